@@ -1,0 +1,302 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Game is one row of the games table.
+type Game struct {
+	ID       string
+	Title    string
+	Name     string
+	Status   string // active | paused | ended
+	Turn     int
+	Seed     int64
+	Deadline time.Time     // zero: none
+	Period   time.Duration // zero: no automatic next deadline
+	TimeZone string
+	Early    bool // resolve as soon as every human position is in
+	Created  time.Time
+}
+
+// Position is one seat in a game.
+type Position struct {
+	GameID       string
+	Number       int
+	Name         string
+	Address      string // registered address, lower case; "" for none
+	PasswordHash []byte
+	Human        bool
+}
+
+// NormalizeAddress makes addresses comparable: case is not significant in
+// practice, and stray spaces come from hand-edited configs.
+func NormalizeAddress(a string) string { return strings.ToLower(strings.TrimSpace(a)) }
+
+// CreateGame inserts a new game.
+func (o ops) CreateGame(ctx context.Context, g Game) error {
+	if g.Status == "" {
+		g.Status = "active"
+	}
+	if g.TimeZone == "" {
+		g.TimeZone = "UTC"
+	}
+	if g.Turn == 0 {
+		g.Turn = 1
+	}
+	var period any
+	if g.Period > 0 {
+		period = g.Period.String()
+	}
+	_, err := o.q.ExecContext(ctx, `INSERT INTO games(id, title, name, status, turn, seed, deadline, period, time_zone, early, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.ID, g.Title, g.Name, g.Status, g.Turn, g.Seed, nullTime(g.Deadline), period, g.TimeZone, g.Early, fmtTime(g.Created))
+	if err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+const gameColumns = `id, title, name, status, turn, seed, deadline, period, time_zone, early, created_at`
+
+func scanGame(row interface{ Scan(...any) error }) (Game, error) {
+	var g Game
+	var deadline, period sql.NullString
+	var created string
+	if err := row.Scan(&g.ID, &g.Title, &g.Name, &g.Status, &g.Turn, &g.Seed, &deadline, &period, &g.TimeZone, &g.Early, &created); err != nil {
+		return g, err
+	}
+	var err error
+	if g.Deadline, err = scanNullTime(deadline); err != nil {
+		return g, fmt.Errorf("game %s deadline: %w", g.ID, err)
+	}
+	if period.Valid && period.String != "" {
+		if g.Period, err = time.ParseDuration(period.String); err != nil {
+			return g, fmt.Errorf("game %s period: %w", g.ID, err)
+		}
+	}
+	if g.Created, err = parseTime(created); err != nil {
+		return g, fmt.Errorf("game %s created_at: %w", g.ID, err)
+	}
+	return g, nil
+}
+
+// Game returns the game with the given id, or ErrNotFound.
+func (o ops) Game(ctx context.Context, id string) (Game, error) {
+	g, err := scanGame(o.q.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, fmt.Errorf("game %q: %w", id, ErrNotFound)
+	}
+	return g, err
+}
+
+// Games lists every game, oldest first.
+func (o ops) Games(ctx context.Context) ([]Game, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT `+gameColumns+` FROM games ORDER BY created_at, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// AdvanceTurn moves a game to its next turn and deadline. It checks the turn
+// it expects, so that a stale caller cannot advance a game twice.
+func (o ops) AdvanceTurn(ctx context.Context, gameID string, from int, deadline time.Time) error {
+	res, err := o.q.ExecContext(ctx, `UPDATE games SET turn = turn + 1, deadline = ? WHERE id = ? AND turn = ?`,
+		nullTime(deadline), gameID, from)
+	if err != nil {
+		return fmt.Errorf("advance %s from turn %d: %w", gameID, from, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("advance %s from turn %d: the game is no longer at that turn", gameID, from)
+	}
+	return nil
+}
+
+// AddPosition registers a seat.
+func (o ops) AddPosition(ctx context.Context, p Position) error {
+	controller := "computer"
+	if p.Human {
+		controller = "human"
+	}
+	var addr any
+	if p.Address != "" {
+		addr = NormalizeAddress(p.Address)
+	}
+	_, err := o.q.ExecContext(ctx, `INSERT INTO positions(game_id, number, name, address, password_hash, controller) VALUES (?, ?, ?, ?, ?, ?)`,
+		p.GameID, p.Number, p.Name, addr, p.PasswordHash, controller)
+	if err != nil {
+		return fmt.Errorf("add position %s/%d: %w", p.GameID, p.Number, err)
+	}
+	return nil
+}
+
+func scanPosition(row interface{ Scan(...any) error }) (Position, error) {
+	var p Position
+	var addr sql.NullString
+	var controller string
+	err := row.Scan(&p.GameID, &p.Number, &p.Name, &addr, &p.PasswordHash, &controller)
+	p.Address = addr.String
+	p.Human = controller == "human"
+	return p, err
+}
+
+const positionColumns = `game_id, number, name, address, password_hash, controller`
+
+// Position returns one seat, or ErrNotFound.
+func (o ops) Position(ctx context.Context, gameID string, number int) (Position, error) {
+	p, err := scanPosition(o.q.QueryRowContext(ctx, `SELECT `+positionColumns+` FROM positions WHERE game_id = ? AND number = ?`, gameID, number))
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, fmt.Errorf("position %s/%d: %w", gameID, number, ErrNotFound)
+	}
+	return p, err
+}
+
+// Positions lists a game's seats in number order.
+func (o ops) Positions(ctx context.Context, gameID string) ([]Position, error) {
+	return o.positions(ctx, `SELECT `+positionColumns+` FROM positions WHERE game_id = ? ORDER BY number`, gameID)
+}
+
+// PositionsByAddress lists every seat registered to an address, in any game.
+func (o ops) PositionsByAddress(ctx context.Context, address string) ([]Position, error) {
+	return o.positions(ctx, `SELECT `+positionColumns+` FROM positions WHERE address = ? ORDER BY game_id, number`, NormalizeAddress(address))
+}
+
+func (o ops) positions(ctx context.Context, query string, arg any) ([]Position, error) {
+	rows, err := o.q.QueryContext(ctx, query, arg)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Position
+	for rows.Next() {
+		p, err := scanPosition(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// SaveOrders stores a position's orders for a turn, superseding any earlier
+// ones for the same turn.
+func (o ops) SaveOrders(ctx context.Context, gameID string, turn, position int, inboxID int64, body []byte, echo string, at time.Time) error {
+	if _, err := o.q.ExecContext(ctx, `UPDATE orders SET superseded = 1 WHERE game_id = ? AND turn = ? AND position = ? AND superseded = 0`,
+		gameID, turn, position); err != nil {
+		return fmt.Errorf("supersede orders %s/%d turn %d: %w", gameID, position, turn, err)
+	}
+	var inbox any
+	if inboxID > 0 {
+		inbox = inboxID
+	}
+	if _, err := o.q.ExecContext(ctx, `INSERT INTO orders(game_id, turn, position, inbox_id, body, echo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		gameID, turn, position, inbox, body, echo, fmtTime(at)); err != nil {
+		return fmt.Errorf("save orders %s/%d turn %d: %w", gameID, position, turn, err)
+	}
+	return nil
+}
+
+// CurrentOrders returns the standing orders of each position for a turn.
+func (o ops) CurrentOrders(ctx context.Context, gameID string, turn int) (map[int][]byte, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT position, body FROM orders WHERE game_id = ? AND turn = ? AND superseded = 0`, gameID, turn)
+	if err != nil {
+		return nil, fmt.Errorf("orders %s turn %d: %w", gameID, turn, err)
+	}
+	defer rows.Close()
+	out := map[int][]byte{}
+	for rows.Next() {
+		var p int
+		var b []byte
+		if err := rows.Scan(&p, &b); err != nil {
+			return nil, err
+		}
+		out[p] = b
+	}
+	return out, rows.Err()
+}
+
+// Snapshot is a stored game state.
+type Snapshot struct {
+	GameID string
+	Turn   int
+	State  []byte
+	Seed   int64
+}
+
+// SaveSnapshot stores the state a turn's resolution produced.
+func (o ops) SaveSnapshot(ctx context.Context, s Snapshot, at time.Time) error {
+	_, err := o.q.ExecContext(ctx, `INSERT INTO snapshots(game_id, turn, state, seed, created_at) VALUES (?, ?, ?, ?, ?)`,
+		s.GameID, s.Turn, s.State, s.Seed, fmtTime(at))
+	if err != nil {
+		return fmt.Errorf("save snapshot %s turn %d: %w", s.GameID, s.Turn, err)
+	}
+	return nil
+}
+
+// LatestSnapshot returns the newest snapshot of a game, or ErrNotFound.
+func (o ops) LatestSnapshot(ctx context.Context, gameID string) (Snapshot, error) {
+	s := Snapshot{GameID: gameID}
+	err := o.q.QueryRowContext(ctx, `SELECT turn, state, seed FROM snapshots WHERE game_id = ? ORDER BY id DESC LIMIT 1`, gameID).
+		Scan(&s.Turn, &s.State, &s.Seed)
+	if errors.Is(err, sql.ErrNoRows) {
+		return s, fmt.Errorf("snapshot of %s: %w", gameID, ErrNotFound)
+	}
+	return s, err
+}
+
+// Event is one thing that happened in a game.
+type Event struct {
+	Kind      string
+	VisibleTo int // 0: everyone
+	Text      string
+}
+
+// AddEvents appends a turn's events in order.
+func (o ops) AddEvents(ctx context.Context, gameID string, turn int, events []Event) error {
+	for i, e := range events {
+		var vis any
+		if e.VisibleTo > 0 {
+			vis = e.VisibleTo
+		}
+		if _, err := o.q.ExecContext(ctx, `INSERT INTO events(game_id, turn, seq, kind, visible_to, text) VALUES (?, ?, ?, ?, ?, ?)`,
+			gameID, turn, i+1, e.Kind, vis, e.Text); err != nil {
+			return fmt.Errorf("add event %s turn %d: %w", gameID, turn, err)
+		}
+	}
+	return nil
+}
+
+// Events returns a turn's events in order.
+func (o ops) Events(ctx context.Context, gameID string, turn int) ([]Event, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT kind, visible_to, text FROM events WHERE game_id = ? AND turn = ? ORDER BY seq`, gameID, turn)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Event
+	for rows.Next() {
+		var e Event
+		var vis sql.NullInt64
+		if err := rows.Scan(&e.Kind, &vis, &e.Text); err != nil {
+			return nil, err
+		}
+		e.VisibleTo = int(vis.Int64)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,246 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Inbox statuses.
+const (
+	InboxNew      = "new"
+	InboxAccepted = "accepted"
+	InboxRejected = "rejected"
+	InboxIgnored  = "ignored"
+)
+
+// InboxMessage is one received message.
+type InboxMessage struct {
+	ID          int64
+	Mailbox     string
+	UIDValidity uint32
+	UID         uint32
+	MessageID   string
+	SHA256      string
+	Raw         []byte
+	Received    time.Time
+	Status      string
+	GameID      string
+	Position    int
+	Outcome     string
+}
+
+// HashRaw is the identity of a message's bytes, used when UIDs cannot be trusted.
+func HashRaw(raw []byte) string {
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:])
+}
+
+// MailboxCursor is how far a mailbox has been read.
+type MailboxCursor struct {
+	UIDValidity uint32
+	LastUID     uint32
+}
+
+// Cursor returns the stored cursor of a mailbox; ok is false if it was never read.
+func (o ops) Cursor(ctx context.Context, mailbox string) (c MailboxCursor, ok bool, err error) {
+	err = o.q.QueryRowContext(ctx, `SELECT uid_validity, last_uid FROM mailboxes WHERE name = ?`, mailbox).Scan(&c.UIDValidity, &c.LastUID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, false, nil
+	}
+	if err != nil {
+		return c, false, fmt.Errorf("cursor %s: %w", mailbox, err)
+	}
+	return c, true, nil
+}
+
+// SetCursor records a mailbox's UIDVALIDITY and the highest UID stored.
+func (o ops) SetCursor(ctx context.Context, mailbox string, c MailboxCursor) error {
+	_, err := o.q.ExecContext(ctx, `INSERT INTO mailboxes(name, uid_validity, last_uid) VALUES (?, ?, ?)
+		ON CONFLICT(name) DO UPDATE SET uid_validity = excluded.uid_validity, last_uid = excluded.last_uid`,
+		mailbox, c.UIDValidity, c.LastUID)
+	if err != nil {
+		return fmt.Errorf("set cursor %s: %w", mailbox, err)
+	}
+	return nil
+}
+
+// IngestMessage stores a raw message exactly once. A message already stored
+// under the same mailbox UID, or the same Message-ID and bytes (when
+// UIDVALIDITY changed and the server renumbered), is not stored again; fresh
+// reports whether this call stored it. The mailbox cursor moves in the same
+// transaction, so a crash never leaves a stored message unaccounted for.
+func (s *Store) IngestMessage(ctx context.Context, m InboxMessage, at time.Time) (id int64, fresh bool, err error) {
+	if m.SHA256 == "" {
+		m.SHA256 = HashRaw(m.Raw)
+	}
+	err = s.Update(ctx, func(tx *Tx) error {
+		err := tx.q.QueryRowContext(ctx, `SELECT id FROM inbox WHERE (mailbox = ? AND uid_validity = ? AND uid = ?) OR (message_id = ? AND sha256 = ?)`,
+			m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.SHA256).Scan(&id)
+		switch {
+		case err == nil:
+			fresh = false
+		case errors.Is(err, sql.ErrNoRows):
+			res, err := tx.q.ExecContext(ctx, `INSERT INTO inbox(mailbox, uid_validity, uid, message_id, sha256, raw, size, received_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+				m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.SHA256, m.Raw, len(m.Raw), fmtTime(at))
+			if err != nil {
+				return err
+			}
+			id, err = res.LastInsertId()
+			if err != nil {
+				return err
+			}
+			fresh = true
+		default:
+			return err
+		}
+		cur, _, err := tx.Cursor(ctx, m.Mailbox)
+		if err != nil {
+			return err
+		}
+		if cur.UIDValidity != m.UIDValidity || m.UID > cur.LastUID {
+			return tx.SetCursor(ctx, m.Mailbox, MailboxCursor{UIDValidity: m.UIDValidity, LastUID: max(m.UID, lastIfSame(cur, m.UIDValidity))})
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, false, fmt.Errorf("ingest %s uid %d: %w", m.Mailbox, m.UID, err)
+	}
+	return id, fresh, nil
+}
+
+func lastIfSame(c MailboxCursor, validity uint32) uint32 {
+	if c.UIDValidity == validity {
+		return c.LastUID
+	}
+	return 0
+}
+
+// UnmarkedUIDs lists the UIDs stored from a mailbox that are not yet flagged
+// or moved on the server.
+func (o ops) UnmarkedUIDs(ctx context.Context, mailbox string, validity uint32) ([]uint32, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT uid FROM inbox WHERE mailbox = ? AND uid_validity = ? AND server_marked = 0 ORDER BY uid`, mailbox, validity)
+	if err != nil {
+		return nil, fmt.Errorf("unmarked %s: %w", mailbox, err)
+	}
+	defer rows.Close()
+	var out []uint32
+	for rows.Next() {
+		var u uint32
+		if err := rows.Scan(&u); err != nil {
+			return nil, err
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// MarkedOnServer records that these UIDs were flagged or moved on the server.
+func (s *Store) MarkedOnServer(ctx context.Context, mailbox string, validity uint32, uids []uint32) error {
+	return s.Update(ctx, func(tx *Tx) error {
+		for _, u := range uids {
+			if _, err := tx.q.ExecContext(ctx, `UPDATE inbox SET server_marked = 1 WHERE mailbox = ? AND uid_validity = ? AND uid = ?`, mailbox, validity, u); err != nil {
+				return fmt.Errorf("mark %s uid %d: %w", mailbox, u, err)
+			}
+		}
+		return nil
+	})
+}
+
+const inboxColumns = `id, mailbox, uid_validity, uid, message_id, sha256, raw, received_at, status, COALESCE(game_id, ''), COALESCE(position, 0), outcome`
+
+func scanInbox(row interface{ Scan(...any) error }) (InboxMessage, error) {
+	var m InboxMessage
+	var received string
+	if err := row.Scan(&m.ID, &m.Mailbox, &m.UIDValidity, &m.UID, &m.MessageID, &m.SHA256, &m.Raw, &received, &m.Status, &m.GameID, &m.Position, &m.Outcome); err != nil {
+		return m, err
+	}
+	var err error
+	m.Received, err = parseTime(received)
+	return m, err
+}
+
+// PendingInbox lists stored messages not yet read, oldest first.
+func (o ops) PendingInbox(ctx context.Context) ([]InboxMessage, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT `+inboxColumns+` FROM inbox WHERE status = 'new' ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("pending inbox: %w", err)
+	}
+	defer rows.Close()
+	var out []InboxMessage
+	for rows.Next() {
+		m, err := scanInbox(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// InboxByID returns one stored message.
+func (o ops) InboxByID(ctx context.Context, id int64) (InboxMessage, error) {
+	m, err := scanInbox(o.q.QueryRowContext(ctx, `SELECT `+inboxColumns+` FROM inbox WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, fmt.Errorf("inbox %d: %w", id, ErrNotFound)
+	}
+	return m, err
+}
+
+// FinishInbox records how a message was dealt with. It only moves a message
+// out of 'new', so a message is finished at most once.
+func (o ops) FinishInbox(ctx context.Context, id int64, status, gameID string, position int, outcome string, at time.Time) error {
+	var game, pos any
+	if gameID != "" {
+		game = gameID
+	}
+	if position > 0 {
+		pos = position
+	}
+	res, err := o.q.ExecContext(ctx, `UPDATE inbox SET status = ?, game_id = ?, position = ?, outcome = ?, processed_at = ? WHERE id = ? AND status = 'new'`,
+		status, game, pos, outcome, fmtTime(at), id)
+	if err != nil {
+		return fmt.Errorf("finish inbox %d: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("finish inbox %d: already finished", id)
+	}
+	return nil
+}
+
+// NoteSenderReply records that an unknown sender was answered today. It
+// reports false if they were already answered today, in which case the
+// caller stays silent.
+func (o ops) NoteSenderReply(ctx context.Context, address string, at time.Time) (bool, error) {
+	res, err := o.q.ExecContext(ctx, `INSERT OR IGNORE INTO sender_replies(address, day) VALUES (?, ?)`,
+		NormalizeAddress(address), at.UTC().Format("2006-01-02"))
+	if err != nil {
+		return false, fmt.Errorf("note reply to %s: %w", address, err)
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// InboxCounts returns how many messages are in each status.
+func (o ops) InboxCounts(ctx context.Context) (map[string]int, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT status, COUNT(*) FROM inbox GROUP BY status`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var s string
+		var n int
+		if err := rows.Scan(&s, &n); err != nil {
+			return nil, err
+		}
+		out[s] = n
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,219 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+)
+
+// Outbox statuses.
+const (
+	OutboxQueued = "queued"
+	OutboxSent   = "sent"
+	OutboxFailed = "failed"
+)
+
+// OutboxMail is one message to send. Raw is the complete RFC 5322 message,
+// built when it is queued, so every retry sends the same bytes.
+type OutboxMail struct {
+	ID          int64
+	MessageID   string
+	Kind        string
+	GameID      string
+	Position    int
+	InboxID     int64
+	Sender      string
+	Recipients  []string
+	Subject     string
+	Raw         []byte
+	Status      string
+	Attempts    int
+	NextAttempt time.Time
+	LastAnswer  string
+}
+
+// QueueMail adds a message to the outbox; it is due at once.
+func (o ops) QueueMail(ctx context.Context, m OutboxMail, at time.Time) (int64, error) {
+	var game, pos, inbox any
+	if m.GameID != "" {
+		game = m.GameID
+	}
+	if m.Position > 0 {
+		pos = m.Position
+	}
+	if m.InboxID > 0 {
+		inbox = m.InboxID
+	}
+	res, err := o.q.ExecContext(ctx, `INSERT INTO outbox(message_id, kind, game_id, position, inbox_id, sender, recipients, subject, raw, next_attempt_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.MessageID, m.Kind, game, pos, inbox, m.Sender, strings.Join(m.Recipients, ","), m.Subject, m.Raw, fmtTime(at), fmtTime(at))
+	if err != nil {
+		return 0, fmt.Errorf("queue mail %s to %v: %w", m.MessageID, m.Recipients, err)
+	}
+	return res.LastInsertId()
+}
+
+const outboxColumns = `id, message_id, kind, COALESCE(game_id, ''), COALESCE(position, 0), COALESCE(inbox_id, 0), sender, recipients, subject, raw, status, attempts, next_attempt_at, last_answer`
+
+func scanOutbox(row interface{ Scan(...any) error }) (OutboxMail, error) {
+	var m OutboxMail
+	var rcpt, next string
+	if err := row.Scan(&m.ID, &m.MessageID, &m.Kind, &m.GameID, &m.Position, &m.InboxID, &m.Sender, &rcpt, &m.Subject, &m.Raw, &m.Status, &m.Attempts, &next, &m.LastAnswer); err != nil {
+		return m, err
+	}
+	if rcpt != "" {
+		m.Recipients = strings.Split(rcpt, ",")
+	}
+	var err error
+	m.NextAttempt, err = parseTime(next)
+	return m, err
+}
+
+// DueMail lists queued mail whose next attempt is due, oldest first.
+func (o ops) DueMail(ctx context.Context, now time.Time) ([]OutboxMail, error) {
+	return o.outbox(ctx, `SELECT `+outboxColumns+` FROM outbox WHERE status = 'queued' AND next_attempt_at <= ? ORDER BY id`, fmtTime(now))
+}
+
+// Outbox lists every outbox row, oldest first.
+func (o ops) Outbox(ctx context.Context) ([]OutboxMail, error) {
+	return o.outbox(ctx, `SELECT `+outboxColumns+` FROM outbox ORDER BY id`)
+}
+
+func (o ops) outbox(ctx context.Context, query string, args ...any) ([]OutboxMail, error) {
+	rows, err := o.q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("outbox: %w", err)
+	}
+	defer rows.Close()
+	var out []OutboxMail
+	for rows.Next() {
+		m, err := scanOutbox(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// Attempt is the result of one try at sending an outbox row.
+type Attempt struct {
+	At     time.Time
+	OK     bool
+	Answer string // the server's words, or the connection error
+	// Next is when to try again after a temporary failure; zero with OK
+	// false means give up.
+	Next time.Time
+}
+
+// RecordAttempt logs a send attempt and moves the row on: sent, back in the
+// queue until Next, or failed for good.
+func (s *Store) RecordAttempt(ctx context.Context, id int64, a Attempt) error {
+	return s.Update(ctx, func(tx *Tx) error {
+		if _, err := tx.q.ExecContext(ctx, `INSERT INTO outbox_attempts(outbox_id, at, ok, answer) VALUES (?, ?, ?, ?)`,
+			id, fmtTime(a.At), a.OK, a.Answer); err != nil {
+			return fmt.Errorf("record attempt on outbox %d: %w", id, err)
+		}
+		var err error
+		switch {
+		case a.OK:
+			_, err = tx.q.ExecContext(ctx, `UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_answer = ?, sent_at = ? WHERE id = ?`,
+				a.Answer, fmtTime(a.At), id)
+		case a.Next.IsZero():
+			_, err = tx.q.ExecContext(ctx, `UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_answer = ? WHERE id = ?`,
+				a.Answer, id)
+		default:
+			_, err = tx.q.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, last_answer = ?, next_attempt_at = ? WHERE id = ?`,
+				a.Answer, fmtTime(a.Next), id)
+		}
+		if err != nil {
+			return fmt.Errorf("update outbox %d: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// OutboxCounts returns how many outbox rows are in each status.
+func (o ops) OutboxCounts(ctx context.Context) (map[string]int, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT status, COUNT(*) FROM outbox GROUP BY status`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return nil, err
+		}
+		out[st] = n
+	}
+	return out, rows.Err()
+}
+
+// Pass statuses.
+const (
+	PassRunning   = "running"
+	PassOK        = "ok"
+	PassFailed    = "failed"
+	PassAbandoned = "abandoned"
+)
+
+// BeginPass records the start of a pass. The caller holds the pass lock, so
+// any pass still marked running died without finishing; it is marked
+// abandoned.
+func (s *Store) BeginPass(ctx context.Context, at time.Time) (int64, error) {
+	var id int64
+	err := s.Update(ctx, func(tx *Tx) error {
+		if _, err := tx.q.ExecContext(ctx, `UPDATE passes SET status = 'abandoned', finished_at = ? WHERE status = 'running'`, fmtTime(at)); err != nil {
+			return err
+		}
+		res, err := tx.q.ExecContext(ctx, `INSERT INTO passes(started_at, pid) VALUES (?, ?)`, fmtTime(at), os.Getpid())
+		if err != nil {
+			return err
+		}
+		id, err = res.LastInsertId()
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("begin pass: %w", err)
+	}
+	return id, nil
+}
+
+// FinishPass records how a pass ended.
+func (o ops) FinishPass(ctx context.Context, id int64, status, summary string, at time.Time) error {
+	_, err := o.q.ExecContext(ctx, `UPDATE passes SET status = ?, summary = ?, finished_at = ? WHERE id = ?`, status, summary, fmtTime(at), id)
+	if err != nil {
+		return fmt.Errorf("finish pass %d: %w", id, err)
+	}
+	return nil
+}
+
+// PassRecord is one row of the pass log.
+type PassRecord struct {
+	ID      int64
+	Status  string
+	Summary string
+}
+
+// Passes lists the pass log, oldest first.
+func (o ops) Passes(ctx context.Context) ([]PassRecord, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT id, status, summary FROM passes ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []PassRecord
+	for rows.Next() {
+		var p PassRecord
+		if err := rows.Scan(&p.ID, &p.Status, &p.Summary); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}

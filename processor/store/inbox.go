@@ -27,7 +27,8 @@ type InboxMessage struct {
 	MessageID   string
 	SHA256      string
 	Raw         []byte
-	Received    time.Time
+	Arrived     time.Time // when the server says it arrived (INTERNALDATE)
+	Received    time.Time // when Railpost stored it
 	Status      string
 	GameID      string
 	Position    int
@@ -85,9 +86,12 @@ func (s *Store) IngestMessage(ctx context.Context, m InboxMessage, at time.Time)
 		case err == nil:
 			fresh = false
 		case errors.Is(err, sql.ErrNoRows):
-			res, err := tx.q.ExecContext(ctx, `INSERT INTO inbox(mailbox, uid_validity, uid, message_id, sha256, raw, size, received_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-				m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.SHA256, m.Raw, len(m.Raw), fmtTime(at))
+			if m.Arrived.IsZero() {
+				m.Arrived = at
+			}
+			res, err := tx.q.ExecContext(ctx, `INSERT INTO inbox(mailbox, uid_validity, uid, message_id, sha256, raw, size, arrived_at, received_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.SHA256, m.Raw, len(m.Raw), fmtTime(m.Arrived), fmtTime(at))
 			if err != nil {
 				return err
 			}
@@ -152,15 +156,18 @@ func (s *Store) MarkedOnServer(ctx context.Context, mailbox string, validity uin
 	})
 }
 
-const inboxColumns = `id, mailbox, uid_validity, uid, message_id, sha256, raw, received_at, status, COALESCE(game_id, ''), COALESCE(position, 0), outcome`
+const inboxColumns = `id, mailbox, uid_validity, uid, message_id, sha256, raw, arrived_at, received_at, status, COALESCE(game_id, ''), COALESCE(position, 0), outcome`
 
 func scanInbox(row interface{ Scan(...any) error }) (InboxMessage, error) {
 	var m InboxMessage
-	var received string
-	if err := row.Scan(&m.ID, &m.Mailbox, &m.UIDValidity, &m.UID, &m.MessageID, &m.SHA256, &m.Raw, &received, &m.Status, &m.GameID, &m.Position, &m.Outcome); err != nil {
+	var arrived, received string
+	if err := row.Scan(&m.ID, &m.Mailbox, &m.UIDValidity, &m.UID, &m.MessageID, &m.SHA256, &m.Raw, &arrived, &received, &m.Status, &m.GameID, &m.Position, &m.Outcome); err != nil {
 		return m, err
 	}
 	var err error
+	if m.Arrived, err = parseTime(arrived); err != nil {
+		return m, err
+	}
 	m.Received, err = parseTime(received)
 	return m, err
 }

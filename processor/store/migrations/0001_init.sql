@@ -56,7 +56,8 @@ CREATE TABLE inbox (
     sha256        TEXT NOT NULL,                 -- hex hash of raw
     raw           BLOB NOT NULL,
     size          INTEGER NOT NULL,
-    received_at   TEXT NOT NULL,
+    arrived_at    TEXT NOT NULL,                 -- the server's INTERNALDATE: judges lateness
+    received_at   TEXT NOT NULL,                 -- when this pass stored it
     server_marked INTEGER NOT NULL DEFAULT 0,    -- 1 once flagged or moved on the server
     status        TEXT NOT NULL DEFAULT 'new'    -- new | accepted | rejected | ignored
                   CHECK (status IN ('new', 'accepted', 'rejected', 'ignored')),

@@ -1,0 +1,222 @@
+package orders
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Line is one line of the player's text, numbered as it stands in the
+// decoded body, so that a reply can point at it.
+type Line struct {
+	N    int
+	Text string
+}
+
+// Problem is something wrong with a message or one of its lines. Line 0
+// concerns the whole message.
+type Problem struct {
+	Line int
+	Text string // the offending line as the player wrote it
+	Msg  string // what is wrong and how to fix it
+}
+
+func (p Problem) String() string {
+	if p.Line == 0 {
+		return p.Msg
+	}
+	if p.Text != "" {
+		return fmt.Sprintf("line %d (%q): %s", p.Line, strings.TrimSpace(p.Text), p.Msg)
+	}
+	return fmt.Sprintf("line %d: %s", p.Line, p.Msg)
+}
+
+// Header is the block that says whose orders these are.
+type Header struct {
+	Game     string
+	Position int
+	Password string
+	Token    string
+	Turn     int // 0: not given
+	Action   int // 0: not given; for one-action-per-email titles
+}
+
+// Sheet is a player's text split into the header and the order lines.
+type Sheet struct {
+	Header   Header
+	Body     []Line // the order lines: header, quoting marks and signature removed
+	Problems []Problem
+	// FromQuote is set when the header was found only in quoted text: the
+	// player filled in the quoted turnsheet rather than writing above it.
+	FromQuote bool
+}
+
+var headerKeys = map[string]string{
+	"game": "game", "gameid": "game", "game id": "game",
+	"position": "position", "pos": "position", "position number": "position",
+	"password": "password", "pw": "password",
+	"token": "token", "turnsheet token": "token",
+	"turn":   "turn",
+	"action": "action", "action number": "action",
+}
+
+// headerRE matches "KEY: value" and "KEY = value" where KEY is one of
+// headerKeys. The separator is required: without it "PASS" or "GAME OVER"
+// written as an order would read as a header line.
+var headerRE = regexp.MustCompile(`(?i)^\s*(game\s*id|game|position\s+number|position|pos|password|pw|turnsheet\s+token|token|turn|action\s+number|action)\s*[:=]\s*(.*?)\s*$`)
+
+func headerLine(s string) (key, value string, ok bool) {
+	m := headerRE.FindStringSubmatch(s)
+	if m == nil {
+		return "", "", false
+	}
+	k := strings.ToLower(strings.Join(strings.Fields(m[1]), " "))
+	return headerKeys[k], m[2], true
+}
+
+func hasHeaderBlock(text string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		if k, _, ok := headerLine(unquote(l)); ok && k == "game" {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	quoteRE       = regexp.MustCompile(`^\s*(>\s?)+`)
+	attributionRE = regexp.MustCompile(`(?i)^\s*(on\b.*\bwrote:|le\b.*\ba écrit\s*:|am\b.*\bschrieb.*:|el\b.*\bescribió:|op\b.*\bschreef.*:)\s*$`)
+	outlookHeadRE = regexp.MustCompile(`(?i)^\s*(from|sent|to|cc|subject|date):`)
+	outlookRuleRE = regexp.MustCompile(`^\s*_{10,}\s*$`)
+)
+
+func unquote(s string) string { return quoteRE.ReplaceAllString(s, "") }
+
+// ReadSheet splits a player's text into its header block and order lines.
+// It strips signatures, the original message under Outlook and Gmail style
+// attributions, and "> " quoting. When the unquoted part has no header block
+// but the quoted part does, the player filled in the quoted turnsheet: the
+// quoted lines are read, unquoted, after whatever they wrote above.
+func ReadSheet(text string) Sheet {
+	raw := strings.Split(normalizeNewlines(text), "\n")
+	var fresh, quoted []Line
+	inOriginal := false // below an attribution line: everything is the old message
+	for i, l := range raw {
+		n := i + 1
+		trimmed := strings.TrimSpace(l)
+		switch {
+		case inOriginal:
+			if quoteRE.MatchString(l) {
+				quoted = append(quoted, Line{n, unquote(l)})
+			} else if !outlookHeadRE.MatchString(l) {
+				quoted = append(quoted, Line{n, l})
+			}
+			continue
+		case strings.HasPrefix(trimmed, "-----Original Message-----") || strings.HasPrefix(trimmed, "----- Original Message -----"):
+			inOriginal = true
+			continue
+		case outlookRuleRE.MatchString(l) && i+1 < len(raw) && outlookHeadRE.MatchString(raw[i+1]):
+			inOriginal = true
+			continue
+		case attributionRE.MatchString(l) || (strings.HasPrefix(strings.ToLower(trimmed), "on ") && i+1 < len(raw) && attributionRE.MatchString("on "+raw[i+1])):
+			// Gmail wraps long attributions onto a second line.
+			inOriginal = true
+			continue
+		case quoteRE.MatchString(l):
+			quoted = append(quoted, Line{n, unquote(l)})
+			continue
+		case l == "-- " || trimmed == "--" || strings.HasPrefix(trimmed, "Sent from my "):
+			// A signature follows; it ends the fresh text but the quoted
+			// original may still follow it.
+			inOriginal = true
+			continue
+		}
+		fresh = append(fresh, Line{n, l})
+	}
+
+	var sh Sheet
+	h, rest, probs, seen := readHeader(fresh)
+	if _, found := seen["game"]; !found {
+		if qh, qrest, qprobs, qseen := readHeader(quoted); qseen["game"].N > 0 {
+			h, probs, seen = qh, qprobs, qseen
+			sh.FromQuote = true
+			rest = append(nonBlank(rest), qrest...)
+		}
+	}
+	sh.Header = h
+	sh.Body = rest
+	sh.Problems = probs
+	if _, found := seen["game"]; !found {
+		sh.Problems = append(sh.Problems, Problem{Msg: "no GAME line was found: start your orders with the header block printed on your turnsheet, e.g.\n  GAME: cr-1\n  POSITION: 7\n  PASSWORD: your-password"})
+		return sh
+	}
+	if _, given := seen["position"]; !given {
+		sh.Problems = append(sh.Problems, Problem{Msg: "no POSITION line was found: add 'POSITION: <your position number>' under the GAME line"})
+	}
+	if h.Password == "" && h.Token == "" {
+		sh.Problems = append(sh.Problems, Problem{Msg: "neither PASSWORD nor TOKEN was given: add 'PASSWORD: <your password>', or keep the TOKEN line of the turnsheet we sent you"})
+	}
+	return sh
+}
+
+func nonBlank(ls []Line) []Line {
+	var out []Line
+	for _, l := range ls {
+		if strings.TrimSpace(l.Text) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// readHeader takes the header lines out of ls; seen maps each header key
+// given to the line that gave it.
+func readHeader(ls []Line) (h Header, rest []Line, probs []Problem, seen map[string]Line) {
+	seen = map[string]Line{}
+	for _, l := range ls {
+		key, val, ok := headerLine(l.Text)
+		if !ok {
+			rest = append(rest, l)
+			continue
+		}
+		if prev, dup := seen[key]; dup {
+			if !strings.EqualFold(strings.TrimSpace(headerValue(prev.Text)), strings.TrimSpace(val)) {
+				probs = append(probs, Problem{Line: l.N, Text: l.Text, Msg: fmt.Sprintf("%s is given twice (line %d says %q); keep one", strings.ToUpper(key), prev.N, headerValue(prev.Text))})
+			}
+			continue
+		}
+		seen[key] = l
+		switch key {
+		case "game":
+			h.Game = strings.ToLower(strings.TrimSpace(val))
+			if h.Game == "" {
+				probs = append(probs, Problem{Line: l.N, Text: l.Text, Msg: "GAME is empty: write the game id from your turnsheet, e.g. 'GAME: cr-1'"})
+			}
+		case "password":
+			h.Password = strings.TrimSpace(val)
+		case "token":
+			h.Token = strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(val), " ", ""))
+		case "position", "turn", "action":
+			n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(val), "#"))
+			if err != nil || n <= 0 {
+				probs = append(probs, Problem{Line: l.N, Text: l.Text, Msg: fmt.Sprintf("%s must be a whole number above zero, as in '%s: 3'", strings.ToUpper(key), strings.ToUpper(key))})
+				continue
+			}
+			switch key {
+			case "position":
+				h.Position = n
+			case "turn":
+				h.Turn = n
+			case "action":
+				h.Action = n
+			}
+		}
+	}
+	return h, rest, probs, seen
+}
+
+func headerValue(s string) string {
+	_, v, _ := headerLine(s)
+	return v
+}

@@ -140,3 +140,33 @@ func Build(o Outgoing) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// ReadAttachments returns the attachments of a raw message, decoded. The
+// demo's scripted players and the tests read what we sent with it.
+func ReadAttachments(raw []byte) ([]Attachment, error) {
+	r, err := mail.CreateReader(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("read attachments: %w", err)
+	}
+	var out []Attachment
+	for {
+		p, err := r.NextPart()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, fmt.Errorf("read attachments: %w", err)
+		}
+		ah, ok := p.Header.(*mail.AttachmentHeader)
+		if !ok {
+			continue
+		}
+		name, _ := ah.Filename()
+		ct, _, _ := ah.ContentType()
+		data, err := io.ReadAll(p.Body)
+		if err != nil {
+			return out, fmt.Errorf("read attachment %s: %w", name, err)
+		}
+		out = append(out, Attachment{Name: name, ContentType: ct, Data: data})
+	}
+}

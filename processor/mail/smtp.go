@@ -98,6 +98,7 @@ func (s *SMTP) Extensions() []string {
 // SendError is a failed send with the server's answer.
 type SendError struct {
 	Answer    string
+	Code      int  // the SMTP reply code; 0 if the connection failed before one came
 	Permanent bool // a 5xx answer: retrying the same message will not help
 	Err       error
 }
@@ -111,7 +112,7 @@ func (s *SMTP) Send(from string, to []string, raw []byte) (string, error) {
 		s.c.Reset()
 		var se *smtp.SMTPError
 		if errors.As(err, &se) {
-			return "", &SendError{Answer: fmt.Sprintf("%s: %d %s", stage, se.Code, se.Message), Permanent: se.Code >= 500, Err: err}
+			return "", &SendError{Answer: fmt.Sprintf("%s: %d %s", stage, se.Code, se.Message), Code: se.Code, Permanent: se.Code >= 500, Err: err}
 		}
 		return "", &SendError{Answer: fmt.Sprintf("%s: %v", stage, err), Err: err}
 	}

@@ -300,3 +300,15 @@ func (o ops) Events(ctx context.Context, gameID string, turn int) ([]Event, erro
 	}
 	return out, rows.Err()
 }
+
+// SetGameStatus moves a game to active, paused or ended.
+func (o ops) SetGameStatus(ctx context.Context, id, status string) error {
+	res, err := o.q.ExecContext(ctx, `UPDATE games SET status = ? WHERE id = ?`, status, id)
+	if err != nil {
+		return fmt.Errorf("set %s %s: %w", id, status, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("set %s %s: %w", id, status, ErrNotFound)
+	}
+	return nil
+}

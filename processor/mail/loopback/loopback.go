@@ -78,7 +78,13 @@ func (l literal) Size() int64 { return l.Reader.Size() }
 
 // Deliver puts a raw message into a mailbox, as a delivery agent would.
 func (s *IMAPServer) Deliver(mailbox string, raw []byte) error {
-	_, err := s.mem.Append(mailbox, literal{bytes.NewReader(raw)}, &imap.AppendOptions{Time: time.Now()})
+	return s.DeliverAt(mailbox, raw, time.Now())
+}
+
+// DeliverAt delivers with the given arrival time (INTERNALDATE), for tests
+// and demos that run on a clock of their own.
+func (s *IMAPServer) DeliverAt(mailbox string, raw []byte, at time.Time) error {
+	_, err := s.mem.Append(mailbox, literal{bytes.NewReader(raw)}, &imap.AppendOptions{Time: at})
 	if err != nil {
 		return fmt.Errorf("deliver to %s: %w", mailbox, err)
 	}
@@ -87,7 +93,7 @@ func (s *IMAPServer) Deliver(mailbox string, raw []byte) error {
 
 // Renumber deletes and recreates a mailbox with the same messages, which
 // gives it a new UIDVALIDITY, as a server restore or migration does.
-func (s *IMAPServer) Renumber(mailbox string, raws [][]byte) error {
+func (s *IMAPServer) Renumber(mailbox string, raws [][]byte, at time.Time) error {
 	if err := s.mem.Delete(mailbox); err != nil && mailbox != "INBOX" {
 		return err
 	}
@@ -95,7 +101,7 @@ func (s *IMAPServer) Renumber(mailbox string, raws [][]byte) error {
 		return err
 	}
 	for _, r := range raws {
-		if err := s.Deliver(mailbox, r); err != nil {
+		if err := s.DeliverAt(mailbox, r, at); err != nil {
 			return err
 		}
 	}

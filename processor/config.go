@@ -1,0 +1,219 @@
+package processor
+
+import (
+	"bytes"
+	"fmt"
+	"net/mail"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	rpmail "github.com/railpost/railpost/processor/mail"
+)
+
+// Config is the whole of railpost.toml. Every field has a default that works
+// for a first run; README.md documents each one.
+type Config struct {
+	Database string `toml:"database"`  // SQLite file; relative paths are relative to the config file
+	Domain   string `toml:"domain"`    // the right-hand side of our Message-IDs
+	LogLevel string `toml:"log_level"` // debug | info | warn | error
+
+	Mail   MailConfig   `toml:"mail"`
+	IMAP   IMAPConfig   `toml:"imap"`
+	SMTP   SMTPConfig   `toml:"smtp"`
+	Outbox OutboxConfig `toml:"outbox"`
+}
+
+// MailConfig is how Railpost presents itself and what it will read.
+type MailConfig struct {
+	From            string `toml:"from"`              // "Name <address>" on everything we send
+	LoopID          string `toml:"loop_id"`           // X-Loop value; default: the From address
+	MaxMessageBytes int64  `toml:"max_message_bytes"` // larger messages are archived and refused
+	MaxFetchBytes   int64  `toml:"max_fetch_bytes"`   // larger messages are archived only in part
+}
+
+// IMAPConfig is the incoming server.
+type IMAPConfig struct {
+	Address            string   `toml:"address"`  // host:port
+	Security           string   `toml:"security"` // tls | starttls | plain
+	Username           string   `toml:"username"`
+	Password           string   `toml:"password"`
+	PasswordFile       string   `toml:"password_file"` // read the password from this file instead
+	Mailboxes          []string `toml:"mailboxes"`
+	MoveTo             string   `toml:"move_to"` // move processed mail here; empty: flag it
+	Flag               string   `toml:"flag"`    // flag set on processed mail when not moving
+	InsecureSkipVerify bool     `toml:"insecure_skip_verify"`
+	Timeout            Duration `toml:"timeout"`
+}
+
+// SMTPConfig is the outgoing server.
+type SMTPConfig struct {
+	Address            string   `toml:"address"`
+	Security           string   `toml:"security"`
+	Username           string   `toml:"username"`
+	Password           string   `toml:"password"`
+	PasswordFile       string   `toml:"password_file"`
+	Helo               string   `toml:"helo"`
+	InsecureSkipVerify bool     `toml:"insecure_skip_verify"`
+	Timeout            Duration `toml:"timeout"`
+}
+
+// OutboxConfig is the retry policy for outgoing mail.
+type OutboxConfig struct {
+	MaxAttempts int      `toml:"max_attempts"`
+	Backoff     Duration `toml:"backoff"`     // wait after the first failure; doubles each time
+	MaxBackoff  Duration `toml:"max_backoff"` // the longest wait between attempts
+}
+
+// Duration reads "5m" or "90s" from TOML.
+type Duration struct{ time.Duration }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return err
+	}
+	d.Duration = v
+	return nil
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// DefaultConfig is what an empty config file means.
+func DefaultConfig() Config {
+	return Config{
+		Database: "railpost.db",
+		Domain:   "railpost.invalid",
+		LogLevel: "info",
+		Mail: MailConfig{
+			From:            "Railpost <railpost@railpost.invalid>",
+			MaxMessageBytes: 2 << 20,
+			MaxFetchBytes:   32 << 20,
+		},
+		IMAP: IMAPConfig{
+			Address:   "127.0.0.1:143",
+			Security:  "plain",
+			Mailboxes: []string{"INBOX"},
+			Flag:      `\Seen`,
+			Timeout:   Duration{30 * time.Second},
+		},
+		SMTP: SMTPConfig{
+			Address:  "127.0.0.1:25",
+			Security: "plain",
+			Helo:     "localhost",
+			Timeout:  Duration{30 * time.Second},
+		},
+		Outbox: OutboxConfig{
+			MaxAttempts: 10,
+			Backoff:     Duration{time.Minute},
+			MaxBackoff:  Duration{6 * time.Hour},
+		},
+	}
+}
+
+// LoadConfig reads a TOML file over the defaults. Unknown keys are errors,
+// so that a misspelt option is not silently ignored.
+func LoadConfig(path string) (Config, error) {
+	cfg := DefaultConfig()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return cfg, fmt.Errorf("config: %w", err)
+	}
+	md, err := toml.NewDecoder(bytes.NewReader(b)).Decode(&cfg)
+	if err != nil {
+		return cfg, fmt.Errorf("config %s: %w", path, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		return cfg, fmt.Errorf("config %s: unknown option(s) %s", path, strings.Join(keys, ", "))
+	}
+	if !filepath.IsAbs(cfg.Database) {
+		cfg.Database = filepath.Join(filepath.Dir(path), cfg.Database)
+	}
+	for _, pf := range []struct {
+		file string
+		into *string
+	}{{cfg.IMAP.PasswordFile, &cfg.IMAP.Password}, {cfg.SMTP.PasswordFile, &cfg.SMTP.Password}} {
+		if pf.file == "" {
+			continue
+		}
+		p := pf.file
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(filepath.Dir(path), p)
+		}
+		secret, err := os.ReadFile(p)
+		if err != nil {
+			return cfg, fmt.Errorf("config %s: password_file: %w", path, err)
+		}
+		*pf.into = strings.TrimRight(string(secret), "\r\n")
+	}
+	return cfg, cfg.Validate()
+}
+
+// Validate checks the values that would otherwise fail deep inside a pass.
+func (c Config) Validate() error {
+	if _, err := mail.ParseAddress(c.Mail.From); err != nil {
+		return fmt.Errorf("config: mail.from %q: %w", c.Mail.From, err)
+	}
+	if _, err := rpmail.ParseSecurity(c.IMAP.Security); err != nil {
+		return fmt.Errorf("config: imap.%w", err)
+	}
+	if _, err := rpmail.ParseSecurity(c.SMTP.Security); err != nil {
+		return fmt.Errorf("config: smtp.%w", err)
+	}
+	if len(c.IMAP.Mailboxes) == 0 {
+		return fmt.Errorf("config: imap.mailboxes is empty: name at least one, such as [\"INBOX\"]")
+	}
+	if c.Mail.MaxMessageBytes <= 0 || c.Mail.MaxFetchBytes < c.Mail.MaxMessageBytes {
+		return fmt.Errorf("config: want 0 < mail.max_message_bytes <= mail.max_fetch_bytes")
+	}
+	if c.Outbox.MaxAttempts < 1 {
+		return fmt.Errorf("config: outbox.max_attempts must be at least 1")
+	}
+	return nil
+}
+
+// FromAddress is the bare address of mail.from.
+func (c Config) FromAddress() *mail.Address {
+	a, err := mail.ParseAddress(c.Mail.From)
+	if err != nil {
+		return &mail.Address{Address: "railpost@railpost.invalid"}
+	}
+	return a
+}
+
+// LoopID is the X-Loop value stamped on our mail.
+func (c Config) LoopID() string {
+	if c.Mail.LoopID != "" {
+		return c.Mail.LoopID
+	}
+	return strings.ToLower(c.FromAddress().Address)
+}
+
+// IMAPSettings is the IMAP part of the config in the mail package's terms.
+func (c Config) IMAPSettings() rpmail.IMAPConfig {
+	sec, _ := rpmail.ParseSecurity(c.IMAP.Security)
+	return rpmail.IMAPConfig{
+		Address: c.IMAP.Address, Security: sec, Username: c.IMAP.Username, Password: c.IMAP.Password,
+		Mailboxes: c.IMAP.Mailboxes, MoveTo: c.IMAP.MoveTo, Flag: c.IMAP.Flag,
+		InsecureSkipVerify: c.IMAP.InsecureSkipVerify, Timeout: c.IMAP.Timeout.Duration,
+	}
+}
+
+// SMTPSettings is the SMTP part of the config in the mail package's terms.
+func (c Config) SMTPSettings() rpmail.SMTPConfig {
+	sec, _ := rpmail.ParseSecurity(c.SMTP.Security)
+	return rpmail.SMTPConfig{
+		Address: c.SMTP.Address, Security: sec, Username: c.SMTP.Username, Password: c.SMTP.Password,
+		HeloName: c.SMTP.Helo, InsecureSkipVerify: c.SMTP.InsecureSkipVerify, Timeout: c.SMTP.Timeout.Duration,
+	}
+}
+

@@ -1,0 +1,43 @@
+// Package templates holds the text of every mail Railpost writes, as
+// text/template files embedded in the binary, so that wording can change
+// without touching the code that decides what to say.
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"strings"
+	"text/template"
+)
+
+//go:embed *.tmpl
+var files embed.FS
+
+// Set is the parsed templates.
+type Set struct {
+	t *template.Template
+}
+
+// Load parses the embedded templates.
+func Load() (*Set, error) {
+	t, err := template.New("").Funcs(template.FuncMap{
+		// hang indents every line but the first, for items in a list.
+		"hang": func(prefix, s string) string {
+			return strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+prefix)
+		},
+	}).ParseFS(files, "*.tmpl")
+	if err != nil {
+		return nil, fmt.Errorf("parse templates: %w", err)
+	}
+	return &Set{t: t}, nil
+}
+
+// Render executes one template.
+func (s *Set) Render(name string, data any) (string, error) {
+	var b bytes.Buffer
+	if err := s.t.ExecuteTemplate(&b, name, data); err != nil {
+		return "", fmt.Errorf("render %s: %w", name, err)
+	}
+	return b.String(), nil
+}

@@ -216,4 +216,3 @@ func (c Config) SMTPSettings() rpmail.SMTPConfig {
 		HeloName: c.SMTP.Helo, InsecureSkipVerify: c.SMTP.InsecureSkipVerify, Timeout: c.SMTP.Timeout.Duration,
 	}
 }
-

@@ -254,7 +254,9 @@ func TestUIDValidityChangeDoesNotReprocess(t *testing.T) {
 	// The server is restored from backup: same message, new UIDVALIDITY,
 	// plus one new message.
 	b := orderMail("bob@example.org", "b1@x", "GAME: t1\nPOSITION: 2\nPASSWORD: bravo-pass\nPICK 4\n")
-	crlf := func(s string) []byte { return []byte(strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")) }
+	crlf := func(s string) []byte {
+		return []byte(strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n"))
+	}
 	if err := h.imap.Renumber("INBOX", [][]byte{crlf(a), crlf(b)}, h.clock); err != nil {
 		t.Fatal(err)
 	}

@@ -75,7 +75,7 @@ func HTMLToText(src string) string {
 			}
 			text := string(z.Text()) // entities already unescaped
 			text = strings.ReplaceAll(text, "\u00a0", " ")
-			lines := []string{text}
+			var lines []string
 			if pre > 0 {
 				lines = strings.Split(text, "\n")
 			} else {

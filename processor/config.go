@@ -96,15 +96,13 @@ func DefaultConfig() Config {
 			MaxFetchBytes:   32 << 20,
 		},
 		IMAP: IMAPConfig{
-			Address:   "127.0.0.1:143",
-			Security:  "plain",
+			Security:  "tls",
 			Mailboxes: []string{"INBOX"},
 			Flag:      `\Seen`,
 			Timeout:   Duration{30 * time.Second},
 		},
 		SMTP: SMTPConfig{
-			Address:  "127.0.0.1:25",
-			Security: "plain",
+			Security: "starttls",
 			Helo:     "localhost",
 			Timeout:  Duration{30 * time.Second},
 		},

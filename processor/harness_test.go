@@ -106,6 +106,7 @@ func (h *harness) config() Config {
 	cfg.Mail.From = "Railpost GM <gm@railpost.test>"
 	cfg.IMAP.Address, cfg.IMAP.Username, cfg.IMAP.Password = h.imap.Addr, "gm", "imap-secret"
 	cfg.SMTP.Address, cfg.SMTP.Username, cfg.SMTP.Password = h.smtp.Addr, "gm", "smtp-secret"
+	cfg.IMAP.Security, cfg.SMTP.Security = "plain", "plain"
 	cfg.Outbox.Backoff = Duration{time.Minute}
 	return cfg
 }

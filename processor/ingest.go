@@ -20,6 +20,10 @@ import (
 // again.
 func (p *Processor) ingest(ctx context.Context, sum *Summary) error {
 	cfg := p.Config.IMAPSettings()
+	if cfg.Address == "" {
+		p.log().Info("imap.address is empty: no mail is read until it is configured")
+		return nil
+	}
 	im, err := mail.DialIMAP(ctx, cfg)
 	if err != nil {
 		return err

@@ -18,6 +18,9 @@ func (p *Processor) publish(ctx context.Context, sum *Summary) error {
 	if err != nil || len(due) == 0 {
 		return err
 	}
+	if p.Config.SMTP.Address == "" {
+		return fmt.Errorf("smtp.address is empty: %d mails wait in the outbox until it is configured", len(due))
+	}
 	s, err := mail.DialSMTP(ctx, p.Config.SMTPSettings())
 	if err != nil {
 		return fmt.Errorf("%w (%d mails wait in the outbox)", err, len(due))

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/railpost/railpost/processor"
+	"github.com/railpost/railpost/processor/mail/loopback"
+	"github.com/railpost/railpost/processor/store"
+)
+
+func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = realMain(context.Background(), args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+func TestHelpForEveryCommand(t *testing.T) {
+	for _, c := range commands() {
+		args := []string{c.name, "--help"}
+		if c.name == "version" {
+			args = []string{c.name}
+		}
+		code, out, errOut := run(t, args...)
+		if code != 0 {
+			t.Errorf("%v: exit %d", args, code)
+		}
+		if !strings.Contains(out+errOut, "railpost") {
+			t.Errorf("%v printed no usage:\n%s%s", args, out, errOut)
+		}
+	}
+	if code, _, _ := run(t, "frobnicate"); code != 2 {
+		t.Errorf("unknown command exit %d, want 2", code)
+	}
+	if code, _, _ := run(t, "run", "--no-such-flag"); code != 2 {
+		t.Errorf("bad flag exit %d, want 2", code)
+	}
+	if code, out, _ := run(t, "--version"); code != 0 || !strings.HasPrefix(out, "railpost ") {
+		t.Errorf("--version: %d %q", code, out)
+	}
+}
+
+func TestInitThenRunOnTheExampleConfig(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "railpost.toml")
+	code, out, errOut := run(t, "init", "--config", cfg)
+	if code != 0 {
+		t.Fatalf("init: %d %s %s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "railpost.db")); err != nil {
+		t.Fatalf("init made no database beside the config: %v", err)
+	}
+	if code, out, _ = run(t, "init", "--config", cfg); code != 0 || !strings.Contains(out, "leaving it alone") {
+		t.Fatalf("second init: %d %s", code, out)
+	}
+	if code, out, errOut = run(t, "run", "--config", cfg); code != 0 {
+		t.Fatalf("run on the example config: %d %s %s", code, out, errOut)
+	}
+	st, err := store.Open(context.Background(), filepath.Join(dir, "railpost.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if passes, _ := st.Passes(context.Background()); len(passes) != 1 || passes[0].Status != store.PassOK {
+		t.Fatalf("pass log: %+v", passes)
+	}
+}
+
+// TestExampleConfigIsDocumented keeps README.md, the example config and the
+// Config type in step: every option in one is in the others.
+func TestExampleConfigIsDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyRE := regexp.MustCompile(`(?m)^([a-z_]+)\s*=`)
+	section := ""
+	n := 0
+	for _, line := range strings.Split(string(exampleConfig), "\n") {
+		if strings.HasPrefix(line, "[") {
+			section = strings.Trim(line, "[] ") + "."
+			continue
+		}
+		m := keyRE.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		n++
+		if !bytes.Contains(readme, []byte("`"+section+m[1]+"`")) {
+			t.Errorf("README.md does not document `%s%s`", section, m[1])
+		}
+	}
+	if n < 20 {
+		t.Fatalf("only %d options found in the example config", n)
+	}
+	// The example must load, and must say what the defaults are.
+	f := filepath.Join(t.TempDir(), "railpost.toml")
+	os.WriteFile(f, exampleConfig, 0o600)
+	got, err := processor.LoadConfig(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := processor.DefaultConfig()
+	want.Database = filepath.Join(filepath.Dir(f), want.Database)
+	if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) {
+		t.Errorf("the example config is not the defaults:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestMailTestAgainstLoopbackServers(t *testing.T) {
+	im, err := loopback.StartIMAP("gm", "pw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer im.Close()
+	sm, err := loopback.StartSMTP("gm", "pw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sm.Close()
+	im.Deliver("INBOX", []byte("From: a@b\r\nSubject: x\r\n\r\nhi\r\n"))
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "railpost.toml")
+	write := func(imapPW string) {
+		os.WriteFile(cfg, []byte(fmt.Sprintf(`
+[imap]
+address = %q
+security = "plain"
+username = "gm"
+password = %q
+[smtp]
+address = %q
+security = "plain"
+username = "gm"
+password = "pw"
+`, im.Addr, imapPW, sm.Addr)), 0o600)
+	}
+	write("pw")
+	code, out, _ := run(t, "mail", "test", "--config", cfg)
+	if code != 0 || !strings.Contains(out, "mailbox INBOX: 1 messages") || !strings.Contains(out, "mail settings work") {
+		t.Fatalf("mail test: %d\n%s", code, out)
+	}
+	write("wrong")
+	code, out, _ = run(t, "mail", "test", "--config", cfg)
+	if code != 1 || !strings.Contains(out, "FAILED: imap login") {
+		t.Fatalf("mail test with a wrong password: %d\n%s", code, out)
+	}
+	if len(sm.Messages()) != 0 {
+		t.Error("mail test sent mail")
+	}
+}
+
+// TestDaemonFinishesThePassInFlightOnSIGTERM runs the real binary.
+func TestDaemonFinishesThePassInFlightOnSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "railpost")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cfg := filepath.Join(dir, "railpost.toml")
+	if code, out, e := run(t, "init", "--config", cfg); code != 0 {
+		t.Fatal(out, e)
+	}
+	cmd := exec.Command(bin, "daemon", "--every", "1s", "--config", cfg)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(context.Background(), filepath.Join(dir, "railpost.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	// Wait for two passes, then stop it.
+	for i := 0; ; i++ {
+		p, _ := st.Passes(context.Background())
+		if len(p) >= 2 {
+			break
+		}
+		if i > 200 {
+			cmd.Process.Kill()
+			t.Fatalf("daemon ran no passes:\n%s", out.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("daemon exit: %v\n%s", err, out.String())
+		}
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("daemon ignored SIGTERM:\n%s", out.String())
+	}
+	passes, _ := st.Passes(context.Background())
+	for _, p := range passes {
+		if p.Status != store.PassOK {
+			t.Errorf("pass %d ended %s: the daemon did not finish it", p.ID, p.Status)
+		}
+	}
+	if !strings.Contains(out.String(), "daemon stopped") {
+		t.Errorf("no stop message:\n%s", out.String())
+	}
+}

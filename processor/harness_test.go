@@ -63,8 +63,9 @@ type harness struct {
 var testStart = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 
 // newHarness starts loopback IMAP and SMTP servers, opens a fresh database
-// and creates the tally game t1 with two humans and one computer position.
-func newHarness(t testing.TB) *harness {
+// and creates the tally game t1 with two humans and one computer position;
+// tweaks adjust the game before it is created.
+func newHarness(t testing.TB, tweaks ...func(*store.Game)) *harness {
 	t.Helper()
 	h := &harness{t: t, dir: t.TempDir(), clock: testStart}
 	var err error
@@ -92,6 +93,9 @@ func newHarness(t testing.TB) *harness {
 	}
 	g := store.Game{ID: "t1", Title: "tally", Name: "Test Tally", Seed: 42, Early: true, TimeZone: "America/Chicago",
 		Deadline: testStart.Add(7 * 24 * time.Hour), Period: 7 * 24 * time.Hour}
+	for _, tw := range tweaks {
+		tw(&g)
+	}
 	if err := CreateGame(context.Background(), h.st, tally{}, g, pos, h.clock); err != nil {
 		t.Fatal(err)
 	}

@@ -60,14 +60,9 @@ func HTMLToText(src string) string {
 					pre--
 				}
 			}
-			if blockTags[tag] {
-				if tag == "br" || !atLineStart {
-					newline()
-				}
-			} else if tag == "td" || tag == "th" {
-				if tt == html.StartTagToken && !atLineStart {
-					b.WriteByte(' ')
-				}
+			// Table cells need no handling: text after text is spaced.
+			if blockTags[tag] && (tag == "br" || !atLineStart) {
+				newline()
 			}
 		case html.TextToken:
 			if skip > 0 {

@@ -102,8 +102,13 @@ func ReadSheet(text string) Sheet {
 	raw := strings.Split(normalizeNewlines(text), "\n")
 	var fresh, quoted []Line
 	inOriginal := false // below an attribution line: everything is the old message
+	skip := 0
 	for i, l := range raw {
 		n := i + 1
+		if skip > 0 {
+			skip--
+			continue
+		}
 		trimmed := strings.TrimSpace(l)
 		switch {
 		case inOriginal:
@@ -119,9 +124,13 @@ func ReadSheet(text string) Sheet {
 		case outlookRuleRE.MatchString(l) && i+1 < len(raw) && outlookHeadRE.MatchString(raw[i+1]):
 			inOriginal = true
 			continue
-		case attributionRE.MatchString(l) || (strings.HasPrefix(strings.ToLower(trimmed), "on ") && i+1 < len(raw) && attributionRE.MatchString("on "+raw[i+1])):
+		case attributionRE.MatchString(l):
+			inOriginal = true
+			continue
+		case strings.HasPrefix(strings.ToLower(trimmed), "on ") && i+1 < len(raw) && attributionRE.MatchString(l+" "+raw[i+1]):
 			// Gmail wraps long attributions onto a second line.
 			inOriginal = true
+			skip = 1
 			continue
 		case quoteRE.MatchString(l):
 			quoted = append(quoted, Line{n, unquote(l)})

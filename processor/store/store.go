@@ -47,7 +47,9 @@ func openWith(ctx context.Context, file string, migs fs.FS) (*Store, error) {
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite", "file:"+file+"?"+q.Encode())
+	// The name is a URI: '#' and '?' in a path would cut it short.
+	escaped := strings.NewReplacer("%", "%25", "#", "%23", "?", "%3F").Replace(file)
+	db, err := sql.Open("sqlite", "file:"+escaped+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", file, err)
 	}

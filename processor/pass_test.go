@@ -323,3 +323,24 @@ func pdfText(t *testing.T, pdf []byte) string {
 	}
 	return string(out)
 }
+
+func TestReadsEveryConfiguredMailbox(t *testing.T) {
+	h := newHarness(t)
+	if err := h.imap.Create("Orders"); err != nil {
+		t.Fatal(err)
+	}
+	h.proc.Config.IMAP.Mailboxes = []string{"INBOX", "Orders"}
+	h.deliver(orderMail("alice@example.org", "a1@x", "GAME: t1\nPOSITION: 1\nPASSWORD: alpha-pass\nPICK 7\n"))
+	if err := h.imap.DeliverAt("Orders", []byte("From: bob@example.org\r\nMessage-ID: <b1@x>\r\n\r\nGAME: t1\r\nPOSITION: 2\r\nPASSWORD: bravo-pass\r\nPICK 2\r\n"), h.clock); err != nil {
+		t.Fatal(err)
+	}
+	sum := h.mustRun()
+	if sum.Fetched != 2 || sum.Accepted != 2 || sum.Resolved != 1 {
+		t.Fatalf("two mailboxes: %s", sum)
+	}
+	for _, mb := range []string{"INBOX", "Orders"} {
+		if cur, ok, _ := h.st.Cursor(context.Background(), mb); !ok || cur.LastUID != 1 {
+			t.Errorf("cursor of %s: %+v %v", mb, cur, ok)
+		}
+	}
+}

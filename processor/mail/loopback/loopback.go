@@ -246,3 +246,8 @@ func (ss *smtpSession) Reset() {
 }
 
 func (ss *smtpSession) Logout() error { return nil }
+
+// Create adds a mailbox.
+func (s *IMAPServer) Create(mailbox string) error {
+	return s.mem.Create(mailbox, nil)
+}

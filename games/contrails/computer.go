@@ -1,0 +1,325 @@
+package contrails
+
+import (
+	"math"
+	"sort"
+)
+
+// The computer player (3.1). It writes ordinary Orders, which the engine
+// checks exactly as it checks a human's, so it can do nothing a human could
+// not. It reads only the state, so the same state gives the same orders.
+
+type temperament struct {
+	borrow    int64 // % of available credit borrowed in fair weather
+	pcPremium int64 // % over the asking price bid for a PC
+	overspend int   // % over the minimum building cost
+	payout    int64 // % of profit paid out as dividends
+	repairs   int   // $ a mile of capital improvements when efficiency is fine
+}
+
+var temperaments = map[Style]temperament{
+	Cautious: {borrow: 30, pcPremium: 5, overspend: 0, payout: 40, repairs: 12},
+	Raider:   {borrow: 80, pcPremium: 25, overspend: 50, payout: 70, repairs: 9},
+	Builder:  {borrow: 60, pcPremium: 15, overspend: 0, payout: 30, repairs: 14},
+}
+
+// ComputerOrders are the computer player's orders for a position.
+func ComputerOrders(m *Map, s *State, n int) Orders {
+	p := s.Player(n)
+	if p == nil {
+		return Orders{}
+	}
+	tm := temperaments[p.Style]
+	var o Orders
+	avail := AvailableCredit(p.NetWorth, p.Loan, s.Climate)
+	switch {
+	case s.Climate >= Recession && p.Loan > 0:
+		o.Borrow = -min(p.Loan, max(p.Cash/2, 0))
+	case avail > 0:
+		o.Borrow = avail * tm.borrow / 100
+	}
+	cash := max(p.Cash+o.Borrow, 0)
+
+	// PCs it owns: merge into a railroad it runs, else incorporate.
+	presides := map[string]bool{}
+	for _, rr := range s.Railroads {
+		if rr.President == n {
+			presides[rr.Abbr] = true
+		}
+	}
+	freeSlot := -1
+	for k := 1; k >= 0; k-- {
+		if p.Slots[k] == "" {
+			freeSlot = k
+		}
+	}
+	for _, pc := range p.PCs {
+		merged := false
+		for _, abbr := range sortedKeys(presides) {
+			rr := s.Railroad(abbr)
+			if m.Touches(rr.Lines, pc.Code) && m.Prohibited(rr.Lines, pc.Code) == "" && !rr.Bankrupt {
+				o.PCActions = append(o.PCActions, PCAction{Code: pc.Code, Action: MergePC, Into: abbr})
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			o.PCActions = append(o.PCActions, PCAction{Code: pc.Code, Action: IncorporatePC})
+			if freeSlot >= 0 {
+				o.Control[freeSlot] = pc.Code
+				freeSlot = -1
+			}
+		}
+	}
+	// Bid for the best-value PCs on offer.
+	if room := 2 - len(p.PCs); room > 0 {
+		type cand struct {
+			offer PCOffer
+			score float64
+		}
+		var cs []cand
+		for _, off := range s.Offers {
+			if off.Seller == n {
+				continue
+			}
+			r, _ := m.Route(off.Code)
+			a, _ := m.Town(r.A)
+			b, _ := m.Town(r.B)
+			cs = append(cs, cand{off, float64(60*r.Miles+300*(a.Value()+b.Value())) / float64(max(off.Asking, 1))})
+		}
+		sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
+		for _, c := range cs {
+			if room == 0 {
+				break
+			}
+			amount := c.offer.Asking * (100 + tm.pcPremium + int64(n%7)) / 100
+			if amount > cash*45/100 {
+				continue
+			}
+			o.PCBids = append(o.PCBids, PCBid{Code: c.offer.Code, Amount: amount})
+			cash -= amount
+			room--
+		}
+	}
+
+	// Stock: aim at one railroad to run, and sell what does not serve.
+	o.Stock, o.Control = computerStock(m, s, p, cash, o.Control)
+
+	if cash > 40000 {
+		o.Prodigal = cash / 20
+	}
+	o.Railroads = map[string]RailroadOrders{}
+	for _, abbr := range sortedKeys(presides) {
+		o.Railroads[abbr] = ComputerRailroadOrders(m, s, abbr, p.Style)
+	}
+	// Two connected railroads under one President merge, the smaller in.
+	var mine []*Railroad
+	for _, abbr := range sortedKeys(presides) {
+		mine = append(mine, s.Railroad(abbr))
+	}
+	if p.Style == Builder && len(mine) == 2 && m.ConnectedTo(mine[0].Lines, mine[1].Lines) && !mine[0].Bankrupt && !mine[1].Bankrupt {
+		from, into := mine[0], mine[1]
+		if m.Miles(from.Lines) > m.Miles(into.Lines) {
+			from, into = into, from
+		}
+		o.Merge = &MergeOrder{From: from.Abbr, Into: into.Abbr}
+	}
+	return o
+}
+
+// computerStock chooses up to six trades and the control slots.
+func computerStock(m *Map, s *State, p *Player, cash int64, control [2]string) ([]StockOrder, [2]string) {
+	type pick struct {
+		rr    *Railroad
+		score float64
+	}
+	var picks []pick
+	for i := range s.Railroads {
+		rr := &s.Railroads[i]
+		if rr.Founded >= s.Turn || rr.Bankrupt || rr.Price <= 0 {
+			continue
+		}
+		issued := max(s.Issued(rr), 1)
+		earn := float64(rr.Profit) / float64(issued) / float64(rr.Price)
+		score := earn + float64(rr.Dividend)/float64(rr.Price)
+		if rr.President == p.Number {
+			score += 1
+		}
+		if isDirector(p.Shares[rr.Abbr], issued) {
+			score += 0.5
+		}
+		picks = append(picks, pick{rr, score})
+	}
+	sort.SliceStable(picks, func(i, j int) bool { return picks[i].score > picks[j].score })
+	var out []StockOrder
+	bids := 0
+	maxBids := MaxBids(len(s.Railroads))
+	bought := map[string]bool{}
+	for _, pk := range picks {
+		if bids >= maxBids || cash <= 0 || len(out) >= MaxTransactions {
+			break
+		}
+		rr := pk.rr
+		issued := s.Issued(rr)
+		own := p.Shares[rr.Abbr]
+		others := s.directorShares(rr)
+		if isDirector(own, issued) {
+			others -= own
+		}
+		limit := MaxBid(issued, others, own)
+		n := min(limit, int(cash/int64(max(rr.Price, 1))))
+		if n <= 0 || pk.score < 0.05 {
+			continue
+		}
+		out = append(out, StockOrder{Railroad: rr.Abbr, Kind: Buy, Shares: n})
+		bought[rr.Abbr] = true
+		cash -= int64(n * rr.Price)
+		bids++
+		// Seek the presidency of the first railroad it buys into heavily.
+		if control[0] == "" && p.Slots[0] == "" {
+			control[0] = rr.Abbr
+		} else if control[1] == "" && p.Slots[1] == "" && control[0] != rr.Abbr && p.Slots[0] != rr.Abbr {
+			control[1] = rr.Abbr
+		}
+	}
+	// Sell small holdings that make it no Director, poorest first.
+	for k := len(picks) - 1; k >= 0 && len(out) < MaxTransactions; k-- {
+		rr := picks[k].rr
+		own := p.Shares[rr.Abbr]
+		if own == 0 || bought[rr.Abbr] || isDirector(own, s.Issued(rr)) || picks[k].score > 0.15 {
+			continue
+		}
+		out = append(out, StockOrder{Railroad: rr.Abbr, Kind: Sell, Shares: own})
+	}
+	// A raider sells short the dearest stock in a bad market.
+	if p.Style == Raider && s.Climate >= Recession && len(out) < MaxTransactions {
+		var dear *Railroad
+		for i := range s.Railroads {
+			rr := &s.Railroads[i]
+			if rr.Founded < s.Turn && p.Shares[rr.Abbr] == 0 && (dear == nil || rr.Price > dear.Price) && !bought[rr.Abbr] {
+				dear = rr
+			}
+		}
+		if dear != nil {
+			cornered := s.directorShares(dear)*2 > s.Issued(dear)
+			if n := MaxShort(s.Issued(dear), 0, cornered); n > 0 {
+				out = append(out, StockOrder{Railroad: dear.Abbr, Kind: Sell, Shares: n})
+			}
+		}
+	}
+	return out, control
+}
+
+// ComputerRailroadOrders are the orders the computer gives a railroad,
+// for a computer President or a railroad with none (4.12, 4.14C).
+func ComputerRailroadOrders(m *Map, s *State, abbr string, style Style) RailroadOrders {
+	rr := s.Railroad(abbr)
+	if rr == nil {
+		return RailroadOrders{}
+	}
+	tm := temperaments[style]
+	miles := m.Miles(rr.Lines)
+	var o RailroadOrders
+	maxEff := MaxEfficiency(miles) - 3*(s.Locomotive-rr.Loco)
+	switch {
+	case rr.Cash < 0:
+		o.Repairs = 5
+	case rr.Efficiency < min(85, maxEff-2):
+		o.Repairs = tm.repairs + 6
+	default:
+		o.Repairs = tm.repairs
+	}
+	if s.Locomotive > rr.Loco && int64(10*(s.Locomotive-rr.Loco)*miles) <= rr.Cash/2 {
+		o.Locomotive = s.Locomotive
+	}
+	if rr.Techs+1 < s.Techs && int64(10*miles) <= rr.Cash/3 {
+		o.Technology = true
+	}
+	minCost := Climates[s.Climate].BuildCost
+	canBid := rr.RoW == ""
+	lines := rr.Lines
+	if rr.RoW != "" && !IsCivilWar(s.Turn) && !rr.Bankrupt {
+		o.Build = minCost * (100 + tm.overspend) / 100
+		canBid = true
+		lines = append(append([]string(nil), rr.Lines...), rr.RoW)
+	}
+	if canBid && !rr.Bankrupt && rr.Founded < s.Turn {
+		o.Bids = bestRoWs(m, s, rr, lines)
+		if len(o.Bids) > 0 {
+			contested := false
+			for i := range s.Railroads {
+				other := &s.Railroads[i]
+				if other.Abbr != rr.Abbr && m.Touches(other.Lines, o.Bids[0]) {
+					contested = true
+				}
+			}
+			per := int64(1)
+			if contested {
+				per = 3
+			}
+			o.Political = min(per*int64(miles), max(rr.Cash/4, 0))
+		}
+	}
+	issued := int64(max(s.Issued(rr), 1))
+	div := 0
+	if rr.Cash > 0 && rr.Profit > 0 {
+		div = int(min(rr.Profit*tm.payout/100/issued, 99))
+	}
+	o.Dividend = &div
+	if rr.Loans > 0 && rr.Cash > 3*int64(miles)*20 {
+		o.RepayDebt = min(rr.Loans, rr.Cash/3)
+	}
+	return o
+}
+
+// bestRoWs ranks the RoWs a railroad could take: new regions first, then
+// west, then the value of the far town.
+func bestRoWs(m *Map, s *State, rr *Railroad, lines []string) []string {
+	have := regionSet(m.RegionsOf(lines))
+	towns := map[string]bool{}
+	for _, tw := range m.TownsOf(lines) {
+		towns[tw] = true
+	}
+	type cand struct {
+		code  string
+		score float64
+	}
+	var cs []cand
+	seen := map[string]bool{}
+	for _, tw := range m.TownsOf(lines) {
+		for _, code := range m.RoutesAt(tw) {
+			r, _ := m.Route(code)
+			if seen[code] || r.Kind != RoW || s.rowOwner(code) != nil || m.Prohibited(lines, code) != "" {
+				continue
+			}
+			seen[code] = true
+			far := r.A
+			if towns[far] {
+				far = r.B
+			}
+			if towns[far] {
+				continue // both ends already served: no new ground
+			}
+			ft, _ := m.Town(far)
+			score := float64(ft.Value())*2 - ft.Lon/10 - float64(r.Miles)/100
+			if ft.Star && !have[ft.Region] {
+				score += 40
+			}
+			cs = append(cs, cand{code, score})
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		if math.Abs(cs[i].score-cs[j].score) > 1e-9 {
+			return cs[i].score > cs[j].score
+		}
+		return cs[i].code < cs[j].code
+	})
+	var out []string
+	for _, c := range cs {
+		if len(out) == 2 {
+			break
+		}
+		out = append(out, c.code)
+	}
+	return out
+}

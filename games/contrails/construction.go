@@ -1,0 +1,330 @@
+package contrails
+
+import "sort"
+
+// 7. Tycoon financial phase: Prodigal spending, interest on cash, and bank
+// failures (1.2, 3.4, 5, 11.1). Stock settled in the market phase.
+func (t *turn) tycoonFinance() {
+	s := t.s
+	for i := range s.Players {
+		p := &s.Players[i]
+		spend := t.orders[p.Number].Prodigal
+		if spend > 0 {
+			spend = min(spend, max(p.Cash, 0))
+			if spend < 1000 {
+				t.note(p.Number, "No Prodigal spending: it takes at least $1,000 and you had $%d to spend (1.2).", spend)
+				spend = 0
+			}
+			t.prodigal[i] = spend
+			s.transfer(playerAcct(p.Number), bank, spend)
+		}
+	}
+	for i, pts := range ProdigalPoints(t.prodigal) {
+		if pts > 0 {
+			s.Players[i].VP.Prodigal += pts
+			t.note(s.Players[i].Number, "Your Prodigal spending of $%d earned %d VP.", t.prodigal[i], pts)
+		}
+	}
+	for i := range s.Players {
+		p := &s.Players[i]
+		s.transfer(bank, playerAcct(p.Number), CashInterest(p.Cash, t.climate))
+		// Bank failures strike only below Normal, and never take a third (11.1).
+		if t.climate > Normal && p.Cash > 0 && t.rng.IntN(100) < 6*int(t.climate-Normal) {
+			lost := p.Cash * int64(5+t.rng.IntN(29)) / 100
+			s.transfer(playerAcct(p.Number), bank, lost)
+			t.news("bank_failure", "A bank failure costs %s $%d.", p.Name, lost)
+		}
+	}
+}
+
+// finance pays a cost the railroad may borrow for (4.6E, 10.2D2): half at
+// least by bonds, the rest from cash if it has it, else by short-term
+// loans. reserve is cash kept back for political influence (4.9C).
+func (t *turn) finance(rr *Railroad, cost, reserve int64) {
+	bonds := (cost + 1) / 2
+	rest := cost - bonds
+	fromCash := min(rest, max(rr.Cash-reserve, 0))
+	rr.Bonds += bonds
+	rr.Loans += rest - fromCash
+	// The lenders pay the builders; the railroad pays its share of cash.
+	t.s.transfer(railroadAcct(rr.Abbr), bank, fromCash)
+}
+
+// maxEfficiencyOf adds to the length cap of 4.5C the cost of old engines:
+// each locomotive type behind the best available costs 3 points (4.17).
+func (t *turn) maxEfficiencyOf(rr *Railroad) int {
+	return max(MaxEfficiency(t.m.Miles(rr.Lines))-3*(t.s.Locomotive-rr.Loco), 1)
+}
+
+// 8. Railroad capital expenses: repairs, locomotives, technology (4.5, 4.17,
+// 4.18).
+func (t *turn) capitalExpenses() {
+	for _, rr := range t.railroadsInOrder() {
+		if rr.Bankrupt {
+			continue // 4.11B
+		}
+		o := t.rrOrders(rr)
+		pres := t.presidents[rr.Abbr]
+		miles := t.miles[rr.Abbr]
+		per := min(max(o.Repairs, 0), 50)
+		if o.Repairs > 50 {
+			t.note(pres, "%s: repairs cut to $50 a mile (10.2D1).", rr.Abbr)
+		}
+		// Capital depreciation averages 5 points a turn (4.5B).
+		rr.Efficiency -= 3 + t.rng.IntN(5)
+		gain := 0
+		for k := 0; k < per; k++ {
+			if t.rng.IntN(2) == 0 {
+				gain++
+			}
+		}
+		rr.Efficiency = max(1, min(rr.Efficiency+gain, t.maxEfficiencyOf(rr)))
+		if per > 0 {
+			t.finance(rr, int64(per*miles), int64(0))
+		}
+		if o.Locomotive > rr.Loco {
+			want := min(o.Locomotive, t.s.Locomotive)
+			cost := int64(10 * (want - rr.Loco) * miles)
+			if want > rr.Loco && cost <= rr.Cash {
+				t.s.transfer(railroadAcct(rr.Abbr), bank, cost)
+				rr.Loco = want
+				t.news("equipment", "%s buys type %d locomotives.", rr.Abbr, want)
+			} else if want > rr.Loco {
+				t.note(pres, "%s: locomotives need $%d in cash (4.17); not bought.", rr.Abbr, cost)
+			}
+		}
+		if o.Technology {
+			t.buyTechnology(rr, pres, miles)
+		}
+	}
+}
+
+// TechnologyLetters names the technologies of 4.18 in order.
+const TechnologyLetters = "ABCDEFGHIJ"
+
+func (t *turn) buyTechnology(rr *Railroad, pres, miles int) {
+	// The Grand Station (A) is bought apart; B.. in order.
+	if !rr.Grand && t.s.Techs >= 1 && t.bigTown(rr) && rr.Cash >= 10000 {
+		t.s.transfer(railroadAcct(rr.Abbr), bank, 10000)
+		rr.Grand = true
+		t.news("equipment", "%s builds a Grand Station.", rr.Abbr)
+		return
+	}
+	if rr.Techs+1 >= t.s.Techs {
+		t.note(pres, "%s: no new technology is available to buy (4.18).", rr.Abbr)
+		return
+	}
+	cost := int64(10 * miles)
+	if cost > rr.Cash {
+		t.note(pres, "%s: technology %c needs $%d in cash (4.18); not bought.", rr.Abbr, TechnologyLetters[rr.Techs+1], cost)
+		return
+	}
+	t.s.transfer(railroadAcct(rr.Abbr), bank, cost)
+	rr.Techs++
+	t.news("equipment", "%s adopts technology %c.", rr.Abbr, TechnologyLetters[rr.Techs])
+}
+
+// bigTown: a Grand Station needs a size 4 or 5 town at the start (4.18).
+func (t *turn) bigTown(rr *Railroad) bool {
+	for _, tw := range t.m.TownsOf(rr.Lines) {
+		if town, _ := t.m.Town(tw); town.Size >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// issueStock authorizes 5 shares a mile for new line (4.3A2, A3): 10% to
+// the treasury, owner shares to a merged PC's owner, the Director bonus
+// paid by automatic loan at half the starting price (4.3B), and the rest
+// brokered to the public at 10% under the price (4.3C).
+func (t *turn) issueStock(rr *Railroad, miles, owner int) {
+	s := t.s
+	n := miles * SharesPerMile
+	treasury := n * TreasuryPercent / 100
+	ownerShares := 0
+	if owner != 0 {
+		ownerShares = n * 20 / 100
+		s.Player(owner).Shares[rr.Abbr] += ownerShares
+	}
+	dirs := t.directors[rr.Abbr]
+	each := DirectorBonusShares(n, len(dirs))
+	price := int64(max(t.price[rr.Abbr], rr.Price))
+	for _, d := range dirs {
+		p := s.Player(d)
+		cost := int64(each) * price / 2
+		p.Loan += cost // the automatic loan (4.3B)
+		s.transfer(bank, playerAcct(d), cost)
+		s.transfer(playerAcct(d), railroadAcct(rr.Abbr), cost)
+		p.Shares[rr.Abbr] += each
+	}
+	public := n - treasury - ownerShares - each*len(dirs)
+	rr.Treasury += treasury
+	rr.Public += public
+	s.transfer(bank, railroadAcct(rr.Abbr), int64(public)*price*9/10)
+}
+
+// 9. Construction: PCs incorporate and merge, RoWs are built or abandoned,
+// lines are double-tracked (4.3, 4.6, 4.15, 10.1B).
+func (t *turn) construction() {
+	s := t.s
+	for i := range s.Players {
+		p := &s.Players[i]
+		for _, a := range t.orders[p.Number].PCActions {
+			k := ownsPC(p, a.Code)
+			if k < 0 || t.sold[a.Code] {
+				continue // 10.1B2e, 3e: sold meanwhile
+			}
+			switch a.Action {
+			case IncorporatePC:
+				t.incorporate(p, k)
+			case MergePC:
+				t.mergePC(p, k, a.Into)
+			}
+		}
+	}
+	for _, rr := range t.railroadsInOrder() {
+		o := t.rrOrders(rr)
+		pres := t.presidents[rr.Abbr]
+		if rr.RoW != "" && t.s.Railroad(rr.Abbr) != nil && rr.Founded < s.Turn {
+			switch {
+			case o.Abandon:
+				t.news("row", "%s abandons %s.", rr.Abbr, rr.RoW)
+				rr.RoW, rr.RoWGrant = "", 0
+				t.rowFree[rr.Abbr] = true
+			case o.Build > 0 && rr.Bankrupt:
+				t.note(pres, "%s: a bankrupt railroad cannot build (4.11B).", rr.Abbr)
+			case o.Build > 0 && IsCivilWar(s.Turn):
+				t.note(pres, "%s: no railroad builds during the Civil War (8).", rr.Abbr)
+			case o.Build > 0:
+				t.build(rr, pres, o.Build)
+			}
+		}
+		if o.DoubleTrack != "" && !rr.Bankrupt {
+			t.doubleTrack(rr, pres, o.DoubleTrack)
+		}
+	}
+}
+
+func (t *turn) incorporate(p *Player, k int) {
+	s := t.s
+	pc := p.PCs[k]
+	r, _ := t.m.Route(pc.Code)
+	rr := Railroad{Abbr: r.Code, Name: r.Name, Number: s.NextNumber, Founded: s.Turn, Lines: []string{r.Code},
+		Price: startPrice(t.m, r), Efficiency: 85, Loco: s.Locomotive, Techs: max(s.Techs-1, 0)}
+	s.NextNumber++
+	n := r.Miles * SharesPerMile
+	owner := n * 20 / 100 // 1 share a mile (10.1B3c)
+	rr.Treasury = n * TreasuryPercent / 100
+	rr.Public = n - owner - rr.Treasury
+	p.PCs = append(p.PCs[:k], p.PCs[k+1:]...)
+	s.Railroads = append(s.Railroads, rr)
+	p.Shares[r.Code] += owner
+	s.transfer(bank, railroadAcct(r.Code), int64(rr.Public)*int64(rr.Price)*9/10)
+	t.price[r.Code] = rr.Price
+	t.miles[r.Code] = r.Miles
+	t.regions[r.Code] = t.m.RegionsOf(rr.Lines)
+	t.news("incorporation", "%s incorporates the %s (%s), %d miles, at $%d a share.", p.Name, r.Name, r.Code, r.Miles, rr.Price)
+}
+
+func (t *turn) mergePC(p *Player, k int, into string) {
+	s := t.s
+	pc := p.PCs[k]
+	rr := s.Railroad(into)
+	switch {
+	case rr == nil || rr.Founded >= s.Turn:
+		t.note(p.Number, "%s cannot merge into %q: no such railroad at the start of the turn (10.1B2a).", pc.Code, into)
+		return
+	case rr.Bankrupt:
+		t.note(p.Number, "%s cannot merge into %s: it is bankrupt (4.11B).", pc.Code, rr.Abbr)
+		return
+	case !t.m.Touches(rr.Lines, pc.Code):
+		t.note(p.Number, "%s cannot merge into %s: they do not connect (10.1B2a).", pc.Code, rr.Abbr)
+		return
+	}
+	if why := t.m.Prohibited(rr.Lines, pc.Code); why != "" {
+		t.note(p.Number, "%s cannot merge into %s: %s.", pc.Code, rr.Abbr, why)
+		return
+	}
+	r, _ := t.m.Route(pc.Code)
+	p.PCs = append(p.PCs[:k], p.PCs[k+1:]...)
+	rr.Lines = append(rr.Lines, pc.Code)
+	t.issueStock(rr, r.Miles, p.Number)
+	t.news("merger", "%s merges the %s (%s) into %s.", p.Name, r.Name, pc.Code, rr.Abbr)
+}
+
+func (t *turn) build(rr *Railroad, pres, perMile int) {
+	s := t.s
+	r, _ := t.m.Route(rr.RoW)
+	minCost := Climates[t.climate].BuildCost
+	if perMile < minCost {
+		t.note(pres, "%s: building cost raised from $%d to the minimum $%d a mile (4.6B).", rr.Abbr, perMile, minCost)
+		perMile = minCost
+	}
+	if perMile > 2*minCost {
+		t.note(pres, "%s: building cost cut from $%d to $%d a mile, double the minimum (4.6C).", rr.Abbr, perMile, 2*minCost)
+		perMile = 2 * minCost
+	}
+	cost := int64(minCost * r.Miles)
+	served := map[string]bool{}
+	for _, tw := range t.m.TownsOf(rr.Lines) {
+		served[tw] = true
+	}
+	for _, tw := range []string{r.A, r.B} {
+		if !served[tw] {
+			town, _ := t.m.Town(tw)
+			cost += int64(300 * town.Value()) // 4.6D
+		}
+	}
+	over := int64((perMile - minCost) * r.Miles)
+	t.finance(rr, cost+over, 0)
+	// The overspend goes to the Directors' construction company (4.6C).
+	dirs := t.directors[rr.Abbr]
+	if over > 0 {
+		share := over / int64(len(dirs)+1)
+		for _, d := range dirs {
+			s.transfer(bank, playerAcct(d), share)
+		}
+	}
+	rr.Lines = append(rr.Lines, rr.RoW)
+	rr.Land += rr.RoWGrant
+	t.issueStock(rr, r.Miles, 0)
+	t.news("build", "%s builds %s (%s–%s, %d miles).", rr.Abbr, r.Code, r.A, r.B, r.Miles)
+	rr.RoW, rr.RoWGrant = "", 0
+	t.rowFree[rr.Abbr] = true
+}
+
+func (t *turn) doubleTrack(rr *Railroad, pres int, code string) {
+	if !contains(rr.Lines, code) || contains(rr.Doubled, code) {
+		t.note(pres, "%s: %s is not a single-tracked line of the railroad (4.15).", rr.Abbr, code)
+		return
+	}
+	r, _ := t.m.Route(code)
+	cost := int64(Climates[t.climate].BuildCost * r.Miles / 4)
+	if cost > rr.Cash {
+		t.note(pres, "%s: double-tracking %s needs $%d in cash (4.15); not done.", rr.Abbr, code, cost)
+		return
+	}
+	t.s.transfer(railroadAcct(rr.Abbr), bank, cost)
+	rr.Doubled = append(rr.Doubled, code)
+	sort.Strings(rr.Doubled)
+	t.news("build", "%s double-tracks %s.", rr.Abbr, code)
+}
+
+// 10. Railroads buy political influence: $1 a mile of starting track buys
+// a point; no loans (4.9).
+func (t *turn) politics() {
+	for _, rr := range t.railroadsInOrder() {
+		o := t.rrOrders(rr)
+		if o.Political <= 0 || rr.Bankrupt {
+			continue
+		}
+		spend := min(o.Political, max(rr.Cash, 0))
+		if spend < o.Political {
+			t.note(t.presidents[rr.Abbr], "%s: political spending cut from $%d to $%d, the cash it has (4.9B).", rr.Abbr, o.Political, spend)
+		}
+		miles := max(t.miles[rr.Abbr], 1)
+		t.s.transfer(railroadAcct(rr.Abbr), bank, spend)
+		t.influence[rr.Abbr] = int(spend / int64(miles))
+	}
+}

@@ -1,0 +1,564 @@
+package contrails
+
+import (
+	"sort"
+)
+
+// rowOwner finds the railroad holding a route as a line or an unbuilt RoW.
+func (s *State) rowOwner(code string) *Railroad {
+	for i := range s.Railroads {
+		rr := &s.Railroads[i]
+		if rr.RoW == code || contains(rr.Lines, code) {
+			return rr
+		}
+	}
+	return nil
+}
+
+// ValidRoW says why a railroad may not bid for a RoW, or "" if it may
+// (4.7, 4.8).
+func (s *State) ValidRoW(m *Map, rr *Railroad, code string) string {
+	r, ok := m.Route(code)
+	switch {
+	case !ok || r.Kind != RoW:
+		return code + " is not a Right-of-Way (2.3)"
+	case s.rowOwner(code) != nil:
+		return code + " is owned by another railroad"
+	case !m.Touches(rr.Lines, code):
+		return code + " does not connect to the railroad's lines (4.7C)"
+	}
+	return m.Prohibited(rr.Lines, code)
+}
+
+// 11. Railroads bid for RoWs; the highest political influence wins, ties
+// by lot; a loser's alternate is tried next (4.7, 4.9, 7).
+func (t *turn) rightsOfWay() {
+	s := t.s
+	type bid struct {
+		rr    string
+		codes []string
+		next  int
+		draw  int
+	}
+	var bids []*bid
+	for _, rr := range t.railroadsInOrder() {
+		o := t.rrOrders(rr)
+		if len(o.Bids) == 0 || rr.Founded >= s.Turn {
+			continue
+		}
+		pres := t.presidents[rr.Abbr]
+		switch {
+		case rr.Bankrupt:
+			t.note(pres, "%s: a bankrupt railroad may not bid for a RoW (4.7I).", rr.Abbr)
+			continue
+		case !t.rowFree[rr.Abbr] || rr.RoW != "":
+			t.note(pres, "%s: it still owns %s, so it may not bid (4.7A, B).", rr.Abbr, rr.RoW)
+			continue
+		}
+		bids = append(bids, &bid{rr: rr.Abbr, codes: o.Bids[:min(len(o.Bids), 2)], draw: t.rng.IntN(1 << 30)})
+	}
+	for round := 0; round < 2; round++ {
+		want := map[string][]*bid{}
+		for _, b := range bids {
+			if b.next != round || round >= len(b.codes) {
+				continue
+			}
+			rr := s.Railroad(b.rr)
+			if rr == nil || rr.RoW != "" {
+				continue
+			}
+			if why := s.ValidRoW(t.m, rr, b.codes[round]); why != "" {
+				t.note(t.presidents[rr.Abbr], "%s: bid for %s fails: %s.", rr.Abbr, b.codes[round], why)
+				b.next++
+				continue
+			}
+			want[b.codes[round]] = append(want[b.codes[round]], b)
+		}
+		for _, code := range sortedKeys(want) {
+			bs := want[code]
+			sort.Slice(bs, func(a, c int) bool {
+				ia, ic := t.influence[bs[a].rr], t.influence[bs[c].rr]
+				if ia != ic {
+					return ia > ic
+				}
+				return bs[a].draw < bs[c].draw
+			})
+			for k, b := range bs {
+				if k == 0 {
+					t.award(s.Railroad(b.rr), code, len(bs) > 1)
+					b.next = 99
+				} else {
+					b.next++
+				}
+			}
+		}
+	}
+}
+
+// award gives a RoW and perhaps a land grant (7): likelier with more
+// influence and between smaller towns.
+func (t *turn) award(rr *Railroad, code string, contested bool) {
+	r, _ := t.m.Route(code)
+	a, _ := t.m.Town(r.A)
+	b, _ := t.m.Town(r.B)
+	rr.RoW = code
+	chance := 95 - 2*(a.Value()+b.Value()) + 5*t.influence[rr.Abbr]
+	if a.Size == 5 && b.Size == 5 {
+		chance = 0 // "no chance" between two five-point towns (7B)
+	}
+	chance = max(0, min(chance, 98))
+	rr.RoWGrant = 0
+	if t.rng.IntN(100) < chance {
+		rr.RoWGrant = r.Miles
+	}
+	how := ""
+	if contested {
+		how = ", by political influence"
+	}
+	t.news("row", "%s acquires %s (%s–%s)%s%s.", rr.Abbr, code, r.A, r.B, how, map[bool]string{true: " with a land grant", false: ""}[rr.RoWGrant > 0])
+}
+
+// 12. Mergers of railroads (4.13).
+func (t *turn) mergers() {
+	s := t.s
+	for _, pn := range t.playerNumbers() {
+		mo := t.orders[pn].Merge
+		if mo == nil {
+			continue
+		}
+		from, into := s.Railroad(mo.From), s.Railroad(mo.Into)
+		switch {
+		case from == nil || into == nil || from == into:
+			t.note(pn, "Merger of %s into %s: no such pair of railroads.", mo.From, mo.Into)
+			continue
+		case t.presidents[from.Abbr] != pn || t.presidents[into.Abbr] != pn:
+			t.note(pn, "Merger of %s into %s: you must preside over both at the start of the turn (10.1E1).", from.Abbr, into.Abbr)
+			continue
+		case into.Bankrupt:
+			t.note(pn, "Merger of %s into %s: no railroad may merge into a bankrupt one (4.11B).", from.Abbr, into.Abbr)
+			continue
+		case !t.m.ConnectedTo(from.Lines, into.Lines):
+			t.note(pn, "Merger of %s into %s: they are not connected (4.13A1).", from.Abbr, into.Abbr)
+			continue
+		}
+		lines, dropped, why := t.mergeLines(into.Lines, from.Lines)
+		if why != "" {
+			t.note(pn, "Merger of %s into %s: %s.", from.Abbr, into.Abbr, why)
+			continue
+		}
+		t.merge(from, into, lines, dropped)
+	}
+}
+
+// mergeLines joins two railroads' lines, dropping one route of each double
+// route they would both hold, a RoW before a PC (4.13A3).
+func (t *turn) mergeLines(into, from []string) (lines, dropped []string, why string) {
+	lines = append([]string(nil), into...)
+	for _, c := range from {
+		partner, double := t.m.DoublePartner(c)
+		if double && contains(lines, partner) {
+			keep, drop := partner, c
+			if r, _ := t.m.Route(partner); r.Kind == RoW {
+				keep, drop = c, partner
+			}
+			if keep == c {
+				lines = remove(lines, partner)
+				lines = append(lines, c)
+			}
+			dropped = append(dropped, drop)
+			continue
+		}
+		lines = append(lines, c)
+	}
+	// A second route into a gateway is not a parallel route: no merger.
+	for _, c := range lines {
+		rest := remove(append([]string(nil), lines...), c)
+		if w := t.m.Prohibited(rest, c); w != "" {
+			return nil, nil, w
+		}
+	}
+	return lines, dropped, ""
+}
+
+func remove(ss []string, s string) []string {
+	out := ss[:0]
+	for _, x := range ss {
+		if x != s {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func (t *turn) merge(from, into *Railroad, lines, dropped []string) {
+	s := t.s
+	fromIssued, intoIssued := s.Issued(from), s.Issued(into)
+	if total := fromIssued + intoIssued; total > 0 {
+		into.Price = (into.Price*intoIssued + from.Price*fromIssued) / total // 4.13C
+	}
+	for i := range s.Players {
+		p := &s.Players[i]
+		if n := p.Shares[from.Abbr]; n > 0 {
+			p.Shares[into.Abbr] += n
+		}
+		delete(p.Shares, from.Abbr)
+	}
+	into.Public += from.Public
+	into.Treasury += from.Treasury
+	into.Bonds += from.Bonds
+	into.Loans += from.Loans
+	into.PresDebt += from.PresDebt // 4.4F
+	into.Land += from.Land
+	s.transfer(railroadAcct(from.Abbr), railroadAcct(into.Abbr), from.Cash)
+	if into.RoW == "" {
+		into.RoW, into.RoWGrant = from.RoW, from.RoWGrant // 4.13D
+	}
+	// The survivor has the better engines and technology, and pays, by
+	// bonds, to bring the lines that lacked them up to it (4.13E).
+	fromMiles, intoMiles := t.m.Miles(from.Lines), t.m.Miles(into.Lines)
+	upgrade := int64(0)
+	if from.Loco > into.Loco {
+		upgrade += int64(10 * (from.Loco - into.Loco) * intoMiles)
+		into.Loco = from.Loco
+	} else {
+		upgrade += int64(10 * (into.Loco - from.Loco) * fromMiles)
+	}
+	if from.Techs > into.Techs {
+		upgrade += int64(10 * (from.Techs - into.Techs) * intoMiles)
+		into.Techs = from.Techs
+	} else {
+		upgrade += int64(10 * (into.Techs - from.Techs) * fromMiles)
+	}
+	into.Bonds += upgrade
+	into.Grand = into.Grand || from.Grand
+	into.Doubled = append(into.Doubled, from.Doubled...)
+	into.Lines = lines
+	for _, d := range dropped {
+		into.Doubled = remove(into.Doubled, d)
+		if r, _ := t.m.Route(d); r.Kind == PC {
+			s.offerPC(PCOffer{Code: d, Asking: int64(r.Miles * PCPricePerMile)})
+		}
+	}
+	// Everything refers to the survivor from now on.
+	for i := range s.Railroads {
+		if s.Railroads[i].Abbr == from.Abbr {
+			s.Railroads = append(s.Railroads[:i], s.Railroads[i+1:]...)
+			break
+		}
+	}
+	for i := range s.Players {
+		for k := range s.Players[i].Slots {
+			if s.Players[i].Slots[k] == from.Abbr {
+				s.Players[i].Slots[k] = ""
+			}
+		}
+	}
+	t.news("merger", "%s merges into %s.", from.Abbr, into.Abbr)
+}
+
+func (t *turn) playerNumbers() []int {
+	out := make([]int, len(t.s.Players))
+	for i, p := range t.s.Players {
+		out[i] = p.Number
+	}
+	return out
+}
+
+// revenue is a railroad's gross revenue for the turn (4.10A, 4.15, 4.16,
+// 4.18): $60 a mile and $300 times each town's value, 10% more for each
+// region past the first, double tracks, technology, the climate and luck.
+func (t *turn) revenue(rr *Railroad, rateWars map[string]int) int64 {
+	miles := t.m.Miles(rr.Lines)
+	base := int64(60 * miles)
+	for _, tw := range t.m.TownsOf(rr.Lines) {
+		town, _ := t.m.Town(tw)
+		base += int64(300 * town.Value())
+	}
+	for _, c := range rr.Doubled {
+		r, _ := t.m.Route(c)
+		a, _ := t.m.Town(r.A)
+		b, _ := t.m.Town(r.B)
+		lineBase := int64(60*r.Miles + 150*(a.Value()+b.Value()))
+		base += lineBase * int64(a.Value()+b.Value()) / 100
+	}
+	for _, c := range rr.Lines {
+		if pct := rateWars[rr.Abbr+"|"+c]; pct > 0 {
+			r, _ := t.m.Route(c)
+			base -= int64(60*r.Miles) * int64(pct) / 100
+		}
+	}
+	pct := int64(100 + 10*max(len(t.m.RegionsOf(rr.Lines))-1, 0) + Climates[t.climate].Revenue)
+	if rr.Grand {
+		pct += 5
+	}
+	for _, tech := range []int{6, 8} { // G and I raise revenue
+		if rr.Techs >= tech {
+			pct += 3
+		}
+	}
+	pct += int64(t.rng.IntN(21) - 10)
+	return max(base*pct/100, 0)
+}
+
+// expenseRatio is operating cost as a share of revenue in per cent (4.10B):
+// about 60-70% when Excellent, all of it at efficiency 50 or less; steel
+// rails, switch yards and coal lower it (4.18).
+func expenseRatio(efficiency, techs int) int64 {
+	r := int64((175 - efficiency) * 100 / 125)
+	for _, tech := range []int{1, 2, 3} { // B, C, D
+		if techs >= tech {
+			r -= 2
+		}
+	}
+	return max(r, 40)
+}
+
+// 13. Railroad operations (4.10–4.12, 11.2).
+func (t *turn) operations() {
+	s := t.s
+	rateWars := t.rateWars()
+	for _, rr := range t.railroadsInOrder() {
+		o := t.rrOrders(rr)
+		rev := t.revenue(rr, rateWars)
+		exp := rev * expenseRatio(rr.Efficiency, rr.Techs) / 100
+		interest := ceilDiv(rr.Bonds*BondRate, 100) + LoanInterest(rr.Loans, t.climate)
+		events := t.randomEvents(rr, rev)
+		s.transfer(bank, railroadAcct(rr.Abbr), rev)
+		s.transfer(railroadAcct(rr.Abbr), bank, exp+interest+events)
+		rr.Revenue, rr.Expenses = rev, exp
+		rr.Profit = rev - exp - interest - events
+		if rr.Cash >= 0 {
+			t.solvent[rr.Abbr] = true
+		}
+		// Dividends, up to the cash available (4.12).
+		if o.Dividend != nil {
+			rr.Dividend = max(0, min(*o.Dividend, 99))
+		}
+		issued := int64(s.Issued(rr))
+		rate := int64(rr.Dividend)
+		if rr.Bankrupt || issued == 0 || rr.Cash <= 0 {
+			rate = 0
+		} else if rate*issued > rr.Cash {
+			rate = rr.Cash / issued
+		}
+		if rate > 0 {
+			for i := range s.Players {
+				if n := int64(s.Players[i].Shares[rr.Abbr]); n > 0 {
+					s.transfer(railroadAcct(rr.Abbr), playerAcct(s.Players[i].Number), n*rate)
+				}
+			}
+			s.transfer(railroadAcct(rr.Abbr), bank, int64(rr.Public)*rate)
+		}
+		t.paid[rr.Abbr] = int(rate)
+		t.reorganize(rr)
+	}
+}
+
+// rateWars collects the rate wars declared (4.16): a railroad cuts its
+// rates on the lines parallel to another's, and the other must match.
+func (t *turn) rateWars() map[string]int {
+	out := map[string]int{}
+	for _, rr := range t.railroadsInOrder() {
+		o := t.rrOrders(rr)
+		enemy := t.s.Railroad(o.RateWar)
+		if enemy == nil || enemy == rr || o.RateWarPct <= 0 {
+			continue
+		}
+		pct := min(o.RateWarPct, 90)
+		found := false
+		for _, c := range rr.Lines {
+			if partner, ok := t.m.DoublePartner(c); ok && contains(enemy.Lines, partner) {
+				out[rr.Abbr+"|"+c] = max(out[rr.Abbr+"|"+c], pct)
+				out[enemy.Abbr+"|"+partner] = max(out[enemy.Abbr+"|"+partner], pct)
+				found = true
+			}
+		}
+		if found {
+			t.news("rate_war", "%s declares a %d%% rate war on %s.", rr.Abbr, pct, enemy.Abbr)
+		} else {
+			t.note(t.presidents[rr.Abbr], "%s: no rate war with %s: they share no parallel route (4.16).", rr.Abbr, enemy.Abbr)
+		}
+	}
+	return out
+}
+
+// randomEvents are the extraordinary costs of 11.2: accidents from low
+// efficiency, trouble from low political spending, disasters from missing
+// safety technology.
+func (t *turn) randomEvents(rr *Railroad, rev int64) int64 {
+	var cost int64
+	if rr.Efficiency < 60 && t.rng.IntN(100) < 2*(60-rr.Efficiency) {
+		c := rev * int64(5+t.rng.IntN(16)) / 100
+		cost += c
+		t.news("accident", "A wreck on the %s costs $%d.", rr.Abbr, c)
+	}
+	if t.influence[rr.Abbr] == 0 && t.rng.IntN(100) < 8 {
+		c := int64(5 * t.miles[rr.Abbr])
+		cost += c
+		t.news("trouble", "Political trouble costs the %s $%d.", rr.Abbr, c)
+	}
+	// Safety technologies E, F, H, J: each one available but not owned adds
+	// to the risk.
+	missing := 0
+	for _, tech := range []int{4, 5, 7, 9} {
+		if t.s.Techs > tech && rr.Techs < tech {
+			missing++
+		}
+	}
+	if missing > 0 && t.rng.IntN(100) < 4*missing {
+		c := rev * int64(10+t.rng.IntN(21)) / 100
+		cost += c
+		t.news("disaster", "A disaster on the antiquated %s costs $%d.", rr.Abbr, c)
+	}
+	return cost
+}
+
+// reorganize applies 4.11: a railroad that started the turn insolvent and
+// never became solvent is bankrupt; one that started bankrupt and is still
+// insolvent is reorganized by its creditors.
+func (t *turn) reorganize(rr *Railroad) {
+	s := t.s
+	if !t.insolvent[rr.Abbr] || t.solvent[rr.Abbr] {
+		if rr.Bankrupt && rr.Cash >= 0 {
+			rr.Bankrupt = false
+			t.news("solvent", "%s is solvent again.", rr.Abbr)
+		}
+		return
+	}
+	if !rr.Bankrupt {
+		rr.Bankrupt = true
+		t.bankruptRR = append(t.bankruptRR, rr.Abbr)
+		t.news("bankruptcy", "%s is bankrupt.", rr.Abbr)
+		return
+	}
+	// Reorganization: all stock cancelled, loans extinguished, new bonds,
+	// 5 shares a mile to the creditors (4.11C).
+	for i := range s.Players {
+		delete(s.Players[i].Shares, rr.Abbr)
+	}
+	rr.Treasury = 0
+	rr.Public = t.m.Miles(rr.Lines) * SharesPerMile
+	rr.Loans = 0
+	rr.Bonds = rr.Bonds / 2
+	rr.PresDebt = 0
+	s.transfer(bank, railroadAcct(rr.Abbr), -rr.Cash) // the creditors clear the overdraft
+	rr.Bankrupt = false
+	rr.Dividend = 0
+	t.bankruptRR = append(t.bankruptRR, rr.Abbr)
+	t.news("reorganization", "%s is reorganized by its creditors; its stock is cancelled.", rr.Abbr)
+}
+
+// 14. Tycoons' final financial phase (3.5): loan interest, emergency
+// loans, recalls, bankruptcy, new credit.
+func (t *turn) finalFinance() {
+	s := t.s
+	// Land from grants is sold each turn at a price set by the climate (7D).
+	for _, rr := range t.railroadsInOrder() {
+		if rr.Land > 0 {
+			sold := rr.Land * (30 + 5*Climates[t.climate].Sentiment) / 100
+			price := int64(8 + 2*Climates[t.climate].Sentiment)
+			rr.Land -= sold
+			s.transfer(bank, railroadAcct(rr.Abbr), int64(sold)*price)
+		}
+		rr.PresDebt += rr.PresDebt / 10 // 10% a turn (4.4C)
+	}
+	for i := range s.Players {
+		p := &s.Players[i]
+		interest := LoanInterest(p.Loan, t.climate)
+		if interest > p.Cash {
+			emergency := interest - max(p.Cash, 0)
+			p.Loan += emergency
+			s.transfer(bank, playerAcct(p.Number), emergency)
+			t.note(p.Number, "An emergency loan of $%d pays your interest.", emergency)
+		}
+		s.transfer(playerAcct(p.Number), bank, interest)
+	}
+	for i := range s.Players {
+		p := &s.Players[i]
+		// A recall left unpaid is compelled now: cash, then stock, then PCs (3.5C).
+		if recall := LoanRecall(s.netWorth(t.m, p), p.Loan, s.Climate); recall > 0 {
+			t.compelRecall(p, recall)
+		}
+		if p.Loan > 0 && s.netWorth(t.m, p) < 0 {
+			t.bankrupt(p)
+		}
+	}
+	s.valuePlayers(t.m)
+}
+
+// priceEnd applies stock splits before elections (6.5, Appendix A 15).
+func (t *turn) priceEnd() {
+	s := t.s
+	for i := range s.Railroads {
+		rr := &s.Railroads[i]
+		ratio := SplitRatio(rr.Price)
+		if ratio == 1 {
+			continue
+		}
+		for k := range s.Players {
+			if n := s.Players[k].Shares[rr.Abbr]; n > 0 {
+				s.Players[k].Shares[rr.Abbr] = n * ratio
+			}
+		}
+		rr.Public *= ratio
+		rr.Treasury *= ratio
+		rr.Price /= ratio
+		t.news("split", "%s stock splits %d for 1.", rr.Abbr, ratio)
+	}
+}
+
+func (t *turn) compelRecall(p *Player, recall int64) {
+	s := t.s
+	pay := min(recall, max(p.Cash, 0))
+	p.Loan -= pay
+	s.transfer(playerAcct(p.Number), bank, pay)
+	recall -= pay
+	// sale turns an asset into money that repays the recall first.
+	sale := func(got int64) {
+		applied := min(got, recall, p.Loan)
+		p.Loan -= applied
+		recall -= applied
+		s.transfer(bank, playerAcct(p.Number), got-applied)
+	}
+	for _, abbr := range sortedKeys(p.Shares) {
+		rr := s.Railroad(abbr)
+		if recall <= 0 || rr == nil || p.Shares[abbr] == 0 || rr.Price <= 0 {
+			continue
+		}
+		n := min(int64(p.Shares[abbr]), ceilDiv(recall, int64(rr.Price)))
+		p.Shares[abbr] -= int(n)
+		rr.Public += int(n)
+		sale(n * int64(rr.Price))
+	}
+	for recall > 0 && len(p.PCs) > 0 {
+		pc := p.PCs[0]
+		p.PCs = p.PCs[1:]
+		r, _ := t.m.Route(pc.Code)
+		s.offerPC(PCOffer{Code: pc.Code, Asking: int64(r.Miles * PCPricePerMile)})
+		sale(pcValue(t.m, pc))
+	}
+	t.news("recall", "The Bank compels %s to repay a loan recall.", p.Name)
+}
+
+// bankrupt seizes everything, absolves the debt and starts the player over
+// with fresh cash; victory points earned stay (3.5B).
+func (t *turn) bankrupt(p *Player) {
+	s := t.s
+	for _, abbr := range sortedKeys(p.Shares) {
+		if rr := s.Railroad(abbr); rr != nil {
+			rr.Public += p.Shares[abbr]
+		}
+	}
+	p.Shares = map[string]int{}
+	for _, pc := range p.PCs {
+		r, _ := t.m.Route(pc.Code)
+		s.offerPC(PCOffer{Code: pc.Code, Asking: int64(r.Miles * PCPricePerMile)})
+	}
+	p.PCs = nil
+	s.transfer(playerAcct(p.Number), bank, p.Cash)
+	p.Loan = 0
+	s.transfer(bank, playerAcct(p.Number), StartCash)
+	p.Bankrupt++
+	t.bankruptPlayers[p.Number] = true
+	t.news("bankruptcy", "%s is bankrupt; the Bank seizes everything he owns.", p.Name)
+}

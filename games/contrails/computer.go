@@ -1,8 +1,8 @@
 package contrails
 
 import (
-	"math"
-	"sort"
+	"cmp"
+	"slices"
 )
 
 // The computer player (3.1). It writes ordinary Orders, which the engine
@@ -23,8 +23,43 @@ var temperaments = map[Style]temperament{
 	Builder:  {borrow: 60, pcPremium: 15, overspend: 0, payout: 30, repairs: 14},
 }
 
+// planner holds what every computer decision of one turn reads, worked
+// out once: the routes taken and the PCs on offer ranked by value.
+type planner struct {
+	m      *Map
+	s      *State
+	taken  map[string]bool
+	offers []rankedOffer
+}
+
+type rankedOffer struct {
+	offer PCOffer
+	score float64
+}
+
+func newPlanner(m *Map, s *State) *planner {
+	pl := &planner{m: m, s: s, taken: map[string]bool{}}
+	for _, rr := range s.Railroads {
+		for _, c := range rr.Lines {
+			pl.taken[c] = true
+		}
+		pl.taken[rr.RoW] = true
+	}
+	for _, off := range s.Offers {
+		r, _ := m.Route(off.Code)
+		a, _ := m.Town(r.A)
+		b, _ := m.Town(r.B)
+		pl.offers = append(pl.offers, rankedOffer{off, float64(60*r.Miles+300*(a.Value()+b.Value())) / float64(max(off.Asking, 1))})
+	}
+	slices.SortStableFunc(pl.offers, func(a, b rankedOffer) int { return cmp.Compare(b.score, a.score) })
+	return pl
+}
+
 // ComputerOrders are the computer player's orders for a position.
-func ComputerOrders(m *Map, s *State, n int) Orders {
+func ComputerOrders(m *Map, s *State, n int) Orders { return newPlanner(m, s).orders(n) }
+
+func (pl *planner) orders(n int) Orders {
+	m, s := pl.m, pl.s
 	p := s.Player(n)
 	if p == nil {
 		return Orders{}
@@ -73,24 +108,12 @@ func ComputerOrders(m *Map, s *State, n int) Orders {
 	}
 	// Bid for the best-value PCs on offer.
 	if room := 2 - len(p.PCs); room > 0 {
-		type cand struct {
-			offer PCOffer
-			score float64
-		}
-		var cs []cand
-		for _, off := range s.Offers {
-			if off.Seller == n {
-				continue
-			}
-			r, _ := m.Route(off.Code)
-			a, _ := m.Town(r.A)
-			b, _ := m.Town(r.B)
-			cs = append(cs, cand{off, float64(60*r.Miles+300*(a.Value()+b.Value())) / float64(max(off.Asking, 1))})
-		}
-		sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
-		for _, c := range cs {
+		for _, c := range pl.offers {
 			if room == 0 {
 				break
+			}
+			if c.offer.Seller == n {
+				continue
 			}
 			amount := c.offer.Asking * (100 + tm.pcPremium + int64(n%7)) / 100
 			if amount > cash*45/100 {
@@ -110,7 +133,7 @@ func ComputerOrders(m *Map, s *State, n int) Orders {
 	}
 	o.Railroads = map[string]RailroadOrders{}
 	for _, abbr := range sortedKeys(presides) {
-		o.Railroads[abbr] = ComputerRailroadOrders(m, s, abbr, p.Style)
+		o.Railroads[abbr] = pl.railroad(abbr, p.Style)
 	}
 	// Two connected railroads under one President merge, the smaller in.
 	var mine []*Railroad
@@ -150,7 +173,7 @@ func computerStock(m *Map, s *State, p *Player, cash int64, control [2]string) (
 		}
 		picks = append(picks, pick{rr, score})
 	}
-	sort.SliceStable(picks, func(i, j int) bool { return picks[i].score > picks[j].score })
+	sortStable(picks, func(i, j int) bool { return picks[i].score > picks[j].score })
 	var out []StockOrder
 	bids := 0
 	maxBids := MaxBids(len(s.Railroads))
@@ -213,6 +236,11 @@ func computerStock(m *Map, s *State, p *Player, cash int64, control [2]string) (
 // ComputerRailroadOrders are the orders the computer gives a railroad,
 // for a computer President or a railroad with none (4.12, 4.14C).
 func ComputerRailroadOrders(m *Map, s *State, abbr string, style Style) RailroadOrders {
+	return newPlanner(m, s).railroad(abbr, style)
+}
+
+func (pl *planner) railroad(abbr string, style Style) RailroadOrders {
+	m, s := pl.m, pl.s
 	rr := s.Railroad(abbr)
 	if rr == nil {
 		return RailroadOrders{}
@@ -244,7 +272,7 @@ func ComputerRailroadOrders(m *Map, s *State, abbr string, style Style) Railroad
 		lines = append(append([]string(nil), rr.Lines...), rr.RoW)
 	}
 	if canBid && !rr.Bankrupt && rr.Founded < s.Turn {
-		o.Bids = bestRoWs(m, s, rr, lines)
+		o.Bids = pl.bestRoWs(rr, lines)
 		if len(o.Bids) > 0 {
 			contested := false
 			for i := range s.Railroads {
@@ -274,7 +302,8 @@ func ComputerRailroadOrders(m *Map, s *State, abbr string, style Style) Railroad
 
 // bestRoWs ranks the RoWs a railroad could take: new regions first, then
 // west, then the value of the far town.
-func bestRoWs(m *Map, s *State, rr *Railroad, lines []string) []string {
+func (pl *planner) bestRoWs(rr *Railroad, lines []string) []string {
+	m := pl.m
 	have := regionSet(m.RegionsOf(lines))
 	towns := map[string]bool{}
 	for _, tw := range m.TownsOf(lines) {
@@ -289,7 +318,7 @@ func bestRoWs(m *Map, s *State, rr *Railroad, lines []string) []string {
 	for _, tw := range m.TownsOf(lines) {
 		for _, code := range m.RoutesAt(tw) {
 			r, _ := m.Route(code)
-			if seen[code] || r.Kind != RoW || s.rowOwner(code) != nil || m.Prohibited(lines, code) != "" {
+			if seen[code] || r.Kind != RoW || pl.taken[code] || m.Prohibited(lines, code) != "" {
 				continue
 			}
 			seen[code] = true
@@ -308,11 +337,11 @@ func bestRoWs(m *Map, s *State, rr *Railroad, lines []string) []string {
 			cs = append(cs, cand{code, score})
 		}
 	}
-	sort.SliceStable(cs, func(i, j int) bool {
-		if math.Abs(cs[i].score-cs[j].score) > 1e-9 {
-			return cs[i].score > cs[j].score
+	slices.SortStableFunc(cs, func(a, b cand) int {
+		if c := cmp.Compare(b.score, a.score); c != 0 {
+			return c
 		}
-		return cs[i].code < cs[j].code
+		return cmp.Compare(a.code, b.code)
 	})
 	var out []string
 	for _, c := range cs {

@@ -1,7 +1,5 @@
 package contrails
 
-import "sort"
-
 // PCValueCap is the most a mile the Bank will value a PC at (3.5A).
 const PCValueCap = 20
 
@@ -47,7 +45,7 @@ func (s *State) directorsOf(rr *Railroad) []int {
 			out = append(out, p.Number)
 		}
 	}
-	sort.SliceStable(out, func(a, b int) bool {
+	sortStable(out, func(a, b int) bool {
 		return s.Players[out[a]-1].Shares[rr.Abbr] > s.Players[out[b]-1].Shares[rr.Abbr]
 	})
 	return out

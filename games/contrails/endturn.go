@@ -1,7 +1,5 @@
 package contrails
 
-import "sort"
-
 // 15. Stock splits, then elections for next turn (4.14, 6.5, 10.1D).
 func (t *turn) elections() {
 	s := t.s
@@ -109,7 +107,7 @@ func (t *turn) victoryPoints() {
 			order = append(order, i)
 		}
 	}
-	sort.SliceStable(order, func(a, b int) bool { return s.Players[order[a]].NetWorth > s.Players[order[b]].NetWorth })
+	sortStable(order, func(a, b int) bool { return s.Players[order[a]].NetWorth > s.Players[order[b]].NetWorth })
 	for rank, i := range order {
 		s.Players[i].VP.RobberBaron += max(5-rank, 1)
 	}

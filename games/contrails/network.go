@@ -46,8 +46,8 @@ func (m *Map) Touches(lines []string, code string) bool {
 	if !ok {
 		return false
 	}
-	for _, tw := range m.TownsOf(lines) {
-		if tw == r.A || tw == r.B {
+	for _, c := range lines {
+		if l, ok := m.Route(c); ok && (l.A == r.A || l.A == r.B || l.B == r.A || l.B == r.B) {
 			return true
 		}
 	}

@@ -1,9 +1,5 @@
 package contrails
 
-import (
-	"sort"
-)
-
 // rowOwner finds the railroad holding a route as a line or an unbuilt RoW.
 func (s *State) rowOwner(code string) *Railroad {
 	for i := range s.Railroads {
@@ -76,7 +72,7 @@ func (t *turn) rightsOfWay() {
 		}
 		for _, code := range sortedKeys(want) {
 			bs := want[code]
-			sort.Slice(bs, func(a, c int) bool {
+			sortStable(bs, func(a, c int) bool {
 				ia, ic := t.influence[bs[a].rr], t.influence[bs[c].rr]
 				if ia != ic {
 					return ia > ic

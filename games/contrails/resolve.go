@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"sort"
 )
 
 // turn carries one resolution: the state being changed, the orders, the
@@ -16,19 +15,21 @@ type turn struct {
 	rng    *rand.Rand
 	events []Event
 
-	climate    Climate             // start of turn (5)
-	price      map[string]int      // start-of-turn prices (4.3B, 6.1C)
-	miles      map[string]int      // start-of-turn mileage (4.9A)
-	regions    map[string][]Region // start-of-turn regions (1.2)
-	directors  map[string][]int    // start-of-turn Directors (1.2, 4.3B)
-	presidents map[string]int      // start-of-turn Presidents
-	startCash  map[string]int64    // start-of-turn railroad cash (10.2A2)
-	insolvent  map[string]bool     // negative cash at the start (4.11A)
-	solvent    map[string]bool     // became solvent during the turn
-	rowFree    map[string]bool     // railroads that may bid for a RoW (4.7B)
-	influence  map[string]int      // political influence this turn (4.9)
-	sold       map[string]bool     // PCs sold this turn
-	paid       map[string]int      // dividend a share paid this turn (1.2)
+	climate    Climate                   // start of turn (5)
+	price      map[string]int            // start-of-turn prices (4.3B, 6.1C)
+	miles      map[string]int            // start-of-turn mileage (4.9A)
+	regions    map[string][]Region       // start-of-turn regions (1.2)
+	directors  map[string][]int          // start-of-turn Directors (1.2, 4.3B)
+	presidents map[string]int            // start-of-turn Presidents
+	startCash  map[string]int64          // start-of-turn railroad cash (10.2A2)
+	insolvent  map[string]bool           // negative cash at the start (4.11A)
+	solvent    map[string]bool           // became solvent during the turn
+	rowFree    map[string]bool           // railroads that may bid for a RoW (4.7B)
+	influence  map[string]int            // political influence this turn (4.9)
+	sold       map[string]bool           // PCs sold this turn
+	paid       map[string]int            // dividend a share paid this turn (1.2)
+	rrOrd      map[string]RailroadOrders // each railroad's orders, fixed at the start
+	planner    *planner
 	prodigal   []int64
 	// Railroads bankrupt or reorganized, and tycoons bankrupt, this turn (1.2).
 	bankruptRR      []string
@@ -50,13 +51,15 @@ func Resolve(m *Map, in *State, orders map[int]Orders, rng *rand.Rand) (*State, 
 		return nil, nil, fmt.Errorf("resolve turn %d: %w", in.Turn, err)
 	}
 	t := &turn{s: s, m: m, orders: map[int]Orders{}, rng: rng, climate: s.Climate}
+	pl := newPlanner(m, s)
 	for _, p := range s.Players {
 		o, ok := orders[p.Number]
 		if !ok || !p.Human {
-			o = ComputerOrders(m, s, p.Number)
+			o = pl.orders(p.Number)
 		}
 		t.orders[p.Number] = o
 	}
+	t.planner = pl
 	t.snapshot()
 	steps := []func(){
 		t.bankLoans,           // 1
@@ -102,6 +105,14 @@ func (t *turn) snapshot() {
 		t.insolvent[rr.Abbr] = rr.Cash < 0
 		t.rowFree[rr.Abbr] = rr.RoW == ""
 	}
+	t.rrOrd = map[string]RailroadOrders{}
+	for _, rr := range s.Railroads {
+		if rr.President == 0 {
+			t.rrOrd[rr.Abbr] = t.planner.railroad(rr.Abbr, Cautious)
+		} else {
+			t.rrOrd[rr.Abbr] = t.orders[rr.President].Railroads[rr.Abbr]
+		}
+	}
 	t.prodigal = make([]int64, len(s.Players))
 }
 
@@ -114,13 +125,10 @@ func (t *turn) news(kind, format string, args ...any) {
 }
 
 // rrOrders returns the orders the railroad's President gave, or the
-// computer's for a railroad with no player President (4.12, 4.14C).
+// computer's for a railroad with no player President (4.12, 4.14C), as
+// they stood at the start of the turn.
 func (t *turn) rrOrders(rr *Railroad) RailroadOrders {
-	pres := t.presidents[rr.Abbr]
-	if pres == 0 {
-		return ComputerRailroadOrders(t.m, t.s, rr.Abbr, Cautious)
-	}
-	return t.orders[pres].Railroads[rr.Abbr]
+	return t.rrOrd[rr.Abbr]
 }
 
 // railroadsInOrder lists the railroads by number, the order every phase
@@ -130,7 +138,7 @@ func (t *turn) railroadsInOrder() []*Railroad {
 	for i := range t.s.Railroads {
 		out[i] = &t.s.Railroads[i]
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].Number < out[b].Number })
+	sortStable(out, func(a, b int) bool { return out[a].Number < out[b].Number })
 	return out
 }
 
@@ -290,7 +298,7 @@ func (t *turn) privateCompanies() {
 	var remaining []PCOffer
 	for _, o := range s.Offers {
 		bs := bids[o.Code]
-		sort.Slice(bs, func(a, b int) bool {
+		sortStable(bs, func(a, b int) bool {
 			if bs[a].amount != bs[b].amount {
 				return bs[a].amount > bs[b].amount
 			}

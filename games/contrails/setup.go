@@ -1,9 +1,7 @@
 package contrails
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"sort"
 )
 
 // The 1841 scenario (3.3, Appendix C). Rulings CR9 give the reasons.
@@ -87,7 +85,7 @@ func NewGame(m *Map, setup Setup, rng *rand.Rand) (*State, error) {
 			s.Offers = append(s.Offers, PCOffer{Code: r.Code, Asking: int64(r.Miles * PCPricePerMile)})
 		}
 	}
-	sort.Slice(founders, func(i, j int) bool { return founders[i].Code < founders[j].Code })
+	sortStable(founders, func(i, j int) bool { return founders[i].Code < founders[j].Code })
 	for _, r := range founders {
 		authorized := r.Miles * SharesPerMile
 		rr := Railroad{Abbr: r.Code, Name: r.Name, Number: s.NextNumber, Founded: 0, Lines: []string{r.Code},
@@ -128,7 +126,7 @@ func startPrice(m *Map, r Route) int {
 }
 
 func sortOffers(o []PCOffer) {
-	sort.Slice(o, func(i, j int) bool { return o[i].Code < o[j].Code })
+	sortStable(o, func(i, j int) bool { return o[i].Code < o[j].Code })
 }
 
 // Event is something that happened, for the headlines (9.1) or for one
@@ -137,8 +135,4 @@ type Event struct {
 	Kind      string `json:"kind"`
 	VisibleTo int    `json:"visible_to,omitempty"` // 0: everyone
 	Text      string `json:"text"`
-}
-
-func (s *State) headline(events *[]Event, kind, format string, args ...any) {
-	*events = append(*events, Event{Kind: kind, Text: fmt.Sprintf(format, args...)})
 }

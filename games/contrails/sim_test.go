@@ -107,3 +107,34 @@ func TestSmokeOneGame(t *testing.T) {
 	b, _ := json.Marshal(s)
 	t.Logf("ended at turn %d over=%v, %d railroads, climate %s, %d bytes", s.Turn, s.Over, len(s.Railroads), s.Climate, len(b))
 }
+
+func TestSameSeedSameGame(t *testing.T) {
+	m, _ := LoadMap()
+	var runs [2][]byte
+	for i := range runs {
+		s := playGame(t, m, 77, 30, nil)
+		runs[i], _ = json.Marshal(s)
+	}
+	if string(runs[0]) != string(runs[1]) {
+		t.Fatal("the same seed and orders gave different states")
+	}
+	other, _ := json.Marshal(playGame(t, m, 78, 30, nil))
+	if string(other) == string(runs[0]) {
+		t.Fatal("a different seed gave the same game")
+	}
+}
+
+// TestResolveDoesNotChangeItsInput: snapshots in the store are the inputs
+// of later turns, so Resolve must leave them alone.
+func TestResolveDoesNotChangeItsInput(t *testing.T) {
+	m, _ := LoadMap()
+	s, _ := NewGame(m, Setup{}, rand.New(rand.NewPCG(5, 0)))
+	before, _ := json.Marshal(s)
+	if _, _, err := Resolve(m, s, nil, rand.New(rand.NewPCG(5, 1))); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := json.Marshal(s)
+	if string(before) != string(after) {
+		t.Fatal("Resolve changed the state it was given")
+	}
+}

@@ -1,9 +1,8 @@
 package contrails
 
 import (
-	"encoding/json"
-	"fmt"
 	"sort"
+	"strconv"
 )
 
 // Positions is the number of tycoons in a game (3.1).
@@ -122,9 +121,15 @@ func (s *State) Issued(rr *Railroad) int {
 // Railroad finds a railroad by abbreviation or number (10).
 func (s *State) Railroad(key string) *Railroad {
 	for i := range s.Railroads {
-		rr := &s.Railroads[i]
-		if rr.Abbr == key || fmt.Sprint(rr.Number) == key {
-			return rr
+		if s.Railroads[i].Abbr == key {
+			return &s.Railroads[i]
+		}
+	}
+	if n, err := strconv.Atoi(key); err == nil {
+		for i := range s.Railroads {
+			if s.Railroads[i].Number == n {
+				return &s.Railroads[i]
+			}
 		}
 	}
 	return nil
@@ -151,16 +156,36 @@ func (m *Map) Miles(lines []string) int {
 
 // Clone deep-copies a state, so that Resolve never changes its input.
 func (s *State) Clone() (*State, error) {
-	b, err := json.Marshal(s)
-	if err != nil {
-		return nil, err
+	out := *s
+	out.Players = make([]Player, len(s.Players))
+	for i, p := range s.Players {
+		p.Shares = cloneMap(p.Shares)
+		p.PCs = append([]OwnedPC(nil), p.PCs...)
+		p.VP.Bonuses = append([]string(nil), p.VP.Bonuses...)
+		out.Players[i] = p
 	}
-	var out State
-	if err := json.Unmarshal(b, &out); err != nil {
-		return nil, err
+	out.Railroads = make([]Railroad, len(s.Railroads))
+	for i, rr := range s.Railroads {
+		rr.Lines = append([]string(nil), rr.Lines...)
+		rr.Doubled = append([]string(nil), rr.Doubled...)
+		rr.Directors = append([]int(nil), rr.Directors...)
+		out.Railroads[i] = rr
 	}
+	out.Offers = append([]PCOffer(nil), s.Offers...)
+	out.Eligible = cloneMap(s.Eligible)
+	out.Links = cloneMap(s.Links)
+	out.FirstBonus = cloneMap(s.FirstBonus)
+	out.Messages = append([]string(nil), s.Messages...)
 	out.fillMaps()
 	return &out, nil
+}
+
+func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
 }
 
 // fillMaps restores the maps JSON leaves out when they are empty.
@@ -235,4 +260,14 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// sortStable is an insertion sort: stable, allocation-free, and quick for
+// the short lists the engine sorts (railroads, bids, offers, players).
+func sortStable[T any](s []T, less func(i, j int) bool) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && less(j, j-1); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
 }

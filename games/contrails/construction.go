@@ -218,6 +218,7 @@ func (t *turn) incorporate(p *Player, k int) {
 	rr.Treasury = n * TreasuryPercent / 100
 	rr.Public = n - owner - rr.Treasury
 	p.PCs = append(p.PCs[:k], p.PCs[k+1:]...)
+	s.withdrawOffer(r.Code)
 	s.Railroads = append(s.Railroads, rr)
 	p.Shares[r.Code] += owner
 	s.transfer(bank, railroadAcct(r.Code), int64(rr.Public)*int64(rr.Price)*9/10)
@@ -248,6 +249,7 @@ func (t *turn) mergePC(p *Player, k int, into string) {
 	}
 	r, _ := t.m.Route(pc.Code)
 	p.PCs = append(p.PCs[:k], p.PCs[k+1:]...)
+	s.withdrawOffer(pc.Code)
 	rr.Lines = append(rr.Lines, pc.Code)
 	t.issueStock(rr, r.Miles, p.Number)
 	t.news("merger", "%s merges the %s (%s) into %s.", p.Name, r.Name, pc.Code, rr.Abbr)

@@ -424,7 +424,7 @@ func (t *turn) reorganize(rr *Railroad) {
 	if !rr.Bankrupt {
 		rr.Bankrupt = true
 		t.bankruptRR = append(t.bankruptRR, rr.Abbr)
-		t.news("bankruptcy", "%s is bankrupt.", rr.Abbr)
+		t.news("railroad_bankruptcy", "%s is bankrupt.", rr.Abbr)
 		return
 	}
 	// Reorganization: all stock cancelled, loans extinguished, new bonds,
@@ -516,7 +516,10 @@ func (t *turn) compelRecall(p *Player, recall int64) {
 		recall -= applied
 		s.transfer(bank, playerAcct(p.Number), got-applied)
 	}
-	for _, abbr := range sortedKeys(p.Shares) {
+	// "The Bank will randomly seize and sell your assets" (3.5C).
+	holdings := sortedKeys(p.Shares)
+	t.rng.Shuffle(len(holdings), func(i, j int) { holdings[i], holdings[j] = holdings[j], holdings[i] })
+	for _, abbr := range holdings {
 		rr := s.Railroad(abbr)
 		if recall <= 0 || rr == nil || p.Shares[abbr] == 0 || rr.Price <= 0 {
 			continue
@@ -527,8 +530,9 @@ func (t *turn) compelRecall(p *Player, recall int64) {
 		sale(n * int64(rr.Price))
 	}
 	for recall > 0 && len(p.PCs) > 0 {
-		pc := p.PCs[0]
-		p.PCs = p.PCs[1:]
+		k := t.rng.IntN(len(p.PCs))
+		pc := p.PCs[k]
+		p.PCs = append(p.PCs[:k], p.PCs[k+1:]...)
 		r, _ := t.m.Route(pc.Code)
 		s.offerPC(PCOffer{Code: pc.Code, Asking: int64(r.Miles * PCPricePerMile)})
 		sale(pcValue(t.m, pc))
@@ -556,5 +560,5 @@ func (t *turn) bankrupt(p *Player) {
 	s.transfer(bank, playerAcct(p.Number), StartCash)
 	p.Bankrupt++
 	t.bankruptPlayers[p.Number] = true
-	t.news("bankruptcy", "%s is bankrupt; the Bank seizes everything he owns.", p.Name)
+	t.news("tycoon_bankruptcy", "%s is bankrupt; the Bank seizes everything he owns.", p.Name)
 }

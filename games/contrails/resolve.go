@@ -340,7 +340,12 @@ func (t *turn) privateCompanies() {
 				continue
 			}
 			r, _ := t.m.Route(a.Code)
+			// A first asking price is at most 20% over what he paid, or $10 a
+			// mile; a later one at most 20% over the last (10.1B1b, d).
 			limit := max(p.PCs[k].Paid*12/10, int64(r.Miles*10))
+			if p.PCs[k].Asking > 0 {
+				limit = p.PCs[k].Asking * 12 / 10
+			}
 			price := a.Price
 			switch {
 			case price < int64(r.Miles):
@@ -355,6 +360,35 @@ func (t *turn) privateCompanies() {
 		}
 	}
 	sortOffers(s.Offers)
+	t.personalNotes()
+}
+
+// MessageLength is the longest player message (10.1G).
+const MessageLength = 80
+
+// personalNotes records the Pinkertons' targets for the report (10.1F) and
+// each message, cut to 80 characters, for the GM to approve (10.1G).
+func (t *turn) personalNotes() {
+	s := t.s
+	s.Pending = nil
+	for i := range s.Players {
+		p := &s.Players[i]
+		o := t.orders[p.Number]
+		p.SpyPlayer, p.SpyRailroad = 0, ""
+		if s.Player(o.SpyPlayer) != nil && o.SpyPlayer != p.Number {
+			p.SpyPlayer = o.SpyPlayer
+		}
+		if rr := s.Railroad(o.SpyRailroad); rr != nil {
+			p.SpyRailroad = rr.Abbr
+		}
+		if msg := []rune(o.Message); len(msg) > 0 {
+			if len(msg) > MessageLength {
+				msg = msg[:MessageLength]
+				t.note(p.Number, "Your message was cut to %d characters (10.1G).", MessageLength)
+			}
+			s.Pending = append(s.Pending, Message{From: p.Number, Text: string(msg)})
+		}
+	}
 }
 
 // sellPC moves a PC from its seller (0: the Bank) to a buyer (0: the
@@ -377,6 +411,16 @@ func (t *turn) sellPC(o PCOffer, buyer int, price int64) {
 	}
 	s.transfer(to, from, price)
 	t.sold[o.Code] = true
+}
+
+// withdrawOffer takes a PC off the market once it becomes a line.
+func (s *State) withdrawOffer(code string) {
+	for i := range s.Offers {
+		if s.Offers[i].Code == code {
+			s.Offers = append(s.Offers[:i], s.Offers[i+1:]...)
+			return
+		}
+	}
 }
 
 // offerPC puts a PC on offer, replacing an earlier offer of it.

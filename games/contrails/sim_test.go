@@ -70,6 +70,23 @@ func invariants(m *Map, s *State) []string {
 			bad = append(bad, fmt.Sprintf("%s: president %d is not a director", rr.Abbr, rr.President))
 		}
 	}
+	holder := map[string]int{}
+	for _, p := range s.Players {
+		for _, pc := range p.PCs {
+			if owner[pc.Code] != "" {
+				bad = append(bad, fmt.Sprintf("player %d holds %s, a line of %s", p.Number, pc.Code, owner[pc.Code]))
+			}
+			holder[pc.Code] = p.Number
+		}
+	}
+	for _, o := range s.Offers {
+		if owner[o.Code] != "" {
+			bad = append(bad, fmt.Sprintf("%s is on offer but is a line of %s", o.Code, owner[o.Code]))
+		}
+		if h := holder[o.Code]; h != o.Seller {
+			bad = append(bad, fmt.Sprintf("%s is offered by %d but held by %d", o.Code, o.Seller, h))
+		}
+	}
 	for _, p := range s.Players {
 		for abbr, n := range p.Shares {
 			if n < 0 {

@@ -34,12 +34,10 @@ func simulate(m *Map, seed uint64) gameStats {
 				st.reorganized++
 			case "panic":
 				st.panics++
-			case "bankruptcy":
-				if strings.Contains(e.Text, "tycoon") || !strings.Contains(e.Text, "railroad") && strings.Contains(e.Text, "seizes") {
-					st.playerBankrupt++
-				} else {
-					st.rrBankrupt++
-				}
+			case "tycoon_bankruptcy":
+				st.playerBankrupt++
+			case "railroad_bankruptcy":
+				st.rrBankrupt++
 			case "link":
 				if strings.Contains(e.Text, string(Pacific)) && st.pacificTurn == 0 {
 					st.pacificTurn = s.Turn - 1

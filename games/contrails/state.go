@@ -28,7 +28,8 @@ type State struct {
 	Links      map[Region]string `json:"links,omitempty"`
 	FirstBonus map[string]bool   `json:"first_bonus,omitempty"`
 	NextNumber int               `json:"next_number"` // the next railroad number (10)
-	Messages   []string          `json:"messages,omitempty"`
+	// Pending are this turn's player messages, awaiting the GM (10.1G).
+	Pending []Message `json:"pending_messages,omitempty"`
 }
 
 // Player is one of the 15 tycoons.
@@ -46,6 +47,15 @@ type Player struct {
 	NetWorth int64          `json:"net_worth"`
 	Credit   int64          `json:"credit_limit"`
 	Bankrupt int            `json:"bankruptcies,omitempty"`
+	// This turn's Pinkertons (10.1F), for the report.
+	SpyPlayer   int    `json:"spy_player,omitempty"`
+	SpyRailroad string `json:"spy_railroad,omitempty"`
+}
+
+// Message is a player's one-line message to all (10.1G).
+type Message struct {
+	From int    `json:"from"`
+	Text string `json:"text"`
 }
 
 // OwnedPC is a Private Company a player holds.
@@ -175,7 +185,7 @@ func (s *State) Clone() (*State, error) {
 	out.Eligible = cloneMap(s.Eligible)
 	out.Links = cloneMap(s.Links)
 	out.FirstBonus = cloneMap(s.FirstBonus)
-	out.Messages = append([]string(nil), s.Messages...)
+	out.Pending = append([]Message(nil), s.Pending...)
 	out.fillMaps()
 	return &out, nil
 }

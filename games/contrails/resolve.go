@@ -50,17 +50,7 @@ func Resolve(m *Map, in *State, orders map[int]Orders, rng *rand.Rand) (*State, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("resolve turn %d: %w", in.Turn, err)
 	}
-	t := &turn{s: s, m: m, orders: map[int]Orders{}, rng: rng, climate: s.Climate}
-	pl := newPlanner(m, s)
-	for _, p := range s.Players {
-		o, ok := orders[p.Number]
-		if !ok || !p.Human {
-			o = pl.orders(p.Number)
-		}
-		t.orders[p.Number] = o
-	}
-	t.planner = pl
-	t.snapshot()
+	t := newTurn(m, s, orders, rng)
 	steps := []func(){
 		t.bankLoans,           // 1
 		t.presidentLoans,      // 2
@@ -85,6 +75,22 @@ func Resolve(m *Map, in *State, orders map[int]Orders, rng *rand.Rand) (*State, 
 	t.newPCs()
 	s.Turn++
 	return s, t.events, nil
+}
+
+// newTurn readies a resolution of s: every position's orders (the
+// computer's where no human gave any) and the start-of-turn figures.
+func newTurn(m *Map, s *State, orders map[int]Orders, rng *rand.Rand) *turn {
+	t := &turn{s: s, m: m, orders: map[int]Orders{}, rng: rng, climate: s.Climate}
+	t.planner = newPlanner(m, s)
+	for _, p := range s.Players {
+		o, ok := orders[p.Number]
+		if !ok || !p.Human {
+			o = t.planner.orders(p.Number)
+		}
+		t.orders[p.Number] = o
+	}
+	t.snapshot()
+	return t
 }
 
 func (t *turn) snapshot() {

@@ -1,0 +1,286 @@
+package contrails
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// scenario is the 1841 game with every seat human, so that only the orders
+// a test gives are played.
+func scenario(t *testing.T) (*Map, *State) {
+	t.Helper()
+	m, err := LoadMap()
+	if err != nil {
+		t.Fatal(err)
+	}
+	humans := map[int]bool{}
+	for n := 1; n <= Positions; n++ {
+		humans[n] = true
+	}
+	s, err := NewGame(m, Setup{Humans: humans}, rand.New(rand.NewPCG(9, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, s
+}
+
+func resolve(t *testing.T, m *Map, s *State, orders map[int]Orders) (*State, []Event) {
+	t.Helper()
+	next, events, err := Resolve(m, s, orders, rand.New(rand.NewPCG(9, uint64(s.Turn))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return next, events
+}
+
+func notesFor(events []Event, player int) string {
+	var b strings.Builder
+	for _, e := range events {
+		if e.VisibleTo == player {
+			b.WriteString(e.Text + "\n")
+		}
+	}
+	return b.String()
+}
+
+func TestStartingPositionsAreIdentical(t *testing.T) {
+	_, s := scenario(t)
+	first := s.Players[0]
+	names := map[string]bool{}
+	for _, p := range s.Players {
+		if p.Cash != StartCash || len(p.Shares) != len(first.Shares) {
+			t.Fatalf("player %d starts with $%d and %d holdings", p.Number, p.Cash, len(p.Shares))
+		}
+		for abbr, n := range first.Shares {
+			if p.Shares[abbr] != n {
+				t.Fatalf("player %d holds %d %s, player 1 holds %d (3.3)", p.Number, p.Shares[abbr], abbr, n)
+			}
+		}
+		if names[p.Name] {
+			t.Fatalf("two players are called %s (3.2)", p.Name)
+		}
+		names[p.Name] = true
+	}
+	if len(s.Railroads) != 6 || len(s.Offers) < 18 {
+		t.Fatalf("%d railroads and %d PCs on offer", len(s.Railroads), len(s.Offers))
+	}
+	for _, rr := range s.Railroads {
+		if rr.President != 0 || len(rr.Directors) != 0 {
+			t.Errorf("%s starts with President %d and Directors %v; at 3%% each nobody is a Director", rr.Abbr, rr.President, rr.Directors)
+		}
+	}
+}
+
+func TestChosenNamesAndDuplicates(t *testing.T) {
+	m, _ := LoadMap()
+	s, _ := NewGame(m, Setup{Names: map[int]string{1: "Commodore", 2: "Commodore", 3: "Jay Gould"}}, rand.New(rand.NewPCG(1, 0)))
+	if s.Players[0].Name != "Commodore" || s.Players[1].Name == "Commodore" || s.Players[2].Name != "Jay Gould" {
+		t.Fatalf("names %q %q %q: the first to choose a name keeps it (3.2)", s.Players[0].Name, s.Players[1].Name, s.Players[2].Name)
+	}
+	for _, p := range s.Players[3:] {
+		if p.Name == "Jay Gould" {
+			t.Fatal("a random name repeats a chosen one")
+		}
+	}
+}
+
+func TestProhibitedRoutes(t *testing.T) {
+	m, _ := LoadMap()
+	// Into a gateway city a railroad may have only one route (4.8 rule 2).
+	into := m.RoutesAt("Chicago")
+	if len(into) < 2 {
+		t.Fatal("Chicago has fewer than two routes")
+	}
+	if why := m.Prohibited([]string{into[0]}, into[1]); !strings.Contains(why, "Chicago") {
+		t.Errorf("a second route into Chicago is allowed: %q", why)
+	}
+	// Never both routes of a double route (4.8 rule 1).
+	partner, ok := m.DoublePartner("C&AM")
+	if !ok {
+		t.Fatal("C&AM has no double partner")
+	}
+	if why := m.Prohibited([]string{"C&AM"}, partner); !strings.Contains(why, "double route") {
+		t.Errorf("both routes of a double route allowed: %q", why)
+	}
+	if why := m.Prohibited([]string{"C&AM"}, "NYNH"); why != "" {
+		t.Errorf("an ordinary extension is prohibited: %s", why)
+	}
+}
+
+func TestPCBidsAreCutInReverseSequence(t *testing.T) {
+	m, s := scenario(t)
+	a, b := s.Offers[0], s.Offers[1]
+	cash := s.Players[0].Cash
+	first := cash - a.Asking/2 // leaves too little for the second bid
+	first = max(first, a.Asking)
+	orders := map[int]Orders{1: {PCBids: []PCBid{{Code: a.Code, Amount: first}, {Code: b.Code, Amount: b.Asking + 50}}}}
+	next, events := resolve(t, m, s, orders)
+	p := next.Players[0]
+	if len(p.PCs) != 1 || p.PCs[0].Code != a.Code || p.PCs[0].Paid != first {
+		t.Fatalf("holdings %+v: the first bid should stand whole (10.1B4)", p.PCs)
+	}
+	if !strings.Contains(notesFor(events, 1), "Bid for "+b.Code+" cut") {
+		t.Errorf("no note of the cut:\n%s", notesFor(events, 1))
+	}
+}
+
+func TestHighestPCBidWins(t *testing.T) {
+	m, s := scenario(t)
+	o := s.Offers[0]
+	orders := map[int]Orders{
+		1: {PCBids: []PCBid{{Code: o.Code, Amount: o.Asking + 10}}},
+		2: {PCBids: []PCBid{{Code: o.Code, Amount: o.Asking + 20}}},
+		3: {PCBids: []PCBid{{Code: o.Code, Amount: o.Asking - 1}}},
+	}
+	next, _ := resolve(t, m, s, orders)
+	if len(next.Players[1].PCs) != 1 || len(next.Players[0].PCs) != 0 {
+		t.Fatal("the highest bid did not win (2.4E)")
+	}
+	if next.Players[1].Cash != s.Players[1].Cash-(o.Asking+20)+CashInterest(s.Players[1].Cash-(o.Asking+20), Normal) {
+		t.Errorf("winner paid wrongly: cash %d", next.Players[1].Cash)
+	}
+	for _, off := range next.Offers {
+		if off.Code == o.Code {
+			t.Error("a sold PC is still on offer")
+		}
+	}
+}
+
+func TestIncorporationIssuesStockAsRule43(t *testing.T) {
+	m, s := scenario(t)
+	o := s.Offers[0]
+	s.Players[0].PCs = []OwnedPC{{Code: o.Code, Paid: o.Asking}}
+	s.Offers = s.Offers[1:]
+	s.transfer(playerAcct(1), bank, o.Asking)
+	next, _ := resolve(t, m, s, map[int]Orders{1: {PCActions: []PCAction{{Code: o.Code, Action: IncorporatePC}}, Control: [2]string{o.Code}}})
+	rr := next.Railroad(o.Code)
+	if rr == nil {
+		t.Fatal("the PC did not incorporate")
+	}
+	r, _ := m.Route(o.Code)
+	n := r.Miles * SharesPerMile
+	if got := next.Players[0].Shares[o.Code]; got != r.Miles {
+		t.Errorf("owner received %d shares, want 1 a mile, %d (10.1B3c)", got, r.Miles)
+	}
+	if rr.Treasury != n/10 || next.Issued(rr)+rr.Treasury != n {
+		t.Errorf("treasury %d issued %d; want 10%% of %d in the treasury", rr.Treasury, next.Issued(rr), n)
+	}
+	if rr.Price < 10 || rr.Price > 18 {
+		t.Errorf("start price $%d, want $10 to $18 (4.3A1)", rr.Price)
+	}
+	if rr.President != 1 {
+		t.Errorf("the owner who asked for it is not President next turn (10.1B3d): %d", rr.President)
+	}
+}
+
+func TestTreasuryToPresidentAtHalfPrice(t *testing.T) {
+	m, s := scenario(t)
+	rr := &s.Railroads[0]
+	// Make player 1 President: a Director with the most shares who asks.
+	s.Players[0].Shares[rr.Abbr] = s.Issued(rr) / 5
+	rr.Public -= s.Players[0].Shares[rr.Abbr] - 3*rr.Treasury/10
+	s.Players[0].Slots[0] = rr.Abbr
+	s.elect(m)
+	if rr.President != 1 {
+		t.Fatalf("setup: President is %d", rr.President)
+	}
+	price := rr.Price
+	before, cash, treasury := s.Players[0].Shares[rr.Abbr], s.Players[0].Cash, rr.Treasury
+	tn := newTurn(m, s, map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {TreasuryToPres: 20}}}}, rand.New(rand.NewPCG(1, 1)))
+	tn.treasuryToPresident()
+	if got := s.Players[0].Shares[rr.Abbr] - before; got != 20 || rr.Treasury != treasury-20 {
+		t.Fatalf("bought %d treasury shares (treasury %d to %d), want 20", got, treasury, rr.Treasury)
+	}
+	if spent := cash - s.Players[0].Cash; spent != int64(20*(price/2)) {
+		t.Errorf("paid $%d for 20 shares at half of $%d (10.2C2)", spent, price)
+	}
+	// He cannot buy more than the treasury holds or his cash pays for.
+	tn = newTurn(m, s, map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {TreasuryToPres: 100000}}}}, rand.New(rand.NewPCG(1, 1)))
+	tn.treasuryToPresident()
+	if rr.Treasury < 0 || s.Players[0].Cash < 0 {
+		t.Fatalf("treasury %d, cash %d", rr.Treasury, s.Players[0].Cash)
+	}
+	if !strings.Contains(notesFor(tn.events, 1), "treasury purchase cut") {
+		t.Error("no note of the cut")
+	}
+	if s.MoneySupply() != 0 {
+		t.Error("money was not conserved")
+	}
+}
+
+func TestBuildingIsStoppedByTheCivilWar(t *testing.T) {
+	m, s := scenario(t)
+	s.Turn = 11
+	rr := &s.Railroads[0]
+	row := ""
+	for _, code := range m.RoutesAt(m.TownsOf(rr.Lines)[0]) {
+		if r, _ := m.Route(code); r.Kind == RoW && s.ValidRoW(m, rr, code) == "" {
+			row = code
+			break
+		}
+	}
+	if row == "" {
+		t.Skip("no RoW next to the first railroad")
+	}
+	rr.RoW = row
+	s.Players[0].Shares[rr.Abbr] = s.Issued(rr) / 4
+	s.Players[0].Slots[0] = rr.Abbr
+	s.elect(m)
+	next, events := resolve(t, m, s, map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {Build: 400}}}})
+	if after := next.Railroad(rr.Abbr); contains(after.Lines, row) || after.RoW != row {
+		t.Fatalf("%s was built during the Civil War (8)", row)
+	}
+	if !strings.Contains(notesFor(events, 1), "Civil War") {
+		t.Errorf("no note about the war:\n%s", notesFor(events, 1))
+	}
+	if next.Climate > Normal {
+		t.Errorf("the climate fell to %s during the war (8)", next.Climate)
+	}
+}
+
+func TestDividendIsLimitedByCash(t *testing.T) {
+	m, s := scenario(t)
+	rr := &s.Railroads[0]
+	s.Players[0].Shares[rr.Abbr] = s.Issued(rr) / 4
+	s.Players[0].Slots[0] = rr.Abbr
+	s.elect(m)
+	high := 99
+	next, _ := resolve(t, m, s, map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {Dividend: &high}}}})
+	after := next.Railroad(rr.Abbr)
+	if after.Dividend != 99 {
+		t.Fatalf("dividend rate %d, want the 99 ordered", after.Dividend)
+	}
+	if after.Cash < 0 {
+		t.Fatalf("paying dividends drove cash to %d (4.12)", after.Cash)
+	}
+	// Blank leaves the rate unchanged (10.2H2).
+	next2, _ := resolve(t, m, next, map[int]Orders{1: {}})
+	if next2.Railroad(rr.Abbr).Dividend != 99 {
+		t.Errorf("a blank dividend changed the rate to %d", next2.Railroad(rr.Abbr).Dividend)
+	}
+}
+
+func TestMessagesAreCutAndHeld(t *testing.T) {
+	m, s := scenario(t)
+	long := strings.Repeat("x", 100)
+	next, _ := resolve(t, m, s, map[int]Orders{4: {Message: long, SpyPlayer: 5, SpyRailroad: s.Railroads[0].Abbr}})
+	if len(next.Pending) != 1 || len([]rune(next.Pending[0].Text)) != MessageLength || next.Pending[0].From != 4 {
+		t.Fatalf("pending messages %+v", next.Pending)
+	}
+	if p := next.Players[3]; p.SpyPlayer != 5 || p.SpyRailroad != s.Railroads[0].Abbr {
+		t.Errorf("spies not recorded: %d %q", p.SpyPlayer, p.SpyRailroad)
+	}
+}
+
+func TestBorrowingIsLimitedByCredit(t *testing.T) {
+	m, s := scenario(t)
+	avail := AvailableCredit(s.Players[0].NetWorth, 0, Normal)
+	next, events := resolve(t, m, s, map[int]Orders{1: {Borrow: avail + 5000}, 2: {Borrow: avail / 2}})
+	if next.Players[0].Loan != avail || next.Players[1].Loan != avail/2 {
+		t.Fatalf("loans %d and %d, want %d and %d (10.1A1)", next.Players[0].Loan, next.Players[1].Loan, avail, avail/2)
+	}
+	if !strings.Contains(notesFor(events, 1), "available credit") {
+		t.Error("no note of the cut loan")
+	}
+}

@@ -471,15 +471,24 @@ func (t *turn) finalFinance() {
 	}
 	for i := range s.Players {
 		p := &s.Players[i]
-		// A recall left unpaid is compelled now: cash, then stock, then PCs (3.5C).
-		if recall := LoanRecall(s.netWorth(t.m, p), p.Loan, s.Climate); recall > 0 {
-			t.compelRecall(p, recall)
+		// Last turn's recall, less what he repaid, is compelled now: cash,
+		// then stock, then PCs (3.5C).
+		if p.Recall > 0 {
+			t.compelRecall(p, min(p.Recall, p.Loan))
+			p.Recall = 0
 		}
 		if p.Loan > 0 && s.netWorth(t.m, p) < 0 {
 			t.bankrupt(p)
 		}
 	}
 	s.valuePlayers(t.m)
+	// Next turn's recall, announced now (3.5C).
+	for i := range s.Players {
+		p := &s.Players[i]
+		if p.Recall = LoanRecall(p.NetWorth, p.Loan, s.Climate); p.Recall > 0 {
+			t.note(p.Number, "The Bank recalls $%d of your loan: repay it next turn, or it will be taken from your assets (3.5C).", p.Recall)
+		}
+	}
 }
 
 // priceEnd applies stock splits before elections (6.5, Appendix A 15).
@@ -559,6 +568,8 @@ func (t *turn) bankrupt(p *Player) {
 	p.Loan = 0
 	s.transfer(bank, playerAcct(p.Number), StartCash)
 	p.Bankrupt++
+	p.Recall = 0
+	p.MayRename = true
 	t.bankruptPlayers[p.Number] = true
 	t.news("tycoon_bankruptcy", "%s is bankrupt; the Bank seizes everything he owns.", p.Name)
 }

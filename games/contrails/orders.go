@@ -3,6 +3,9 @@ package contrails
 // Orders are one position's orders for a turn: the whole turnsheet of rule
 // 10. The zero value of every field is the rule's default for a blank box.
 type Orders struct {
+	// Name is a new character name, taken on the first turn or after a
+	// bankruptcy (3.2).
+	Name string `json:"name,omitempty"`
 	// Borrow is the change in the bank loan: positive borrows, negative
 	// repays (10.1A).
 	Borrow int64 `json:"borrow,omitempty"`

@@ -152,6 +152,7 @@ func (t *turn) railroadsInOrder() []*Railroad {
 func (t *turn) bankLoans() {
 	for i := range t.s.Players {
 		p := &t.s.Players[i]
+		t.rename(p)
 		amt := t.orders[p.Number].Borrow
 		switch {
 		case amt > 0:
@@ -168,9 +169,33 @@ func (t *turn) bankLoans() {
 				t.note(p.Number, "Repayment cut from $%d to $%d: you cannot repay more than your cash or your loan (10.1A2).", -amt, repay)
 			}
 			p.Loan -= repay
+			p.Recall = max(p.Recall-repay, 0)
 			t.s.transfer(playerAcct(p.Number), bank, repay)
 		}
 	}
+}
+
+// rename takes a character name chosen on the first turn or after a
+// bankruptcy, unless another player has it (3.2).
+func (t *turn) rename(p *Player) {
+	name := t.orders[p.Number].Name
+	allowed := t.s.Turn == 1 || p.MayRename
+	p.MayRename = false
+	if name == "" || name == p.Name {
+		return
+	}
+	if !allowed {
+		t.note(p.Number, "You may choose a new name only on the first turn or after a bankruptcy (3.2).")
+		return
+	}
+	for _, other := range t.s.Players {
+		if other.Name == name {
+			t.note(p.Number, "The name %q is taken; you remain %s (3.2).", name, p.Name)
+			return
+		}
+	}
+	t.news("name", "%s will now be known as %s.", p.Name, name)
+	p.Name = name
 }
 
 // 2. Railroads borrow from or repay their Presidents (4.4, 10.2A).

@@ -284,3 +284,210 @@ func TestBorrowingIsLimitedByCredit(t *testing.T) {
 		t.Error("no note of the cut loan")
 	}
 }
+
+// presideOver makes player n a Director and President of rr.
+func presideOver(m *Map, s *State, n int, abbr string, slot int) {
+	rr := s.Railroad(abbr)
+	want := s.Issued(rr)/4 + 1
+	take := want - s.Players[n-1].Shares[abbr]
+	rr.Public -= take
+	s.Players[n-1].Shares[abbr] += take
+	s.Players[n-1].Slots[slot] = abbr
+	s.elect(m)
+}
+
+func TestMergerDeletesTheParallelRoW(t *testing.T) {
+	m, s := scenario(t)
+	// A railroad on NY3, the RoW beside the C&AM between New York and
+	// Philadelphia.
+	s.Railroads = append(s.Railroads, Railroad{Abbr: "TST", Name: "Test Line", Number: 99, Lines: []string{"NY3"},
+		Price: 30, Public: 450, Treasury: 50, Efficiency: 80, Loco: 1})
+	s.transfer(bank, railroadAcct("TST"), 1000)
+	presideOver(m, s, 1, "C&AM", 0)
+	presideOver(m, s, 1, "TST", 1)
+	cam, tst := s.Railroad("C&AM"), s.Railroad("TST")
+	if cam.President != 1 || tst.President != 1 {
+		t.Fatalf("setup: presidents %d and %d", cam.President, tst.President)
+	}
+	camIssued, tstIssued := s.Issued(cam), s.Issued(tst)
+	wantPrice := (cam.Price*camIssued + tst.Price*tstIssued) / (camIssued + tstIssued)
+	p1 := s.Players[0].Shares["C&AM"] + s.Players[0].Shares["TST"]
+	tn := newTurn(m, s, map[int]Orders{1: {Merge: &MergeOrder{From: "TST", Into: "C&AM"}}}, rand.New(rand.NewPCG(1, 1)))
+	tn.mergers()
+	cam = s.Railroad("C&AM")
+	if s.Railroad("TST") != nil {
+		t.Fatal("the merged railroad still exists")
+	}
+	if contains(cam.Lines, "NY3") || !contains(cam.Lines, "C&AM") {
+		t.Fatalf("lines after merger %v: the parallel RoW should go, the PC stay (4.13A3)", cam.Lines)
+	}
+	if s.rowOwner("NY3") != nil {
+		t.Error("the deleted RoW is not free for others")
+	}
+	if got := s.Players[0].Shares["C&AM"]; got != p1 {
+		t.Errorf("player 1 holds %d C&AM, want %d: shares trade 1 for 1 (4.3A4)", got, p1)
+	}
+	if cam.Price != wantPrice {
+		t.Errorf("price $%d, want the average $%d (4.13C)", cam.Price, wantPrice)
+	}
+	if s.MoneySupply() != 0 {
+		t.Error("money was not conserved")
+	}
+}
+
+func TestRoWGoesToTheGreatestInfluence(t *testing.T) {
+	m, s := scenario(t)
+	// Find a RoW both READ and C&AM may bid for (they meet at Philadelphia).
+	read, cam := s.Railroad("READ"), s.Railroad("C&AM")
+	row := ""
+	for _, code := range m.RoutesAt("Philadelphia") {
+		if s.ValidRoW(m, read, code) == "" && s.ValidRoW(m, cam, code) == "" {
+			row = code
+			break
+		}
+	}
+	if row == "" {
+		t.Fatal("no RoW at Philadelphia open to both")
+	}
+	presideOver(m, s, 1, "READ", 0)
+	presideOver(m, s, 2, "C&AM", 0)
+	orders := map[int]Orders{
+		1: {Railroads: map[string]RailroadOrders{"READ": {Bids: []string{row}}}},
+		2: {Railroads: map[string]RailroadOrders{"C&AM": {Bids: []string{row}}}},
+	}
+	tn := newTurn(m, s, orders, rand.New(rand.NewPCG(1, 1)))
+	tn.influence["READ"], tn.influence["C&AM"] = 2, 5
+	tn.rightsOfWay()
+	if s.Railroad("C&AM").RoW != row || s.Railroad("READ").RoW != "" {
+		t.Fatalf("READ has %q, C&AM has %q; C&AM spent more influence (4.7G)", s.Railroad("READ").RoW, s.Railroad("C&AM").RoW)
+	}
+	// A tie is decided by lot, and both sides can win.
+	winners := map[string]bool{}
+	for seed := uint64(0); seed < 40 && len(winners) < 2; seed++ {
+		_, s2 := scenario(t)
+		presideOver(m, s2, 1, "READ", 0)
+		presideOver(m, s2, 2, "C&AM", 0)
+		tn := newTurn(m, s2, orders, rand.New(rand.NewPCG(seed, 1)))
+		tn.influence["READ"], tn.influence["C&AM"] = 3, 3
+		tn.rightsOfWay()
+		for _, abbr := range []string{"READ", "C&AM"} {
+			if s2.Railroad(abbr).RoW == row {
+				winners[abbr] = true
+			}
+		}
+	}
+	if len(winners) != 2 {
+		t.Errorf("ties always went to %v; they should go by lot (4.7G)", winners)
+	}
+}
+
+func TestMagnatePoints(t *testing.T) {
+	tests := []struct {
+		regions []Region
+		want    int
+	}{
+		{[]Region{Atlantic}, 1},
+		{[]Region{Atlantic, Ohio}, 2},
+		{[]Region{Atlantic, Central}, 2 + 2},
+		{[]Region{Central, Gulf}, 2 + 2},
+		{[]Region{Midwest, Pacific}, 2 + 3},
+		{[]Region{Atlantic, Mississippi, Midwest, Pacific}, 4 + 2 + 3 + 5},
+	}
+	for _, tc := range tests {
+		if got := magnatePoints(tc.regions); got != tc.want {
+			t.Errorf("magnatePoints(%v) = %d, want %d", tc.regions, got, tc.want)
+		}
+	}
+}
+
+func TestBuilderPointsForNewRegionsAndFirstLinks(t *testing.T) {
+	m, s := scenario(t)
+	presideOver(m, s, 1, "B&O", 0)
+	tn := newTurn(m, s, map[int]Orders{}, rand.New(rand.NewPCG(1, 1)))
+	// The B&O reaches Pittsburgh (Ohio region) this turn, first of all.
+	rr := s.Railroad("B&O")
+	extension := ""
+	for _, code := range m.RoutesAt("Cumberland") {
+		if r, _ := m.Route(code); r.A == "Pittsburgh" || r.B == "Pittsburgh" {
+			extension = code
+		}
+	}
+	if extension == "" {
+		t.Fatal("no route from Cumberland to Pittsburgh")
+	}
+	rr.Lines = append(rr.Lines, extension)
+	for i := range s.Players {
+		s.Players[i].VP = VP{}
+	}
+	tn.victoryPoints()
+	if got := s.Players[0].VP.Builder; got != 4 {
+		t.Errorf("Builder points %d, want 4: 2 for the Ohio region, doubled as the first link (1.2)", got)
+	}
+	if s.Links[Ohio] != "B&O" {
+		t.Errorf("first link to Ohio recorded as %q", s.Links[Ohio])
+	}
+	if got := s.Players[0].VP.Magnate; got != 2 {
+		t.Errorf("Magnate points %d, want 2 for Atlantic and Ohio", got)
+	}
+}
+
+func TestLoanRecallCanBeRepaidBeforeItIsCompelled(t *testing.T) {
+	m, s := scenario(t)
+	shareCount := func(p *Player) int {
+		n := 0
+		for _, k := range p.Shares {
+			n += k
+		}
+		return n
+	}
+	// Repaid in the Repay Loan step: nothing is seized.
+	p := &s.Players[0]
+	p.Loan = 2000
+	s.transfer(bank, playerAcct(1), 2000)
+	p.Recall = 500
+	shares := shareCount(p)
+	tn := newTurn(m, s, map[int]Orders{1: {Borrow: -500}}, rand.New(rand.NewPCG(1, 1)))
+	tn.bankLoans()
+	if p.Recall != 0 || p.Loan != 1500 {
+		t.Fatalf("recall %d, loan %d after repaying 500", p.Recall, p.Loan)
+	}
+	tn.finalFinance()
+	if shareCount(p) != shares {
+		t.Errorf("stock was seized although the recall was repaid")
+	}
+	// Ignored, with little cash: the rest comes from his stock (3.5C).
+	_, s2 := scenario(t)
+	q := &s2.Players[1]
+	q.Loan = 2000
+	s2.transfer(bank, playerAcct(2), 2000)
+	s2.transfer(playerAcct(2), bank, q.Cash-100)
+	q.Recall = 1500
+	shares = shareCount(q)
+	tn2 := newTurn(m, s2, map[int]Orders{}, rand.New(rand.NewPCG(1, 1)))
+	tn2.finalFinance()
+	if shareCount(q) >= shares {
+		t.Errorf("shares %d -> %d: the unpaid recall was not taken from his stock", shares, shareCount(q))
+	}
+	if q.Loan > 2000-1500+LoanInterest(2000, Normal) {
+		t.Errorf("loan %d: the recall of 1500 was not repaid", q.Loan)
+	}
+	if s2.MoneySupply() != 0 {
+		t.Error("money was not conserved")
+	}
+}
+
+func TestNewNameAfterBankruptcy(t *testing.T) {
+	m, s := scenario(t)
+	s.Turn = 5
+	tn := newTurn(m, s, map[int]Orders{1: {Name: "The Erie Ring"}}, rand.New(rand.NewPCG(1, 1)))
+	tn.bankLoans()
+	if s.Players[0].Name == "The Erie Ring" {
+		t.Fatal("renamed on turn 5 without a bankruptcy (3.2)")
+	}
+	s.Players[0].MayRename = true
+	tn = newTurn(m, s, map[int]Orders{1: {Name: "The Erie Ring"}}, rand.New(rand.NewPCG(1, 1)))
+	tn.bankLoans()
+	if s.Players[0].Name != "The Erie Ring" || s.Players[0].MayRename {
+		t.Fatalf("after a bankruptcy the name is %q", s.Players[0].Name)
+	}
+}

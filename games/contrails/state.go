@@ -47,6 +47,11 @@ type Player struct {
 	NetWorth int64          `json:"net_worth"`
 	Credit   int64          `json:"credit_limit"`
 	Bankrupt int            `json:"bankruptcies,omitempty"`
+	// Recall is the loan recall announced at the end of the last turn: what
+	// is not repaid this turn is compelled at its end (3.5C).
+	Recall int64 `json:"recall,omitempty"`
+	// MayRename: bankrupt last turn, so a new name may be chosen (3.2).
+	MayRename bool `json:"may_rename,omitempty"`
 	// This turn's Pinkertons (10.1F), for the report.
 	SpyPlayer   int    `json:"spy_player,omitempty"`
 	SpyRailroad string `json:"spy_railroad,omitempty"`

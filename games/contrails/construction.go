@@ -159,6 +159,7 @@ func (t *turn) issueStock(rr *Railroad, miles, owner int) {
 		p.Shares[rr.Abbr] += each
 	}
 	public := n - treasury - ownerShares - each*len(dirs)
+	rr.Authorized += n
 	rr.Treasury += treasury
 	rr.Public += public
 	s.transfer(bank, railroadAcct(rr.Abbr), int64(public)*price*9/10)
@@ -217,6 +218,7 @@ func (t *turn) incorporate(p *Player, k int) {
 	owner := n * 20 / 100 // 1 share a mile (10.1B3c)
 	rr.Treasury = n * TreasuryPercent / 100
 	rr.Public = n - owner - rr.Treasury
+	rr.Authorized = n
 	p.PCs = append(p.PCs[:k], p.PCs[k+1:]...)
 	s.withdrawOffer(r.Code)
 	s.Railroads = append(s.Railroads, rr)
@@ -239,8 +241,8 @@ func (t *turn) mergePC(p *Player, k int, into string) {
 	case rr.Bankrupt:
 		t.note(p.Number, "%s cannot merge into %s: it is bankrupt (4.11B).", pc.Code, rr.Abbr)
 		return
-	case !t.m.Touches(rr.Lines, pc.Code):
-		t.note(p.Number, "%s cannot merge into %s: they do not connect (10.1B2a).", pc.Code, rr.Abbr)
+	case !t.m.Touches(t.lines[rr.Abbr], pc.Code):
+		t.note(p.Number, "%s cannot merge into %s: they do not connect at the start of the turn (10.1B2a).", pc.Code, rr.Abbr)
 		return
 	}
 	if why := t.m.Prohibited(rr.Lines, pc.Code); why != "" {

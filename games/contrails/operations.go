@@ -133,8 +133,8 @@ func (t *turn) mergers() {
 		case into.Bankrupt:
 			t.note(pn, "Merger of %s into %s: no railroad may merge into a bankrupt one (4.11B).", from.Abbr, into.Abbr)
 			continue
-		case !t.m.ConnectedTo(from.Lines, into.Lines):
-			t.note(pn, "Merger of %s into %s: they are not connected (4.13A1).", from.Abbr, into.Abbr)
+		case !t.m.ConnectedTo(t.lines[from.Abbr], t.lines[into.Abbr]):
+			t.note(pn, "Merger of %s into %s: they are not connected at the start of the turn (4.13A1).", from.Abbr, into.Abbr)
 			continue
 		}
 		lines, dropped, why := t.mergeLines(into.Lines, from.Lines)
@@ -201,6 +201,9 @@ func (t *turn) merge(from, into *Railroad, lines, dropped []string) {
 	}
 	into.Public += from.Public
 	into.Treasury += from.Treasury
+	into.Authorized += from.Authorized
+	// Builder points count regions new to both railroads (1.2).
+	t.regions[into.Abbr] = unionRegions(t.regions[into.Abbr], t.regions[from.Abbr])
 	into.Bonds += from.Bonds
 	into.Loans += from.Loans
 	into.PresDebt += from.PresDebt // 4.4F
@@ -250,6 +253,17 @@ func (t *turn) merge(from, into *Railroad, lines, dropped []string) {
 		}
 	}
 	t.news("merger", "%s merges into %s.", from.Abbr, into.Abbr)
+}
+
+func unionRegions(a, b []Region) []Region {
+	has := regionSet(append(append([]Region(nil), a...), b...))
+	var out []Region
+	for _, r := range Regions {
+		if has[r] {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func (t *turn) playerNumbers() []int {
@@ -434,6 +448,7 @@ func (t *turn) reorganize(rr *Railroad) {
 	}
 	rr.Treasury = 0
 	rr.Public = t.m.Miles(rr.Lines) * SharesPerMile
+	rr.Authorized = rr.Public
 	rr.Loans = 0
 	rr.Bonds = rr.Bonds / 2
 	rr.PresDebt = 0
@@ -507,6 +522,7 @@ func (t *turn) priceEnd() {
 		}
 		rr.Public *= ratio
 		rr.Treasury *= ratio
+		rr.Authorized *= ratio
 		rr.Price /= ratio
 		t.news("split", "%s stock splits %d for 1.", rr.Abbr, ratio)
 	}

@@ -18,6 +18,7 @@ type turn struct {
 	climate    Climate                   // start of turn (5)
 	price      map[string]int            // start-of-turn prices (4.3B, 6.1C)
 	miles      map[string]int            // start-of-turn mileage (4.9A)
+	lines      map[string][]string       // start-of-turn lines (4.13A1, 10.1B2a)
 	regions    map[string][]Region       // start-of-turn regions (1.2)
 	directors  map[string][]int          // start-of-turn Directors (1.2, 4.3B)
 	presidents map[string]int            // start-of-turn Presidents
@@ -96,6 +97,8 @@ func newTurn(m *Map, s *State, orders map[int]Orders, rng *rand.Rand) *turn {
 func (t *turn) snapshot() {
 	s := t.s
 	t.price, t.miles, t.regions = map[string]int{}, map[string]int{}, map[string][]Region{}
+	t.lines = map[string][]string{}
+	t.lines = map[string][]string{}
 	t.directors, t.presidents, t.startCash = map[string][]int{}, map[string]int{}, map[string]int64{}
 	t.insolvent, t.solvent, t.rowFree = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	t.influence, t.sold, t.paid = map[string]int{}, map[string]bool{}, map[string]int{}
@@ -104,6 +107,7 @@ func (t *turn) snapshot() {
 	for _, rr := range s.Railroads {
 		t.price[rr.Abbr] = rr.Price
 		t.miles[rr.Abbr] = t.m.Miles(rr.Lines)
+		t.lines[rr.Abbr] = append([]string(nil), rr.Lines...)
 		t.regions[rr.Abbr] = t.m.RegionsOf(rr.Lines)
 		t.directors[rr.Abbr] = append([]int(nil), rr.Directors...)
 		t.presidents[rr.Abbr] = rr.President

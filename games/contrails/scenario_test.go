@@ -301,7 +301,7 @@ func TestMergerDeletesTheParallelRoW(t *testing.T) {
 	// A railroad on NY3, the RoW beside the C&AM between New York and
 	// Philadelphia.
 	s.Railroads = append(s.Railroads, Railroad{Abbr: "TST", Name: "Test Line", Number: 99, Lines: []string{"NY3"},
-		Price: 30, Public: 450, Treasury: 50, Efficiency: 80, Loco: 1})
+		Price: 30, Public: 450, Treasury: 50, Authorized: 500, Efficiency: 80, Loco: 1})
 	s.transfer(bank, railroadAcct("TST"), 1000)
 	presideOver(m, s, 1, "C&AM", 0)
 	presideOver(m, s, 1, "TST", 1)

@@ -91,6 +91,7 @@ func NewGame(m *Map, setup Setup, rng *rand.Rand) (*State, error) {
 		rr := Railroad{Abbr: r.Code, Name: r.Name, Number: s.NextNumber, Founded: 0, Lines: []string{r.Code},
 			Price: startPrice(m, r), Efficiency: StartEfficiency, Loco: 1, Dividend: 2}
 		s.NextNumber++
+		rr.Authorized = authorized
 		each := authorized * StartPercent / 100
 		rr.Treasury = authorized * TreasuryPercent / 100
 		rr.Public = authorized - rr.Treasury - each*Positions

@@ -61,6 +61,9 @@ func invariants(m *Map, s *State) []string {
 			}
 		}
 		issued := s.Issued(&rr)
+		if issued+rr.Treasury != rr.Authorized {
+			bad = append(bad, fmt.Sprintf("%s: %d issued + %d treasury != %d authorized", rr.Abbr, issued, rr.Treasury, rr.Authorized))
+		}
 		for _, d := range rr.Directors {
 			if !isDirector(s.Players[d-1].Shares[rr.Abbr], issued) {
 				bad = append(bad, fmt.Sprintf("%s: director %d holds %d of %d", rr.Abbr, d, s.Players[d-1].Shares[rr.Abbr], issued))

@@ -106,6 +106,7 @@ type Railroad struct {
 	Loans      int64    `json:"loans"`
 	PresDebt   int64    `json:"president_debt,omitempty"`
 	Price      int      `json:"price"`
+	Authorized int      `json:"authorized"` // issued plus treasury (4.2)
 	Public     int      `json:"public"`
 	Treasury   int      `json:"treasury"`
 	Efficiency int      `json:"efficiency"`

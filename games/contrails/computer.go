@@ -10,7 +10,7 @@ import (
 // not. It reads only the state, so the same state gives the same orders.
 
 type temperament struct {
-	borrow    int64 // % of available credit borrowed in fair weather
+	borrow    int64 // the loan it keeps, in % of its credit limit
 	pcPremium int64 // % over the asking price bid for a PC
 	overspend int   // % over the minimum building cost
 	payout    int64 // % of profit paid out as dividends
@@ -18,9 +18,9 @@ type temperament struct {
 }
 
 var temperaments = map[Style]temperament{
-	Cautious: {borrow: 30, pcPremium: 5, overspend: 0, payout: 40, repairs: 12},
-	Raider:   {borrow: 80, pcPremium: 25, overspend: 50, payout: 70, repairs: 9},
-	Builder:  {borrow: 60, pcPremium: 15, overspend: 0, payout: 30, repairs: 14},
+	Cautious: {borrow: 25, pcPremium: 5, overspend: 0, payout: 40, repairs: 12},
+	Raider:   {borrow: 60, pcPremium: 25, overspend: 50, payout: 70, repairs: 9},
+	Builder:  {borrow: 50, pcPremium: 15, overspend: 0, payout: 30, repairs: 14},
 }
 
 // planner holds what every computer decision of one turn reads, worked
@@ -66,12 +66,17 @@ func (pl *planner) orders(n int) Orders {
 	}
 	tm := temperaments[p.Style]
 	var o Orders
-	avail := AvailableCredit(p.NetWorth, p.Loan, s.Climate)
-	switch {
-	case s.Climate >= Recession && p.Loan > 0:
-		o.Borrow = -min(p.Loan, max(p.Cash/2, 0))
-	case avail > 0:
-		o.Borrow = avail * tm.borrow / 100
+	// Keep the loan at a share of the credit limit ("borrow a safe amount",
+	// Appendix C), and pay down in bad times.
+	target := CreditLimit(p.NetWorth, s.Climate) * tm.borrow / 100
+	if s.Climate >= Recession {
+		target /= 2
+	}
+	switch avail := AvailableCredit(p.NetWorth, p.Loan, s.Climate); {
+	case p.Loan < target && avail > 0:
+		o.Borrow = min(target-p.Loan, avail)
+	case p.Loan > target:
+		o.Borrow = -min(p.Loan-target, max(p.Cash/2, 0))
 	}
 	cash := max(p.Cash+o.Borrow, 0)
 
@@ -82,37 +87,45 @@ func (pl *planner) orders(n int) Orders {
 			presides[rr.Abbr] = true
 		}
 	}
-	freeSlot := -1
-	for k := 1; k >= 0; k-- {
-		if p.Slots[k] == "" {
-			freeSlot = k
-		}
-	}
+	var founding []string
+	// A tycoon runs at most two railroads (10.1D): count the seats free.
+	free := 2 - len(presides)
 	for _, pc := range p.PCs {
 		merged := false
 		for _, abbr := range sortedKeys(presides) {
 			rr := s.Railroad(abbr)
-			if m.Touches(rr.Lines, pc.Code) && m.Prohibited(rr.Lines, pc.Code) == "" && !rr.Bankrupt {
+			if m.Touches(rr.Lines, pc.Code) && m.Prohibited(rr.holdings(), pc.Code) == "" && !rr.Bankrupt {
 				o.PCActions = append(o.PCActions, PCAction{Code: pc.Code, Action: MergePC, Into: abbr})
 				merged = true
 				break
 			}
 		}
-		if !merged {
+		switch {
+		case merged:
+		case free > 0:
 			o.PCActions = append(o.PCActions, PCAction{Code: pc.Code, Action: IncorporatePC})
-			if freeSlot >= 0 {
-				o.Control[freeSlot] = pc.Code
-				freeSlot = -1
-			}
+			founding = append(founding, pc.Code)
+			free--
+		case p.Style == Raider && pc.Asking == 0:
+			o.PCActions = append(o.PCActions, PCAction{Code: pc.Code, Action: SellPC, Price: pc.Paid * 12 / 10})
 		}
 	}
-	// Bid for the best-value PCs on offer.
-	if room := 2 - len(p.PCs); room > 0 {
+	// Bid for the best-value PCs on offer that it could run or merge.
+	if room := min(2-len(p.PCs), free+1); room > 0 {
 		for _, c := range pl.offers {
 			if room == 0 {
 				break
 			}
 			if c.offer.Seller == n {
+				continue
+			}
+			usable := free > 0
+			for abbr := range presides {
+				if m.Touches(s.Railroad(abbr).Lines, c.offer.Code) {
+					usable = true
+				}
+			}
+			if !usable {
 				continue
 			}
 			amount := c.offer.Asking * (100 + tm.pcPremium + int64(n%7)) / 100
@@ -126,7 +139,8 @@ func (pl *planner) orders(n int) Orders {
 	}
 
 	// Stock: aim at one railroad to run, and sell what does not serve.
-	o.Stock, o.Control = computerStock(m, s, p, cash, o.Control)
+	o.Stock = computerStock(m, s, p, cash)
+	o.Control = chooseSlots(s, p, founding)
 
 	if cash > 40000 {
 		o.Prodigal = cash / 20
@@ -150,8 +164,71 @@ func (pl *planner) orders(n int) Orders {
 	return o
 }
 
-// computerStock chooses up to six trades and the control slots.
-func computerStock(m *Map, s *State, p *Player, cash int64, control [2]string) ([]StockOrder, [2]string) {
+// chooseSlots names the two railroads to seek the presidency of (10.1D):
+// the PCs it incorporates this turn (it will own 20%), then the railroads
+// where it is a Director with the biggest holding. A slot already aimed at
+// one of those stays put, so that a presidency is not given up lightly.
+func chooseSlots(s *State, p *Player, founding []string) [2]string {
+	type cand struct {
+		abbr  string
+		share int // per mille of the issued stock
+	}
+	var cs []cand
+	for _, code := range founding {
+		cs = append(cs, cand{code, 200})
+	}
+	for i := range s.Railroads {
+		rr := &s.Railroads[i]
+		issued := s.Issued(rr)
+		own := p.Shares[rr.Abbr]
+		if !isDirector(own, issued) {
+			continue
+		}
+		top := true
+		for _, q := range s.Players {
+			if q.Number != p.Number && q.Shares[rr.Abbr] > own {
+				top = false
+			}
+		}
+		share := own * 1000 / issued
+		if top {
+			share += 1000
+		}
+		cs = append(cs, cand{rr.Abbr, share})
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(b.share, a.share) })
+	var want []string
+	for _, c := range cs {
+		if len(want) == 2 {
+			break
+		}
+		want = append(want, c.abbr)
+	}
+	var out [2]string
+	used := map[string]bool{}
+	for k := range out {
+		if contains(want, p.Slots[k]) {
+			out[k] = p.Slots[k]
+			used[p.Slots[k]] = true
+		}
+	}
+	for _, abbr := range want {
+		if used[abbr] {
+			continue
+		}
+		for k := range out {
+			if out[k] == "" {
+				out[k] = abbr
+				used[abbr] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// computerStock chooses up to six trades.
+func computerStock(m *Map, s *State, p *Player, cash int64) []StockOrder {
 	type pick struct {
 		rr    *Railroad
 		score float64
@@ -171,6 +248,8 @@ func computerStock(m *Map, s *State, p *Player, cash int64, control [2]string) (
 		if isDirector(p.Shares[rr.Abbr], issued) {
 			score += 0.5
 		}
+		// Build on a stake already held rather than spread thin (Appendix C).
+		score += 2 * float64(p.Shares[rr.Abbr]) / float64(issued)
 		picks = append(picks, pick{rr, score})
 	}
 	sortStable(picks, func(i, j int) bool { return picks[i].score > picks[j].score })
@@ -198,12 +277,21 @@ func computerStock(m *Map, s *State, p *Player, cash int64, control [2]string) (
 		bought[rr.Abbr] = true
 		cash -= int64(n * rr.Price)
 		bids++
-		// Seek the presidency of the first railroad it buys into heavily.
-		if control[0] == "" && p.Slots[0] == "" {
-			control[0] = rr.Abbr
-		} else if control[1] == "" && p.Slots[1] == "" && control[0] != rr.Abbr && p.Slots[0] != rr.Abbr {
-			control[1] = rr.Abbr
+	}
+	// Raise what a loan recall needs from the market rather than have the
+	// Bank seize stock at random (3.5C): smallest stakes first, never a
+	// railroad it runs.
+	need := p.Recall - max(p.Cash, 0)
+	for k := len(picks) - 1; k >= 0 && need > 0 && len(out) < MaxTransactions; k-- {
+		rr := picks[k].rr
+		own := p.Shares[rr.Abbr]
+		if own == 0 || bought[rr.Abbr] || rr.President == p.Number {
+			continue
 		}
+		n := min(own, int(need*2/int64(max(rr.Price, 1)))+1)
+		out = append(out, StockOrder{Railroad: rr.Abbr, Kind: Sell, Shares: n})
+		bought[rr.Abbr] = true
+		need -= int64(n*rr.Price) / 2
 	}
 	// Sell small holdings that make it no Director, poorest first.
 	for k := len(picks) - 1; k >= 0 && len(out) < MaxTransactions; k-- {
@@ -230,7 +318,7 @@ func computerStock(m *Map, s *State, p *Player, cash int64, control [2]string) (
 			}
 		}
 	}
-	return out, control
+	return out
 }
 
 // ComputerRailroadOrders are the orders the computer gives a railroad,

@@ -245,7 +245,7 @@ func (t *turn) mergePC(p *Player, k int, into string) {
 		t.note(p.Number, "%s cannot merge into %s: they do not connect at the start of the turn (10.1B2a).", pc.Code, rr.Abbr)
 		return
 	}
-	if why := t.m.Prohibited(rr.Lines, pc.Code); why != "" {
+	if why := t.m.Prohibited(rr.holdings(), pc.Code); why != "" {
 		t.note(p.Number, "%s cannot merge into %s: %s.", pc.Code, rr.Abbr, why)
 		return
 	}
@@ -259,6 +259,10 @@ func (t *turn) mergePC(p *Player, k int, into string) {
 
 func (t *turn) build(rr *Railroad, pres, perMile int) {
 	s := t.s
+	if why := t.m.Prohibited(rr.Lines, rr.RoW); why != "" {
+		t.note(pres, "%s cannot build %s: %s.", rr.Abbr, rr.RoW, why)
+		return
+	}
 	r, _ := t.m.Route(rr.RoW)
 	minCost := Climates[t.climate].BuildCost
 	if perMile < minCost {

@@ -72,11 +72,11 @@ func (t *turn) publicAppetite(rr *Railroad) (offer, bid int64) {
 	issued := max(t.s.Issued(rr), 1)
 	price := max(t.price[rr.Abbr], 1)
 	// Appetite in per cent: 100 is neutral.
-	appetite := 100 + 12*Climates[t.climate].Sentiment
+	appetite := 100 + 8*Climates[t.climate].Sentiment
 	yield := rr.Dividend * 100 / price                          // % a turn
 	earn := int(rr.Profit * 100 / int64(issued) / int64(price)) // profit a share against price, in %
 	appetite += 4*(yield-8) + 2*(earn-10)
-	appetite += t.rng.IntN(81) - 40
+	appetite += t.rng.IntN(61) - 30
 	appetite = max(10, min(300, appetite))
 	offer = int64(rr.Public) * int64(5+t.rng.IntN(26)) / 100
 	if offer > int64(rr.Public)/2 {

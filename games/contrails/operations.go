@@ -23,7 +23,7 @@ func (s *State) ValidRoW(m *Map, rr *Railroad, code string) string {
 	case !m.Touches(rr.Lines, code):
 		return code + " does not connect to the railroad's lines (4.7C)"
 	}
-	return m.Prohibited(rr.Lines, code)
+	return m.Prohibited(rr.holdings(), code)
 }
 
 // 11. Railroads bid for RoWs; the highest political influence wins, ties
@@ -211,6 +211,10 @@ func (t *turn) merge(from, into *Railroad, lines, dropped []string) {
 	s.transfer(railroadAcct(from.Abbr), railroadAcct(into.Abbr), from.Cash)
 	if into.RoW == "" {
 		into.RoW, into.RoWGrant = from.RoW, from.RoWGrant // 4.13D
+	}
+	if into.RoW != "" && t.m.Prohibited(lines, into.RoW) != "" {
+		t.news("row", "%s abandons %s, which the merged lines forbid it to hold (4.8).", into.Abbr, into.RoW)
+		into.RoW, into.RoWGrant = "", 0
 	}
 	// The survivor has the better engines and technology, and pays, by
 	// bonds, to bring the lines that lacked them up to it (4.13E).

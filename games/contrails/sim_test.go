@@ -54,8 +54,8 @@ func invariants(m *Map, s *State) []string {
 			}
 			owner[c] = rr.Abbr
 		}
-		for _, c := range rr.Lines {
-			rest := remove(append([]string(nil), rr.Lines...), c)
+		for _, c := range rr.holdings() {
+			rest := remove(append([]string(nil), rr.holdings()...), c)
 			if why := m.Prohibited(rest, c); why != "" {
 				bad = append(bad, fmt.Sprintf("%s holds %s: %s", rr.Abbr, c, why))
 			}

@@ -19,6 +19,12 @@ type gameStats struct {
 	railroads      int
 	pacificTurn    int // first turn a railroad reached the Pacific; 0 never
 	regions        int // regions linked by any railroad at the end
+	efficiency     int // mean efficiency of the railroads at the end
+	presided       int // % of railroads with a player President at turn 10
+	payers         int // % of railroads paying a dividend at the end
+	westward       int // % of RoWs built whose far end lies west of the near one
+	borrowed       int // % of tycoons with a loan at turn 5
+	builds         int
 	broken         []string
 }
 
@@ -44,6 +50,30 @@ func simulate(m *Map, seed uint64) gameStats {
 				}
 			}
 		}
+		for _, e := range events {
+			if e.Kind == "build" && strings.Contains(e.Text, " builds ") {
+				st.westward += westwardBuild(m, e.Text)
+				st.builds++
+			}
+		}
+		if s.Turn == 11 && len(s.Railroads) > 0 {
+			n := 0
+			for _, rr := range s.Railroads {
+				if rr.President != 0 {
+					n++
+				}
+			}
+			st.presided = 100 * n / len(s.Railroads)
+		}
+		if s.Turn == 6 {
+			n := 0
+			for _, p := range s.Players {
+				if p.Loan > 0 {
+					n++
+				}
+			}
+			st.borrowed = 100 * n / len(s.Players)
+		}
 		if bad := invariants(m, s); len(bad) > 0 && len(st.broken) == 0 {
 			st.broken = append([]string{fmt.Sprintf("turn %d", s.Turn)}, bad...)
 		}
@@ -51,7 +81,37 @@ func simulate(m *Map, seed uint64) gameStats {
 	st.turns = s.Turn - 1
 	st.railroads = len(s.Railroads)
 	st.regions = len(s.Links)
+	if len(s.Railroads) > 0 {
+		eff, pay := 0, 0
+		for _, rr := range s.Railroads {
+			eff += rr.Efficiency
+			if rr.Dividend > 0 {
+				pay++
+			}
+		}
+		st.efficiency = eff / len(s.Railroads)
+		st.payers = 100 * pay / len(s.Railroads)
+	}
+	if st.builds > 0 {
+		st.westward = 100 * st.westward / st.builds
+	}
 	return st
+}
+
+// westwardBuild is 1 if the RoW in a "builds" headline runs west, that is
+// its two towns differ in longitude (the map lists the eastern end first).
+func westwardBuild(m *Map, text string) int {
+	for _, f := range strings.Fields(text) {
+		if r, ok := m.Route(f); ok && r.Kind == RoW {
+			a, _ := m.Town(r.A)
+			b, _ := m.Town(r.B)
+			if a.Lon-b.Lon > 0.5 {
+				return 1
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 // TestSimulate200Games plays 200 games of 15 computer players to the end,
@@ -103,6 +163,11 @@ func TestSimulate200Games(t *testing.T) {
 		sum.panics += r.panics
 		sum.railroads += r.railroads
 		sum.regions += r.regions
+		sum.efficiency += r.efficiency
+		sum.presided += r.presided
+		sum.payers += r.payers
+		sum.westward += r.westward
+		sum.borrowed += r.borrowed
 		if r.pacificTurn > 0 {
 			pacific++
 			pacificTurns = append(pacificTurns, r.pacificTurn)
@@ -130,6 +195,13 @@ func TestSimulate200Games(t *testing.T) {
 	t.Logf("per game: %.1f incorporations, %.1f railroads at the end, %.2f tycoon bankruptcies, %.2f railroad bankruptcies, %.2f reorganizations, %.2f panics, %.1f regions linked",
 		float64(sum.incorporations)/n, float64(sum.railroads)/n, float64(sum.playerBankrupt)/n, float64(sum.rrBankrupt)/n, float64(sum.reorganized)/n, float64(sum.panics)/n, float64(sum.regions)/n)
 	t.Logf("the Pacific was reached in %d of %d games, median turn %d; before the Civil War in %d", pacific, games, median, pacificBeforeWar)
+	t.Logf("computer play: %d%% of tycoons borrowing by turn 5, %d%% of railroads with a player President at turn 10, mean efficiency %d at the end, %d%% of railroads paying dividends, %d%% of RoWs built run west",
+		sum.borrowed/games, sum.presided/games, sum.efficiency/games, sum.payers/games, sum.westward/games)
+	// The computer player should play sensibly (issue: borrow, take
+	// presidencies, keep efficiency up, pay dividends, build west).
+	if sum.borrowed/games < 50 || sum.presided/games < 30 || sum.efficiency/games < 65 || sum.payers/games < 40 || sum.westward/games < 50 {
+		t.Error("the computer player does not play sensibly by the figures above")
+	}
 	if pacificBeforeWar > games/20 {
 		t.Errorf("railroads reached the Pacific before the Civil War in %d games; the west opens after it (8)", pacificBeforeWar)
 	}

@@ -125,6 +125,15 @@ type Railroad struct {
 	Profit   int64 `json:"profit"`
 }
 
+// holdings are a railroad's lines and its unbuilt RoW: everything 4.8
+// forbids it to hold twice.
+func (rr *Railroad) holdings() []string {
+	if rr.RoW == "" {
+		return rr.Lines
+	}
+	return append(append([]string(nil), rr.Lines...), rr.RoW)
+}
+
 // Issued is the stock held by players and the public (4.2).
 func (s *State) Issued(rr *Railroad) int {
 	n := rr.Public

@@ -80,7 +80,7 @@ func (t *turn) capitalExpenses() {
 		}
 		rr.Efficiency = max(1, min(rr.Efficiency+gain, t.maxEfficiencyOf(rr)))
 		if per > 0 {
-			t.finance(rr, int64(per*miles), int64(0))
+			t.finance(rr, int64(per*miles), o.Political)
 		}
 		if o.Locomotive > rr.Loco {
 			want := min(o.Locomotive, t.s.Locomotive)
@@ -285,7 +285,7 @@ func (t *turn) build(rr *Railroad, pres, perMile int) {
 		}
 	}
 	over := int64((perMile - minCost) * r.Miles)
-	t.finance(rr, cost+over, 0)
+	t.finance(rr, cost+over, t.rrOrders(rr).Political)
 	// The overspend goes to the Directors' construction company (4.6C).
 	dirs := t.directors[rr.Abbr]
 	if over > 0 {

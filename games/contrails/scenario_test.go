@@ -491,3 +491,22 @@ func TestNewNameAfterBankruptcy(t *testing.T) {
 		t.Fatalf("after a bankruptcy the name is %q", s.Players[0].Name)
 	}
 }
+
+func TestBuildingBorrowsRatherThanSpendThePoliticalReserve(t *testing.T) {
+	m, s := scenario(t)
+	rr := &s.Railroads[0]
+	presideOver(m, s, 1, rr.Abbr, 0)
+	cash := rr.Cash
+	tn := newTurn(m, s, map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {Political: cash}}}}, rand.New(rand.NewPCG(1, 1)))
+	tn.finance(rr, 2*cash, tn.rrOrders(rr).Political)
+	if rr.Cash != cash {
+		t.Fatalf("cash %d -> %d: the political reserve was spent on building (4.9C)", cash, rr.Cash)
+	}
+	if rr.Bonds != cash || rr.Loans != cash {
+		t.Errorf("bonds %d and loans %d, want half of $%d each (4.6E)", rr.Bonds, rr.Loans, 2*cash)
+	}
+	tn.finance(rr, 1000, 0)
+	if rr.Cash != cash-500 {
+		t.Errorf("without a reserve, cash pays the half not raised by bonds: %d", rr.Cash)
+	}
+}

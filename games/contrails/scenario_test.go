@@ -25,9 +25,20 @@ func scenario(t *testing.T) (*Map, *State) {
 	return m, s
 }
 
+// only gives every position the orders listed and blank orders otherwise,
+// so that no computer player acts in a scenario (a missing position would
+// be played by the computer).
+func only(orders map[int]Orders) map[int]Orders {
+	out := map[int]Orders{}
+	for n := 1; n <= Positions; n++ {
+		out[n] = orders[n]
+	}
+	return out
+}
+
 func resolve(t *testing.T, m *Map, s *State, orders map[int]Orders) (*State, []Event) {
 	t.Helper()
-	next, events, err := Resolve(m, s, orders, rand.New(rand.NewPCG(9, uint64(s.Turn))))
+	next, events, err := Resolve(m, s, only(orders), rand.New(rand.NewPCG(9, uint64(s.Turn))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +198,7 @@ func TestTreasuryToPresidentAtHalfPrice(t *testing.T) {
 	}
 	price := rr.Price
 	before, cash, treasury := s.Players[0].Shares[rr.Abbr], s.Players[0].Cash, rr.Treasury
-	tn := newTurn(m, s, map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {TreasuryToPres: 20}}}}, rand.New(rand.NewPCG(1, 1)))
+	tn := newTurn(m, s, only(map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {TreasuryToPres: 20}}}}), rand.New(rand.NewPCG(1, 1)))
 	tn.treasuryToPresident()
 	if got := s.Players[0].Shares[rr.Abbr] - before; got != 20 || rr.Treasury != treasury-20 {
 		t.Fatalf("bought %d treasury shares (treasury %d to %d), want 20", got, treasury, rr.Treasury)
@@ -196,7 +207,7 @@ func TestTreasuryToPresidentAtHalfPrice(t *testing.T) {
 		t.Errorf("paid $%d for 20 shares at half of $%d (10.2C2)", spent, price)
 	}
 	// He cannot buy more than the treasury holds or his cash pays for.
-	tn = newTurn(m, s, map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {TreasuryToPres: 100000}}}}, rand.New(rand.NewPCG(1, 1)))
+	tn = newTurn(m, s, only(map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {TreasuryToPres: 100000}}}}), rand.New(rand.NewPCG(1, 1)))
 	tn.treasuryToPresident()
 	if rr.Treasury < 0 || s.Players[0].Cash < 0 {
 		t.Fatalf("treasury %d, cash %d", rr.Treasury, s.Players[0].Cash)
@@ -312,7 +323,7 @@ func TestMergerDeletesTheParallelRoW(t *testing.T) {
 	camIssued, tstIssued := s.Issued(cam), s.Issued(tst)
 	wantPrice := (cam.Price*camIssued + tst.Price*tstIssued) / (camIssued + tstIssued)
 	p1 := s.Players[0].Shares["C&AM"] + s.Players[0].Shares["TST"]
-	tn := newTurn(m, s, map[int]Orders{1: {Merge: &MergeOrder{From: "TST", Into: "C&AM"}}}, rand.New(rand.NewPCG(1, 1)))
+	tn := newTurn(m, s, only(map[int]Orders{1: {Merge: &MergeOrder{From: "TST", Into: "C&AM"}}}), rand.New(rand.NewPCG(1, 1)))
 	tn.mergers()
 	cam = s.Railroad("C&AM")
 	if s.Railroad("TST") != nil {
@@ -355,7 +366,7 @@ func TestRoWGoesToTheGreatestInfluence(t *testing.T) {
 		1: {Railroads: map[string]RailroadOrders{"READ": {Bids: []string{row}}}},
 		2: {Railroads: map[string]RailroadOrders{"C&AM": {Bids: []string{row}}}},
 	}
-	tn := newTurn(m, s, orders, rand.New(rand.NewPCG(1, 1)))
+	tn := newTurn(m, s, only(orders), rand.New(rand.NewPCG(1, 1)))
 	tn.influence["READ"], tn.influence["C&AM"] = 2, 5
 	tn.rightsOfWay()
 	if s.Railroad("C&AM").RoW != row || s.Railroad("READ").RoW != "" {
@@ -367,7 +378,7 @@ func TestRoWGoesToTheGreatestInfluence(t *testing.T) {
 		_, s2 := scenario(t)
 		presideOver(m, s2, 1, "READ", 0)
 		presideOver(m, s2, 2, "C&AM", 0)
-		tn := newTurn(m, s2, orders, rand.New(rand.NewPCG(seed, 1)))
+		tn := newTurn(m, s2, only(orders), rand.New(rand.NewPCG(seed, 1)))
 		tn.influence["READ"], tn.influence["C&AM"] = 3, 3
 		tn.rightsOfWay()
 		for _, abbr := range []string{"READ", "C&AM"} {
@@ -403,7 +414,7 @@ func TestMagnatePoints(t *testing.T) {
 func TestBuilderPointsForNewRegionsAndFirstLinks(t *testing.T) {
 	m, s := scenario(t)
 	presideOver(m, s, 1, "B&O", 0)
-	tn := newTurn(m, s, map[int]Orders{}, rand.New(rand.NewPCG(1, 1)))
+	tn := newTurn(m, s, only(map[int]Orders{}), rand.New(rand.NewPCG(1, 1)))
 	// The B&O reaches Pittsburgh (Ohio region) this turn, first of all.
 	rr := s.Railroad("B&O")
 	extension := ""
@@ -446,7 +457,7 @@ func TestLoanRecallCanBeRepaidBeforeItIsCompelled(t *testing.T) {
 	s.transfer(bank, playerAcct(1), 2000)
 	p.Recall = 500
 	shares := shareCount(p)
-	tn := newTurn(m, s, map[int]Orders{1: {Borrow: -500}}, rand.New(rand.NewPCG(1, 1)))
+	tn := newTurn(m, s, only(map[int]Orders{1: {Borrow: -500}}), rand.New(rand.NewPCG(1, 1)))
 	tn.bankLoans()
 	if p.Recall != 0 || p.Loan != 1500 {
 		t.Fatalf("recall %d, loan %d after repaying 500", p.Recall, p.Loan)
@@ -463,7 +474,7 @@ func TestLoanRecallCanBeRepaidBeforeItIsCompelled(t *testing.T) {
 	s2.transfer(playerAcct(2), bank, q.Cash-100)
 	q.Recall = 1500
 	shares = shareCount(q)
-	tn2 := newTurn(m, s2, map[int]Orders{}, rand.New(rand.NewPCG(1, 1)))
+	tn2 := newTurn(m, s2, only(map[int]Orders{}), rand.New(rand.NewPCG(1, 1)))
 	tn2.finalFinance()
 	if shareCount(q) >= shares {
 		t.Errorf("shares %d -> %d: the unpaid recall was not taken from his stock", shares, shareCount(q))
@@ -479,13 +490,13 @@ func TestLoanRecallCanBeRepaidBeforeItIsCompelled(t *testing.T) {
 func TestNewNameAfterBankruptcy(t *testing.T) {
 	m, s := scenario(t)
 	s.Turn = 5
-	tn := newTurn(m, s, map[int]Orders{1: {Name: "The Erie Ring"}}, rand.New(rand.NewPCG(1, 1)))
+	tn := newTurn(m, s, only(map[int]Orders{1: {Name: "The Erie Ring"}}), rand.New(rand.NewPCG(1, 1)))
 	tn.bankLoans()
 	if s.Players[0].Name == "The Erie Ring" {
 		t.Fatal("renamed on turn 5 without a bankruptcy (3.2)")
 	}
 	s.Players[0].MayRename = true
-	tn = newTurn(m, s, map[int]Orders{1: {Name: "The Erie Ring"}}, rand.New(rand.NewPCG(1, 1)))
+	tn = newTurn(m, s, only(map[int]Orders{1: {Name: "The Erie Ring"}}), rand.New(rand.NewPCG(1, 1)))
 	tn.bankLoans()
 	if s.Players[0].Name != "The Erie Ring" || s.Players[0].MayRename {
 		t.Fatalf("after a bankruptcy the name is %q", s.Players[0].Name)
@@ -497,7 +508,7 @@ func TestBuildingBorrowsRatherThanSpendThePoliticalReserve(t *testing.T) {
 	rr := &s.Railroads[0]
 	presideOver(m, s, 1, rr.Abbr, 0)
 	cash := rr.Cash
-	tn := newTurn(m, s, map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {Political: cash}}}}, rand.New(rand.NewPCG(1, 1)))
+	tn := newTurn(m, s, only(map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {Political: cash}}}}), rand.New(rand.NewPCG(1, 1)))
 	tn.finance(rr, 2*cash, tn.rrOrders(rr).Political)
 	if rr.Cash != cash {
 		t.Fatalf("cash %d -> %d: the political reserve was spent on building (4.9C)", cash, rr.Cash)
@@ -509,4 +520,127 @@ func TestBuildingBorrowsRatherThanSpendThePoliticalReserve(t *testing.T) {
 	if rr.Cash != cash-500 {
 		t.Errorf("without a reserve, cash pays the half not raised by bonds: %d", rr.Cash)
 	}
+}
+
+func TestElectionsAndTheFallbackSlot(t *testing.T) {
+	m, s := scenario(t)
+	camIssued := s.Issued(s.Railroad("C&AM"))
+	// Player 1 runs C&AM; player 2 holds more of it but does not ask.
+	presideOver(m, s, 1, "C&AM", 0)
+	give := func(n int, abbr string, shares int) {
+		rr := s.Railroad(abbr)
+		rr.Public -= shares - s.Players[n-1].Shares[abbr]
+		s.Players[n-1].Shares[abbr] = shares
+	}
+	give(2, "C&AM", camIssued/3)
+	s.elect(m)
+	cam := s.Railroad("C&AM")
+	if cam.President != 1 || cam.Chairman != 2 {
+		t.Fatalf("President %d Chairman %d; the Chairman has the most stock, the President is the biggest Director who asks (4.14B, C)", cam.President, cam.Chairman)
+	}
+	// Player 1 now seeks READ in slot 1 but is no Director there: he falls
+	// back to C&AM (10.1D4).
+	tn := newTurn(m, s, only(map[int]Orders{1: {Control: [2]string{"READ"}}}), rand.New(rand.NewPCG(1, 1)))
+	tn.elections()
+	if s.Railroad("C&AM").President != 1 || s.Players[0].Slots[0] != "C&AM" || s.Railroad("READ").President == 1 {
+		t.Fatalf("after a failed bid for READ: C&AM President %d, READ President %d, slot %q", s.Railroad("C&AM").President, s.Railroad("READ").President, s.Players[0].Slots[0])
+	}
+	// Resigning is absolute (10.1D).
+	tn = newTurn(m, s, only(map[int]Orders{1: {Resign: []string{"C&AM"}}}), rand.New(rand.NewPCG(1, 1)))
+	tn.elections()
+	if s.Railroad("C&AM").President == 1 {
+		t.Fatal("a resigned President kept his railroad")
+	}
+}
+
+func TestPCAskingPriceLimits(t *testing.T) {
+	m, s := scenario(t)
+	o := s.Offers[0]
+	r, _ := m.Route(o.Code)
+	s.Offers = s.Offers[1:]
+	s.Players[0].PCs = []OwnedPC{{Code: o.Code, Paid: int64(r.Miles * 5)}}
+	s.transfer(playerAcct(1), bank, int64(r.Miles*5))
+	sell := func(price int64) int64 {
+		tn := newTurn(m, s, only(map[int]Orders{1: {PCActions: []PCAction{{Code: o.Code, Action: SellPC, Price: price}}}}), rand.New(rand.NewPCG(1, 1)))
+		tn.privateCompanies()
+		return s.Players[0].PCs[0].Asking
+	}
+	// Paid $5 a mile: he may still ask $10 a mile, not more (10.1B1b).
+	if got := sell(int64(r.Miles * 50)); got != int64(r.Miles*10) {
+		t.Errorf("first asking price %d, want $10 a mile = %d", got, r.Miles*10)
+	}
+	// A later change: lower freely, or up to 20% higher (10.1B1d).
+	if got := sell(int64(r.Miles * 100)); got != int64(r.Miles*10)*12/10 {
+		t.Errorf("raised asking price %d, want 20%% over %d", got, r.Miles*10)
+	}
+	if got := sell(1); got != int64(r.Miles) {
+		t.Errorf("asking price %d, want at least $1 a mile (10.1B1a)", got)
+	}
+}
+
+func TestRobberBaronAndBaronPoints(t *testing.T) {
+	m, s := scenario(t)
+	for i := range s.Players {
+		s.Players[i].VP = VP{}
+		s.Players[i].NetWorth = int64(1000 * (i + 1))
+	}
+	s.Players[2].NetWorth = 2_000_000
+	tn := newTurn(m, s, only(map[int]Orders{}), rand.New(rand.NewPCG(1, 1)))
+	tn.bankruptPlayers[15] = true
+	tn.victoryPoints()
+	rb := func(n int) int { return s.Players[n-1].VP.RobberBaron }
+	// Player 3 is richest and the first millionaire: 5 + 5. Then 14, 13, 12
+	// get 4, 3, 2; the bankrupt 15 gets nothing; the rest 1 (1.2).
+	if rb(3) != 10 || rb(14) != 4 || rb(13) != 3 || rb(12) != 2 || rb(1) != 1 || rb(15) != 0 {
+		t.Fatalf("Robber Baron points: 3:%d 14:%d 13:%d 12:%d 1:%d 15:%d", rb(3), rb(14), rb(13), rb(12), rb(1), rb(15))
+	}
+	// Baron: 100 for leading a category, the share of the leader otherwise.
+	if got := s.Players[2].VP.Baron; got < 100 {
+		t.Errorf("the leader's Baron points %d, want at least 100", got)
+	}
+	if got := s.Players[13].VP.Baron; got != 40 {
+		t.Errorf("Baron points %d for 4 of the leader's 10, want 40", got)
+	}
+	// A second millionaire later gets no bonus.
+	s.Players[4].NetWorth = 3_000_000
+	tn = newTurn(m, s, only(map[int]Orders{}), rand.New(rand.NewPCG(1, 2)))
+	tn.victoryPoints()
+	if s.Players[4].VP.Millionaire {
+		t.Error("the millionaire bonus went to a second player on a later turn")
+	}
+}
+
+func TestStockSplits(t *testing.T) {
+	m, s := scenario(t)
+	rr := &s.Railroads[0]
+	rr.Price = 150
+	held := s.Players[0].Shares[rr.Abbr]
+	auth := rr.Authorized
+	tn := newTurn(m, s, only(map[int]Orders{}), rand.New(rand.NewPCG(1, 1)))
+	tn.priceEnd()
+	if rr.Price != 75 || s.Players[0].Shares[rr.Abbr] != 2*held || rr.Authorized != 2*auth {
+		t.Fatalf("after a split at $150: price %d, shares %d (was %d), authorized %d", rr.Price, s.Players[0].Shares[rr.Abbr], held, rr.Authorized)
+	}
+}
+
+func TestBankFailuresTakeAtMostAThird(t *testing.T) {
+	m, s := scenario(t)
+	s.Climate = Panic
+	for seed := uint64(0); seed < 50; seed++ {
+		_, s := scenario(t)
+		s.Climate = Panic
+		before := make([]int64, len(s.Players))
+		for i, p := range s.Players {
+			before[i] = p.Cash
+		}
+		tn := newTurn(m, s, only(map[int]Orders{}), rand.New(rand.NewPCG(seed, 1)))
+		tn.tycoonFinance()
+		for i, p := range s.Players {
+			withInterest := before[i] + CashInterest(before[i], Panic)
+			if p.Cash < withInterest*2/3 {
+				t.Fatalf("seed %d: player %d kept %d of %d (11.1 caps losses at 33%%)", seed, p.Number, p.Cash, withInterest)
+			}
+		}
+	}
+	_ = s
 }

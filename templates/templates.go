@@ -22,6 +22,15 @@ type Set struct {
 // Load parses the embedded templates.
 func Load() (*Set, error) {
 	t, err := template.New("").Funcs(template.FuncMap{
+		// money writes $1,234.
+		"money": Money,
+		// pad left-aligns s in a column of width n.
+		"pad": func(n int, v any) string { return fmt.Sprintf("%-*v", n, v) },
+		// rpad right-aligns v in a column of width n.
+		"rpad":  func(n int, v any) string { return fmt.Sprintf("%*v", n, v) },
+		"add":   func(a, b int) int { return a + b },
+		"int64": func(i int) int64 { return int64(i) },
+		"join":  strings.Join,
 		// hang indents every line but the first, for items in a list.
 		"hang": func(prefix, s string) string {
 			return strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+prefix)
@@ -31,6 +40,19 @@ func Load() (*Set, error) {
 		return nil, fmt.Errorf("parse templates: %w", err)
 	}
 	return &Set{t: t}, nil
+}
+
+// Money writes whole dollars as players read them: $1,234, -$50.
+func Money(v int64) string {
+	sign := ""
+	if v < 0 {
+		sign, v = "-", -v
+	}
+	s := fmt.Sprint(v)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return sign + "$" + s
 }
 
 // Render executes one template.

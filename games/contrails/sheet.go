@@ -3,26 +3,26 @@ package contrails
 // SheetView is everything a position's turnsheet shows (10): the choices
 // open to the player this turn, with the limits the engine will apply.
 type SheetView struct {
-	Turn         int
-	Climate      string
-	CivilWar     bool
-	Player       string
-	Position     int
-	Cash         int64
-	Loan         int64
-	Available    int64 // credit available to borrow (3.5A)
-	Recall       int64 // loan recall to repay this turn (3.5C)
-	MaxBids      int   // stock bids allowed (6.1A)
-	OwnedPCs     []SheetPC
-	PCRoom       int // PCs he may bid for (10.1B)
-	Offers       []SheetOffer
-	Railroads    []SheetRailroad
-	Slots        [2]string
-	MayMerge     bool // President of two railroads (10.1E)
-	Presided     []SheetPresided
-	MayRename    bool
-	BuildMin     int // $ a mile (4.6B)
-	BuildMax     int // (4.6C)
+	Turn      int
+	Climate   string
+	CivilWar  bool
+	Player    string
+	Position  int
+	Cash      int64
+	Loan      int64
+	Available int64 // credit available to borrow (3.5A)
+	Recall    int64 // loan recall to repay this turn (3.5C)
+	MaxBids   int   // stock bids allowed (6.1A)
+	OwnedPCs  []SheetPC
+	PCRoom    int // PCs he may bid for (10.1B)
+	Offers    []SheetOffer
+	Railroads []SheetRailroad
+	Slots     [2]string
+	MayMerge  bool // President of two railroads (10.1E)
+	Presided  []SheetPresided
+	MayRename bool
+	BuildMin  int // $ a mile (4.6B)
+	BuildMax  int // (4.6C)
 }
 
 // SheetPC is a PC the player owns, and what he may do with it.
@@ -44,14 +44,14 @@ type SheetOffer struct {
 
 // SheetRailroad is one line of the stock market list (6.1).
 type SheetRailroad struct {
-	Number             int
-	Abbr               string
-	Price              int
-	Own                int
-	MaxBid, MaxShort   int
-	Dividend           int
-	President          string
-	New                bool // incorporated last turn: not traded yet
+	Number           int
+	Abbr             string
+	Price            int
+	Own              int
+	MaxBid, MaxShort int
+	Dividend         int
+	President        string
+	New              bool // incorporated last turn: not traded yet
 }
 
 // SheetPresided is the block for a railroad the player runs (10.2).

@@ -31,6 +31,7 @@ type crParse struct {
 	o      cr.Orders
 	echo   []crOrder
 	errors []Problem
+	chat   []Problem
 	clear  bool
 	trades int
 	bids   int
@@ -52,7 +53,7 @@ func (g ContinentalRails) Parse(state []byte, position int, body []Line) Parsed 
 	if len(p.o.Railroads) == 0 {
 		p.o.Railroads = nil
 	}
-	out := Parsed{Errors: p.errors}
+	out := Parsed{Errors: p.errors, Ignored: p.chat}
 	if p.clear {
 		out.Orders, _ = json.Marshal(cr.Orders{})
 		out.Echo = []string{"CLEAR: your orders for this turn are withdrawn; you stand on the rules' defaults"}
@@ -71,7 +72,8 @@ func (g ContinentalRails) Parse(state []byte, position int, body []Line) Parsed 
 	if len(out.Echo) == 0 {
 		out.Echo = []string{"(no orders: every field blank, so the rules' defaults apply)"}
 	}
-	if len(p.echo) == 0 && len(p.errors) > 0 {
+	// Chatter alone must not replace orders sent earlier with defaults.
+	if len(p.echo) == 0 && len(p.errors)+len(p.chat) > 0 {
 		out.Fatal = true
 	}
 	return out
@@ -240,7 +242,7 @@ func (p *crParse) line(l Line) {
 			p.railroadOrder(l, f)
 			return
 		}
-		p.fail(l, "this is not an order", "BUY 100 NYC, or fill in a field of the turnsheet such as BORROW: 1,000")
+		p.chat = append(p.chat, Problem{Line: l.N, Text: l.Text, Msg: "not an order; orders read like BUY 100 NYC, or a filled field such as BORROW: 1,000"})
 	}
 }
 

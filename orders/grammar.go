@@ -21,6 +21,9 @@ type Parsed struct {
 	Echo   []string  // the orders as understood, one per line, for the confirmation
 	Notes  []string  // adjustments made (a bid cut to the cash on hand, say)
 	Errors []Problem // lines rejected, with the reason
+	// Ignored are lines that are no order at all (a greeting, a remark).
+	// They are listed in the reply but do not call for a resend.
+	Ignored []Problem
 	// Fatal is set when nothing usable was read and the turnsheet must be
 	// sent again; otherwise the valid orders stand and the errors are
 	// reported alongside them.

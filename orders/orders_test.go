@@ -149,8 +149,34 @@ func TestLineNumbersPointAtTheOriginalText(t *testing.T) {
 			nums = append(nums, l.N)
 		}
 	}
-	if len(nums) != 3 || nums[0] != 1 || nums[1] != 7 || nums[2] != 8 {
-		t.Fatalf("line numbers %v, want [1 7 8]", nums)
+	if len(nums) != 2 || nums[0] != 7 || nums[1] != 8 {
+		t.Fatalf("line numbers %v, want [7 8]", nums)
+	}
+	if len(sh.Preamble) != 1 || sh.Preamble[0].N != 1 || sh.Preamble[0].Text != "Hello" {
+		t.Fatalf("preamble %v, want line 1 Hello", sh.Preamble)
+	}
+}
+
+func TestPreambleAboveTheHeaderIsNotRead(t *testing.T) {
+	tests := []struct {
+		name, text string
+		body, pre  string
+	}{
+		{"greeting", "Hi GM,\nhere you go\nGAME: g\nPOSITION: 1\nPASSWORD: p\nPICK 2\n", "PICK 2", "Hi GM,|here you go"},
+		{"quoted report summary above the quoted sheet", "PICK 3\n\n> Turn 4 is resolved.\n> Cash $10\n> GAME: g\n> POSITION: 1\n> TOKEN: AAAA-BBBB-CCCC\n> PICK 9\n",
+			"PICK 3|PICK 9", ""},
+		{"no preamble", "GAME: g\nPOSITION: 1\nPASSWORD: p\nPICK 2\n", "PICK 2", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sh := ReadSheet(tt.text)
+			if got := bodyText(sh.Body); got != tt.body {
+				t.Errorf("body %q, want %q", got, tt.body)
+			}
+			if got := bodyText(sh.Preamble); got != tt.pre {
+				t.Errorf("preamble %q, want %q", got, tt.pre)
+			}
+		})
 	}
 }
 

@@ -50,6 +50,11 @@ type Sheet struct {
 	// FromQuote is set when the header was found only in quoted text: the
 	// player filled in the quoted turnsheet rather than writing above it.
 	FromQuote bool
+	// Preamble holds the non-blank lines above the header block in the text
+	// that holds it: a greeting, or the report summary that precedes the
+	// turnsheet in our turn mail. They are not read as orders, but the
+	// reply lists them so that an order put there is not lost unseen.
+	Preamble []Line
 }
 
 var headerKeys = map[string]string{
@@ -146,12 +151,14 @@ func ReadSheet(text string) Sheet {
 
 	var sh Sheet
 	h, rest, probs, seen := readHeader(fresh)
-	if _, found := seen["game"]; !found {
-		if qh, qrest, qprobs, qseen := readHeader(quoted); qseen["game"].N > 0 {
-			h, probs, seen = qh, qprobs, qseen
-			sh.FromQuote = true
-			rest = append(nonBlank(rest), qrest...)
-		}
+	if _, found := seen["game"]; found {
+		sh.Preamble, rest = splitPreamble(rest, seen)
+	} else if qh, qrest, qprobs, qseen := readHeader(quoted); qseen["game"].N > 0 {
+		h, probs, seen = qh, qprobs, qseen
+		sh.FromQuote = true
+		// Quoted lines above the quoted header are our own mail's summary.
+		_, qrest = splitPreamble(qrest, qseen)
+		rest = append(nonBlank(rest), qrest...)
 	}
 	sh.Header = h
 	sh.Body = rest
@@ -167,6 +174,23 @@ func ReadSheet(text string) Sheet {
 		sh.Problems = append(sh.Problems, Problem{Msg: "neither PASSWORD nor TOKEN was given: add 'PASSWORD: <your password>', or keep the TOKEN line of the turnsheet we sent you"})
 	}
 	return sh
+}
+
+// splitPreamble parts the lines above the first header line from those
+// below it.
+func splitPreamble(ls []Line, seen map[string]Line) (pre, rest []Line) {
+	first := 0
+	for _, l := range seen {
+		if first == 0 || l.N < first {
+			first = l.N
+		}
+	}
+	for i, l := range ls {
+		if l.N > first {
+			return nonBlank(ls[:i]), ls[i:]
+		}
+	}
+	return nonBlank(ls), nil
 }
 
 func nonBlank(ls []Line) []Line {

@@ -98,6 +98,8 @@ type replyData struct {
 	Echo        []string
 	Notes       []string
 	Rejected    []string
+	Ignored     []string
+	Preamble    string
 	Fix         string
 	ForeignFrom string
 }
@@ -261,7 +263,7 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	if forTurn != 0 && forTurn < game.Turn {
 		return refuse(fmt.Sprintf("late: for turn %d, game at turn %d", forTurn, game.Turn),
 			[]string{fmt.Sprintf("this turnsheet is for turn %d, which has already been resolved; the game is now at turn %d", forTurn, game.Turn)},
-			fmt.Sprintf("send orders for turn %d, replying to the turn %d turnsheet.", game.Turn, game.Turn))
+			fmt.Sprintf("send orders for turn %d, replying to the turn %d turnsheet%s.", game.Turn, game.Turn, dueBy(game, game.Deadline)))
 	}
 	if forTurn > game.Turn {
 		return refuse(fmt.Sprintf("turn %d not open", forTurn),
@@ -270,8 +272,9 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	}
 	if !game.Deadline.IsZero() && m.Arrived.After(game.Deadline) {
 		return refuse("late: arrived after the deadline",
-			[]string{fmt.Sprintf("your orders arrived at %s, after the turn %d deadline of %s", p.showTime(game, m.Arrived), game.Turn, p.showTime(game, game.Deadline))},
-			"orders for this turn are closed; the game master can accept them by hand if the rules of your game allow.")
+			[]string{fmt.Sprintf("your orders arrived at %s, after the turn %d deadline of %s", ShowTime(game, m.Arrived), game.Turn, ShowTime(game, game.Deadline))},
+			fmt.Sprintf("orders for turn %d are closed; your turnsheet for turn %d comes with the turn %d results%s. The game master can accept late orders by hand if the rules of your game allow.",
+				game.Turn, game.Turn+1, game.Turn, dueBy(game, NextDeadline(game, game.Deadline))))
 	}
 	title, ok := p.Titles[game.Title]
 	if !ok {
@@ -287,7 +290,8 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	parsed := title.Grammar().Parse(snap.State, pos.Number, sheet.Body)
 	rejected := append(problemStrings(mm.Problems), problemStrings(parsed.Errors)...)
 	if parsed.Fatal || parsed.Orders == nil {
-		return refuse("orders unusable", rejected, "correct the lines above and send the whole turnsheet again; nothing from this one was kept.")
+		return refuse("orders unusable", append(rejected, problemStrings(parsed.Ignored)...),
+			"correct the lines above and send the whole turnsheet again; nothing from this one was kept, and any orders you sent earlier for this turn stand.")
 	}
 	standing, err := p.Store.CurrentOrders(ctx, game.ID, game.Turn)
 	if err != nil {
@@ -297,10 +301,11 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	d := base
 	d.Accepted = true
 	d.Replaced = replaced
-	d.Echo, d.Notes, d.Rejected = parsed.Echo, parsed.Notes, rejected
+	d.Echo, d.Notes, d.Rejected, d.Ignored = parsed.Echo, parsed.Notes, rejected, problemStrings(parsed.Ignored)
 	if !game.Deadline.IsZero() {
-		d.Deadline = p.showTime(game, game.Deadline)
+		d.Deadline = ShowTime(game, game.Deadline)
 	}
+	d.Preamble = preambleNote(sheet.Preamble)
 	if len(rejected) > 0 {
 		d.Fix = "send the whole turnsheet again with those lines corrected; the newest valid turnsheet replaces this one."
 	}
@@ -310,6 +315,28 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	}
 	return answer(store.InboxAccepted, fmt.Sprintf("orders for turn %d accepted (%d rejected lines)", game.Turn, len(rejected)),
 		fmt.Sprintf("[%s] Turn %d orders accepted (position %d)", game.ID, game.Turn, pos.Number), d)
+}
+
+// preambleNote tells the player which lines above the header block were
+// passed over, so that an order written there is not lost unnoticed.
+func preambleNote(pre []orders.Line) string {
+	if len(pre) == 0 {
+		return ""
+	}
+	first := pre[0]
+	if len(pre) == 1 {
+		return fmt.Sprintf("line %d (%q), above your GAME line, was not read: orders go below the header block.", first.N, strings.TrimSpace(first.Text))
+	}
+	return fmt.Sprintf("%d lines above your GAME line, from line %d (%q) to line %d, were not read: orders go below the header block.",
+		len(pre), first.N, strings.TrimSpace(first.Text), pre[len(pre)-1].N)
+}
+
+// dueBy says when orders are due, for a reply; "" when there is no deadline.
+func dueBy(g store.Game, deadline time.Time) string {
+	if deadline.IsZero() {
+		return ""
+	}
+	return ", due by " + ShowTime(g, deadline)
 }
 
 func mb(n int) float64 { return float64(n) / (1 << 20) }
@@ -325,8 +352,9 @@ func knownGames(ps []store.Position) string {
 	return " Your address is registered in: " + strings.Join(ids, ", ") + "."
 }
 
-// showTime renders a UTC instant in the game's time zone.
-func (p *Processor) showTime(g store.Game, t time.Time) string {
+// ShowTime renders a UTC instant in the game's time zone, as players and
+// the game master read deadlines.
+func ShowTime(g store.Game, t time.Time) string {
 	loc, err := time.LoadLocation(g.TimeZone)
 	if err != nil {
 		loc = time.UTC

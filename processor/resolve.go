@@ -91,12 +91,22 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 	if err != nil {
 		return false, fmt.Errorf("resolve: %w", err)
 	}
+	next := NextDeadline(g, now)
+	secret, err := p.Store.Secret(ctx)
+	if err != nil {
+		return false, err
+	}
 	var mails []store.OutboxMail
 	for _, pos := range positions {
 		if !pos.Human || pos.Address == "" {
 			continue
 		}
-		rep, err := title.Report(ReportRequest{Game: g, Turn: g.Turn, State: out.State, Events: out.Events, Position: pos})
+		req := ReportRequest{Game: g, Turn: g.Turn, State: out.State, Events: out.Events, Position: pos,
+			Token: TurnsheetToken(secret, g.ID, pos.Number, g.Turn+1)}
+		if !next.IsZero() {
+			req.Deadline = ShowTime(g, next)
+		}
+		rep, err := title.Report(req)
 		if err != nil {
 			return false, fmt.Errorf("report for position %d: %w", pos.Number, err)
 		}
@@ -107,7 +117,6 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 		}
 		mails = append(mails, m)
 	}
-	next := NextDeadline(g, now)
 	err = p.Store.Update(ctx, func(tx *store.Tx) error {
 		if err := tx.SaveSnapshot(ctx, store.Snapshot{GameID: g.ID, Turn: g.Turn, State: out.State, Seed: g.Seed}, now); err != nil {
 			return err

@@ -49,6 +49,11 @@ type ReportRequest struct {
 	State    []byte
 	Events   []store.Event
 	Position store.Position
+	// Token and Deadline are for the turn that follows, printed on the
+	// turnsheet the report carries; Deadline is shown in the game's zone
+	// and is "" when the game has no deadline.
+	Token    string
+	Deadline string
 }
 
 // Report is one position's mail after a turn.

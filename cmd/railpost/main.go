@@ -137,8 +137,13 @@ func logger(level string, w io.Writer) *slog.Logger {
 }
 
 // titles are the games this binary can run. Later issues register theirs.
-func titles() map[string]processor.Title {
-	return map[string]processor.Title{}
+// titles are the games this binary plays.
+func titles() (map[string]processor.Title, error) {
+	c, err := processor.NewContinentalRails()
+	if err != nil {
+		return nil, err
+	}
+	return map[string]processor.Title{c.Name(): c}, nil
 }
 
 func cmdInit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -189,7 +194,12 @@ func openProcessor(ctx context.Context, c *common, stderr io.Writer) (*processor
 	if err != nil {
 		return nil, nil, err
 	}
-	p := &processor.Processor{Store: st, Config: cfg, Titles: titles(), Log: logger(cfg.LogLevel, stderr)}
+	ts, err := titles()
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	p := &processor.Processor{Store: st, Config: cfg, Titles: ts, Log: logger(cfg.LogLevel, stderr)}
 	return p, func() { st.Close() }, nil
 }
 

@@ -1,0 +1,185 @@
+package processor
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+
+	cr "github.com/railpost/railpost/games/contrails"
+	"github.com/railpost/railpost/orders"
+	"github.com/railpost/railpost/processor/mail"
+	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/templates"
+)
+
+// ContinentalRailsTitle is the name Continental Rails II games are stored
+// under.
+const ContinentalRailsTitle = "contrails"
+
+// ContinentalRails adapts the pure engine in games/contrails to the pass:
+// it decodes the stored state and orders, runs the turn, and writes each
+// player's mail with next turn's turnsheet in it.
+type ContinentalRails struct {
+	m    *cr.Map
+	tmpl *templates.Set
+}
+
+// NewContinentalRails loads the map and the templates once, so that every
+// turn and every report reuses them.
+func NewContinentalRails() (*ContinentalRails, error) {
+	m, err := cr.LoadMap()
+	if err != nil {
+		return nil, fmt.Errorf("continental rails: %w", err)
+	}
+	t, err := templates.Load()
+	if err != nil {
+		return nil, fmt.Errorf("continental rails: %w", err)
+	}
+	return &ContinentalRails{m: m, tmpl: t}, nil
+}
+
+// Name implements Title.
+func (c *ContinentalRails) Name() string { return ContinentalRailsTitle }
+
+// Map is the game's map, for the report and the tests.
+func (c *ContinentalRails) Map() *cr.Map { return c.m }
+
+// Grammar implements Title.
+func (c *ContinentalRails) Grammar() orders.Grammar { return orders.ContinentalRails{Map: c.m} }
+
+// Setup implements Title: the 1841 scenario, with the positions people hold.
+func (c *ContinentalRails) Setup(positions []store.Position, rng *rand.Rand) ([]byte, error) {
+	humans := map[int]bool{}
+	for _, p := range positions {
+		if p.Number < 1 || p.Number > cr.Positions {
+			return nil, fmt.Errorf("position %d: Continental Rails has positions 1 to %d", p.Number, cr.Positions)
+		}
+		humans[p.Number] = p.Human
+	}
+	s, err := cr.NewGame(c.m, cr.Setup{Humans: humans}, rng)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(s)
+}
+
+// DecodeOrders reads the orders the grammar stored for one position.
+func DecodeOrders(b []byte) (cr.Orders, error) {
+	var o cr.Orders
+	if len(b) == 0 {
+		return o, nil
+	}
+	if err := json.Unmarshal(b, &o); err != nil {
+		return o, fmt.Errorf("decode orders: %w", err)
+	}
+	return o, nil
+}
+
+// Resolve implements Title. Who is human is taken from the positions as
+// they stand now, so that a position handed to the computer (or taken over
+// by a person) mid-game is played accordingly from this turn on (3.1).
+func (c *ContinentalRails) Resolve(t Turn) (Outcome, error) {
+	var s cr.State
+	if err := json.Unmarshal(t.State, &s); err != nil {
+		return Outcome{}, fmt.Errorf("decode state: %w", err)
+	}
+	if s.Turn != t.Turn {
+		return Outcome{}, fmt.Errorf("state is at turn %d, the game at turn %d", s.Turn, t.Turn)
+	}
+	for i := range s.Players {
+		s.Players[i].Human = t.Humans[s.Players[i].Number]
+	}
+	all := map[int]cr.Orders{}
+	for n, b := range t.Orders {
+		o, err := DecodeOrders(b)
+		if err != nil {
+			return Outcome{}, fmt.Errorf("position %d: %w", n, err)
+		}
+		all[n] = o
+	}
+	next, events, err := cr.Resolve(c.m, &s, all, t.Rand)
+	if err != nil {
+		return Outcome{}, err
+	}
+	b, err := json.Marshal(next)
+	if err != nil {
+		return Outcome{}, err
+	}
+	out := Outcome{State: b, Over: next.Over}
+	for _, e := range events {
+		out.Events = append(out.Events, store.Event{Kind: e.Kind, VisibleTo: e.VisibleTo, Text: e.Text})
+	}
+	return out, nil
+}
+
+// crSheetData fills contrails_turnsheet.tmpl.
+type crSheetData struct {
+	GameID, Token, Deadline string
+	V                       cr.SheetView
+}
+
+// crReportData fills contrails_report.tmpl.
+type crReportData struct {
+	GameID, GameName string
+	Turn             int // the turn just resolved
+	NextTurn         int
+	Player           cr.Player
+	VPTotal          int
+	Climate          string
+	Headlines        []string
+	Notes            []string
+	Over             bool
+	Sheet            string
+}
+
+// Turnsheet renders the sheet a position fills in for the state's turn.
+func (c *ContinentalRails) Turnsheet(s *cr.State, gameID string, position int, token, deadline string) (string, error) {
+	if deadline == "" {
+		deadline = "none set: the turn resolves when the game master says"
+	}
+	return c.tmpl.Render("contrails_turnsheet.tmpl", crSheetData{GameID: gameID, Token: token, Deadline: deadline, V: cr.Turnsheet(c.m, s, position)})
+}
+
+// Report implements Title: a short summary for reading on a phone, then
+// next turn's turnsheet, which also goes as an attached .txt so that a
+// player whose mail program mangles the body can fill that in instead.
+func (c *ContinentalRails) Report(r ReportRequest) (Report, error) {
+	var s cr.State
+	if err := json.Unmarshal(r.State, &s); err != nil {
+		return Report{}, fmt.Errorf("decode state: %w", err)
+	}
+	p := s.Player(r.Position.Number)
+	if p == nil {
+		return Report{}, fmt.Errorf("no position %d in the game", r.Position.Number)
+	}
+	d := crReportData{GameID: r.Game.ID, GameName: r.Game.Name, Turn: r.Turn, Player: *p, Climate: s.Climate.String(), Over: s.Over, NextTurn: s.Turn}
+	v := p.VP
+	d.VPTotal = v.RobberBaron + v.Mogul + v.Builder + v.Magnate + v.Prodigal + v.Baron
+	for _, e := range r.Events {
+		switch {
+		case e.VisibleTo == r.Position.Number:
+			d.Notes = append(d.Notes, e.Text)
+		case e.VisibleTo == 0 && e.Kind != "note":
+			d.Headlines = append(d.Headlines, e.Text)
+		}
+	}
+	var atts []mail.Attachment
+	if !s.Over {
+		sheet, err := c.Turnsheet(&s, r.Game.ID, r.Position.Number, r.Token, r.Deadline)
+		if err != nil {
+			return Report{}, err
+		}
+		d.Sheet = sheet
+		atts = append(atts, mail.Attachment{Name: fmt.Sprintf("%s-turn%d-position%d.txt", r.Game.ID, s.Turn, r.Position.Number),
+			ContentType: "text/plain; charset=utf-8", Data: []byte(sheet)})
+	}
+	text, err := c.tmpl.Render("contrails_report.tmpl", d)
+	if err != nil {
+		return Report{}, err
+	}
+	subject := fmt.Sprintf("[%s] Turn %d results; turnsheet for turn %d", r.Game.ID, r.Turn, s.Turn)
+	if s.Over {
+		subject = fmt.Sprintf("[%s] Turn %d results: the game is over", r.Game.ID, r.Turn)
+	}
+	return Report{Subject: subject, Text: text, Attachments: atts}, nil
+}

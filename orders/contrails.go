@@ -82,9 +82,15 @@ func (g ContinentalRails) Parse(state []byte, position int, body []Line) Parsed 
 // sheetLabel matches "LABEL: value" on a turnsheet line.
 var sheetLabel = regexp.MustCompile(`^\s*([A-Za-z0-9&][A-Za-z0-9& ]*?)\s*:\s*(.*?)\s*$`)
 
-// translate turns a turnsheet field into a short-syntax order; "" means
-// the field is blank (the default) or the line is not a field.
-func (p *crParse) translate(text string) (string, bool) {
+// translate turns a turnsheet field into a short-syntax order. blank
+// means the field is empty (the rule's default); field means the line was
+// a turnsheet field, so whatever it holds was meant as an order.
+func (p *crParse) translate(text string) (order string, blank, field bool) {
+	order, blank = p.fieldOrder(text)
+	return order, blank, order != text
+}
+
+func (p *crParse) fieldOrder(text string) (string, bool) {
 	m := sheetLabel.FindStringSubmatch(text)
 	if m == nil {
 		return text, false
@@ -145,13 +151,13 @@ func (p *crParse) ok(l Line, canon string) {
 // line reads one line of the player's text.
 func (p *crParse) line(l Line) {
 	text := strings.TrimSpace(l.Text)
-	if i := strings.Index(text, "#"); i >= 0 && !strings.HasPrefix(strings.ToUpper(text), "MESSAGE") {
+	if i := commentStart(text); i >= 0 && !strings.HasPrefix(strings.ToUpper(text), "MESSAGE") {
 		text = strings.TrimSpace(text[:i])
 	}
 	if text == "" || strings.HasPrefix(text, "==") || strings.EqualFold(text, "END") {
 		return
 	}
-	order, blank := p.translate(text)
+	order, blank, field := p.translate(text)
 	if blank {
 		return
 	}
@@ -226,7 +232,7 @@ func (p *crParse) line(l Line) {
 	case "MESSAGE":
 		msg := strings.TrimLeft(strings.TrimSpace(order[len(f[0]):]), ": ")
 		if r := []rune(msg); len(r) > cr.MessageLength {
-			p.fail(l, fmt.Sprintf("a message is at most %d characters; this one has %d and would be cut (10.1G)", cr.MessageLength, len(r)), "MESSAGE "+string(r[:40]))
+			p.fail(l, fmt.Sprintf("a message is at most %d characters; this one has %d and would be cut (10.1G)", cr.MessageLength, len(r)), "MESSAGE "+shorten(r, cr.MessageLength))
 			return
 		}
 		p.o.Message = msg
@@ -242,13 +248,79 @@ func (p *crParse) line(l Line) {
 			p.railroadOrder(l, f)
 			return
 		}
+		if near := nearVerb(verb); field || near != "" {
+			msg := fmt.Sprintf("%q is not an order word", f[0])
+			if near != "" {
+				msg += fmt.Sprintf(" (did you mean %s?)", near)
+			}
+			p.fail(l, msg, "BUY 100 NYC, SELL 20 B&O or BORROW 1,000 (docs/orders.md lists every order)")
+			return
+		}
 		p.chat = append(p.chat, Problem{Line: l.N, Text: l.Text, Msg: "not an order; orders read like BUY 100 NYC, or a filled field such as BORROW: 1,000"})
 	}
 }
 
-// railroad finds a railroad by abbreviation or number (10).
+// railroad finds a railroad by abbreviation or number (10); "#3" is 3.
 func (p *crParse) railroad(key string) *cr.Railroad {
-	return p.s.Railroad(strings.ToUpper(strings.Trim(key, ",.;")))
+	return p.s.Railroad(strings.ToUpper(strings.TrimPrefix(strings.Trim(key, ",.;"), "#")))
+}
+
+// commentStart is where a comment begins on a line: at its first
+// character, or later at a "#" that is not a railroad number such as "#3";
+// -1 for none.
+func commentStart(text string) int {
+	for i := 0; i < len(text); i++ {
+		if text[i] == '#' && (i == 0 || i+1 == len(text) || text[i+1] < '0' || text[i+1] > '9') {
+			return i
+		}
+	}
+	return -1
+}
+
+// orderWords are the words an order line starts with.
+var orderWords = []string{"BORROW", "REPAY", "LOAN", "PRODIGAL", "BUY", "SELL", "SHORT", "BID", "MERGE", "INCORPORATE",
+	"RR1", "RR2", "CONTROL", "RESIGN", "SPY", "MESSAGE", "NAME", "RR", "CLEAR"}
+
+// nearVerb is the order word a mistyped first word was probably meant to
+// be: one letter wrong, missing, extra or two swapped. Short words are
+// left alone, since "BY" or "RE" in a sentence are not typos of orders.
+func nearVerb(w string) string {
+	w = strings.ToUpper(w)
+	if len(w) < 3 {
+		return ""
+	}
+	for _, v := range orderWords {
+		if len(v) >= 3 && editDistance(w, v) == 1 {
+			return v
+		}
+	}
+	return ""
+}
+
+// editDistance is the optimal string alignment distance: insertions,
+// deletions, substitutions and swaps of neighbours each count one.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }
 
 func (p *crParse) trade(l Line, verb string, args []string) {
@@ -265,7 +337,11 @@ func (p *crParse) trade(l Line, verb string, args []string) {
 	rr := p.railroad(rrKey)
 	switch {
 	case err != nil || n <= 0:
-		p.fail(l, "the number of shares must be a whole number above zero", verb+" 100 "+strings.ToUpper(rrKey))
+		example := p.someRailroad()
+		if rr != nil {
+			example = rr.Abbr
+		}
+		p.fail(l, "the number of shares must be a whole number above zero", verb+" 100 "+example)
 		return
 	case rr == nil:
 		p.fail(l, fmt.Sprintf("there is no railroad %q", rrKey), verb+" "+strconv.Itoa(n)+" "+p.someRailroad())
@@ -652,16 +728,18 @@ func (p *crParse) railroadOrder(l Line, args []string) {
 		switch field {
 		case "ROW BID 1":
 			o.Bids = append(codes[:1], tail(o.Bids)...)
+			canon = "ROW BID 1 " + codes[0]
 		case "ROW BID 2":
 			if len(o.Bids) == 0 {
 				o.Bids = []string{codes[0]}
 			} else {
 				o.Bids = []string{o.Bids[0], codes[0]}
 			}
+			canon = "ROW BID 2 " + codes[0]
 		default:
 			o.Bids = codes
+			canon = "BID " + strings.Join(o.Bids, " ")
 		}
-		canon = "BID " + strings.Join(o.Bids, " ")
 	case "RATE WAR":
 		f := strings.Fields(value)
 		if len(f) != 2 {
@@ -689,6 +767,18 @@ func (p *crParse) railroadOrder(l Line, args []string) {
 	}
 	p.o.Railroads[rr.Abbr] = o
 	p.ok(l, "RR "+rr.Abbr+" "+canon)
+}
+
+// shorten cuts r to at most n runes, at a space where there is one.
+func shorten(r []rune, n int) string {
+	if len(r) <= n {
+		return string(r)
+	}
+	cut := string(r[:n])
+	if i := strings.LastIndex(cut, " "); i > 0 {
+		cut = cut[:i]
+	}
+	return cut
 }
 
 func tail(ss []string) []string {

@@ -177,7 +177,7 @@ func ReadSheet(text string) Sheet {
 }
 
 // splitPreamble parts the lines above the first header line from those
-// below it.
+// below it; of the lines above, blank ones and # notes are dropped.
 func splitPreamble(ls []Line, seen map[string]Line) (pre, rest []Line) {
 	first := 0
 	for _, l := range seen {
@@ -185,12 +185,19 @@ func splitPreamble(ls []Line, seen map[string]Line) (pre, rest []Line) {
 			first = l.N
 		}
 	}
+	cut := len(ls)
 	for i, l := range ls {
 		if l.N > first {
-			return nonBlank(ls[:i]), ls[i:]
+			cut = i
+			break
 		}
 	}
-	return nonBlank(ls), nil
+	for _, l := range ls[:cut] {
+		if t := strings.TrimSpace(l.Text); t != "" && !strings.HasPrefix(t, "#") {
+			pre = append(pre, l)
+		}
+	}
+	return pre, ls[cut:]
 }
 
 func nonBlank(ls []Line) []Line {

@@ -301,7 +301,7 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	d := base
 	d.Accepted = true
 	d.Replaced = replaced
-	d.Echo, d.Notes, d.Rejected, d.Ignored = parsed.Echo, parsed.Notes, rejected, problemStrings(parsed.Ignored)
+	d.Echo, d.Notes, d.Rejected, d.Ignored = parsed.Echo, parsed.Notes, rejected, atMost(problemStrings(parsed.Ignored), 10)
 	if !game.Deadline.IsZero() {
 		d.Deadline = ShowTime(game, game.Deadline)
 	}
@@ -315,6 +315,15 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	}
 	return answer(store.InboxAccepted, fmt.Sprintf("orders for turn %d accepted (%d rejected lines)", game.Turn, len(rejected)),
 		fmt.Sprintf("[%s] Turn %d orders accepted (position %d)", game.ID, game.Turn, pos.Number), d)
+}
+
+// atMost keeps the first n items of a list for a reply, and says how many
+// more there were.
+func atMost(items []string, n int) []string {
+	if len(items) <= n {
+		return items
+	}
+	return append(items[:n:n], fmt.Sprintf("and %d more lines like these", len(items)-n))
 }
 
 // preambleNote tells the player which lines above the header block were

@@ -35,11 +35,28 @@ func Load() (*Set, error) {
 		"hang": func(prefix, s string) string {
 			return strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+prefix)
 		},
+		"wrap": Wrap,
 	}).ParseFS(files, "*.tmpl")
 	if err != nil {
 		return nil, fmt.Errorf("parse templates: %w", err)
 	}
 	return &Set{t: t}, nil
+}
+
+// Wrap breaks text at spaces into lines of at most width characters, each
+// starting with prefix. Turnsheet lines are kept short because mail
+// programs rewrap long lines, and a rewrapped note can look like an order.
+func Wrap(width int, prefix, text string) string {
+	var lines []string
+	line := prefix
+	for _, w := range strings.Fields(text) {
+		if line != prefix && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = prefix
+		}
+		line += " " + w
+	}
+	return strings.Join(append(lines, line), "\n")
 }
 
 // Money writes whole dollars as players read them: $1,234, -$50.

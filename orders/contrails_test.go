@@ -203,3 +203,57 @@ func FuzzContinentalRailsGrammar(f *testing.F) {
 		}
 	})
 }
+
+// TestOrdersDocExamples parses every example in docs/orders.md, one line
+// at a time, for the position the page describes: each must be read as an
+// order, with no error.
+func TestOrdersDocExamples(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "orders.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, s := crGame(t, 3, 5)
+	n := president(s)
+	state, _ := json.Marshal(s)
+	g := ContinentalRails{Map: m}
+	in, examples := false, 0
+	for i, line := range strings.Split(string(doc), "\n") {
+		switch {
+		case strings.HasPrefix(line, "```orders"):
+			in = true
+		case strings.HasPrefix(line, "```"):
+			in = false
+		case in && strings.TrimSpace(line) != "":
+			examples++
+			got := g.Parse(state, n, []Line{{N: 1, Text: line}})
+			if got.Fatal || len(got.Errors)+len(got.Ignored) > 0 || len(got.Echo) == 0 {
+				t.Errorf("docs/orders.md line %d %q: errors %v, passed over %v", i+1, line, got.Errors, got.Ignored)
+			}
+		}
+	}
+	if examples < 40 {
+		t.Errorf("only %d examples found in docs/orders.md", examples)
+	}
+}
+
+func TestNearVerbAndComments(t *testing.T) {
+	verbs := []struct{ word, want string }{
+		{"BYU", "BUY"}, {"bu", ""}, {"SEL", "SELL"}, {"BORROWW", "BORROW"}, {"Thanks", ""}, {"RESING", "RESIGN"}, {"BUY", ""}, {"HELLO", ""},
+	}
+	for _, v := range verbs {
+		if got := nearVerb(v.word); got != v.want {
+			t.Errorf("nearVerb(%q) = %q, want %q", v.word, got, v.want)
+		}
+	}
+	comments := []struct {
+		text string
+		want int
+	}{
+		{"# a note", 0}, {"#84 miles", 0}, {"SELL 5 #3", -1}, {"BUY 5 NYC # cheap", 10}, {"BUY 5 NYC#", 9}, {"BORROW 100", -1},
+	}
+	for _, c := range comments {
+		if got := commentStart(c.text); got != c.want {
+			t.Errorf("commentStart(%q) = %d, want %d", c.text, got, c.want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/reports"
 	"github.com/railpost/railpost/templates"
 )
 
@@ -163,7 +164,12 @@ func (c *ContinentalRails) Report(r ReportRequest) (Report, error) {
 			d.Headlines = append(d.Headlines, e.Text)
 		}
 	}
-	var atts []mail.Attachment
+	pdf, err := reports.ContinentalRails{GameID: r.Game.ID, GameName: r.Game.Name, Turn: r.Turn, Map: c.m, State: &s,
+		Events: crEvents(r.Events), Reader: r.Position.Number}.PDF()
+	if err != nil {
+		return Report{}, err
+	}
+	atts := []mail.Attachment{{Name: fmt.Sprintf("%s-turn%d-position%d.pdf", r.Game.ID, r.Turn, r.Position.Number), ContentType: "application/pdf", Data: pdf}}
 	if !s.Over {
 		sheet, err := c.Turnsheet(&s, r.Game.ID, r.Position.Number, r.Token, r.Deadline)
 		if err != nil {
@@ -182,4 +188,13 @@ func (c *ContinentalRails) Report(r ReportRequest) (Report, error) {
 		subject = fmt.Sprintf("[%s] Turn %d results: the game is over", r.Game.ID, r.Turn)
 	}
 	return Report{Subject: subject, Text: text, Attachments: atts}, nil
+}
+
+// crEvents turns stored events back into the engine's, for the report.
+func crEvents(es []store.Event) []cr.Event {
+	out := make([]cr.Event, len(es))
+	for i, e := range es {
+		out[i] = cr.Event{Kind: e.Kind, VisibleTo: e.VisibleTo, Text: e.Text}
+	}
+	return out
 }

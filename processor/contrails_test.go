@@ -255,6 +255,12 @@ func TestContinentalRailsReportCarriesTheNextTurnsheet(t *testing.T) {
 			t.Errorf("summary lacks %q", want)
 		}
 	}
+	report := pdfText(t, attachment(t, got.Raw, "application/pdf"))
+	for _, want := range []string{"turn 1 report for", "Player Summary (9.2)", "Private Report (9.6)", "The network"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the PDF report lacks %q", want)
+		}
+	}
 	if !strings.Contains(mm.Subject, "turnsheet for turn 2") {
 		t.Errorf("subject %q", mm.Subject)
 	}

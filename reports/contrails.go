@@ -1,0 +1,341 @@
+// Package reports renders what players read after a turn: the PDF turn
+// report of each title, with its map. It is pure: state in, bytes out.
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	cr "github.com/railpost/railpost/games/contrails"
+)
+
+// ContinentalRails is what one reader's rule 9 report is made from.
+type ContinentalRails struct {
+	GameID, GameName string
+	Turn             int // the turn just resolved
+	Map              *cr.Map
+	State            *cr.State // after the turn
+	Events           []cr.Event
+	Reader           int // the position the report is for
+}
+
+// visibility is what the reader may see beyond the public record (9.2,
+// 9.4, 9.6): the holdings in railroads he presides or spied on, and the
+// finances of railroads he directs or spied on.
+type visibility struct {
+	reader    *cr.Player
+	holdings  map[string]bool // railroads whose shareholders he may see
+	finances  map[string]bool // railroads whose cash flow he may see
+	spyPlayer int
+}
+
+func (r ContinentalRails) visibility() visibility {
+	s := r.State
+	v := visibility{reader: s.Player(r.Reader), holdings: map[string]bool{}, finances: map[string]bool{}}
+	if v.reader == nil {
+		return v
+	}
+	v.spyPlayer = v.reader.SpyPlayer
+	for _, rr := range s.Railroads {
+		if rr.President == r.Reader {
+			v.holdings[rr.Abbr], v.finances[rr.Abbr] = true, true
+		}
+		for _, d := range rr.Directors {
+			if d == r.Reader {
+				v.finances[rr.Abbr] = true
+			}
+		}
+	}
+	if v.reader.SpyRailroad != "" {
+		v.holdings[v.reader.SpyRailroad], v.finances[v.reader.SpyRailroad] = true, true
+	}
+	return v
+}
+
+// PDF renders the report. Sections follow rule 9 in order, then the
+// victory points and the map.
+func (r ContinentalRails) PDF() ([]byte, error) {
+	s := r.State
+	me := s.Player(r.Reader)
+	if me == nil {
+		return nil, fmt.Errorf("report: no position %d", r.Reader)
+	}
+	v := r.visibility()
+	d := newDoc(fmt.Sprintf("%s (%s) - turn %d report for %s, position %d", r.GameName, r.GameID, r.Turn, me.Name, me.Number))
+
+	d.section("Headlines (9.1)")
+	headlines := 0
+	for _, e := range r.Events {
+		if e.VisibleTo == 0 && e.Kind != "note" {
+			d.para("- " + e.Text)
+			headlines++
+		}
+	}
+	if headlines == 0 {
+		d.para("A quiet turn.")
+	}
+	d.para(fmt.Sprintf("Economic climate for turn %d: %s.", s.Turn, s.Climate))
+
+	d.section("Player Summary (9.2)")
+	players := append([]cr.Player(nil), s.Players...)
+	sort.SliceStable(players, func(i, j int) bool { return players[i].NetWorth > players[j].NetWorth })
+	rows := [][]string{}
+	for _, p := range players {
+		var pres, pcs, stock []string
+		for _, rr := range s.Railroads {
+			if rr.President == p.Number {
+				pres = append(pres, rr.Abbr)
+			}
+		}
+		for _, pc := range p.PCs {
+			pcs = append(pcs, pc.Code)
+		}
+		if p.Number == r.Reader || p.Number == v.spyPlayer {
+			for _, rr := range s.Railroads {
+				if n := p.Shares[rr.Abbr]; n != 0 {
+					stock = append(stock, fmt.Sprintf("%s %d", rr.Abbr, n))
+				}
+			}
+		} else {
+			for _, rr := range s.Railroads {
+				if n := p.Shares[rr.Abbr]; n != 0 && v.holdings[rr.Abbr] {
+					stock = append(stock, fmt.Sprintf("%s %d", rr.Abbr, n))
+				}
+			}
+		}
+		rows = append(rows, []string{fmt.Sprint(p.Number), p.Name, money(p.NetWorth), strings.Join(pres, " "), strings.Join(pcs, " "), strings.Join(stock, ", ")})
+	}
+	d.table([]string{"#", "Tycoon", "Net worth", "Presides", "PCs", "Stock you may see"}, []float64{8, 42, 24, 30, 24, 62}, rows)
+
+	d.section("Railroad Summary (9.3)")
+	rows = rows[:0]
+	for _, rr := range byNumber(s) {
+		issued := s.Issued(rr)
+		pft := "-"
+		if issued > 0 {
+			pft = fmt.Sprintf("%.2f", float64(rr.Profit)/float64(issued))
+		}
+		var others []string
+		for _, dn := range rr.Directors {
+			if dn != rr.President && dn != rr.Chairman {
+				others = append(others, fmt.Sprint(dn))
+			}
+		}
+		rows = append(rows, []string{fmt.Sprintf("%d %s", rr.Number, rr.Abbr), fmt.Sprint(r.Map.Miles(rr.Lines)), money(rr.Revenue), money(rr.Expenses),
+			money(rr.Bonds), money(rr.Loans), pft, fmt.Sprintf("$%d", rr.Dividend), fmt.Sprint(rr.Land), fmt.Sprint(rr.RoWGrant),
+			who(rr.President), who(rr.Chairman), strings.Join(others, " ")})
+		rows = append(rows, []string{"", "Lines: " + strings.Join(rr.Lines, " ") + rowNote(rr)})
+	}
+	d.table([]string{"Railroad", "Track", "Revenues", "Op. exp.", "Bonds", "Loans", "Pft/sh", "Div/sh", "Land", "Grant", "Pres", "Chr", "Directors"},
+		[]float64{20, 12, 18, 18, 16, 16, 13, 13, 11, 11, 10, 10, 22}, rows)
+
+	d.section("Stock Report (9.4)")
+	rows = rows[:0]
+	spyHead := "Spied"
+	if v.spyPlayer != 0 {
+		spyHead = fmt.Sprintf("Pos. %d", v.spyPlayer)
+	}
+	// The max bid is the one next turn's turnsheet prints.
+	maxBid := map[string]int{}
+	for _, sr := range cr.Turnsheet(r.Map, s, r.Reader).Railroads {
+		maxBid[sr.Abbr] = sr.MaxBid
+	}
+	for _, rr := range byNumber(s) {
+		spied := ""
+		if sp := s.Player(v.spyPlayer); sp != nil {
+			spied = fmt.Sprint(sp.Shares[rr.Abbr])
+		}
+		rows = append(rows, []string{fmt.Sprintf("%d %s", rr.Number, rr.Abbr), fmt.Sprintf("$%d", rr.Price), fmt.Sprint(s.Issued(rr)), fmt.Sprint(rr.Treasury),
+			fmt.Sprint(rr.Public), fmt.Sprint(me.Shares[rr.Abbr]), fmt.Sprint(maxBid[rr.Abbr]), spied})
+	}
+	d.table([]string{"Railroad", "End price", "Issued", "Treasury", "Public", "You own", "Max bid", spyHead}, []float64{26, 22, 20, 20, 20, 22, 22, 24}, rows)
+
+	d.section("Private Companies Available (9.5)")
+	rows = rows[:0]
+	for _, o := range s.Offers {
+		rt, _ := r.Map.Route(o.Code)
+		seller := "the Bank"
+		if p := s.Player(o.Seller); p != nil {
+			seller = p.Name
+		}
+		rows = append(rows, []string{o.Code, rt.Name, rt.A + " - " + rt.B, fmt.Sprint(rt.Miles), money(o.Asking), seller})
+	}
+	if len(rows) == 0 {
+		d.para("No PC is on offer.")
+	} else {
+		d.table([]string{"Code", "Name", "Route", "Miles", "Asking", "Offered by"}, []float64{14, 52, 56, 14, 20, 34}, rows)
+	}
+
+	d.section("Private Report (9.6)")
+	for _, e := range r.Events {
+		if e.VisibleTo == r.Reader {
+			d.para("- " + e.Text)
+		}
+	}
+	d.para(fmt.Sprintf("End cash %s. Bank loan %s. Net worth %s. Credit limit %s, of which %s is available.",
+		money(me.Cash), money(me.Loan), money(me.NetWorth), money(me.Credit), money(max(cr.AvailableCredit(me.NetWorth, me.Loan, s.Climate), 0))))
+	rows = rows[:0]
+	for _, rr := range byNumber(s) {
+		if !v.finances[rr.Abbr] {
+			continue
+		}
+		rows = append(rows, []string{rr.Abbr, money(rr.Cash), money(rr.Revenue), money(rr.Expenses), money(rr.Profit), money(rr.Bonds + rr.Loans), money(rr.PresDebt),
+			fmt.Sprint(rr.Efficiency), fmt.Sprint(rr.Loco)})
+	}
+	if len(rows) > 0 {
+		d.table([]string{"Railroad", "Cash", "Revenue", "Expenses", "Profit", "Debt", "Owed pres.", "Effic.", "Loco"}, []float64{22, 22, 22, 22, 22, 22, 22, 16, 14}, rows)
+	}
+
+	d.section("Victory Points (1.2)")
+	cats := []struct {
+		name string
+		get  func(cr.VP) int
+	}{
+		{"Robber Baron", func(v cr.VP) int { return v.RobberBaron }}, {"Rail Mogul", func(v cr.VP) int { return v.Mogul }},
+		{"Rail Builder", func(v cr.VP) int { return v.Builder }}, {"Rail Magnate", func(v cr.VP) int { return v.Magnate }},
+		{"Prodigal", func(v cr.VP) int { return v.Prodigal }}, {"Rail Baron", func(v cr.VP) int { return v.Baron }},
+	}
+	rows = rows[:0]
+	total := 0
+	for _, c := range cats {
+		lead, leaders := 0, []string{}
+		for _, p := range s.Players {
+			switch pts := c.get(p.VP); {
+			case pts > lead:
+				lead, leaders = pts, []string{p.Name}
+			case pts == lead && pts > 0:
+				leaders = append(leaders, p.Name)
+			}
+		}
+		mine := c.get(me.VP)
+		total += mine
+		rows = append(rows, []string{c.name, fmt.Sprint(mine), fmt.Sprint(lead), strings.Join(leaders, ", ")})
+	}
+	rows = append(rows, []string{"Total", fmt.Sprint(total), "", ""})
+	d.table([]string{"Category", "Yours", "Leader", "Led by"}, []float64{36, 18, 18, 110}, rows)
+
+	r.mapPage(d, "The network", nil)
+	if box := r.readerBox(); box != nil {
+		r.mapPage(d, "Your railroads", box)
+	}
+	return d.bytes()
+}
+
+func rowNote(rr *cr.Railroad) string {
+	if rr.RoW == "" {
+		return ""
+	}
+	return "; RoW " + rr.RoW
+}
+
+func who(n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return fmt.Sprint(n)
+}
+
+func byNumber(s *cr.State) []*cr.Railroad {
+	out := make([]*cr.Railroad, len(s.Railroads))
+	for i := range s.Railroads {
+		out[i] = &s.Railroads[i]
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Number < out[b].Number })
+	return out
+}
+
+func money(v int64) string {
+	sign := ""
+	if v < 0 {
+		sign, v = "-", -v
+	}
+	s := fmt.Sprint(v)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return sign + "$" + s
+}
+
+// doc wraps fpdf with the few layouts a report needs.
+type doc struct {
+	pdf *fpdf.Fpdf
+	tr  func(string) string
+}
+
+func newDoc(title string) *doc {
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.SetMargins(12, 12, 12)
+	pdf.SetAutoPageBreak(true, 12)
+	d := &doc{pdf: pdf, tr: pdf.UnicodeTranslatorFromDescriptor("")}
+	pdf.SetTitle(title, true)
+	pdf.SetFooterFunc(func() {
+		pdf.SetY(-10)
+		pdf.SetFont("Helvetica", "", 7)
+		pdf.CellFormat(0, 4, d.tr(title)+fmt.Sprintf(" - page %d", pdf.PageNo()), "", 0, "C", false, 0, "")
+	})
+	pdf.AddPage()
+	pdf.SetFont("Helvetica", "B", 13)
+	pdf.MultiCell(0, 6, d.tr(title), "", "L", false)
+	pdf.Ln(1)
+	return d
+}
+
+func (d *doc) section(name string) {
+	d.pdf.Ln(2)
+	d.pdf.SetFont("Helvetica", "B", 11)
+	d.pdf.SetFillColor(225, 232, 240)
+	d.pdf.CellFormat(0, 6, d.tr(name), "", 1, "L", true, 0, "")
+	d.pdf.Ln(1)
+}
+
+func (d *doc) para(text string) {
+	d.pdf.SetFont("Helvetica", "", 8)
+	d.pdf.MultiCell(0, 3.8, d.tr(text), "", "L", false)
+}
+
+// table writes rows under a header. A row of two cells whose first is
+// empty is a note under the row above, across the whole width.
+func (d *doc) table(head []string, widths []float64, rows [][]string) {
+	total := 0.0
+	for _, w := range widths {
+		total += w
+	}
+	usable, _ := d.pdf.GetPageSize()
+	l, _, rm, _ := d.pdf.GetMargins()
+	scale := math.Min(1, (usable-l-rm)/total)
+	d.pdf.SetFont("Helvetica", "B", 7)
+	for i, h := range head {
+		d.pdf.CellFormat(widths[i]*scale, 4.5, d.tr(h), "B", 0, "L", false, 0, "")
+	}
+	d.pdf.Ln(-1)
+	d.pdf.SetFont("Helvetica", "", 7)
+	for _, row := range rows {
+		if len(row) == 2 && row[0] == "" {
+			d.pdf.SetTextColor(90, 90, 90)
+			d.pdf.MultiCell(total*scale, 3.4, d.tr(row[1]), "", "L", false)
+			d.pdf.SetTextColor(0, 0, 0)
+			continue
+		}
+		for i, c := range row {
+			w := widths[i] * scale
+			for d.pdf.GetStringWidth(c) > w-0.5 && len(c) > 1 {
+				c = c[:len(c)-1]
+			}
+			d.pdf.CellFormat(w, 3.8, d.tr(c), "", 0, "L", false, 0, "")
+		}
+		d.pdf.Ln(-1)
+	}
+}
+
+func (d *doc) bytes() ([]byte, error) {
+	var b bytes.Buffer
+	if err := d.pdf.Output(&b); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	return b.Bytes(), nil
+}

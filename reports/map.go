@@ -1,0 +1,290 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	cr "github.com/railpost/railpost/games/contrails"
+)
+
+// box is a latitude and longitude window of the map.
+type box struct{ minLat, maxLat, minLon, maxLon float64 }
+
+// wholeMap frames the continent the map covers.
+var wholeMap = box{minLat: 23.5, maxLat: 52.5, minLon: -125, maxLon: -64}
+
+// readerBox frames the towns the reader's railroads touch, or nil when he
+// presides none.
+func (r ContinentalRails) readerBox() *box {
+	var towns []string
+	for _, rr := range r.State.Railroads {
+		if rr.President == r.Reader {
+			towns = append(towns, r.Map.TownsOf(rr.Lines)...)
+		}
+	}
+	if len(towns) == 0 {
+		return nil
+	}
+	b := box{minLat: 90, maxLat: -90, minLon: 180, maxLon: -180}
+	for _, name := range towns {
+		t, _ := r.Map.Town(name)
+		b.minLat, b.maxLat = math.Min(b.minLat, t.Lat), math.Max(b.maxLat, t.Lat)
+		b.minLon, b.maxLon = math.Min(b.minLon, t.Lon), math.Max(b.maxLon, t.Lon)
+	}
+	// At least 8 degrees across, and a margin, so the neighbourhood shows.
+	pad := func(lo, hi *float64, least float64) {
+		if w := *hi - *lo; w < least {
+			*lo, *hi = *lo-(least-w)/2, *hi+(least-w)/2
+		}
+		*lo, *hi = *lo-1.5, *hi+1.5
+	}
+	pad(&b.minLat, &b.maxLat, 5)
+	pad(&b.minLon, &b.maxLon, 8)
+	return &b
+}
+
+// projection maps latitude and longitude to page millimetres, with
+// longitude shrunk by the cosine of the middle latitude so that shapes
+// look right at these latitudes.
+type projection struct {
+	b          box
+	x0, y0     float64
+	scale, cos float64
+}
+
+func newProjection(b box, x0, y0, w, h float64) projection {
+	cos := math.Cos((b.minLat + b.maxLat) / 2 * math.Pi / 180)
+	scale := math.Min(w/((b.maxLon-b.minLon)*cos), h/(b.maxLat-b.minLat))
+	return projection{b: b, x0: x0, y0: y0, scale: scale, cos: cos}
+}
+
+func (p projection) xy(lat, lon float64) (float64, float64) {
+	return p.x0 + (lon-p.b.minLon)*p.cos*p.scale, p.y0 + (p.b.maxLat-lat)*p.scale
+}
+
+func (p projection) inside(lat, lon float64) bool {
+	return lat >= p.b.minLat && lat <= p.b.maxLat && lon >= p.b.minLon && lon <= p.b.maxLon
+}
+
+// railroadColour gives each railroad its own colour: hues a golden angle
+// apart, in three lightness bands, so that 40 railroads stay apart.
+func railroadColour(i int) (int, int, int) {
+	h := math.Mod(float64(i)*137.508, 360)
+	l := []float64{0.38, 0.52, 0.30}[i%3]
+	return hsl(h, 0.75, l)
+}
+
+func hsl(h, s, l float64) (int, int, int) {
+	c := (1 - math.Abs(2*l-1)) * s
+	x := c * (1 - math.Abs(math.Mod(h/60, 2)-1))
+	m := l - c/2
+	var r, g, b float64
+	switch {
+	case h < 60:
+		r, g, b = c, x, 0
+	case h < 120:
+		r, g, b = x, c, 0
+	case h < 180:
+		r, g, b = 0, c, x
+	case h < 240:
+		r, g, b = 0, x, c
+	case h < 300:
+		r, g, b = x, 0, c
+	default:
+		r, g, b = c, 0, x
+	}
+	return int((r + m) * 255), int((g + m) * 255), int((b + m) * 255)
+}
+
+// regionShade tints a town's dot by its region (2.7).
+var regionShade = map[cr.Region][3]int{
+	cr.Atlantic: {40, 70, 160}, cr.Ohio: {120, 80, 30}, cr.GreatLakes: {30, 120, 140}, cr.DeepSouth: {150, 60, 60},
+	cr.Central: {90, 90, 90}, cr.Mississippi: {60, 110, 60}, cr.Gulf: {170, 110, 20}, cr.Midwest: {110, 120, 40},
+	cr.Southwest: {170, 80, 40}, cr.Mountain: {110, 70, 120}, cr.Pacific: {20, 100, 100}, cr.Canada: {130, 30, 80}, cr.Mexico: {160, 130, 60},
+}
+
+// mapPage draws the route network on a page of its own: every route
+// faintly, built lines in their railroad's colour (the reader's thicker),
+// towns sized by value with the starred ones marked, and a legend. With a
+// window it zooms to it and labels every town in it.
+func (r ContinentalRails) mapPage(d *doc, title string, window *box) {
+	pdf := d.pdf
+	pdf.AddPageFormat("L", pdf.GetPageSizeStr("A4"))
+	pdf.SetFont("Helvetica", "B", 11)
+	pdf.CellFormat(0, 6, d.tr(title), "", 1, "L", false, 0, "")
+	b := wholeMap
+	if window != nil {
+		b = *window
+	}
+	const x0, y0, w, h = 12.0, 20.0, 222.0, 176.0
+	p := newProjection(b, x0, y0, w, h)
+	pdf.ClipRect(x0, y0, w, h, true)
+
+	owner := map[string]int{} // route code -> railroad index
+	rrs := byNumber(r.State)
+	for i, rr := range rrs {
+		for _, code := range rr.Lines {
+			owner[code] = i
+		}
+	}
+	offered := map[string]bool{}
+	for _, o := range r.State.Offers {
+		offered[o.Code] = true
+	}
+	line := func(rt cr.Route, shift float64) (float64, float64, float64, float64) {
+		a, _ := r.Map.Town(rt.A)
+		bt, _ := r.Map.Town(rt.B)
+		ax, ay := p.xy(a.Lat, a.Lon)
+		bx, by := p.xy(bt.Lat, bt.Lon)
+		if shift != 0 { // a double route is drawn beside its partner
+			dx, dy := bx-ax, by-ay
+			n := math.Hypot(dx, dy)
+			if n > 0 {
+				ax, ay, bx, by = ax-dy/n*shift, ay+dx/n*shift, bx-dy/n*shift, by+dx/n*shift
+			}
+		}
+		return ax, ay, bx, by
+	}
+	shiftOf := func(code string) float64 {
+		if partner, ok := r.Map.DoublePartner(code); ok && code > partner {
+			return 0.7
+		}
+		return 0
+	}
+	// Unbuilt routes first, faintly: RoWs dashed grey, offered PCs orange.
+	for _, rt := range r.Map.Routes {
+		if _, built := owner[rt.Code]; built {
+			continue
+		}
+		switch {
+		case offered[rt.Code]:
+			pdf.SetDrawColor(235, 170, 90)
+			pdf.SetDashPattern(nil, 0)
+		case rt.Kind == cr.RoW:
+			pdf.SetDrawColor(200, 200, 200)
+			pdf.SetDashPattern([]float64{1, 0.8}, 0)
+		default:
+			continue // a PC not yet on offer is not on the map for players
+		}
+		pdf.SetLineWidth(0.25)
+		pdf.Line(line(rt, shiftOf(rt.Code)))
+	}
+	pdf.SetDashPattern(nil, 0)
+	// Built lines, the reader's last so they lie on top.
+	codes := make([]string, 0, len(owner))
+	for c := range owner {
+		codes = append(codes, c)
+	}
+	sort.Slice(codes, func(i, j int) bool {
+		mi, mj := rrs[owner[codes[i]]].President == r.Reader, rrs[owner[codes[j]]].President == r.Reader
+		if mi != mj {
+			return mj
+		}
+		return codes[i] < codes[j]
+	})
+	for _, code := range codes {
+		rt, _ := r.Map.Route(code)
+		rr := rrs[owner[code]]
+		cr0, cg, cb := railroadColour(owner[code])
+		pdf.SetDrawColor(cr0, cg, cb)
+		pdf.SetLineWidth(0.7)
+		if rr.President == r.Reader {
+			pdf.SetDrawColor(0, 0, 0)
+			pdf.SetLineWidth(1.6)
+			pdf.Line(line(rt, shiftOf(code)))
+			pdf.SetDrawColor(cr0, cg, cb)
+			pdf.SetLineWidth(1.0)
+		}
+		pdf.Line(line(rt, shiftOf(code)))
+	}
+	// Towns, then labels that do not overlap one placed before them:
+	// biggest towns first, so they win the space.
+	towns := append([]cr.Town(nil), r.Map.Towns...)
+	sort.SliceStable(towns, func(i, j int) bool {
+		if towns[i].Star != towns[j].Star {
+			return towns[i].Star
+		}
+		return towns[i].Size > towns[j].Size
+	})
+	pdf.SetLineWidth(0.15)
+	var placed [][4]float64
+	zoomed := window != nil
+	for _, t := range towns {
+		if !p.inside(t.Lat, t.Lon) {
+			continue
+		}
+		x, y := p.xy(t.Lat, t.Lon)
+		c := regionShade[t.Region]
+		pdf.SetFillColor(c[0], c[1], c[2])
+		pdf.SetDrawColor(255, 255, 255)
+		rad := 0.35 + 0.22*float64(t.Size)
+		pdf.Circle(x, y, rad, "FD")
+		if t.Star {
+			pdf.SetDrawColor(0, 0, 0)
+			pdf.Circle(x, y, rad+0.45, "D")
+		}
+		if !zoomed && !t.Star && t.Size < 4 {
+			continue
+		}
+		size := 4.5
+		if t.Star {
+			size = 5.5
+		}
+		pdf.SetFont("Helvetica", map[bool]string{true: "B", false: ""}[t.Star], size)
+		label := d.tr(t.Name)
+		lw := pdf.GetStringWidth(label)
+		rect := [4]float64{x + rad + 0.4, y - 1.2, x + rad + 0.4 + lw, y + 0.8}
+		if overlaps(rect, placed) {
+			continue
+		}
+		placed = append(placed, rect)
+		pdf.SetFillColor(255, 255, 255)
+		pdf.SetAlpha(0.75, "Normal")
+		pdf.Rect(rect[0]-0.2, rect[1], rect[2]-rect[0]+0.4, rect[3]-rect[1], "F")
+		pdf.SetAlpha(1, "Normal")
+		pdf.SetTextColor(30, 30, 30)
+		pdf.Text(rect[0], y+0.6, label)
+	}
+	pdf.ClipEnd()
+	pdf.SetDrawColor(120, 120, 120)
+	pdf.SetLineWidth(0.2)
+	pdf.Rect(x0, y0, w, h, "D")
+	r.legend(d, rrs, x0+w+3, y0)
+}
+
+func overlaps(r [4]float64, placed [][4]float64) bool {
+	for _, q := range placed {
+		if r[0] < q[2] && q[0] < r[2] && r[1] < q[3] && q[1] < r[3] {
+			return true
+		}
+	}
+	return false
+}
+
+// legend lists the railroads with their colours beside the map; the
+// reader's are in bold.
+func (r ContinentalRails) legend(d *doc, rrs []*cr.Railroad, x, y float64) {
+	pdf := d.pdf
+	row := 3.9
+	if n := len(rrs); n > 0 && float64(n)*row > 170 {
+		row = 170 / float64(n)
+	}
+	for i, rr := range rrs {
+		cr0, cg, cb := railroadColour(i)
+		pdf.SetFillColor(cr0, cg, cb)
+		pdf.Rect(x, y+float64(i)*row, 5, row*0.6, "F")
+		style := ""
+		if rr.President == r.Reader {
+			style = "B"
+		}
+		pdf.SetFont("Helvetica", style, math.Min(7, row*2))
+		pdf.SetTextColor(0, 0, 0)
+		pdf.Text(x+6, y+float64(i)*row+row*0.55, d.tr(fmt.Sprintf("%d %s", rr.Number, rr.Abbr)))
+	}
+	pdf.SetFont("Helvetica", "", 6)
+	ly := y + 176
+	pdf.Text(x, ly-12, "grey dashes: RoWs")
+	pdf.Text(x, ly-8, "orange: PCs on offer")
+	pdf.Text(x, ly-4, "ringed: main cities")
+}

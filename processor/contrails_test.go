@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	nmail "net/mail"
 	"strings"
 	"testing"
@@ -35,22 +33,7 @@ func newCRHarness(t *testing.T) *crHarness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, dir: t.TempDir(), clock: testStart}
-	if h.imap, err = loopback.StartIMAP("gm", "imap-secret"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.imap.Close() })
-	if h.smtp, err = loopback.StartSMTP("gm", "smtp-secret"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.smtp.Close() })
-	cfg := h.config()
-	if h.st, err = store.Open(context.Background(), cfg.Database); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.st.Close() })
-	h.proc = &Processor{Store: h.st, Config: cfg, Titles: map[string]Title{title.Name(): title},
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return h.clock }}
+	h := newLoopback(t, title)
 	var pos []store.Position
 	hash := passwordHash(t, "alpha-pass")
 	for n := 1; n <= cr.Positions; n++ {

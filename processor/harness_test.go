@@ -67,6 +67,26 @@ var testStart = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 // tweaks adjust the game before it is created.
 func newHarness(t testing.TB, tweaks ...func(*store.Game)) *harness {
 	t.Helper()
+	h := newLoopback(t, tally{})
+	var pos []store.Position
+	for _, p := range players {
+		pos = append(pos, store.Position{Number: p.number, Address: p.address, PasswordHash: passwordHash(t, p.password), Human: p.human, Name: fmt.Sprintf("Player %d", p.number)})
+	}
+	g := store.Game{ID: "t1", Title: "tally", Name: "Test Tally", Seed: 42, Early: true, TimeZone: "America/Chicago",
+		Deadline: testStart.Add(7 * 24 * time.Hour), Period: 7 * 24 * time.Hour}
+	for _, tw := range tweaks {
+		tw(&g)
+	}
+	if err := CreateGame(context.Background(), h.st, tally{}, g, pos, h.clock); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// newLoopback starts loopback IMAP and SMTP servers, opens a fresh
+// database and readies a processor for the titles, with no game yet.
+func newLoopback(t testing.TB, titles ...Title) *harness {
+	t.Helper()
 	h := &harness{t: t, dir: t.TempDir(), clock: testStart}
 	var err error
 	if h.imap, err = loopback.StartIMAP("gm", "imap-secret"); err != nil {
@@ -82,22 +102,14 @@ func newHarness(t testing.TB, tweaks ...func(*store.Game)) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { h.st.Close() })
+	ts := map[string]Title{}
+	for _, ti := range titles {
+		ts[ti.Name()] = ti
+	}
 	h.proc = &Processor{
-		Store: h.st, Config: cfg, Titles: map[string]Title{"tally": tally{}},
+		Store: h.st, Config: cfg, Titles: ts,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now: func() time.Time { return h.clock },
-	}
-	var pos []store.Position
-	for _, p := range players {
-		pos = append(pos, store.Position{Number: p.number, Address: p.address, PasswordHash: passwordHash(t, p.password), Human: p.human, Name: fmt.Sprintf("Player %d", p.number)})
-	}
-	g := store.Game{ID: "t1", Title: "tally", Name: "Test Tally", Seed: 42, Early: true, TimeZone: "America/Chicago",
-		Deadline: testStart.Add(7 * 24 * time.Hour), Period: 7 * 24 * time.Hour}
-	for _, tw := range tweaks {
-		tw(&g)
-	}
-	if err := CreateGame(context.Background(), h.st, tally{}, g, pos, h.clock); err != nil {
-		t.Fatal(err)
 	}
 	return h
 }

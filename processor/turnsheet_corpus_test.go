@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -18,7 +16,6 @@ import (
 	"github.com/BurntSushi/toml"
 
 	cr "github.com/railpost/railpost/games/contrails"
-	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
 )
 
@@ -57,23 +54,8 @@ func sheetCorpusGame(t *testing.T) (*harness, *cr.State) {
 			t.Fatal(err)
 		}
 	}
-	h := &harness{t: t, dir: t.TempDir(), clock: testStart}
-	if h.imap, err = loopback.StartIMAP("gm", "imap-secret"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.imap.Close() })
-	if h.smtp, err = loopback.StartSMTP("gm", "smtp-secret"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.smtp.Close() })
-	cfg := h.config()
+	h := newLoopback(t, title)
 	ctx := context.Background()
-	if h.st, err = store.Open(ctx, cfg.Database); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.st.Close() })
-	h.proc = &Processor{Store: h.st, Config: cfg, Titles: map[string]Title{title.Name(): title},
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return h.clock }}
 	state, _ := json.Marshal(s)
 	g := store.Game{ID: "cr-1", Title: title.Name(), Name: "Gamma Game", Turn: 6, Seed: 3, TimeZone: "America/Chicago",
 		Deadline: testStart.Add(7 * 24 * time.Hour), Period: 7 * 24 * time.Hour, Created: testStart}

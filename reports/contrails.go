@@ -12,6 +12,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	cr "github.com/railpost/railpost/games/contrails"
+	"github.com/railpost/railpost/templates"
 )
 
 // ContinentalRails is what one reader's rule 9 report is made from.
@@ -249,17 +250,8 @@ func byNumber(s *cr.State) []*cr.Railroad {
 	return out
 }
 
-func money(v int64) string {
-	sign := ""
-	if v < 0 {
-		sign, v = "-", -v
-	}
-	s := fmt.Sprint(v)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return sign + "$" + s
-}
+// money writes whole dollars as the turnsheet and the mails do.
+func money(v int64) string { return templates.Money(v) }
 
 // doc wraps fpdf with the few layouts a report needs.
 type doc struct {

@@ -64,8 +64,8 @@ func (c *ContinentalRails) Setup(positions []store.Position, rng *rand.Rand) ([]
 	return json.Marshal(s)
 }
 
-// DecodeOrders reads the orders the grammar stored for one position.
-func DecodeOrders(b []byte) (cr.Orders, error) {
+// decodeOrders reads the orders the grammar stored for one position.
+func decodeOrders(b []byte) (cr.Orders, error) {
 	var o cr.Orders
 	if len(b) == 0 {
 		return o, nil
@@ -92,7 +92,7 @@ func (c *ContinentalRails) Resolve(t Turn) (Outcome, error) {
 	}
 	all := map[int]cr.Orders{}
 	for n, b := range t.Orders {
-		o, err := DecodeOrders(b)
+		o, err := decodeOrders(b)
 		if err != nil {
 			return Outcome{}, fmt.Errorf("position %d: %w", n, err)
 		}

@@ -16,7 +16,7 @@ func (t *turn) tycoonFinance() {
 				spend = 0
 			}
 			t.prodigal[i] = spend
-			s.transfer(playerAcct(p.Number), bank, spend)
+			s.transfer(playerAcct(p.Number), bank, spend, itemProdigal)
 		}
 	}
 	for i, pts := range ProdigalPoints(t.prodigal) {
@@ -27,11 +27,11 @@ func (t *turn) tycoonFinance() {
 	}
 	for i := range s.Players {
 		p := &s.Players[i]
-		s.transfer(bank, playerAcct(p.Number), CashInterest(p.Cash, t.climate))
+		s.transfer(bank, playerAcct(p.Number), CashInterest(p.Cash, t.climate), itemCashInterest)
 		// Bank failures strike only below Normal, and never take a third (11.1).
 		if t.climate > Normal && p.Cash > 0 && t.rng.IntN(100) < 6*int(t.climate-Normal) {
 			lost := p.Cash * int64(5+t.rng.IntN(29)) / 100
-			s.transfer(playerAcct(p.Number), bank, lost)
+			s.transfer(playerAcct(p.Number), bank, lost, itemBankFailure)
 			t.news("bank_failure", "A bank failure costs %s $%d.", p.Name, lost)
 		}
 	}
@@ -47,7 +47,7 @@ func (t *turn) finance(rr *Railroad, cost, reserve int64) {
 	rr.Bonds += bonds
 	rr.Loans += rest - fromCash
 	// The lenders pay the builders; the railroad pays its share of cash.
-	t.s.transfer(railroadAcct(rr.Abbr), bank, fromCash)
+	t.s.transfer(railroadAcct(rr.Abbr), bank, fromCash, itemConstruction)
 }
 
 // maxEfficiencyOf adds to the length cap of 4.5C the cost of old engines:
@@ -86,7 +86,7 @@ func (t *turn) capitalExpenses() {
 			want := min(o.Locomotive, t.s.Locomotive)
 			cost := int64(10 * (want - rr.Loco) * miles)
 			if want > rr.Loco && cost <= rr.Cash {
-				t.s.transfer(railroadAcct(rr.Abbr), bank, cost)
+				t.s.transfer(railroadAcct(rr.Abbr), bank, cost, itemLocomotives)
 				rr.Loco = want
 				t.news("equipment", "%s buys type %d locomotives.", rr.Abbr, want)
 			} else if want > rr.Loco {
@@ -105,7 +105,7 @@ const TechnologyLetters = "ABCDEFGHIJ"
 func (t *turn) buyTechnology(rr *Railroad, pres, miles int) {
 	// The Grand Station (A) is bought apart; B.. in order.
 	if !rr.Grand && t.s.Techs >= 1 && t.bigTown(rr) && rr.Cash >= 10000 {
-		t.s.transfer(railroadAcct(rr.Abbr), bank, 10000)
+		t.s.transfer(railroadAcct(rr.Abbr), bank, 10000, itemTechnology)
 		rr.Grand = true
 		t.news("equipment", "%s builds a Grand Station.", rr.Abbr)
 		return
@@ -119,7 +119,7 @@ func (t *turn) buyTechnology(rr *Railroad, pres, miles int) {
 		t.note(pres, "%s: technology %c needs $%d in cash (4.18); not bought.", rr.Abbr, TechnologyLetters[rr.Techs+1], cost)
 		return
 	}
-	t.s.transfer(railroadAcct(rr.Abbr), bank, cost)
+	t.s.transfer(railroadAcct(rr.Abbr), bank, cost, itemTechnology)
 	rr.Techs++
 	t.news("equipment", "%s adopts technology %c.", rr.Abbr, TechnologyLetters[rr.Techs])
 }
@@ -154,15 +154,15 @@ func (t *turn) issueStock(rr *Railroad, miles, owner int) {
 		p := s.Player(d)
 		cost := int64(each) * price / 2
 		p.Loan += cost // the automatic loan (4.3B)
-		s.transfer(bank, playerAcct(d), cost)
-		s.transfer(playerAcct(d), railroadAcct(rr.Abbr), cost)
+		s.transfer(bank, playerAcct(d), cost, itemAutoLoan)
+		s.transfer(playerAcct(d), railroadAcct(rr.Abbr), cost, itemBonusShares)
 		p.Shares[rr.Abbr] += each
 	}
 	public := n - treasury - ownerShares - each*len(dirs)
 	rr.Authorized += n
 	rr.Treasury += treasury
 	rr.Public += public
-	s.transfer(bank, railroadAcct(rr.Abbr), int64(public)*price*9/10)
+	s.transfer(bank, railroadAcct(rr.Abbr), int64(public)*price*9/10, itemStockIssue)
 }
 
 // 9. Construction: PCs incorporate and merge, RoWs are built or abandoned,
@@ -223,7 +223,7 @@ func (t *turn) incorporate(p *Player, k int) {
 	s.withdrawOffer(r.Code)
 	s.Railroads = append(s.Railroads, rr)
 	p.Shares[r.Code] += owner
-	s.transfer(bank, railroadAcct(r.Code), int64(rr.Public)*int64(rr.Price)*9/10)
+	s.transfer(bank, railroadAcct(r.Code), int64(rr.Public)*int64(rr.Price)*9/10, itemStockIssue)
 	t.price[r.Code] = rr.Price
 	t.miles[r.Code] = r.Miles
 	t.regions[r.Code] = t.m.RegionsOf(rr.Lines)
@@ -291,7 +291,7 @@ func (t *turn) build(rr *Railroad, pres, perMile int) {
 	if over > 0 {
 		share := over / int64(len(dirs)+1)
 		for _, d := range dirs {
-			s.transfer(bank, playerAcct(d), share)
+			s.transfer(bank, playerAcct(d), share, itemConstructionCo)
 		}
 	}
 	rr.Lines = append(rr.Lines, rr.RoW)
@@ -313,7 +313,7 @@ func (t *turn) doubleTrack(rr *Railroad, pres int, code string) {
 		t.note(pres, "%s: double-tracking %s needs $%d in cash (4.15); not done.", rr.Abbr, code, cost)
 		return
 	}
-	t.s.transfer(railroadAcct(rr.Abbr), bank, cost)
+	t.s.transfer(railroadAcct(rr.Abbr), bank, cost, itemDoubleTrack)
 	rr.Doubled = append(rr.Doubled, code)
 	sort.Strings(rr.Doubled)
 	t.news("build", "%s double-tracks %s.", rr.Abbr, code)
@@ -332,7 +332,7 @@ func (t *turn) politics() {
 			t.note(t.presidents[rr.Abbr], "%s: political spending cut from $%d to $%d, the cash it has (4.9B).", rr.Abbr, o.Political, spend)
 		}
 		miles := max(t.miles[rr.Abbr], 1)
-		t.s.transfer(railroadAcct(rr.Abbr), bank, spend)
+		t.s.transfer(railroadAcct(rr.Abbr), bank, spend, itemPolitical)
 		t.influence[rr.Abbr] = int(spend / int64(miles))
 	}
 }

@@ -40,7 +40,7 @@ func (t *turn) elections() {
 		}
 		if rr.PresDebt > 0 {
 			loot := min(rr.PresDebt, max(rr.Cash, 0)) * int64(t.rng.IntN(101)) / 100
-			s.transfer(railroadAcct(rr.Abbr), bank, loot)
+			s.transfer(railroadAcct(rr.Abbr), bank, loot, itemLooted)
 			t.news("debt", "%s's debt of $%d to its President is cancelled; $%d is looted from its treasury (4.4D).", rr.Abbr, rr.PresDebt, loot)
 			rr.PresDebt = 0
 		}

@@ -161,12 +161,13 @@ func (t *turn) stockMarket() {
 		for _, x := range b.sells {
 			p := s.Player(x.player)
 			p.Shares[rr.Abbr] -= x.shares
-			s.transfer(bank, playerAcct(x.player), int64(x.shares)*trade)
+			s.transfer(bank, playerAcct(x.player), int64(x.shares)*trade, itemStockSold)
+			s.rec.trade(Trade{Player: x.player, Railroad: rr.Abbr, Deal: Sold, Ordered: x.shares, Shares: x.shares, Price: int(trade), Amount: int64(x.shares) * trade})
 			t.note(x.player, "Sold %d %s at $%d.", x.shares, rr.Abbr, trade)
 		}
 		if b.treasury > 0 {
 			rr.Treasury -= b.treasury
-			s.transfer(bank, railroadAcct(rr.Abbr), int64(b.treasury)*trade)
+			s.transfer(bank, railroadAcct(rr.Abbr), int64(b.treasury)*trade, itemTreasurySold)
 		}
 		rr.Public -= int(pubOffer)
 		// Bidders get their bid, or a pro-rata part when demand exceeds
@@ -192,12 +193,13 @@ func (t *turn) stockMarket() {
 		bought := int64(0)
 		for k, x := range b.buys {
 			got := fills[k]
+			s.rec.trade(Trade{Player: x.player, Railroad: rr.Abbr, Deal: Bought, Ordered: x.shares, Shares: int(got), Price: int(trade), Amount: -got * trade})
 			if got == 0 {
 				continue
 			}
 			s.Player(x.player).Shares[rr.Abbr] += int(got)
 			bought += got
-			s.transfer(playerAcct(x.player), bank, got*trade)
+			s.transfer(playerAcct(x.player), bank, got*trade, itemStockBought)
 			t.note(x.player, "Bought %d of %d %s bid for at $%d.", got, x.shares, rr.Abbr, trade)
 		}
 		rr.Public += int(delivered - bought)
@@ -209,12 +211,14 @@ func (t *turn) stockMarket() {
 			if net < 0 && p.Cash+net < 0 {
 				lend := -(p.Cash + net)
 				p.Loan += lend
-				s.transfer(bank, playerAcct(x.player), lend)
+				s.transfer(bank, playerAcct(x.player), lend, itemEmergencyLoan)
 			}
-			s.transfer(bank, playerAcct(x.player), net)
+			s.transfer(bank, playerAcct(x.player), net, itemShortSales)
+			s.rec.trade(Trade{Player: x.player, Railroad: rr.Abbr, Deal: SoldShort, Ordered: x.shares, Shares: x.shares, Price: int(trade), Amount: net})
 			t.note(x.player, "Short sale of %d %s: sold at $%d, bought back at $%d: %s.", x.shares, rr.Abbr, trade, end, signed(net))
 		}
 		rr.Price = end
+		s.rec.market(MarketActivity{Railroad: rr.Abbr, Start: start, Offered: supply, Bid: demand, Trade: int(trade), End: end})
 		if start != end {
 			t.events = append(t.events, Event{Kind: "market", Text: fmt.Sprintf("%s: %d offered, %d bid; $%d to $%d, traded at $%d.", rr.Abbr, supply, demand, start, end, trade)})
 		}

@@ -208,7 +208,7 @@ func (t *turn) merge(from, into *Railroad, lines, dropped []string) {
 	into.Loans += from.Loans
 	into.PresDebt += from.PresDebt // 4.4F
 	into.Land += from.Land
-	s.transfer(railroadAcct(from.Abbr), railroadAcct(into.Abbr), from.Cash)
+	s.transfer(railroadAcct(from.Abbr), railroadAcct(into.Abbr), from.Cash, itemMerger)
 	if into.RoW == "" {
 		into.RoW, into.RoWGrant = from.RoW, from.RoWGrant // 4.13D
 	}
@@ -337,8 +337,10 @@ func (t *turn) operations() {
 		exp := rev * expenseRatio(rr.Efficiency, rr.Techs) / 100
 		interest := ceilDiv(rr.Bonds*BondRate, 100) + LoanInterest(rr.Loans, t.climate)
 		events := t.randomEvents(rr, rev)
-		s.transfer(bank, railroadAcct(rr.Abbr), rev)
-		s.transfer(railroadAcct(rr.Abbr), bank, exp+interest+events)
+		s.transfer(bank, railroadAcct(rr.Abbr), rev, itemRevenue)
+		s.transfer(railroadAcct(rr.Abbr), bank, exp, itemExpenses)
+		s.transfer(railroadAcct(rr.Abbr), bank, interest, itemDebtInterest)
+		s.transfer(railroadAcct(rr.Abbr), bank, events, itemRandomEvents)
 		rr.Revenue, rr.Expenses = rev, exp
 		rr.Profit = rev - exp - interest - events
 		if rr.Cash >= 0 {
@@ -358,10 +360,10 @@ func (t *turn) operations() {
 		if rate > 0 {
 			for i := range s.Players {
 				if n := int64(s.Players[i].Shares[rr.Abbr]); n > 0 {
-					s.transfer(railroadAcct(rr.Abbr), playerAcct(s.Players[i].Number), n*rate)
+					s.transfer(railroadAcct(rr.Abbr), playerAcct(s.Players[i].Number), n*rate, itemDividends)
 				}
 			}
-			s.transfer(railroadAcct(rr.Abbr), bank, int64(rr.Public)*rate)
+			s.transfer(railroadAcct(rr.Abbr), bank, int64(rr.Public)*rate, itemDividends)
 		}
 		t.paid[rr.Abbr] = int(rate)
 		t.reorganize(rr)
@@ -456,7 +458,7 @@ func (t *turn) reorganize(rr *Railroad) {
 	rr.Loans = 0
 	rr.Bonds = rr.Bonds / 2
 	rr.PresDebt = 0
-	s.transfer(bank, railroadAcct(rr.Abbr), -rr.Cash) // the creditors clear the overdraft
+	s.transfer(bank, railroadAcct(rr.Abbr), -rr.Cash, itemReorganization) // the creditors clear the overdraft
 	rr.Bankrupt = false
 	rr.Dividend = 0
 	t.bankruptRR = append(t.bankruptRR, rr.Abbr)
@@ -473,7 +475,7 @@ func (t *turn) finalFinance() {
 			sold := rr.Land * (30 + 5*Climates[t.climate].Sentiment) / 100
 			price := int64(8 + 2*Climates[t.climate].Sentiment)
 			rr.Land -= sold
-			s.transfer(bank, railroadAcct(rr.Abbr), int64(sold)*price)
+			s.transfer(bank, railroadAcct(rr.Abbr), int64(sold)*price, itemLandSales)
 		}
 		rr.PresDebt += rr.PresDebt / 10 // 10% a turn (4.4C)
 	}
@@ -483,10 +485,10 @@ func (t *turn) finalFinance() {
 		if interest > p.Cash {
 			emergency := interest - max(p.Cash, 0)
 			p.Loan += emergency
-			s.transfer(bank, playerAcct(p.Number), emergency)
+			s.transfer(bank, playerAcct(p.Number), emergency, itemEmergencyLoan)
 			t.note(p.Number, "An emergency loan of $%d pays your interest.", emergency)
 		}
-		s.transfer(playerAcct(p.Number), bank, interest)
+		s.transfer(playerAcct(p.Number), bank, interest, itemLoanInterest)
 	}
 	for i := range s.Players {
 		p := &s.Players[i]
@@ -536,14 +538,14 @@ func (t *turn) compelRecall(p *Player, recall int64) {
 	s := t.s
 	pay := min(recall, max(p.Cash, 0))
 	p.Loan -= pay
-	s.transfer(playerAcct(p.Number), bank, pay)
+	s.transfer(playerAcct(p.Number), bank, pay, itemLoanRecall)
 	recall -= pay
 	// sale turns an asset into money that repays the recall first.
 	sale := func(got int64) {
 		applied := min(got, recall, p.Loan)
 		p.Loan -= applied
 		recall -= applied
-		s.transfer(bank, playerAcct(p.Number), got-applied)
+		s.transfer(bank, playerAcct(p.Number), got-applied, itemForcedSales)
 	}
 	// "The Bank will randomly seize and sell your assets" (3.5C).
 	holdings := sortedKeys(p.Shares)
@@ -584,9 +586,9 @@ func (t *turn) bankrupt(p *Player) {
 		s.offerPC(PCOffer{Code: pc.Code, Asking: int64(r.Miles * PCPricePerMile)})
 	}
 	p.PCs = nil
-	s.transfer(playerAcct(p.Number), bank, p.Cash)
+	s.transfer(playerAcct(p.Number), bank, p.Cash, itemBankruptcy)
 	p.Loan = 0
-	s.transfer(bank, playerAcct(p.Number), StartCash)
+	s.transfer(bank, playerAcct(p.Number), StartCash, itemFreshStart)
 	p.Bankrupt++
 	p.Recall = 0
 	p.MayRename = true

@@ -51,6 +51,7 @@ func Resolve(m *Map, in *State, orders map[int]Orders, rng *rand.Rand) (*State, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("resolve turn %d: %w", in.Turn, err)
 	}
+	s.rec = newRecorder()
 	t := newTurn(m, s, orders, rng)
 	steps := []func(){
 		t.bankLoans,           // 1
@@ -74,6 +75,11 @@ func Resolve(m *Map, in *State, orders map[int]Orders, rng *rand.Rand) (*State, 
 		step()
 	}
 	t.newPCs()
+	s.Climates = append(s.Climates, t.climate)
+	for i := range s.Railroads {
+		s.Railroads[i].Prices = append(s.Railroads[i].Prices, s.Railroads[i].Price)
+	}
+	s.Record, s.rec = &s.rec.rec, nil
 	s.Turn++
 	return s, t.events, nil
 }
@@ -98,11 +104,9 @@ func (t *turn) snapshot() {
 	s := t.s
 	t.price, t.miles, t.regions = map[string]int{}, map[string]int{}, map[string][]Region{}
 	t.lines = map[string][]string{}
-	t.lines = map[string][]string{}
 	t.directors, t.presidents, t.startCash = map[string][]int{}, map[string]int{}, map[string]int64{}
 	t.insolvent, t.solvent, t.rowFree = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	t.influence, t.sold, t.paid = map[string]int{}, map[string]bool{}, map[string]int{}
-	t.bankruptPlayers = map[int]bool{}
 	t.bankruptPlayers = map[int]bool{}
 	for _, rr := range s.Railroads {
 		t.price[rr.Abbr] = rr.Price
@@ -166,7 +170,7 @@ func (t *turn) bankLoans() {
 				amt = max(avail, 0)
 			}
 			p.Loan += amt
-			t.s.transfer(bank, playerAcct(p.Number), amt)
+			t.s.transfer(bank, playerAcct(p.Number), amt, itemBankLoan)
 		case amt < 0:
 			repay := min(-amt, p.Cash, p.Loan)
 			if repay < -amt {
@@ -174,7 +178,7 @@ func (t *turn) bankLoans() {
 			}
 			p.Loan -= repay
 			p.Recall = max(p.Recall-repay, 0)
-			t.s.transfer(playerAcct(p.Number), bank, repay)
+			t.s.transfer(playerAcct(p.Number), bank, repay, itemLoanRepaid)
 		}
 	}
 }
@@ -218,14 +222,14 @@ func (t *turn) presidentLoans() {
 				t.note(pres, "%s: your loan cut from $%d to $%d, the cash you have (4.4A).", rr.Abbr, amt, lend)
 			}
 			rr.PresDebt += lend
-			t.s.transfer(playerAcct(pres), railroadAcct(rr.Abbr), lend)
+			t.s.transfer(playerAcct(pres), railroadAcct(rr.Abbr), lend, itemPresidentLoan)
 		case amt < 0:
 			repay := min(-amt, rr.PresDebt, max(t.startCash[rr.Abbr], 0))
 			if repay < -amt {
 				t.note(pres, "%s: repayment cut from $%d to $%d: no more than the debt or the railroad's starting cash (4.4B).", rr.Abbr, -amt, repay)
 			}
 			rr.PresDebt -= repay
-			t.s.transfer(railroadAcct(rr.Abbr), playerAcct(pres), repay)
+			t.s.transfer(railroadAcct(rr.Abbr), playerAcct(pres), repay, itemPresidentLoan)
 		}
 	}
 }
@@ -241,7 +245,7 @@ func (t *turn) repayDebt() {
 		rr.Loans -= fromLoans
 		fromBonds := min(amt-fromLoans, rr.Bonds)
 		rr.Bonds -= fromBonds
-		t.s.transfer(railroadAcct(rr.Abbr), bank, fromLoans+fromBonds)
+		t.s.transfer(railroadAcct(rr.Abbr), bank, fromLoans+fromBonds, itemDebtRepaid)
 	}
 }
 
@@ -263,7 +267,7 @@ func (t *turn) treasuryToPresident() {
 		}
 		rr.Treasury -= got
 		p.Shares[rr.Abbr] += got
-		t.s.transfer(playerAcct(pres), railroadAcct(rr.Abbr), int64(got)*each)
+		t.s.transfer(playerAcct(pres), railroadAcct(rr.Abbr), int64(got)*each, itemTreasuryToPres)
 	}
 }
 
@@ -444,7 +448,7 @@ func (t *turn) sellPC(o PCOffer, buyer int, price int64) {
 		bp := s.Player(buyer)
 		bp.PCs = append(bp.PCs, OwnedPC{Code: o.Code, Paid: price})
 	}
-	s.transfer(to, from, price)
+	s.transfer(to, from, price, itemPCs)
 	t.sold[o.Code] = true
 }
 

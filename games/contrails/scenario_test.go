@@ -163,7 +163,7 @@ func TestIncorporationIssuesStockAsRule43(t *testing.T) {
 	o := s.Offers[0]
 	s.Players[0].PCs = []OwnedPC{{Code: o.Code, Paid: o.Asking}}
 	s.Offers = s.Offers[1:]
-	s.transfer(playerAcct(1), bank, o.Asking)
+	s.transfer(playerAcct(1), bank, o.Asking, "test")
 	next, _ := resolve(t, m, s, map[int]Orders{1: {PCActions: []PCAction{{Code: o.Code, Action: IncorporatePC}}, Control: [2]string{o.Code}}})
 	rr := next.Railroad(o.Code)
 	if rr == nil {
@@ -313,7 +313,7 @@ func TestMergerDeletesTheParallelRoW(t *testing.T) {
 	// Philadelphia.
 	s.Railroads = append(s.Railroads, Railroad{Abbr: "TST", Name: "Test Line", Number: 99, Lines: []string{"NY3"},
 		Price: 30, Public: 450, Treasury: 50, Authorized: 500, Efficiency: 80, Loco: 1})
-	s.transfer(bank, railroadAcct("TST"), 1000)
+	s.transfer(bank, railroadAcct("TST"), 1000, "test")
 	presideOver(m, s, 1, "C&AM", 0)
 	presideOver(m, s, 1, "TST", 1)
 	cam, tst := s.Railroad("C&AM"), s.Railroad("TST")
@@ -454,7 +454,7 @@ func TestLoanRecallCanBeRepaidBeforeItIsCompelled(t *testing.T) {
 	// Repaid in the Repay Loan step: nothing is seized.
 	p := &s.Players[0]
 	p.Loan = 2000
-	s.transfer(bank, playerAcct(1), 2000)
+	s.transfer(bank, playerAcct(1), 2000, "test")
 	p.Recall = 500
 	shares := shareCount(p)
 	tn := newTurn(m, s, only(map[int]Orders{1: {Borrow: -500}}), rand.New(rand.NewPCG(1, 1)))
@@ -470,8 +470,8 @@ func TestLoanRecallCanBeRepaidBeforeItIsCompelled(t *testing.T) {
 	_, s2 := scenario(t)
 	q := &s2.Players[1]
 	q.Loan = 2000
-	s2.transfer(bank, playerAcct(2), 2000)
-	s2.transfer(playerAcct(2), bank, q.Cash-100)
+	s2.transfer(bank, playerAcct(2), 2000, "test")
+	s2.transfer(playerAcct(2), bank, q.Cash-100, "test")
 	q.Recall = 1500
 	shares = shareCount(q)
 	tn2 := newTurn(m, s2, only(map[int]Orders{}), rand.New(rand.NewPCG(1, 1)))
@@ -559,7 +559,7 @@ func TestPCAskingPriceLimits(t *testing.T) {
 	r, _ := m.Route(o.Code)
 	s.Offers = s.Offers[1:]
 	s.Players[0].PCs = []OwnedPC{{Code: o.Code, Paid: int64(r.Miles * 5)}}
-	s.transfer(playerAcct(1), bank, int64(r.Miles*5))
+	s.transfer(playerAcct(1), bank, int64(r.Miles*5), "test")
 	sell := func(price int64) int64 {
 		tn := newTurn(m, s, only(map[int]Orders{1: {PCActions: []PCAction{{Code: o.Code, Action: SellPC, Price: price}}}}), rand.New(rand.NewPCG(1, 1)))
 		tn.privateCompanies()

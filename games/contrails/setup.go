@@ -70,7 +70,7 @@ func NewGame(m *Map, setup Setup, rng *rand.Rand) (*State, error) {
 		}
 		s.Players = append(s.Players, Player{Number: n, Name: name, Human: setup.Humans[n],
 			Style: styles[rng.IntN(len(styles))], Shares: map[string]int{}})
-		s.transfer(bank, playerAcct(n), StartCash)
+		s.transfer(bank, playerAcct(n), StartCash, "")
 	}
 
 	var founders []Route
@@ -101,7 +101,7 @@ func NewGame(m *Map, setup Setup, rng *rand.Rand) (*State, error) {
 		}
 		// The public bought its shares through a broker at 10% below the
 		// price (4.3C); that is the railroad's starting cash.
-		s.transfer(bank, railroadAcct(r.Code), int64(rr.Public)*int64(rr.Price)*9/10)
+		s.transfer(bank, railroadAcct(r.Code), int64(rr.Public)*int64(rr.Price)*9/10, itemStockIssue)
 	}
 	sortOffers(s.Offers)
 	s.elect(m)

@@ -30,6 +30,13 @@ type State struct {
 	NextNumber int               `json:"next_number"` // the next railroad number (10)
 	// Pending are this turn's player messages, awaiting the GM (10.1G).
 	Pending []Message `json:"pending_messages,omitempty"`
+	// Climates is the climate each turn so far was played in, for the
+	// report's chart; Climate is the one to come.
+	Climates []Climate `json:"climates,omitempty"`
+	// Record is what the last turn did with money and stock (9.4, 9.6).
+	Record *TurnRecord `json:"last_turn,omitempty"`
+
+	rec *recorder // while a turn resolves
 }
 
 // Player is one of the 15 tycoons.
@@ -123,6 +130,9 @@ type Railroad struct {
 	Revenue  int64 `json:"revenue"`
 	Expenses int64 `json:"expenses"`
 	Profit   int64 `json:"profit"`
+	// Prices is the end price of each turn since it was founded, for the
+	// report's chart.
+	Prices []int `json:"prices,omitempty"`
 }
 
 // holdings are a railroad's lines and its unbuilt RoW: everything 4.8
@@ -194,6 +204,7 @@ func (s *State) Clone() (*State, error) {
 		rr.Lines = append([]string(nil), rr.Lines...)
 		rr.Doubled = append([]string(nil), rr.Doubled...)
 		rr.Directors = append([]int(nil), rr.Directors...)
+		rr.Prices = append([]int(nil), rr.Prices...)
 		out.Railroads[i] = rr
 	}
 	out.Offers = append([]PCOffer(nil), s.Offers...)
@@ -201,6 +212,8 @@ func (s *State) Clone() (*State, error) {
 	out.Links = cloneMap(s.Links)
 	out.FirstBonus = cloneMap(s.FirstBonus)
 	out.Pending = append([]Message(nil), s.Pending...)
+	out.Climates = append([]Climate(nil), s.Climates...)
+	out.Record, out.rec = nil, nil
 	out.fillMaps()
 	return &out, nil
 }
@@ -256,13 +269,16 @@ func (s *State) balance(a account) *int64 {
 }
 
 // transfer moves money between accounts. Every change of cash in the engine
-// goes through it, so money is conserved by construction.
-func (s *State) transfer(from, to account, amount int64) {
+// goes through it, so money is conserved by construction, and the turn's
+// cash flows (9.6) are recorded under item while a turn resolves.
+func (s *State) transfer(from, to account, amount int64, item string) {
 	if amount == 0 || from == to {
 		return
 	}
 	*s.balance(from) -= amount
 	*s.balance(to) += amount
+	s.rec.flow(from, item, -amount)
+	s.rec.flow(to, item, amount)
 }
 
 // MoneySupply is the sum of every account; it is zero in a consistent game.

@@ -136,25 +136,7 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 		[]float64{20, 12, 18, 18, 16, 16, 13, 13, 11, 11, 10, 10, 22}, rows)
 
 	d.section("Stock Report (9.4)")
-	rows = rows[:0]
-	spyHead := "Spied"
-	if v.spyPlayer != 0 {
-		spyHead = fmt.Sprintf("Pos. %d", v.spyPlayer)
-	}
-	// The max bid is the one next turn's turnsheet prints.
-	maxBid := map[string]int{}
-	for _, sr := range cr.Turnsheet(r.Map, s, r.Reader).Railroads {
-		maxBid[sr.Abbr] = sr.MaxBid
-	}
-	for _, rr := range byNumber(s) {
-		spied := ""
-		if sp := s.Player(v.spyPlayer); sp != nil {
-			spied = fmt.Sprint(sp.Shares[rr.Abbr])
-		}
-		rows = append(rows, []string{fmt.Sprintf("%d %s", rr.Number, rr.Abbr), fmt.Sprintf("$%d", rr.Price), fmt.Sprint(s.Issued(rr)), fmt.Sprint(rr.Treasury),
-			fmt.Sprint(rr.Public), fmt.Sprint(me.Shares[rr.Abbr]), fmt.Sprint(maxBid[rr.Abbr]), spied})
-	}
-	d.table([]string{"Railroad", "End price", "Issued", "Treasury", "Public", "You own", "Max bid", spyHead}, []float64{26, 22, 20, 20, 20, 22, 22, 24}, rows)
+	r.stockReport(d, v)
 
 	d.section("Private Companies Available (9.5)")
 	rows = rows[:0]
@@ -164,33 +146,16 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 		if p := s.Player(o.Seller); p != nil {
 			seller = p.Name
 		}
-		rows = append(rows, []string{o.Code, rt.Name, rt.A + " - " + rt.B, fmt.Sprint(rt.Miles), money(o.Asking), seller})
+		rows = append(rows, []string{o.Code, rt.A + " - " + rt.B, fmt.Sprint(rt.Miles), money(o.Asking), seller})
 	}
 	if len(rows) == 0 {
 		d.para("No PC is on offer.")
 	} else {
-		d.table([]string{"Code", "Name", "Route", "Miles", "Asking", "Offered by"}, []float64{14, 52, 56, 14, 20, 34}, rows)
+		d.twoColumns([]string{"Code", "Route", "Miles", "Asking", "Offered by"}, []float64{12, 38, 9, 12, 18}, rows)
 	}
 
 	d.section("Private Report (9.6)")
-	for _, e := range r.Events {
-		if e.VisibleTo == r.Reader {
-			d.para("- " + e.Text)
-		}
-	}
-	d.para(fmt.Sprintf("End cash %s. Bank loan %s. Net worth %s. Credit limit %s, of which %s is available.",
-		money(me.Cash), money(me.Loan), money(me.NetWorth), money(me.Credit), money(max(cr.AvailableCredit(me.NetWorth, me.Loan, s.Climate), 0))))
-	rows = rows[:0]
-	for _, rr := range byNumber(s) {
-		if !v.finances[rr.Abbr] {
-			continue
-		}
-		rows = append(rows, []string{rr.Abbr, money(rr.Cash), money(rr.Revenue), money(rr.Expenses), money(rr.Profit), money(rr.Bonds + rr.Loans), money(rr.PresDebt),
-			fmt.Sprint(rr.Efficiency), fmt.Sprint(rr.Loco)})
-	}
-	if len(rows) > 0 {
-		d.table([]string{"Railroad", "Cash", "Revenue", "Expenses", "Profit", "Debt", "Owed pres.", "Effic.", "Loco"}, []float64{22, 22, 22, 22, 22, 22, 22, 16, 14}, rows)
-	}
+	r.privateReport(d, v)
 
 	d.section("Victory Points (1.2)")
 	cats := []struct {
@@ -220,6 +185,7 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 	rows = append(rows, []string{"Total", fmt.Sprint(total), "", ""})
 	d.table([]string{"Category", "Yours", "Leader", "Led by"}, []float64{36, 18, 18, 110}, rows)
 
+	r.chartPage(d)
 	r.mapPage(d, "The network", nil)
 	if box := r.readerBox(); box != nil {
 		r.mapPage(d, "Your railroads", box)
@@ -324,10 +290,212 @@ func (d *doc) table(head []string, widths []float64, rows [][]string) {
 	}
 }
 
+// twoColumns sets a long table of narrow rows side by side, filling the
+// left column of each page before the right, so that a list as long as
+// the PCs on offer (9.5) takes half the pages.
+func (d *doc) twoColumns(head []string, widths []float64, rows [][]string) {
+	const rowH, headH, gap = 3.8, 4.5, 6.0
+	pdf := d.pdf
+	l, _, _, bottom := pdf.GetMargins()
+	pageW, pageH := pdf.GetPageSize()
+	half := (pageW - 2*l - gap) / 2
+	for len(rows) > 0 {
+		per := int((pageH - bottom - 6 - pdf.GetY() - headH) / rowH)
+		if per < 3 {
+			pdf.AddPage()
+			continue
+		}
+		top := pdf.GetY()
+		left := rows[:min(per, len(rows))]
+		rows = rows[len(left):]
+		right := rows[:min(per, len(rows))]
+		rows = rows[len(right):]
+		d.table(head, widths, left)
+		end := pdf.GetY()
+		if len(right) > 0 {
+			pdf.SetLeftMargin(l + half + gap)
+			pdf.SetXY(l+half+gap, top)
+			d.table(head, widths, right)
+			pdf.SetLeftMargin(l)
+		}
+		pdf.SetXY(l, end)
+		if len(rows) > 0 {
+			pdf.AddPage()
+		}
+	}
+}
+
 func (d *doc) bytes() ([]byte, error) {
 	var b bytes.Buffer
 	if err := d.pdf.Output(&b); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
 	return b.Bytes(), nil
+}
+
+// stockReport is 9.4: five columns of the market, the two of the stock,
+// then the reader's own: his trade, his shares, his max bid, and the
+// holdings of the player he spied on.
+func (r ContinentalRails) stockReport(d *doc, v visibility) {
+	s, me := r.State, v.reader
+	spyHead := "Spied"
+	if v.spyPlayer != 0 {
+		spyHead = fmt.Sprintf("Pos. %d", v.spyPlayer)
+	}
+	// The max bid is the one next turn's turnsheet prints.
+	maxBid := map[string]int{}
+	for _, sr := range cr.Turnsheet(r.Map, s, r.Reader).Railroads {
+		maxBid[sr.Abbr] = sr.MaxBid
+	}
+	var rows [][]string
+	for _, rr := range byNumber(s) {
+		start, offered, bid, trade := "-", "", "", ""
+		if a, ok := s.Record.Activity(rr.Abbr); ok {
+			start, offered, bid, trade = fmt.Sprintf("$%d", a.Start), fmt.Sprint(a.Offered), fmt.Sprint(a.Bid), fmt.Sprintf("$%d", a.Trade)
+		}
+		var mine []string
+		for _, tr := range s.Record.TradesOf(r.Reader, rr.Abbr) {
+			mine = append(mine, tradeText(tr))
+		}
+		spied := ""
+		if sp := s.Player(v.spyPlayer); sp != nil {
+			spied = fmt.Sprint(sp.Shares[rr.Abbr])
+		}
+		rows = append(rows, []string{fmt.Sprintf("%d %s", rr.Number, rr.Abbr), start, offered, bid, trade, fmt.Sprintf("$%d", rr.Price),
+			fmt.Sprint(s.Issued(rr)), fmt.Sprint(rr.Treasury), strings.Join(mine, "; "), fmt.Sprint(me.Shares[rr.Abbr]), fmt.Sprint(maxBid[rr.Abbr]), spied})
+	}
+	d.table([]string{"Railroad", "Start", "Offered", "Bid", "Traded", "End price", "Issued", "Treasury", "Your trade", "You own", "Max bid", spyHead},
+		[]float64{18, 11, 12, 11, 12, 14, 12, 13, 36, 13, 13, 14}, rows)
+	d.para("Offered counts short sales at half, as the price does (6.3B). The end price is after splits and mergers.")
+}
+
+func tradeText(tr cr.Trade) string {
+	switch tr.Deal {
+	case cr.Bought:
+		return fmt.Sprintf("bought %d of %d at $%d", tr.Shares, tr.Ordered, tr.Price)
+	case cr.Sold:
+		return fmt.Sprintf("sold %d at $%d", tr.Shares, tr.Price)
+	default:
+		return fmt.Sprintf("short %d: %s", tr.Shares, signedMoney(tr.Amount))
+	}
+}
+
+func signedMoney(v int64) string {
+	if v < 0 {
+		return "-" + money(-v)
+	}
+	return "+" + money(v)
+}
+
+// privateReport is 9.6: the reader's cash flow item by item, beside it
+// the flows of each railroad he directs or spied on, then his assets,
+// debt and credit.
+func (r ContinentalRails) privateReport(d *doc, v visibility) {
+	s, me := r.State, v.reader
+	for _, e := range r.Events {
+		if e.VisibleTo == r.Reader {
+			d.para("- " + e.Text)
+		}
+	}
+	var rrs []*cr.Railroad
+	for _, rr := range byNumber(s) {
+		if v.finances[rr.Abbr] {
+			rrs = append(rrs, rr)
+		}
+	}
+	// Six railroads beside the reader's own column fit the width; more go
+	// into further tables, each repeating the reader's column.
+	const perTable = 6
+	for first := 0; first == 0 || first < len(rrs); first += perTable {
+		group := rrs[first:min(first+perTable, len(rrs))]
+		r.cashFlowTable(d, me, group)
+		d.pdf.Ln(1.5)
+	}
+	var stock int64
+	for _, rr := range s.Railroads {
+		stock += int64(me.Shares[rr.Abbr]) * int64(rr.Price)
+	}
+	var pcs []string
+	for _, pc := range me.PCs {
+		pcs = append(pcs, fmt.Sprintf("%s (paid %s)", pc.Code, money(pc.Paid)))
+	}
+	if len(pcs) == 0 {
+		pcs = []string{"none"}
+	}
+	d.para(fmt.Sprintf("Assets: cash %s, stock at end prices %s, PCs %s. Debt: bank loan %s. Net worth %s. Credit limit %s, of which %s is available.",
+		money(me.Cash), money(stock), strings.Join(pcs, ", "), money(me.Loan), money(me.NetWorth), money(me.Credit),
+		money(max(cr.AvailableCredit(me.NetWorth, me.Loan, s.Climate), 0))))
+	var rows [][]string
+	for _, rr := range rrs {
+		rows = append(rows, []string{rr.Abbr, money(rr.Cash), money(rr.Revenue), money(rr.Expenses), money(rr.Profit), money(rr.Bonds + rr.Loans), money(rr.PresDebt),
+			fmt.Sprint(rr.Efficiency), fmt.Sprint(rr.Loco)})
+	}
+	if len(rows) > 0 {
+		d.table([]string{"Railroad", "End cash", "Revenue", "Expenses", "Profit", "Debt", "Owed pres.", "Effic.", "Loco"}, []float64{22, 22, 22, 22, 22, 22, 22, 16, 14}, rows)
+	}
+}
+
+// cashFlowTable puts the reader's flows and those of some railroads side
+// by side: one row an item, in the order the items first happened.
+func (r ContinentalRails) cashFlowTable(d *doc, me *cr.Player, rrs []*cr.Railroad) {
+	s := r.State
+	type column struct {
+		end   int64
+		flows map[string]int64
+	}
+	cols := []column{{end: me.Cash, flows: map[string]int64{}}}
+	head := []string{"Cash flow", "You"}
+	widths := []float64{52, 22}
+	var items []string
+	add := func(c column, fs []cr.Flow) {
+		for _, f := range fs {
+			if _, seen := c.flows[f.Item]; !seen && !contains(items, f.Item) {
+				items = append(items, f.Item)
+			}
+			c.flows[f.Item] += f.Amount
+		}
+	}
+	add(cols[0], s.Record.CashFlow(me.Number, ""))
+	for _, rr := range rrs {
+		c := column{end: rr.Cash, flows: map[string]int64{}}
+		add(c, s.Record.CashFlow(0, rr.Abbr))
+		cols = append(cols, c)
+		head = append(head, rr.Abbr)
+		widths = append(widths, 19)
+	}
+	start := []string{"Start cash"}
+	for _, c := range cols {
+		net := int64(0)
+		for _, a := range c.flows {
+			net += a
+		}
+		start = append(start, money(c.end-net))
+	}
+	rows := [][]string{start}
+	for _, it := range items {
+		row := []string{it}
+		for _, c := range cols {
+			cell := ""
+			if a, ok := c.flows[it]; ok {
+				cell = signedMoney(a)
+			}
+			row = append(row, cell)
+		}
+		rows = append(rows, row)
+	}
+	end := []string{"End cash"}
+	for _, c := range cols {
+		end = append(end, money(c.end))
+	}
+	rows = append(rows, end)
+	d.table(head, widths, rows)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

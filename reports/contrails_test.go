@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -49,6 +50,18 @@ func pdfText(t testing.TB, pdf []byte) string {
 	return string(out)
 }
 
+// hasRow reports whether a line of the text starts with the words of row,
+// however pdftotext spaced the columns.
+func hasRow(text, row string) bool {
+	want := strings.Join(strings.Fields(row), " ")
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(strings.Join(strings.Fields(line), " "), want) {
+			return true
+		}
+	}
+	return false
+}
+
 func presidentOf(s *cr.State) int {
 	for _, rr := range s.Railroads {
 		if rr.President != 0 {
@@ -73,8 +86,40 @@ func TestReportHasEverySectionAndTheEngineFigures(t *testing.T) {
 		}
 	}
 	me := s.Player(reader)
-	if want := "End cash " + money(me.Cash); !strings.Contains(text, want) {
-		t.Errorf("the report lacks %q", want)
+	// 9.6: every item of the reader's cash flow is a row with the engine's
+	// figure first, and the rows run from his start cash to his end cash.
+	flows := s.Record.CashFlow(reader, "")
+	if len(flows) == 0 {
+		t.Fatal("the reader had no cash flow at all")
+	}
+	net := int64(0)
+	for _, f := range flows {
+		net += f.Amount
+		if want := f.Item + " " + signedMoney(f.Amount); !hasRow(text, want) {
+			t.Errorf("the cash flow lacks the row %q", want)
+		}
+	}
+	for _, want := range []string{"Start cash " + money(me.Cash-net), "End cash " + money(me.Cash)} {
+		if !hasRow(text, want) {
+			t.Errorf("the cash flow lacks the row %q", want)
+		}
+	}
+	// 9.4: the market columns of every railroad that traded, and the
+	// reader's own trades.
+	for _, a := range s.Record.Market {
+		rr := s.Railroad(a.Railroad)
+		want := fmt.Sprintf("%d %s $%d %d %d $%d $%d", rr.Number, rr.Abbr, a.Start, a.Offered, a.Bid, a.Trade, rr.Price)
+		if !hasRow(text, want) {
+			t.Errorf("the stock report lacks the row %q", want)
+		}
+	}
+	for _, tr := range s.Record.Trades {
+		if tr.Player == reader && !strings.Contains(text, tradeText(tr)) {
+			t.Errorf("the stock report lacks the reader's trade %q", tradeText(tr))
+		}
+	}
+	if !strings.Contains(text, "The economy and the stock prices") {
+		t.Error("the report has no chart page")
 	}
 	for _, rr := range s.Railroads {
 		if !strings.Contains(text, rr.Abbr) {

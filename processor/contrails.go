@@ -165,7 +165,7 @@ func (c *ContinentalRails) Report(r ReportRequest) (Report, error) {
 		}
 	}
 	pdf, err := reports.ContinentalRails{GameID: r.Game.ID, GameName: r.Game.Name, Turn: r.Turn, Map: c.m, State: &s,
-		Events: crEvents(r.Events), Reader: r.Position.Number}.PDF()
+		Events: crEvents(r.Events), Reader: r.Position.Number, Made: r.Resolved}.PDF()
 	if err != nil {
 		return Report{}, err
 	}

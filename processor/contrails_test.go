@@ -247,5 +247,18 @@ func TestContinentalRailsReportCarriesTheNextTurnsheet(t *testing.T) {
 	if !strings.Contains(mm.Subject, "turnsheet for turn 2") {
 		t.Errorf("subject %q", mm.Subject)
 	}
-
+	// The archive renders the same file again, byte for byte.
+	titles := map[string]Title{h.title.Name(): h.title}
+	again, err := ArchivedReport(context.Background(), h.st, titles, "cr1", 1, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(again, attachment(t, got.Raw, "application/pdf")) {
+		t.Error("the report rendered from the archive differs from the one mailed")
+	}
+	for _, bad := range []struct{ turn, pos int }{{2, 2}, {-1, 2}, {1, 99}} {
+		if _, err := ArchivedReport(context.Background(), h.st, titles, "cr1", bad.turn, bad.pos); err == nil {
+			t.Errorf("turn %d position %d: a report of what does not exist", bad.turn, bad.pos)
+		}
+	}
 }

@@ -102,7 +102,7 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 			continue
 		}
 		req := ReportRequest{Game: g, Turn: g.Turn, State: out.State, Events: out.Events, Position: pos,
-			Token: TurnsheetToken(secret, g.ID, pos.Number, g.Turn+1)}
+			Token: TurnsheetToken(secret, g.ID, pos.Number, g.Turn+1), Resolved: now}
 		if !next.IsZero() {
 			req.Deadline = ShowTime(g, next)
 		}

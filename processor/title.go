@@ -2,6 +2,7 @@ package processor
 
 import (
 	"math/rand/v2"
+	"time"
 
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail"
@@ -54,6 +55,9 @@ type ReportRequest struct {
 	// and is "" when the game has no deadline.
 	Token    string
 	Deadline string
+	// Resolved is when the turn resolved. It dates the PDF, so that a
+	// report rendered again from the archive is the same file.
+	Resolved time.Time
 }
 
 // Report is one position's mail after a turn.

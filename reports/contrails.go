@@ -8,6 +8,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 
@@ -23,6 +24,9 @@ type ContinentalRails struct {
 	State            *cr.State // after the turn
 	Events           []cr.Event
 	Reader           int // the position the report is for
+	// Made dates the PDF: the time the turn resolved, so that the same
+	// report rendered again is the same file.
+	Made time.Time
 }
 
 // visibility is what the reader may see beyond the public record (9.2,
@@ -67,7 +71,7 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 		return nil, fmt.Errorf("report: no position %d", r.Reader)
 	}
 	v := r.visibility()
-	d := newDoc(fmt.Sprintf("%s (%s) - turn %d report for %s, position %d", r.GameName, r.GameID, r.Turn, me.Name, me.Number))
+	d := newDoc(fmt.Sprintf("%s (%s) - turn %d report for %s, position %d", r.GameName, r.GameID, r.Turn, me.Name, me.Number), r.Made)
 
 	d.section("Headlines (9.1)")
 	headlines := 0
@@ -225,8 +229,14 @@ type doc struct {
 	tr  func(string) string
 }
 
-func newDoc(title string) *doc {
+func newDoc(title string, made time.Time) *doc {
 	pdf := fpdf.New("P", "mm", "A4", "")
+	if made.IsZero() {
+		made = time.Unix(0, 0) // never the clock: the same input, the same bytes
+	}
+	pdf.SetCatalogSort(true) // resources in a fixed order, not a map's
+	pdf.SetCreationDate(made.UTC())
+	pdf.SetModificationDate(made.UTC())
 	pdf.SetMargins(12, 12, 12)
 	pdf.SetAutoPageBreak(true, 12)
 	d := &doc{pdf: pdf, tr: pdf.UnicodeTranslatorFromDescriptor("")}

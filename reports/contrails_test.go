@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	cr "github.com/railpost/railpost/games/contrails"
 )
@@ -193,5 +195,27 @@ func TestReportsKeepSecrets(t *testing.T) {
 	s.Player(spy).SpyPlayer, s.Player(spy).SpyRailroad = holder, ""
 	if !strings.Contains(render(spy), "4321") {
 		t.Errorf("position %d spied on %d but does not see his holding", spy, holder)
+	}
+}
+
+// TestSameReportSameBytes: a report is a function of the turn, so the
+// archive can render it again and get the file that was mailed.
+func TestSameReportSameBytes(t *testing.T) {
+	m, s, events := playedGame(t, 3, 6)
+	made := time.Date(2026, 3, 9, 18, 0, 0, 0, time.UTC)
+	var first []byte
+	for range 5 {
+		pdf, err := ContinentalRails{GameID: "g", GameName: "G", Turn: 6, Map: m, State: s, Events: events, Reader: 1, Made: made}.PDF()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = pdf
+		} else if !bytes.Equal(pdf, first) {
+			t.Fatal("the same report rendered twice gave different files")
+		}
+	}
+	if !bytes.Contains(first, []byte("D:20260309180000")) {
+		t.Error("the PDF is not dated by the turn's resolution")
 	}
 }

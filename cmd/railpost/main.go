@@ -42,6 +42,7 @@ func commands() []command {
 		{"run", "run one processing pass (what cron runs)", cmdRun},
 		{"daemon", "run a pass every interval until SIGTERM", cmdDaemon},
 		{"mail", "check the mail settings: `railpost mail test`", cmdMail},
+		{"report", "render a position's PDF turn report from the archive", cmdReport},
 		{"version", "print the version", cmdVersion},
 	}
 }
@@ -347,6 +348,60 @@ func cmdMail(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintln(stdout, "mail settings work")
+	return 0
+}
+
+func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs, c := newFlags("report", "report --game G [--turn T] --position P [--out file.pdf]", stderr)
+	game := fs.String("game", "", "the game's id (required)")
+	turn := fs.Int("turn", 0, "the turn whose report to render (default: the latest played)")
+	position := fs.Int("position", 0, "the position the report is for (required)")
+	out := fs.String("out", "", "where to write the PDF (default GAME-turnT-positionP.pdf)")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if *game == "" || *position == 0 {
+		fmt.Fprintln(stderr, "railpost report: --game and --position are required")
+		fs.Usage()
+		return 2
+	}
+	cfg, err := c.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost report:", err)
+		return 1
+	}
+	st, err := store.OpenExisting(ctx, cfg.Database)
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost report:", err)
+		return 1
+	}
+	defer st.Close()
+	ts, err := titles()
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost report:", err)
+		return 1
+	}
+	if *turn == 0 {
+		g, err := st.Game(ctx, *game)
+		if err != nil {
+			fmt.Fprintln(stderr, "railpost report:", err)
+			return 1
+		}
+		*turn = g.Turn - 1
+	}
+	pdf, err := processor.ArchivedReport(ctx, st, ts, *game, *turn, *position)
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost report:", err)
+		return 1
+	}
+	if *out == "" {
+		*out = fmt.Sprintf("%s-turn%d-position%d.pdf", *game, *turn, *position)
+	}
+	if err := os.WriteFile(*out, pdf, 0o644); err != nil {
+		fmt.Fprintln(stderr, "railpost report:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s (%d KB): game %s, turn %d, position %d\n", *out, (len(pdf)+1023)/1024, *game, *turn, *position)
 	return 0
 }
 

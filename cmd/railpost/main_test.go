@@ -219,3 +219,72 @@ func TestDaemonFinishesThePassInFlightOnSIGTERM(t *testing.T) {
 		t.Errorf("no stop message:\n%s", out.String())
 	}
 }
+
+// TestReportRendersFromTheArchive plays a turn of a Continental Rails game
+// with `railpost run`, then renders a report of it with `railpost report`.
+func TestReportRendersFromTheArchive(t *testing.T) {
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext (poppler-utils) is not installed; .ci/run installs it")
+	}
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "railpost.toml")
+	if code, out, e := run(t, "init", "--config", cfg); code != 0 {
+		t.Fatal(out, e)
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(dir, "railpost.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := titles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pos []store.Position
+	for n := 1; n <= 15; n++ {
+		pos = append(pos, store.Position{Number: n, Name: fmt.Sprintf("Tycoon %d", n)})
+	}
+	now := time.Now().UTC()
+	g := store.Game{ID: "cr-7", Title: processor.ContinentalRailsTitle, Name: "Archive", Seed: 7, TimeZone: "UTC", Deadline: now.Add(-time.Minute), Period: 7 * 24 * time.Hour}
+	if err := processor.CreateGame(ctx, st, ts[g.Title], g, pos, now); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if code, out, e := run(t, "run", "--config", cfg); code != 0 || !strings.Contains(out, "turns resolved 1") {
+		t.Fatalf("run: %d %s %s", code, out, e)
+	}
+	out := filepath.Join(dir, "r.pdf")
+	code, stdout, stderr := run(t, "report", "--config", cfg, "--game", "cr-7", "--position", "4", "--out", out)
+	if code != 0 || !strings.Contains(stdout, "turn 1, position 4") {
+		t.Fatalf("report: %d %s %s", code, stdout, stderr)
+	}
+	text, err := exec.Command("pdftotext", out, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), "(cr-7) - turn 1 report for") || !strings.Contains(string(text), ", position 4") {
+		t.Errorf("the rendered report is not position 4's of turn 1:\n%.300s", text)
+	}
+	for _, bad := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--game", "cr-7", "--position", "4", "--turn", "5"}, 1, "there is no report of turn 5"},
+		{[]string{"--game", "cr-7", "--position", "16"}, 1, "position cr-7/16"},
+		{[]string{"--game", "nope", "--position", "1"}, 1, `game "nope"`},
+		{[]string{"--position", "1"}, 2, "--game and --position are required"},
+	} {
+		code, _, stderr := run(t, append([]string{"report", "--config", cfg, "--out", filepath.Join(dir, "x.pdf")}, bad.args...)...)
+		if code != bad.code || !strings.Contains(stderr, bad.want) {
+			t.Errorf("report %v: exit %d, %q; want exit %d and %q", bad.args, code, stderr, bad.code, bad.want)
+		}
+	}
+	missing := filepath.Join(dir, "elsewhere.db")
+	if code, _, _ := run(t, "report", "--config", cfg, "--db", missing, "--game", "cr-7", "--position", "1"); code != 1 {
+		t.Errorf("report on a missing database: exit %d", code)
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Error("report created a database at a mistyped path")
+	}
+}

@@ -232,10 +232,11 @@ func (o ops) CurrentOrders(ctx context.Context, gameID string, turn int) (map[in
 
 // Snapshot is a stored game state.
 type Snapshot struct {
-	GameID string
-	Turn   int
-	State  []byte
-	Seed   int64
+	GameID  string
+	Turn    int
+	State   []byte
+	Seed    int64
+	Created time.Time // when the turn resolved; read back, not written
 }
 
 // SaveSnapshot stores the state a turn's resolution produced.
@@ -250,13 +251,29 @@ func (o ops) SaveSnapshot(ctx context.Context, s Snapshot, at time.Time) error {
 
 // LatestSnapshot returns the newest snapshot of a game, or ErrNotFound.
 func (o ops) LatestSnapshot(ctx context.Context, gameID string) (Snapshot, error) {
+	return o.snapshot(ctx, gameID, `SELECT turn, state, seed, created_at FROM snapshots WHERE game_id = ? ORDER BY id DESC LIMIT 1`, gameID)
+}
+
+// SnapshotAt returns the newest snapshot a game has of the state after a
+// turn, or ErrNotFound. Turn 0 is the setup.
+func (o ops) SnapshotAt(ctx context.Context, gameID string, turn int) (Snapshot, error) {
+	return o.snapshot(ctx, gameID, `SELECT turn, state, seed, created_at FROM snapshots WHERE game_id = ? AND turn = ? ORDER BY id DESC LIMIT 1`, gameID, turn)
+}
+
+func (o ops) snapshot(ctx context.Context, gameID, query string, args ...any) (Snapshot, error) {
 	s := Snapshot{GameID: gameID}
-	err := o.q.QueryRowContext(ctx, `SELECT turn, state, seed FROM snapshots WHERE game_id = ? ORDER BY id DESC LIMIT 1`, gameID).
-		Scan(&s.Turn, &s.State, &s.Seed)
+	var created string
+	err := o.q.QueryRowContext(ctx, query, args...).Scan(&s.Turn, &s.State, &s.Seed, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, fmt.Errorf("snapshot of %s: %w", gameID, ErrNotFound)
 	}
-	return s, err
+	if err != nil {
+		return s, fmt.Errorf("snapshot of %s: %w", gameID, err)
+	}
+	if s.Created, err = parseTime(created); err != nil {
+		return s, fmt.Errorf("snapshot of %s: %w", gameID, err)
+	}
+	return s, nil
 }
 
 // Event is one thing that happened in a game.

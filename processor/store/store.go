@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"path"
 	"sort"
 	"strconv"
@@ -38,6 +39,15 @@ type Store struct {
 // up to date, so that a newer binary upgrades an older file in place.
 func Open(ctx context.Context, path string) (*Store, error) {
 	return openWith(ctx, path, migrations)
+}
+
+// OpenExisting opens a database that must already exist: a command that
+// only reads must not leave an empty database behind a mistyped path.
+func OpenExisting(ctx context.Context, path string) (*Store, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("open %s: %w (run `railpost init` first, or give --db)", path, err)
+	}
+	return Open(ctx, path)
 }
 
 func openWith(ctx context.Context, file string, migs fs.FS) (*Store, error) {

@@ -44,6 +44,21 @@ func (r ContinentalRails) readerBox() *box {
 	return &b
 }
 
+// fill widens a window, about its middle, to a page area's width over
+// height, so that a zoomed map uses the whole area.
+func (b box) fill(aspect float64) box {
+	cos := math.Cos((b.minLat + b.maxLat) / 2 * math.Pi / 180)
+	w, h := (b.maxLon-b.minLon)*cos, b.maxLat-b.minLat
+	if w/h < aspect {
+		extra := (h*aspect - w) / cos / 2
+		b.minLon, b.maxLon = b.minLon-extra, b.maxLon+extra
+	} else {
+		extra := (w/aspect - h) / 2
+		b.minLat, b.maxLat = b.minLat-extra, b.maxLat+extra
+	}
+	return b
+}
+
 // projection maps latitude and longitude to page millimetres, with
 // longitude shrunk by the cosine of the middle latitude so that shapes
 // look right at these latitudes.
@@ -59,6 +74,11 @@ func newProjection(b box, x0, y0, w, h float64) projection {
 	return projection{b: b, x0: x0, y0: y0, scale: scale, cos: cos}
 }
 
+// size is the width and height the window takes on the page.
+func (p projection) size() (float64, float64) {
+	return (p.b.maxLon - p.b.minLon) * p.cos * p.scale, (p.b.maxLat - p.b.minLat) * p.scale
+}
+
 func (p projection) xy(lat, lon float64) (float64, float64) {
 	return p.x0 + (lon-p.b.minLon)*p.cos*p.scale, p.y0 + (p.b.maxLat-lat)*p.scale
 }
@@ -67,34 +87,25 @@ func (p projection) inside(lat, lon float64) bool {
 	return lat >= p.b.minLat && lat <= p.b.maxLat && lon >= p.b.minLon && lon <= p.b.maxLon
 }
 
-// railroadColour gives each railroad its own colour: hues a golden angle
-// apart, in three lightness bands, so that 40 railroads stay apart.
-func railroadColour(i int) (int, int, int) {
-	h := math.Mod(float64(i)*137.508, 360)
-	l := []float64{0.38, 0.52, 0.30}[i%3]
-	return hsl(h, 0.75, l)
+// palette holds the railroads' colours. Each was chosen, in order, as the
+// colour of middle lightness farthest in CIELAB from all before it and
+// from the map's own greys and orange, so that any 40 railroads differ by
+// a colour difference of more than 20 (TestRailroadColoursStayApart).
+var palette = [...][3]int{
+	{47, 59, 202}, {239, 14, 127}, {42, 188, 14}, {245, 27, 2}, {57, 89, 3}, {37, 160, 253},
+	{126, 31, 22}, {127, 76, 127}, {248, 84, 246}, {29, 185, 134}, {235, 134, 147}, {152, 173, 24},
+	{187, 140, 254}, {23, 153, 173}, {130, 5, 137}, {151, 17, 238}, {156, 169, 108}, {126, 87, 11},
+	{202, 92, 5}, {9, 83, 135}, {232, 113, 192}, {238, 68, 84}, {7, 99, 78}, {145, 6, 75},
+	{80, 84, 177}, {74, 157, 54}, {178, 153, 208}, {194, 109, 72}, {5, 118, 254}, {171, 92, 246},
+	{151, 81, 86}, {203, 13, 152}, {177, 8, 3}, {194, 160, 3}, {113, 168, 216}, {140, 135, 37},
+	{35, 124, 65}, {83, 161, 137}, {72, 67, 17}, {230, 143, 16}, {189, 147, 102}, {162, 87, 176},
+	{111, 4, 178}, {254, 93, 61}, {191, 91, 134}, {177, 11, 186}, {135, 139, 227}, {252, 104, 149},
 }
 
-func hsl(h, s, l float64) (int, int, int) {
-	c := (1 - math.Abs(2*l-1)) * s
-	x := c * (1 - math.Abs(math.Mod(h/60, 2)-1))
-	m := l - c/2
-	var r, g, b float64
-	switch {
-	case h < 60:
-		r, g, b = c, x, 0
-	case h < 120:
-		r, g, b = x, c, 0
-	case h < 180:
-		r, g, b = 0, c, x
-	case h < 240:
-		r, g, b = 0, x, c
-	case h < 300:
-		r, g, b = x, 0, c
-	default:
-		r, g, b = c, 0, x
-	}
-	return int((r + m) * 255), int((g + m) * 255), int((b + m) * 255)
+// railroadColour is the colour of the railroad at index i in number order.
+func railroadColour(i int) (int, int, int) {
+	c := palette[i%len(palette)]
+	return c[0], c[1], c[2]
 }
 
 // regionShade tints a town's dot by its region (2.7).
@@ -109,16 +120,17 @@ var regionShade = map[cr.Region][3]int{
 // towns sized by value with the starred ones marked, and a legend. With a
 // window it zooms to it and labels every town in it.
 func (r ContinentalRails) mapPage(d *doc, title string, window *box) {
+	const x0, y0, maxW, maxH = 12.0, 20.0, 222.0, 176.0
 	pdf := d.pdf
 	pdf.AddPageFormat("L", pdf.GetPageSizeStr("A4"))
 	pdf.SetFont("Helvetica", "B", 11)
 	pdf.CellFormat(0, 6, d.tr(title), "", 1, "L", false, 0, "")
 	b := wholeMap
 	if window != nil {
-		b = *window
+		b = window.fill(maxW / maxH)
 	}
-	const x0, y0, w, h = 12.0, 20.0, 222.0, 176.0
-	p := newProjection(b, x0, y0, w, h)
+	p := newProjection(b, x0, y0, maxW, maxH)
+	w, h := p.size() // the frame hugs the map
 	pdf.ClipRect(x0, y0, w, h, true)
 
 	owner := map[string]int{} // route code -> railroad index
@@ -207,9 +219,12 @@ func (r ContinentalRails) mapPage(d *doc, title string, window *box) {
 		}
 		return towns[i].Size > towns[j].Size
 	})
+	// The dots first, all of them, so that no label is drawn under a dot;
+	// each dot is also an obstacle the labels keep clear of.
 	pdf.SetLineWidth(0.15)
-	var placed [][4]float64
 	zoomed := window != nil
+	var placed [][4]float64
+	radius := map[string]float64{}
 	for _, t := range towns {
 		if !p.inside(t.Lat, t.Lon) {
 			continue
@@ -219,14 +234,23 @@ func (r ContinentalRails) mapPage(d *doc, title string, window *box) {
 		pdf.SetFillColor(c[0], c[1], c[2])
 		pdf.SetDrawColor(255, 255, 255)
 		rad := 0.35 + 0.22*float64(t.Size)
+		radius[t.Name] = rad
 		pdf.Circle(x, y, rad, "FD")
 		if t.Star {
 			pdf.SetDrawColor(0, 0, 0)
 			pdf.Circle(x, y, rad+0.45, "D")
 		}
-		if !zoomed && !t.Star && t.Size < 4 {
+		placed = append(placed, [4]float64{x - rad, y - rad, x + rad, y + rad})
+	}
+	// Then the labels, biggest towns first so they win the space: to the
+	// right of the dot, else left, above or below; a label that fits
+	// nowhere is left out rather than drawn over another.
+	for _, t := range towns {
+		rad, in := radius[t.Name]
+		if !in || !zoomed && !t.Star && t.Size < 4 {
 			continue
 		}
+		x, y := p.xy(t.Lat, t.Lon)
 		size := 4.5
 		if t.Star {
 			size = 5.5
@@ -234,28 +258,39 @@ func (r ContinentalRails) mapPage(d *doc, title string, window *box) {
 		pdf.SetFont("Helvetica", map[bool]string{true: "B", false: ""}[t.Star], size)
 		label := d.tr(t.Name)
 		lw := pdf.GetStringWidth(label)
-		rect := [4]float64{x + rad + 0.4, y - 1.2, x + rad + 0.4 + lw, y + 0.8}
-		if overlaps(rect, placed) {
-			continue
+		const lh = 2.0
+		candidates := [][4]float64{
+			{x + rad + 0.4, y - lh*0.6, x + rad + 0.4 + lw, y + lh*0.4},
+			{x - rad - 0.4 - lw, y - lh*0.6, x - rad - 0.4, y + lh*0.4},
+			{x - lw/2, y - rad - 0.3 - lh, x + lw/2, y - rad - 0.3},
+			{x - lw/2, y + rad + 0.3, x + lw/2, y + rad + 0.3 + lh},
 		}
-		placed = append(placed, rect)
-		pdf.SetFillColor(255, 255, 255)
-		pdf.SetAlpha(0.75, "Normal")
-		pdf.Rect(rect[0]-0.2, rect[1], rect[2]-rect[0]+0.4, rect[3]-rect[1], "F")
-		pdf.SetAlpha(1, "Normal")
-		pdf.SetTextColor(30, 30, 30)
-		pdf.Text(rect[0], y+0.6, label)
+		own := [4]float64{x - rad, y - rad, x + rad, y + rad}
+		for _, rect := range candidates {
+			if rect[0] < x0 || rect[1] < y0 || rect[2] > x0+w || rect[3] > y0+h || overlaps(rect, placed, own) {
+				continue
+			}
+			placed = append(placed, rect)
+			pdf.SetFillColor(255, 255, 255)
+			pdf.SetAlpha(0.75, "Normal")
+			pdf.Rect(rect[0]-0.2, rect[1], rect[2]-rect[0]+0.4, rect[3]-rect[1], "F")
+			pdf.SetAlpha(1, "Normal")
+			pdf.SetTextColor(30, 30, 30)
+			pdf.Text(rect[0], rect[3]-0.4, label)
+			break
+		}
 	}
 	pdf.ClipEnd()
 	pdf.SetDrawColor(120, 120, 120)
 	pdf.SetLineWidth(0.2)
 	pdf.Rect(x0, y0, w, h, "D")
-	r.legend(d, rrs, x0+w+3, y0)
+	r.legend(d, rrs, x0+maxW+3, y0)
 }
 
-func overlaps(r [4]float64, placed [][4]float64) bool {
+// overlaps reports whether r meets any placed rectangle other than skip.
+func overlaps(r [4]float64, placed [][4]float64, skip [4]float64) bool {
 	for _, q := range placed {
-		if r[0] < q[2] && q[0] < r[2] && r[1] < q[3] && q[1] < r[3] {
+		if q != skip && r[0] < q[2] && q[0] < r[2] && r[1] < q[3] && q[1] < r[3] {
 			return true
 		}
 	}

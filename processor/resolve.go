@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
@@ -96,20 +98,26 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	var mails []store.OutboxMail
+	var readers []store.Position
 	for _, pos := range positions {
-		if !pos.Human || pos.Address == "" {
-			continue
+		if pos.Human && pos.Address != "" {
+			readers = append(readers, pos)
 		}
+	}
+	reps, err := renderReports(readers, func(pos store.Position) (Report, error) {
 		req := ReportRequest{Game: g, Turn: g.Turn, State: out.State, Events: out.Events, Position: pos,
 			Token: TurnsheetToken(secret, g.ID, pos.Number, g.Turn+1), Resolved: now}
 		if !next.IsZero() {
 			req.Deadline = ShowTime(g, next)
 		}
-		rep, err := title.Report(req)
-		if err != nil {
-			return false, fmt.Errorf("report for position %d: %w", pos.Number, err)
-		}
+		return title.Report(req)
+	})
+	if err != nil {
+		return false, err
+	}
+	var mails []store.OutboxMail
+	for i, pos := range readers {
+		rep := reps[i]
 		m, err := p.compose(composeArgs{kind: "report", to: []string{pos.Address}, subject: rep.Subject, text: rep.Text,
 			attachments: rep.Attachments, gameID: g.ID, position: pos.Number, autoSubmitted: "auto-generated"})
 		if err != nil {
@@ -145,6 +153,29 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 	}
 	p.log().Info("turn resolved", "game", g.ID, "turn", g.Turn, "why", why, "reports", len(mails), "over", out.Over)
 	return true, nil
+}
+
+// renderReports renders the positions' reports as many at a time as there
+// are cores: a turn's PDFs are the slowest part of a pass. The reports
+// come back in the positions' order.
+func renderReports(positions []store.Position, render func(store.Position) (Report, error)) ([]Report, error) {
+	reps := make([]Report, len(positions))
+	errs := make([]error, len(positions))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, pos := range positions {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			reps[i], errs[i] = render(pos)
+			if errs[i] != nil {
+				errs[i] = fmt.Errorf("report for position %d: %w", pos.Number, errs[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return reps, errors.Join(errs...)
 }
 
 // NextDeadline is the first deadline after now on the game's schedule, or

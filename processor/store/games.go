@@ -22,6 +22,15 @@ type Game struct {
 	TimeZone string
 	Early    bool // resolve as soon as every human position is in
 	Created  time.Time
+	// Schedule is the GM's schedule as written ("every Monday 18:00"); the
+	// deadlines follow from it and Period.
+	Schedule string
+	Grace    time.Duration // orders are still taken this long after the deadline
+	Remind   time.Duration // remind the silent this long before the deadline; 0: never
+	Missed   string        // a position that sent no orders: "computer" plays it, or it "standpat"s
+	// The game master: notices go to GMAddress; GMPasswordHash signs GM mail.
+	GMAddress      string
+	GMPasswordHash []byte
 }
 
 // Position is one seat in a game.
@@ -43,41 +52,87 @@ func (o ops) CreateGame(ctx context.Context, g Game) error {
 	if g.Status == "" {
 		g.Status = "active"
 	}
-	if g.TimeZone == "" {
-		g.TimeZone = "UTC"
-	}
 	if g.Turn == 0 {
 		g.Turn = 1
 	}
-	var period any
-	if g.Period > 0 {
-		period = g.Period.String()
-	}
-	_, err := o.q.ExecContext(ctx, `INSERT INTO games(id, title, name, status, turn, seed, deadline, period, time_zone, early, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.ID, g.Title, g.Name, g.Status, g.Turn, g.Seed, nullTime(g.Deadline), period, g.TimeZone, g.Early, fmtTime(g.Created))
+	g = withDefaults(g)
+	_, err := o.q.ExecContext(ctx, `INSERT INTO games(id, title, name, status, turn, seed, deadline, period, time_zone, early, created_at,
+		schedule, grace, remind, missed, gm_address, gm_password_hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.ID, g.Title, g.Name, g.Status, g.Turn, g.Seed, nullTime(g.Deadline), nullDuration(g.Period), g.TimeZone, g.Early, fmtTime(g.Created),
+		g.Schedule, nullDuration(g.Grace), nullDuration(g.Remind), g.Missed, nullString(NormalizeAddress(g.GMAddress)), g.GMPasswordHash)
 	if err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	return nil
 }
 
-const gameColumns = `id, title, name, status, turn, seed, deadline, period, time_zone, early, created_at`
+func withDefaults(g Game) Game {
+	if g.TimeZone == "" {
+		g.TimeZone = "UTC"
+	}
+	if g.Missed == "" {
+		g.Missed = "computer"
+	}
+	return g
+}
+
+// UpdateGame writes a game's settings: everything but its id, title, seed,
+// turn and creation, which only the pass changes.
+func (o ops) UpdateGame(ctx context.Context, g Game) error {
+	g = withDefaults(g)
+	res, err := o.q.ExecContext(ctx, `UPDATE games SET name = ?, status = ?, deadline = ?, period = ?, time_zone = ?, early = ?,
+		schedule = ?, grace = ?, remind = ?, missed = ?, gm_address = ?, gm_password_hash = ? WHERE id = ?`,
+		g.Name, g.Status, nullTime(g.Deadline), nullDuration(g.Period), g.TimeZone, g.Early,
+		g.Schedule, nullDuration(g.Grace), nullDuration(g.Remind), g.Missed, nullString(NormalizeAddress(g.GMAddress)), g.GMPasswordHash, g.ID)
+	if err != nil {
+		return fmt.Errorf("update game %s: %w", g.ID, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("update game %s: %w", g.ID, ErrNotFound)
+	}
+	return nil
+}
+
+func nullDuration(d time.Duration) any {
+	if d <= 0 {
+		return nil
+	}
+	return d.String()
+}
+
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+const gameColumns = `id, title, name, status, turn, seed, deadline, period, time_zone, early, created_at,
+	schedule, grace, remind, missed, gm_address, gm_password_hash`
 
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
-	var deadline, period sql.NullString
+	var deadline, period, grace, remind, gmAddr sql.NullString
 	var created string
-	if err := row.Scan(&g.ID, &g.Title, &g.Name, &g.Status, &g.Turn, &g.Seed, &deadline, &period, &g.TimeZone, &g.Early, &created); err != nil {
+	if err := row.Scan(&g.ID, &g.Title, &g.Name, &g.Status, &g.Turn, &g.Seed, &deadline, &period, &g.TimeZone, &g.Early, &created,
+		&g.Schedule, &grace, &remind, &g.Missed, &gmAddr, &g.GMPasswordHash); err != nil {
 		return g, err
 	}
+	g.GMAddress = gmAddr.String
 	var err error
 	if g.Deadline, err = scanNullTime(deadline); err != nil {
 		return g, fmt.Errorf("game %s deadline: %w", g.ID, err)
 	}
-	if period.Valid && period.String != "" {
-		if g.Period, err = time.ParseDuration(period.String); err != nil {
-			return g, fmt.Errorf("game %s period: %w", g.ID, err)
+	for _, d := range []struct {
+		into *time.Duration
+		from sql.NullString
+		name string
+	}{{&g.Period, period, "period"}, {&g.Grace, grace, "grace"}, {&g.Remind, remind, "remind"}} {
+		if d.from.Valid && d.from.String != "" {
+			if *d.into, err = time.ParseDuration(d.from.String); err != nil {
+				return g, fmt.Errorf("game %s %s: %w", g.ID, d.name, err)
+			}
 		}
 	}
 	if g.Created, err = parseTime(created); err != nil {
@@ -196,7 +251,7 @@ func (o ops) positions(ctx context.Context, query string, arg any) ([]Position, 
 // SaveOrders stores a position's orders for a turn, superseding any earlier
 // ones for the same turn.
 func (o ops) SaveOrders(ctx context.Context, gameID string, turn, position int, inboxID int64, body []byte, echo string, at time.Time) error {
-	if _, err := o.q.ExecContext(ctx, `UPDATE orders SET superseded = 1 WHERE game_id = ? AND turn = ? AND position = ? AND superseded = 0`,
+	if _, err := o.q.ExecContext(ctx, `UPDATE orders SET superseded = 1 WHERE game_id = ? AND turn = ? AND position = ? AND superseded = 0 AND rolled_back IS NULL`,
 		gameID, turn, position); err != nil {
 		return fmt.Errorf("supersede orders %s/%d turn %d: %w", gameID, position, turn, err)
 	}
@@ -213,7 +268,7 @@ func (o ops) SaveOrders(ctx context.Context, gameID string, turn, position int, 
 
 // CurrentOrders returns the standing orders of each position for a turn.
 func (o ops) CurrentOrders(ctx context.Context, gameID string, turn int) (map[int][]byte, error) {
-	rows, err := o.q.QueryContext(ctx, `SELECT position, body FROM orders WHERE game_id = ? AND turn = ? AND superseded = 0`, gameID, turn)
+	rows, err := o.q.QueryContext(ctx, `SELECT position, body FROM orders WHERE game_id = ? AND turn = ? AND superseded = 0 AND rolled_back IS NULL`, gameID, turn)
 	if err != nil {
 		return nil, fmt.Errorf("orders %s turn %d: %w", gameID, turn, err)
 	}
@@ -232,17 +287,20 @@ func (o ops) CurrentOrders(ctx context.Context, gameID string, turn int) (map[in
 
 // Snapshot is a stored game state.
 type Snapshot struct {
-	GameID  string
-	Turn    int
-	State   []byte
-	Seed    int64
+	GameID string
+	Turn   int
+	State  []byte
+	Seed   int64
+	// Inputs is what the resolution took besides the orders, as JSON, for
+	// replay.
+	Inputs  []byte
 	Created time.Time // when the turn resolved; read back, not written
 }
 
 // SaveSnapshot stores the state a turn's resolution produced.
 func (o ops) SaveSnapshot(ctx context.Context, s Snapshot, at time.Time) error {
-	_, err := o.q.ExecContext(ctx, `INSERT INTO snapshots(game_id, turn, state, seed, created_at) VALUES (?, ?, ?, ?, ?)`,
-		s.GameID, s.Turn, s.State, s.Seed, fmtTime(at))
+	_, err := o.q.ExecContext(ctx, `INSERT INTO snapshots(game_id, turn, state, seed, inputs, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		s.GameID, s.Turn, s.State, s.Seed, string(s.Inputs), fmtTime(at))
 	if err != nil {
 		return fmt.Errorf("save snapshot %s turn %d: %w", s.GameID, s.Turn, err)
 	}
@@ -251,19 +309,19 @@ func (o ops) SaveSnapshot(ctx context.Context, s Snapshot, at time.Time) error {
 
 // LatestSnapshot returns the newest snapshot of a game, or ErrNotFound.
 func (o ops) LatestSnapshot(ctx context.Context, gameID string) (Snapshot, error) {
-	return o.snapshot(ctx, gameID, `SELECT turn, state, seed, created_at FROM snapshots WHERE game_id = ? ORDER BY id DESC LIMIT 1`, gameID)
+	return o.snapshot(ctx, gameID, `SELECT turn, state, seed, inputs, created_at FROM snapshots WHERE game_id = ? AND rolled_back IS NULL ORDER BY id DESC LIMIT 1`, gameID)
 }
 
 // SnapshotAt returns the newest snapshot a game has of the state after a
 // turn, or ErrNotFound. Turn 0 is the setup.
 func (o ops) SnapshotAt(ctx context.Context, gameID string, turn int) (Snapshot, error) {
-	return o.snapshot(ctx, gameID, `SELECT turn, state, seed, created_at FROM snapshots WHERE game_id = ? AND turn = ? ORDER BY id DESC LIMIT 1`, gameID, turn)
+	return o.snapshot(ctx, gameID, `SELECT turn, state, seed, inputs, created_at FROM snapshots WHERE game_id = ? AND turn = ? AND rolled_back IS NULL ORDER BY id DESC LIMIT 1`, gameID, turn)
 }
 
 func (o ops) snapshot(ctx context.Context, gameID, query string, args ...any) (Snapshot, error) {
 	s := Snapshot{GameID: gameID}
-	var created string
-	err := o.q.QueryRowContext(ctx, query, args...).Scan(&s.Turn, &s.State, &s.Seed, &created)
+	var created, inputs string
+	err := o.q.QueryRowContext(ctx, query, args...).Scan(&s.Turn, &s.State, &s.Seed, &inputs, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return s, fmt.Errorf("snapshot of %s: %w", gameID, ErrNotFound)
 	}
@@ -273,6 +331,7 @@ func (o ops) snapshot(ctx context.Context, gameID, query string, args ...any) (S
 	if s.Created, err = parseTime(created); err != nil {
 		return s, fmt.Errorf("snapshot of %s: %w", gameID, err)
 	}
+	s.Inputs = []byte(inputs)
 	return s, nil
 }
 
@@ -300,7 +359,7 @@ func (o ops) AddEvents(ctx context.Context, gameID string, turn int, events []Ev
 
 // Events returns a turn's events in order.
 func (o ops) Events(ctx context.Context, gameID string, turn int) ([]Event, error) {
-	rows, err := o.q.QueryContext(ctx, `SELECT kind, visible_to, text FROM events WHERE game_id = ? AND turn = ? ORDER BY seq`, gameID, turn)
+	rows, err := o.q.QueryContext(ctx, `SELECT kind, visible_to, text FROM events WHERE game_id = ? AND turn = ? AND rolled_back IS NULL ORDER BY seq`, gameID, turn)
 	if err != nil {
 		return nil, err
 	}
@@ -328,4 +387,28 @@ func (o ops) SetGameStatus(ctx context.Context, id, status string) error {
 		return fmt.Errorf("set %s %s: %w", id, status, ErrNotFound)
 	}
 	return nil
+}
+
+// Snapshots lists the snapshots a game follows, oldest first: the setup,
+// then one a turn, without those rolled back.
+func (o ops) Snapshots(ctx context.Context, gameID string) ([]Snapshot, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT turn, state, seed, inputs, created_at FROM snapshots WHERE game_id = ? AND rolled_back IS NULL ORDER BY turn, id`, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Snapshot
+	for rows.Next() {
+		s := Snapshot{GameID: gameID}
+		var inputs, created string
+		if err := rows.Scan(&s.Turn, &s.State, &s.Seed, &inputs, &created); err != nil {
+			return nil, err
+		}
+		s.Inputs = []byte(inputs)
+		if s.Created, err = parseTime(created); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
 }

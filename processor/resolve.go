@@ -178,18 +178,20 @@ func renderReports(positions []store.Position, render func(store.Position) (Repo
 	return reps, errors.Join(errs...)
 }
 
-// NextDeadline is the first deadline after now on the game's schedule, or
-// zero if the game has none. A period of whole days keeps the wall-clock
-// time the GM chose in the game's zone across DST changes.
+// NextDeadline is the first deadline after now: the next time on the
+// game's schedule, or else the deadline moved on by whole periods; zero if
+// the game has neither. Both keep the wall-clock time the GM chose in the
+// game's zone across DST changes.
 func NextDeadline(g store.Game, now time.Time) time.Time {
+	if g.Schedule != "" {
+		if sc, err := ParseSchedule(g.Schedule); err == nil {
+			return sc.Next(now, location(g))
+		}
+	}
 	if g.Deadline.IsZero() || g.Period <= 0 {
 		return time.Time{}
 	}
-	loc, err := time.LoadLocation(g.TimeZone)
-	if err != nil {
-		loc = time.UTC
-	}
-	next := g.Deadline.In(loc)
+	next := g.Deadline.In(location(g))
 	for !next.After(now) {
 		if g.Period%(24*time.Hour) == 0 {
 			next = next.AddDate(0, 0, int(g.Period/(24*time.Hour)))

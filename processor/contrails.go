@@ -190,6 +190,43 @@ func (c *ContinentalRails) Report(r ReportRequest) (Report, error) {
 	return Report{Subject: subject, Text: text, Attachments: atts}, nil
 }
 
+// crWelcomeData fills contrails_welcome.tmpl.
+type crWelcomeData struct {
+	GameID, GameName string
+	Turn             int
+	Player           cr.Player
+	Password         string
+	Deadline         string
+	Sheet            string
+}
+
+// Welcome implements Title.
+func (c *ContinentalRails) Welcome(r ReportRequest, password string) (Report, error) {
+	var s cr.State
+	if err := json.Unmarshal(r.State, &s); err != nil {
+		return Report{}, fmt.Errorf("decode state: %w", err)
+	}
+	p := s.Player(r.Position.Number)
+	if p == nil {
+		return Report{}, fmt.Errorf("no position %d in the game", r.Position.Number)
+	}
+	sheet, err := c.Turnsheet(&s, r.Game.ID, p.Number, r.Token, r.Deadline)
+	if err != nil {
+		return Report{}, err
+	}
+	text, err := c.tmpl.Render("contrails_welcome.tmpl", crWelcomeData{GameID: r.Game.ID, GameName: r.Game.Name, Turn: s.Turn,
+		Player: *p, Password: password, Deadline: r.Deadline, Sheet: sheet})
+	if err != nil {
+		return Report{}, err
+	}
+	return Report{
+		Subject: fmt.Sprintf("[%s] Welcome to %s: position %d, turnsheet for turn %d", r.Game.ID, r.Game.Name, p.Number, s.Turn),
+		Text:    text,
+		Attachments: []mail.Attachment{{Name: fmt.Sprintf("%s-turn%d-position%d.txt", r.Game.ID, s.Turn, p.Number),
+			ContentType: "text/plain; charset=utf-8", Data: []byte(sheet)}},
+	}, nil
+}
+
 // crEvents turns stored events back into the engine's, for the report.
 func crEvents(es []store.Event) []cr.Event {
 	out := make([]cr.Event, len(es))

@@ -2,6 +2,7 @@ package processor
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -18,6 +19,16 @@ func CreateGame(ctx context.Context, st *store.Store, title Title, g store.Game,
 	if err != nil {
 		return fmt.Errorf("create game %s: setup: %w", g.ID, err)
 	}
+	var in turnInputs
+	for _, pos := range positions {
+		if pos.Human {
+			in.Humans = append(in.Humans, pos.Number)
+		}
+	}
+	inputs, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
 	if g.Created.IsZero() {
 		g.Created = now
 	}
@@ -31,6 +42,6 @@ func CreateGame(ctx context.Context, st *store.Store, title Title, g store.Game,
 				return err
 			}
 		}
-		return tx.SaveSnapshot(ctx, store.Snapshot{GameID: g.ID, Turn: 0, State: state, Seed: g.Seed}, now)
+		return tx.SaveSnapshot(ctx, store.Snapshot{GameID: g.ID, Turn: 0, State: state, Seed: g.Seed, Inputs: inputs}, now)
 	})
 }

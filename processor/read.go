@@ -270,7 +270,7 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 			[]string{fmt.Sprintf("TURN says %d, but the game is at turn %d", forTurn, game.Turn)},
 			fmt.Sprintf("write TURN: %d, or leave the TURN line out.", game.Turn))
 	}
-	if !game.Deadline.IsZero() && m.Arrived.After(game.Deadline) {
+	if !game.Deadline.IsZero() && m.Arrived.After(game.Deadline.Add(game.Grace)) {
 		return refuse("late: arrived after the deadline",
 			[]string{fmt.Sprintf("your orders arrived at %s, after the turn %d deadline of %s", ShowTime(game, m.Arrived), game.Turn, ShowTime(game, game.Deadline))},
 			fmt.Sprintf("orders for turn %d are closed; your turnsheet for turn %d comes with the turn %d results%s. The game master can accept late orders by hand if the rules of your game allow.",

@@ -2,9 +2,11 @@ package processor
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -42,7 +44,7 @@ func (p *Processor) resolve(ctx context.Context, sum *Summary) error {
 
 // Due reports whether a game's turn should resolve now, and why.
 func Due(g store.Game, positions []store.Position, standing map[int][]byte, now time.Time) (bool, string) {
-	if !g.Deadline.IsZero() && !now.Before(g.Deadline) {
+	if !g.Deadline.IsZero() && !now.Before(g.Deadline.Add(g.Grace)) {
 		return true, "deadline passed"
 	}
 	if !g.Early {
@@ -79,19 +81,41 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 	now := p.now()
 	due, why := Due(g, positions, standing, now)
 	if !due {
-		return false, nil
+		ordered, err := p.processOrdered(ctx, g)
+		if err != nil || !ordered {
+			return false, err
+		}
+		why = "the game master ordered it"
 	}
 	snap, err := p.Store.LatestSnapshot(ctx, g.ID)
 	if err != nil {
 		return false, err
 	}
-	humans := map[int]bool{}
-	for _, pos := range positions {
-		humans[pos.Number] = pos.Human
-	}
-	out, err := title.Resolve(Turn{GameID: g.ID, Turn: g.Turn, State: snap.State, Orders: standing, Humans: humans, Rand: TurnRand(g.Seed, g.Turn)})
+	turn, inputs, notes := prepareTurn(g, snap.State, positions, standing)
+	out, err := title.Resolve(turn)
 	if err != nil {
 		return false, fmt.Errorf("resolve: %w", err)
+	}
+	// The headlines open with the game master's news since the last turn;
+	// each player's own notes on missed orders close the turn's events.
+	gmActs, err := p.Store.UnreportedGMActions(ctx, g.ID)
+	if err != nil {
+		return false, err
+	}
+	var gmIDs []int64
+	var events []store.Event
+	for _, a := range gmActs {
+		events = append(events, store.Event{Kind: "gm", Text: a.Headline})
+		gmIDs = append(gmIDs, a.ID)
+	}
+	out.Events = append(append(events, out.Events...), notes...)
+	inputJSON, err := json.Marshal(inputs)
+	if err != nil {
+		return false, err
+	}
+	misses, err := p.missedNotice(ctx, g, positions, standing)
+	if err != nil {
+		return false, err
 	}
 	next := NextDeadline(g, now)
 	secret, err := p.Store.Secret(ctx)
@@ -125,8 +149,12 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 		}
 		mails = append(mails, m)
 	}
+	mails = append(mails, misses...)
 	err = p.Store.Update(ctx, func(tx *store.Tx) error {
-		if err := tx.SaveSnapshot(ctx, store.Snapshot{GameID: g.ID, Turn: g.Turn, State: out.State, Seed: g.Seed}, now); err != nil {
+		if err := tx.SaveSnapshot(ctx, store.Snapshot{GameID: g.ID, Turn: g.Turn, State: out.State, Seed: g.Seed, Inputs: inputJSON}, now); err != nil {
+			return err
+		}
+		if err := tx.MarkGMActionsReported(ctx, gmIDs); err != nil {
 			return err
 		}
 		if err := tx.AddEvents(ctx, g.ID, g.Turn, out.Events); err != nil {
@@ -153,6 +181,74 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 	}
 	p.log().Info("turn resolved", "game", g.ID, "turn", g.Turn, "why", why, "reports", len(mails), "over", out.Over)
 	return true, nil
+}
+
+// turnInputs is what a resolution takes besides the orders and the seed.
+// It is stored with the snapshot, so that replay feeds the engine the same.
+type turnInputs struct {
+	Humans   []int `json:"humans"`              // positions a person held
+	StandPat []int `json:"stand_pat,omitempty"` // humans who sent no orders and stood pat
+}
+
+// prepareTurn assembles a turn's resolution: the standing orders, who is
+// human, and the game's policy for humans who sent nothing: the computer
+// plays them, or they stand pat (empty orders). Each such player gets a
+// note saying which.
+func prepareTurn(g store.Game, state []byte, positions []store.Position, standing map[int][]byte) (Turn, turnInputs, []store.Event) {
+	t := Turn{GameID: g.ID, Turn: g.Turn, State: state, Orders: map[int][]byte{}, Humans: map[int]bool{}, Rand: TurnRand(g.Seed, g.Turn)}
+	var in turnInputs
+	var notes []store.Event
+	for n, b := range standing {
+		t.Orders[n] = b
+	}
+	for _, pos := range positions {
+		t.Humans[pos.Number] = pos.Human
+		if !pos.Human {
+			continue
+		}
+		in.Humans = append(in.Humans, pos.Number)
+		if _, sent := standing[pos.Number]; sent {
+			continue
+		}
+		text := fmt.Sprintf("We had no orders from you for turn %d, so the computer played your position this turn.", g.Turn)
+		if g.Missed == "standpat" {
+			t.Orders[pos.Number] = []byte{}
+			in.StandPat = append(in.StandPat, pos.Number)
+			text = fmt.Sprintf("We had no orders from you for turn %d, so your position stood pat: no orders, and the rules' defaults.", g.Turn)
+		}
+		notes = append(notes, store.Event{Kind: "missed", VisibleTo: pos.Number, Text: text})
+	}
+	return t, in, notes
+}
+
+// missedNotice tells the game master of each player who has now missed
+// two turns or more in a row.
+func (p *Processor) missedNotice(ctx context.Context, g store.Game, positions []store.Position, standing map[int][]byte) ([]store.OutboxMail, error) {
+	if g.GMAddress == "" {
+		return nil, nil
+	}
+	history, err := p.Store.OrdersHistory(ctx, g.ID, g.Turn)
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	for _, pos := range positions {
+		if _, sent := standing[pos.Number]; !pos.Human || sent {
+			continue
+		}
+		run := 1
+		for t := g.Turn - 1; t >= 1 && !history[t][pos.Number]; t-- {
+			run++
+		}
+		if run >= 2 {
+			lines = append(lines, fmt.Sprintf("Position %d (%s) has sent no orders for %d turns in a row, up to turn %d.", pos.Number, pos.Address, run, g.Turn))
+		}
+	}
+	if len(lines) == 0 {
+		return nil, nil
+	}
+	text := strings.Join(lines, "\n") + "\n\nYou can hand a position to the computer or to a new player: HAND <position> COMPUTER, or HAND <position> <address>."
+	return p.notices(g, []store.Position{{Address: g.GMAddress}}, fmt.Sprintf("[%s] Missed orders at turn %d", g.ID, g.Turn), text)
 }
 
 // renderReports renders the positions' reports as many at a time as there

@@ -54,7 +54,7 @@ func (tally) Resolve(t Turn) (Outcome, error) {
 	sort.Ints(nums)
 	for _, n := range nums {
 		pick := 0
-		if b, ok := t.Orders[n]; ok {
+		if b, ok := t.Orders[n]; ok && len(b) > 0 {
 			var o tallyOrders
 			if err := json.Unmarshal(b, &o); err != nil {
 				return Outcome{}, err
@@ -90,6 +90,14 @@ func (tally) Report(r ReportRequest) (Report, error) {
 		Text:        text,
 		Attachments: []mail.Attachment{{Name: fmt.Sprintf("%s-turn%d.pdf", r.Game.ID, r.Turn), ContentType: "application/pdf", Data: buf.Bytes()}},
 	}, nil
+}
+
+func (tally) Welcome(r ReportRequest, password string) (Report, error) {
+	text := fmt.Sprintf("Welcome to tally %s, position %d, turn %d.\nPICK a number from 1 to 10 each turn.\n", r.Game.ID, r.Position.Number, r.Turn)
+	if password != "" {
+		text += "Your password: " + password + "\n"
+	}
+	return Report{Subject: fmt.Sprintf("[%s] Welcome, position %d", r.Game.ID, r.Position.Number), Text: text}, nil
 }
 
 type tallyGrammar struct{}

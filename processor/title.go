@@ -22,6 +22,11 @@ type Title interface {
 	Resolve(t Turn) (Outcome, error)
 	// Report is what one position receives after a turn.
 	Report(r ReportRequest) (Report, error)
+	// Welcome is the mail that seats a player, at the start or mid-game:
+	// how to play and send orders, the password (when one was just made;
+	// "" when resending), and the turnsheet for the turn open now. r.State
+	// is the latest snapshot and r.Turn the turn open for orders.
+	Welcome(r ReportRequest, password string) (Report, error)
 }
 
 // Turn is everything one resolution needs; nothing else may influence it.

@@ -1,0 +1,667 @@
+package processor
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/templates"
+)
+
+// GMCommand is one game-master command. It reads the same from the command
+// line (`railpost gm GAME PAUSE ...`) as on a line of a GM mail.
+type GMCommand struct {
+	Verb string   // upper case
+	Args []string // the words after the verb
+	Rest string   // everything after the verb, as written
+}
+
+// String is the command as a GM would write it.
+func (c GMCommand) String() string { return strings.TrimSpace(c.Verb + " " + c.Rest) }
+
+type gmVerb struct {
+	usage   string
+	minArgs int
+	help    string
+}
+
+// gmVerbs is every GM command with its usage line, for the parser's errors
+// and the GM guide.
+var gmVerbs = map[string]gmVerb{
+	"PAUSE":    {"PAUSE [reason]", 0, "stop the game: no turn resolves until RESUME; orders are still taken"},
+	"RESUME":   {"RESUME", 0, "restart a paused game; the open turn gets back the time it had left, and at least a day"},
+	"DEADLINE": {"DEADLINE 2026-03-16 18:00 | DEADLINE +48h | DEADLINE NONE", 1, "set the open turn's deadline, in the game's time zone"},
+	"SCHEDULE": {"SCHEDULE every Monday 18:00 | SCHEDULE NONE", 1, "set when turns fall due from now on"},
+	"PROCESS":  {"PROCESS <turn>", 1, "resolve the open turn at the next pass, whoever has sent orders; names the turn so that a repeat does nothing"},
+	"PREVIEW":  {"PREVIEW", 0, "resolve the open turn on trial and show its headlines; nothing is kept"},
+	"ROLLBACK": {"ROLLBACK <turn> <reason>", 2, "reopen an earlier turn; the turns after it stay in the archive, marked void"},
+	"ADDRESS":  {"ADDRESS <position> <new address>", 2, "move a player to a new mail address"},
+	"HAND":     {"HAND <position> COMPUTER | HAND <position> <address> [name]", 2, "give a position to the computer, or to a new player, who is sent a password and the turnsheet"},
+	"RESEND":   {"RESEND <position>", 1, "send a position its latest report and turnsheet again"},
+	"ANNOUNCE": {"ANNOUNCE <text>", 1, "mail every player now, and print it in the next report's headlines"},
+	"APPROVE":  {"APPROVE <position> | APPROVE ALL", 1, "publish a player's message in the next headlines (10.1G)"},
+	"REJECT":   {"REJECT <position> | REJECT ALL", 1, "withhold a player's message (10.1G)"},
+	"END":      {"END [reason]", 0, "end the game now"},
+}
+
+// GMUsage lists the GM commands, one a line, for help texts.
+func GMUsage() string {
+	verbs := make([]string, 0, len(gmVerbs))
+	for v := range gmVerbs {
+		verbs = append(verbs, v)
+	}
+	sort.Strings(verbs)
+	var b strings.Builder
+	for _, v := range verbs {
+		fmt.Fprintf(&b, "  %s\n      %s\n", gmVerbs[v].usage, gmVerbs[v].help)
+	}
+	return b.String()
+}
+
+// ParseGMCommand reads one command line. Its error says what the command
+// should look like.
+func ParseGMCommand(line string) (GMCommand, error) {
+	line = strings.TrimSpace(line)
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return GMCommand{}, errors.New("no command given")
+	}
+	c := GMCommand{Verb: strings.ToUpper(f[0]), Args: f[1:], Rest: strings.TrimSpace(line[len(f[0]):])}
+	v, ok := gmVerbs[c.Verb]
+	if !ok {
+		verbs := make([]string, 0, len(gmVerbs))
+		for v := range gmVerbs {
+			verbs = append(verbs, v)
+		}
+		sort.Strings(verbs)
+		return c, fmt.Errorf("%q is not a GM command; the commands are %s", f[0], strings.Join(verbs, ", "))
+	}
+	if len(c.Args) < v.minArgs {
+		return c, fmt.Errorf("%s needs more: write %s", c.Verb, v.usage)
+	}
+	return c, nil
+}
+
+// GMActor is who gave a command: "cli" for the command line, or the GM's
+// address and the mail it came in.
+type GMActor struct {
+	Name    string
+	InboxID int64
+}
+
+// GM carries out one command on a game and says what it did. Each command
+// is logged; those players should know of are mailed to them now and
+// printed in the next report's headlines. A command that cannot apply
+// changes nothing and says why.
+func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMActor) (string, error) {
+	g, err := p.Store.Game(ctx, gameID)
+	if err != nil {
+		return "", err
+	}
+	positions, err := p.Store.Positions(ctx, g.ID)
+	if err != nil {
+		return "", err
+	}
+	now := p.now()
+	act := store.GMAction{GameID: g.ID, Turn: g.Turn, Verb: c.Verb, Args: c.Rest, Actor: by.Name, InboxID: by.InboxID, At: now}
+	if g.Status == "ended" && c.Verb != "ROLLBACK" && c.Verb != "RESEND" {
+		return "", fmt.Errorf("game %s has ended; only ROLLBACK and RESEND apply to it", g.ID)
+	}
+	// Each case fills in the action and says what it changes; the
+	// change, the log entry and the mails commit together below.
+	var change func(tx *store.Tx, actionID int64) error
+	var mails func(actionID int64) ([]store.OutboxMail, error)
+	notifyAll := ""
+	var said string
+	switch c.Verb {
+	case "PAUSE":
+		if g.Status != "active" {
+			return "", fmt.Errorf("game %s is %s, not active", g.ID, g.Status)
+		}
+		g.Status = "paused"
+		act.Reason = c.Rest
+		act.Headline = "The game master paused the game" + because(c.Rest) + "."
+		notifyAll = act.Headline + " No turn resolves until it resumes; orders you send are kept."
+		said = fmt.Sprintf("game %s paused at turn %d", g.ID, g.Turn)
+	case "RESUME":
+		if g.Status != "paused" {
+			return "", fmt.Errorf("game %s is %s, not paused", g.ID, g.Status)
+		}
+		g.Status = "active"
+		if !g.Deadline.IsZero() {
+			g.Deadline = p.resumedDeadline(ctx, g, now)
+		}
+		act.Headline = "The game master resumed the game" + dueNote(g) + "."
+		notifyAll = act.Headline
+		said = fmt.Sprintf("game %s resumed%s", g.ID, dueNote(g))
+	case "DEADLINE":
+		d, err := parseDeadline(g, c.Rest, now)
+		if err != nil {
+			return "", err
+		}
+		g.Deadline = d
+		act.Headline = fmt.Sprintf("The game master set the turn %d deadline%s.", g.Turn, dueNote(g))
+		if d.IsZero() {
+			act.Headline = fmt.Sprintf("Turn %d has no deadline now: it resolves when the game master says.", g.Turn)
+		}
+		notifyAll = act.Headline
+		said = act.Headline
+	case "SCHEDULE":
+		if strings.EqualFold(c.Rest, "none") {
+			g.Schedule = ""
+		} else {
+			sc, err := ParseSchedule(c.Rest)
+			if err != nil {
+				return "", err
+			}
+			g.Schedule = c.Rest
+			if g.Deadline.IsZero() {
+				g.Deadline = sc.Next(now, location(g))
+			}
+		}
+		act.Headline = fmt.Sprintf("Turns are due %s from now on%s.", orNone(g.Schedule), dueNote(g))
+		notifyAll = act.Headline
+		said = act.Headline
+	case "PROCESS":
+		turn, err := strconv.Atoi(c.Args[0])
+		if err != nil {
+			return "", fmt.Errorf("PROCESS needs the turn number it expects: write PROCESS %d", g.Turn)
+		}
+		switch {
+		case turn < g.Turn:
+			return "", fmt.Errorf("turn %d: %w: the game is at turn %d", turn, store.ErrDone, g.Turn)
+		case turn > g.Turn:
+			return "", fmt.Errorf("turn %d is not open: the game is at turn %d", turn, g.Turn)
+		case g.Status != "active":
+			return "", fmt.Errorf("game %s is %s: RESUME it first", g.ID, g.Status)
+		}
+		act.OnceKey = fmt.Sprintf("process %d after %d", turn, p.lastRollback(ctx, g.ID))
+		said = fmt.Sprintf("turn %d of %s resolves at the next pass", turn, g.ID)
+	case "PREVIEW":
+		return p.preview(ctx, g, positions, now)
+	case "ROLLBACK":
+		turn, err := strconv.Atoi(c.Args[0])
+		if err != nil || turn < 1 || turn >= g.Turn {
+			return "", fmt.Errorf("ROLLBACK needs a turn already played, 1 to %d, then the reason", g.Turn-1)
+		}
+		act.Reason = strings.TrimSpace(strings.TrimPrefix(c.Rest, c.Args[0]))
+		deadline := NextDeadline(g, now)
+		if deadline.IsZero() && g.Deadline.After(now) {
+			deadline = g.Deadline
+		}
+		g.Turn, g.Deadline = turn, deadline
+		act.Headline = fmt.Sprintf("The game master rolled the game back to turn %d%s. Later turns are void.", turn, because(act.Reason))
+		change = func(tx *store.Tx, id int64) error { return tx.RollBack(ctx, g.ID, turn, id, deadline) }
+		mails = func(int64) ([]store.OutboxMail, error) {
+			return p.seatMails(ctx, g, humans(positions), "", act.Headline+" Your orders for turn "+strconv.Itoa(turn)+" stand unless you send new ones.")
+		}
+		said = fmt.Sprintf("%s is back at turn %d", g.ID, turn)
+	case "ADDRESS", "HAND", "RESEND":
+		return p.gmPosition(ctx, g, positions, c, act)
+	case "ANNOUNCE":
+		act.Headline = "From the game master: " + c.Rest
+		notifyAll = c.Rest
+		said = "announced to every player"
+	case "APPROVE", "REJECT":
+		return p.gmMessages(ctx, g, c, act)
+	case "END":
+		g.Status = "ended"
+		act.Reason = c.Rest
+		act.Headline = "The game master ended the game" + because(c.Rest) + "."
+		notifyAll = act.Headline + " Thank you for playing."
+		said = fmt.Sprintf("game %s ended at turn %d", g.ID, g.Turn)
+	}
+	if notifyAll != "" {
+		mails = func(int64) ([]store.OutboxMail, error) {
+			return p.notices(g, humans(positions), fmt.Sprintf("[%s] %s", g.ID, firstWords(notifyAll)), notifyAll)
+		}
+	}
+	if err := p.commitGM(ctx, g, act, change, mails); err != nil {
+		return "", err
+	}
+	return said, nil
+}
+
+// commitGM writes a command's settings, its log entry, its own change and
+// its mails in one transaction.
+func (p *Processor) commitGM(ctx context.Context, g store.Game, act store.GMAction, change func(*store.Tx, int64) error, mails func(int64) ([]store.OutboxMail, error)) error {
+	return p.Store.Update(ctx, func(tx *store.Tx) error {
+		id, err := tx.AddGMAction(ctx, act)
+		if err != nil {
+			return err
+		}
+		if change != nil {
+			if err := change(tx, id); err != nil {
+				return err
+			}
+		} else if err := tx.UpdateGame(ctx, g); err != nil {
+			return err
+		}
+		if mails == nil {
+			return nil
+		}
+		ms, err := mails(id)
+		if err != nil {
+			return err
+		}
+		for _, m := range ms {
+			if _, err := tx.QueueMail(ctx, m, act.At); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// gmPosition handles the commands about one seat.
+func (p *Processor) gmPosition(ctx context.Context, g store.Game, positions []store.Position, c GMCommand, act store.GMAction) (string, error) {
+	n, err := strconv.Atoi(c.Args[0])
+	if err != nil {
+		return "", fmt.Errorf("%s needs a position number first: %s", c.Verb, gmVerbs[c.Verb].usage)
+	}
+	var pos store.Position
+	found := false
+	for _, q := range positions {
+		if q.Number == n {
+			pos, found = q, true
+		}
+	}
+	if !found {
+		return "", fmt.Errorf("game %s has no position %d", g.ID, n)
+	}
+	var mails []store.OutboxMail
+	var said string
+	switch c.Verb {
+	case "RESEND":
+		if !pos.Human || pos.Address == "" {
+			return "", fmt.Errorf("position %d is played by the computer; there is no one to send to", n)
+		}
+		if mails, err = p.seatMails(ctx, g, []store.Position{pos}, "", "The game master asked for this to be sent to you again."); err != nil {
+			return "", err
+		}
+		said = fmt.Sprintf("position %d's latest report and turnsheet queued for %s", n, pos.Address)
+	case "ADDRESS":
+		addr := store.NormalizeAddress(c.Args[1])
+		if !strings.Contains(addr, "@") {
+			return "", fmt.Errorf("%q is not a mail address", c.Args[1])
+		}
+		old := pos.Address
+		pos.Address = addr
+		text := fmt.Sprintf("The game master moved position %d of %s (%s) from %s to %s. Mail for the position goes to the new address from now on.", n, g.Name, g.ID, orNone(old), addr)
+		to := []store.Position{pos}
+		if old != "" {
+			to = append(to, store.Position{Number: n, Address: old, Human: true})
+		}
+		if mails, err = p.notices(g, to, fmt.Sprintf("[%s] Position %d has a new address", g.ID, n), text); err != nil {
+			return "", err
+		}
+		said = fmt.Sprintf("position %d now mails %s", n, addr)
+	case "HAND":
+		old := pos
+		if strings.EqualFold(c.Args[1], "computer") {
+			if !pos.Human {
+				return "", fmt.Errorf("position %d is already played by the computer", n)
+			}
+			pos.Human, pos.Address, pos.PasswordHash = false, "", nil
+			act.Headline = fmt.Sprintf("Position %d is played by the computer from now on.", n)
+			if old.Address != "" {
+				if mails, err = p.notices(g, []store.Position{old}, fmt.Sprintf("[%s] Position %d handed to the computer", g.ID, n),
+					fmt.Sprintf("The game master handed position %d of %s to the computer. Thank you for playing.", n, g.Name)); err != nil {
+					return "", err
+				}
+			}
+			said = act.Headline
+			break
+		}
+		addr := store.NormalizeAddress(c.Args[1])
+		if !strings.Contains(addr, "@") {
+			return "", fmt.Errorf("%q is not a mail address; write HAND %d COMPUTER or HAND %d <address> [name]", c.Args[1], n, n)
+		}
+		password, err := NewPassword()
+		if err != nil {
+			return "", err
+		}
+		hash, err := HashPassword(password)
+		if err != nil {
+			return "", err
+		}
+		pos.Human, pos.Address, pos.PasswordHash = true, addr, hash
+		if name := strings.Join(c.Args[2:], " "); name != "" {
+			pos.Name = name
+		}
+		act.Headline = fmt.Sprintf("A new player takes over position %d.", n)
+		if mails, err = p.seatMails(ctx, g, []store.Position{pos}, password, ""); err != nil {
+			return "", err
+		}
+		if old.Human && old.Address != "" && old.Address != addr {
+			m, err := p.notices(g, []store.Position{old}, fmt.Sprintf("[%s] Position %d handed on", g.ID, n),
+				fmt.Sprintf("The game master handed position %d of %s to another player. Thank you for playing.", n, g.Name))
+			if err != nil {
+				return "", err
+			}
+			mails = append(mails, m...)
+		}
+		said = fmt.Sprintf("position %d handed to %s; the welcome with the password and the turnsheet is queued", n, addr)
+	}
+	err = p.commitGM(ctx, g, act, func(tx *store.Tx, _ int64) error { return tx.UpdatePosition(ctx, pos) },
+		func(int64) ([]store.OutboxMail, error) { return mails, nil })
+	return said, err
+}
+
+// gmMessages approves or withholds the players' messages of the last turn
+// (10.1G). An approved message is printed in the next turn's headlines.
+func (p *Processor) gmMessages(ctx context.Context, g store.Game, c GMCommand, act store.GMAction) (string, error) {
+	title, ok := p.Titles[g.Title]
+	if !ok {
+		return "", fmt.Errorf("no title %q installed", g.Title)
+	}
+	mod, ok := title.(MessageModerator)
+	if !ok {
+		return "", fmt.Errorf("%s games have no player messages", g.Title)
+	}
+	snap, err := p.Store.LatestSnapshot(ctx, g.ID)
+	if err != nil {
+		return "", err
+	}
+	pending, err := mod.PendingMessages(snap.State)
+	if err != nil {
+		return "", err
+	}
+	all := strings.EqualFold(c.Args[0], "all")
+	var done []string
+	for _, m := range pending {
+		if !all && c.Args[0] != strconv.Itoa(m.From) {
+			continue
+		}
+		a := act
+		a.Args = fmt.Sprintf("%s %d", c.Verb, m.From)
+		a.OnceKey = fmt.Sprintf("message %d from %d after %d", g.Turn, m.From, p.lastRollback(ctx, g.ID))
+		a.Reason = m.Text
+		if c.Verb == "APPROVE" {
+			a.Headline = fmt.Sprintf("Message from %s: %s", m.Name, m.Text)
+		}
+		err := p.commitGM(ctx, g, a, func(*store.Tx, int64) error { return nil }, nil)
+		if errors.Is(err, store.ErrDone) {
+			if !all {
+				return "", fmt.Errorf("position %d's message was already approved or rejected", m.From)
+			}
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		done = append(done, strconv.Itoa(m.From))
+	}
+	if len(done) == 0 {
+		return "", fmt.Errorf("no message awaits approval%s", map[bool]string{true: "", false: " from position " + c.Args[0]}[all])
+	}
+	verb := map[string]string{"APPROVE": "approved", "REJECT": "withheld"}[c.Verb]
+	return fmt.Sprintf("messages from position %s %s", strings.Join(done, ", "), verb), nil
+}
+
+// MessageModerator is a title whose players send messages for the game
+// master to approve.
+type MessageModerator interface {
+	PendingMessages(state []byte) ([]PlayerMessage, error)
+}
+
+// PlayerMessage is one message awaiting the game master.
+type PlayerMessage struct {
+	From int
+	Name string
+	Text string
+}
+
+// resumedDeadline gives a resumed turn the time it had left when the game
+// was paused, and at least a day, so that players hear of it in time.
+func (p *Processor) resumedDeadline(ctx context.Context, g store.Game, now time.Time) time.Time {
+	left := 24 * time.Hour
+	if acts, err := p.Store.GMActions(ctx, g.ID); err == nil {
+		for i := len(acts) - 1; i >= 0; i-- {
+			if acts[i].Verb == "PAUSE" {
+				left = max(g.Deadline.Sub(acts[i].At), left)
+				break
+			}
+		}
+	}
+	if d := now.Add(left); d.After(g.Deadline) {
+		return d
+	}
+	return g.Deadline
+}
+
+// lastRollback is the id of the game's latest rollback, 0 for none: a
+// once-only command is once per line of play.
+func (p *Processor) lastRollback(ctx context.Context, gameID string) int64 {
+	acts, err := p.Store.GMActions(ctx, gameID)
+	if err != nil {
+		return 0
+	}
+	var id int64
+	for _, a := range acts {
+		if a.Verb == "ROLLBACK" {
+			id = a.ID
+		}
+	}
+	return id
+}
+
+// processOrdered reports whether the GM has ordered the open turn resolved.
+func (p *Processor) processOrdered(ctx context.Context, g store.Game) (bool, error) {
+	acts, err := p.Store.GMActions(ctx, g.ID)
+	if err != nil {
+		return false, err
+	}
+	key := fmt.Sprintf("process %d after %d", g.Turn, p.lastRollback(ctx, g.ID))
+	for _, a := range acts {
+		if a.OnceKey == key {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// parseDeadline reads a deadline in the game's zone: a date and time, a
+// step from the present deadline (or from now if there is none) such as
+// +48h or +3d, or NONE.
+func parseDeadline(g store.Game, s string, now time.Time) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if strings.EqualFold(s, "none") {
+		return time.Time{}, nil
+	}
+	var d time.Time
+	if strings.HasPrefix(s, "+") {
+		from := g.Deadline
+		if from.IsZero() || from.Before(now) {
+			from = now
+		}
+		step := s[1:]
+		if days, ok := strings.CutSuffix(step, "d"); ok {
+			n, err := strconv.Atoi(days)
+			if err != nil {
+				return d, fmt.Errorf("deadline %q: write +3d, +48h or +90m", s)
+			}
+			d = from.In(location(g)).AddDate(0, 0, n).UTC()
+		} else {
+			dur, err := time.ParseDuration(step)
+			if err != nil {
+				return d, fmt.Errorf("deadline %q: write +3d, +48h or +90m", s)
+			}
+			d = from.Add(dur)
+		}
+	} else {
+		var err error
+		for _, layout := range []string{"2006-01-02 15:04", "2006-01-02T15:04", "2006-01-02 15:04:05"} {
+			if d, err = time.ParseInLocation(layout, s, location(g)); err == nil {
+				break
+			}
+		}
+		if err != nil {
+			return d, fmt.Errorf("deadline %q: write the date and time in the game's zone (%s) as 2026-03-16 18:00, or +48h, or NONE", s, g.TimeZone)
+		}
+		d = d.UTC()
+	}
+	if !d.After(now) {
+		return d, fmt.Errorf("deadline %s is not in the future", ShowTime(g, d))
+	}
+	return d, nil
+}
+
+// seatMails are the mails that put each position in the picture now: the
+// welcome with the turnsheet when no turn has been played or a password
+// was just made, else the latest report, rendered again for the turn open
+// now. intro, if any, goes above it.
+func (p *Processor) seatMails(ctx context.Context, g store.Game, positions []store.Position, password, intro string) ([]store.OutboxMail, error) {
+	title, ok := p.Titles[g.Title]
+	if !ok {
+		return nil, fmt.Errorf("no title %q installed", g.Title)
+	}
+	secret, err := p.Store.Secret(ctx)
+	if err != nil {
+		return nil, err
+	}
+	latest, err := p.Store.LatestSnapshot(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	var events []store.Event
+	if g.Turn > 1 {
+		if events, err = p.Store.Events(ctx, g.ID, g.Turn-1); err != nil {
+			return nil, err
+		}
+	}
+	var out []store.OutboxMail
+	for _, pos := range positions {
+		if pos.Address == "" {
+			continue
+		}
+		req := ReportRequest{Game: g, Turn: g.Turn - 1, State: latest.State, Events: events, Position: pos,
+			Token: TurnsheetToken(secret, g.ID, pos.Number, g.Turn), Resolved: latest.Created}
+		if !g.Deadline.IsZero() {
+			req.Deadline = ShowTime(g, g.Deadline)
+		}
+		var rep Report
+		if g.Turn == 1 || password != "" {
+			req.Turn = g.Turn
+			rep, err = title.Welcome(req, password)
+		} else {
+			rep, err = title.Report(req)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("mail for position %d: %w", pos.Number, err)
+		}
+		if intro != "" {
+			rep.Text = intro + "\n\n" + rep.Text
+		}
+		m, err := p.compose(composeArgs{kind: "notice", to: []string{pos.Address}, subject: rep.Subject, text: rep.Text,
+			attachments: rep.Attachments, gameID: g.ID, position: pos.Number, autoSubmitted: "auto-generated"})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// notices mails the same short text to each position that has an address.
+func (p *Processor) notices(g store.Game, positions []store.Position, subject, text string) ([]store.OutboxMail, error) {
+	tmpl, err := p.templates()
+	if err != nil {
+		return nil, err
+	}
+	body, err := tmpl.Render("notice.tmpl", struct{ Text string }{text})
+	if err != nil {
+		return nil, err
+	}
+	var out []store.OutboxMail
+	for _, pos := range positions {
+		if pos.Address == "" {
+			continue
+		}
+		m, err := p.compose(composeArgs{kind: "notice", to: []string{pos.Address}, subject: subject, text: body,
+			gameID: g.ID, position: pos.Number, autoSubmitted: "auto-generated"})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+func (p *Processor) templates() (*templates.Set, error) {
+	if p.tmpl == nil {
+		t, err := templates.Load()
+		if err != nil {
+			return nil, err
+		}
+		p.tmpl = t
+	}
+	return p.tmpl, nil
+}
+
+// NewPassword makes a password a player can read and type: three groups of
+// four from an alphabet without look-alikes, about 59 bits.
+func NewPassword() (string, error) {
+	const alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+	var b strings.Builder
+	for i := range 12 {
+		if i > 0 && i%4 == 0 {
+			b.WriteByte('-')
+		}
+		n, err := rand.Int(rand.Reader, big.NewInt(int64(len(alphabet))))
+		if err != nil {
+			return "", fmt.Errorf("new password: %w", err)
+		}
+		b.WriteByte(alphabet[n.Int64()])
+	}
+	return b.String(), nil
+}
+
+func humans(positions []store.Position) []store.Position {
+	var out []store.Position
+	for _, p := range positions {
+		if p.Human {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func because(reason string) string {
+	if reason == "" {
+		return ""
+	}
+	return ": " + reason
+}
+
+func dueNote(g store.Game) string {
+	if g.Deadline.IsZero() {
+		return ""
+	}
+	return fmt.Sprintf("; turn %d is due %s", g.Turn, ShowTime(g, g.Deadline))
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// firstWords cuts a notice down to a subject line.
+func firstWords(s string) string {
+	if i := strings.IndexAny(s, ".:;"); i > 0 && i < 70 {
+		return s[:i]
+	}
+	if len(s) > 70 {
+		return s[:67] + "..."
+	}
+	return s
+}

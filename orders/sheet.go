@@ -40,6 +40,9 @@ type Header struct {
 	Token    string
 	Turn     int // 0: not given
 	Action   int // 0: not given; for one-action-per-email titles
+	// GM is the game master's password: a mail that gives it carries GM
+	// commands, not a position's orders.
+	GM string
 }
 
 // Sheet is a player's text split into the header and the order lines.
@@ -64,12 +67,13 @@ var headerKeys = map[string]string{
 	"token": "token", "turnsheet token": "token",
 	"turn":   "turn",
 	"action": "action", "action number": "action",
+	"gm": "gm", "gm password": "gm",
 }
 
 // headerRE matches "KEY: value" and "KEY = value" where KEY is one of
 // headerKeys. The separator is required: without it "PASS" or "GAME OVER"
 // written as an order would read as a header line.
-var headerRE = regexp.MustCompile(`(?i)^\s*(game\s*id|game|position\s+number|position|pos|password|pw|turnsheet\s+token|token|turn|action\s+number|action)\s*[:=]\s*(.*?)\s*$`)
+var headerRE = regexp.MustCompile(`(?i)^\s*(game\s*id|game|position\s+number|position|pos|password|pw|turnsheet\s+token|token|turn|action\s+number|action|gm\s+password|gm)\s*[:=]\s*(.*?)\s*$`)
 
 func headerLine(s string) (key, value string, ok bool) {
 	m := headerRE.FindStringSubmatch(s)
@@ -167,6 +171,9 @@ func ReadSheet(text string) Sheet {
 		sh.Problems = append(sh.Problems, Problem{Msg: "no GAME line was found: start your orders with the header block printed on your turnsheet, e.g.\n  GAME: cr-1\n  POSITION: 7\n  PASSWORD: your-password"})
 		return sh
 	}
+	if h.GM != "" {
+		return sh // a GM mail names no position and needs no other password
+	}
 	if _, given := seen["position"]; !given {
 		sh.Problems = append(sh.Problems, Problem{Msg: "no POSITION line was found: add 'POSITION: <your position number>' under the GAME line"})
 	}
@@ -235,6 +242,8 @@ func readHeader(ls []Line) (h Header, rest []Line, probs []Problem, seen map[str
 			}
 		case "password":
 			h.Password = strings.TrimSpace(val)
+		case "gm":
+			h.GM = strings.TrimSpace(val)
 		case "token":
 			h.Token = strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(val), " ", ""))
 		case "position", "turn", "action":

@@ -42,6 +42,27 @@ func NewContinentalRails() (*ContinentalRails, error) {
 // Name implements Title.
 func (c *ContinentalRails) Name() string { return ContinentalRailsTitle }
 
+// Seats implements Title: fifteen tycoons (3.1).
+func (c *ContinentalRails) Seats() int { return cr.Positions }
+
+// PendingMessages implements MessageModerator: the players' messages of
+// the last turn, awaiting the game master (10.1G).
+func (c *ContinentalRails) PendingMessages(state []byte) ([]PlayerMessage, error) {
+	var s cr.State
+	if err := json.Unmarshal(state, &s); err != nil {
+		return nil, fmt.Errorf("decode state: %w", err)
+	}
+	var out []PlayerMessage
+	for _, m := range s.Pending {
+		name := fmt.Sprintf("position %d", m.From)
+		if p := s.Player(m.From); p != nil {
+			name = fmt.Sprintf("%s (position %d)", p.Name, m.From)
+		}
+		out = append(out, PlayerMessage{From: m.From, Name: name, Text: m.Text})
+	}
+	return out, nil
+}
+
 // Map is the game's map, for the report and the tests.
 func (c *ContinentalRails) Map() *cr.Map { return c.m }
 

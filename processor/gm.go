@@ -224,6 +224,9 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 		}
 	}
 	if err := p.commitGM(ctx, g, act, change, mails); err != nil {
+		if errors.Is(err, store.ErrDone) && c.Verb == "PROCESS" {
+			return "", fmt.Errorf("turn %d is already set to resolve at the next pass: %w", g.Turn, store.ErrDone)
+		}
 		return "", err
 	}
 	return said, nil
@@ -336,7 +339,9 @@ func (p *Processor) gmPosition(ctx context.Context, g store.Game, positions []st
 		if name := strings.Join(c.Args[2:], " "); name != "" {
 			pos.Name = name
 		}
-		act.Headline = fmt.Sprintf("A new player takes over position %d.", n)
+		if g.Turn > 1 { // seating players before the first turn is not news
+			act.Headline = fmt.Sprintf("A new player takes over position %d.", n)
+		}
 		if mails, err = p.seatMails(ctx, g, []store.Position{pos}, password, ""); err != nil {
 			return "", err
 		}

@@ -173,6 +173,9 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	} else if err != nil {
 		return v, err
 	}
+	if h.GM != "" {
+		return p.judgeGM(ctx, m, mm, game, sheet, reject)
+	}
 	pos, err := p.Store.Position(ctx, game.ID, h.Position)
 	if errors.Is(err, store.ErrNotFound) {
 		all, err := p.Store.Positions(ctx, game.ID)
@@ -275,6 +278,11 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 			[]string{fmt.Sprintf("your orders arrived at %s, after the turn %d deadline of %s", ShowTime(game, m.Arrived), game.Turn, ShowTime(game, game.Deadline))},
 			fmt.Sprintf("orders for turn %d are closed; your turnsheet for turn %d comes with the turn %d results%s. The game master can accept late orders by hand if the rules of your game allow.",
 				game.Turn, game.Turn+1, game.Turn, dueBy(game, NextDeadline(game, game.Deadline))))
+	}
+	if isResendRequest(sheet.Body) {
+		v.status, v.outcome = store.InboxAccepted, "resend requested"
+		v.replies, err = p.seatMails(ctx, game, []store.Position{pos}, "", "You asked for your latest turnsheet again; here it is.")
+		return v, err
 	}
 	title, ok := p.Titles[game.Title]
 	if !ok {

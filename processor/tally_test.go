@@ -31,6 +31,7 @@ type tallyOrders struct {
 }
 
 func (tally) Name() string            { return "tally" }
+func (tally) Seats() int              { return 3 }
 func (tally) Grammar() orders.Grammar { return tallyGrammar{} }
 
 func (tally) Setup(positions []store.Position, _ *rand.Rand) ([]byte, error) {

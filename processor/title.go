@@ -14,6 +14,8 @@ import (
 // its pure engine in games/ and its report in reports/.
 type Title interface {
 	Name() string
+	// Seats is how many positions a game of the title has.
+	Seats() int
 	Grammar() orders.Grammar
 	// Setup makes the state before turn 1 for a game with the given
 	// positions.

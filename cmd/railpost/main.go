@@ -42,7 +42,10 @@ func commands() []command {
 		{"run", "run one processing pass (what cron runs)", cmdRun},
 		{"daemon", "run a pass every interval until SIGTERM", cmdDaemon},
 		{"mail", "check the mail settings: `railpost mail test`", cmdMail},
+		{"game", "create, seat, list and show games: `railpost game new|add-player|list|show`", cmdGame},
+		{"gm", "a game-master command: `railpost gm GAME PAUSE`, `... PROCESS 5`, ...", cmdGM},
 		{"report", "render a position's PDF turn report from the archive", cmdReport},
+		{"replay", "rebuild a game from its log and compare every turn with the archive", cmdReplay},
 		{"version", "print the version", cmdVersion},
 	}
 }
@@ -110,6 +113,18 @@ func parse(fs *flag.FlagSet, args []string) (code int, ok bool) {
 	if fs.NArg() > 0 {
 		fmt.Fprintf(fs.Output(), "unexpected argument %q\n", fs.Arg(0))
 		fs.Usage()
+		return 2, false
+	}
+	return 0, true
+}
+
+// parsePositional is parse for commands that take arguments after the
+// flags.
+func parsePositional(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, false
+		}
 		return 2, false
 	}
 	return 0, true

@@ -1,0 +1,435 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/railpost/railpost/processor"
+	"github.com/railpost/railpost/processor/store"
+)
+
+// gameUsage lists the subcommands of `railpost game`.
+const gameUsage = `Usage: railpost game <subcommand> [flags]
+
+Subcommands:
+  new         create a game: every position starts with the computer
+  add-player  seat a player at a position and mail the welcome
+  list        list the games
+  show        show one game: settings, positions, orders in, GM log
+
+Run "railpost game <subcommand> --help" for its flags.
+`
+
+func cmdGame(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(stdout, gameUsage)
+		return 0
+	}
+	sub := map[string]func(context.Context, []string, io.Writer, io.Writer) int{
+		"new": cmdGameNew, "add-player": cmdGameAddPlayer, "list": cmdGameList, "show": cmdGameShow,
+	}[args[0]]
+	if sub == nil {
+		fmt.Fprintf(stderr, "railpost game: unknown subcommand %q\n\n%s", args[0], gameUsage)
+		return 2
+	}
+	return sub(ctx, args[1:], stdout, stderr)
+}
+
+func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs, c := newFlags("game new", "game new --title contrails --name NAME [flags]", stderr)
+	title := fs.String("title", "contrails", "the game: "+strings.Join(titleNames(), ", "))
+	name := fs.String("name", "", "the game's name, as players read it (required)")
+	id := fs.String("id", "", "the short id players write after GAME: (default: made from the title)")
+	seed := fs.Int64("seed", 0, "the seed of every random draw (default: random)")
+	schedule := fs.String("schedule", "", `when turns fall due, e.g. "every Monday 18:00" (in --tz)`)
+	deadline := fs.String("deadline", "", `the first deadline, e.g. "2026-03-16 18:00" (in --tz); default: the first on the schedule`)
+	tz := fs.String("tz", "UTC", "the IANA time zone deadlines are set and shown in, e.g. America/Chicago")
+	early := fs.Bool("early", true, "resolve a turn as soon as every human position has sent orders")
+	grace := fs.Duration("grace", 0, "orders are still taken this long after the deadline")
+	remind := fs.Duration("remind", 24*time.Hour, "remind players without orders this long before the deadline (0: never)")
+	missed := fs.String("missed", "computer", "a player who sends no orders: computer plays the position, or standpat")
+	gmAddr := fs.String("gm-address", "", "the game master's address, for notices and GM mail")
+	gmPass := fs.String("gm-password", "", "the password that signs GM mail (default: one is made and printed)")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	fail := func(err error) int { fmt.Fprintln(stderr, "railpost game new:", err); return 1 }
+	if *name == "" {
+		fmt.Fprintln(stderr, "railpost game new: --name is required")
+		return 2
+	}
+	if *missed != "computer" && *missed != "standpat" {
+		fmt.Fprintln(stderr, "railpost game new: --missed is computer or standpat")
+		return 2
+	}
+	if _, err := time.LoadLocation(*tz); err != nil {
+		return fail(fmt.Errorf("--tz %q is not a time zone: %w", *tz, err))
+	}
+	p, closeFn, err := openProcessor(ctx, c, stderr)
+	if err != nil {
+		return fail(err)
+	}
+	defer closeFn()
+	t, ok := p.Titles[*title]
+	if !ok {
+		return fail(fmt.Errorf("no title %q; the titles are %s", *title, strings.Join(titleNames(), ", ")))
+	}
+	g := store.Game{ID: *id, Title: t.Name(), Name: *name, Seed: *seed, TimeZone: *tz, Early: *early, Grace: *grace, Remind: *remind,
+		Missed: *missed, Schedule: *schedule, GMAddress: *gmAddr}
+	if g.Seed == 0 {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return fail(err)
+		}
+		g.Seed = int64(binary.LittleEndian.Uint64(b[:]) >> 1)
+	}
+	now := time.Now().UTC()
+	if g.ID == "" {
+		if g.ID, err = freeID(ctx, p.Store, t.Name()); err != nil {
+			return fail(err)
+		}
+	}
+	if *schedule != "" {
+		sc, err := processor.ParseSchedule(*schedule)
+		if err != nil {
+			return fail(err)
+		}
+		g.Deadline = sc.Next(now, mustZone(*tz))
+	}
+	if *deadline != "" {
+		d, err := time.ParseInLocation("2006-01-02 15:04", *deadline, mustZone(*tz))
+		if err != nil || !d.After(now) {
+			return fail(fmt.Errorf("--deadline %q: give a future date and time as 2026-03-16 18:00", *deadline))
+		}
+		g.Deadline = d.UTC()
+	}
+	password := *gmPass
+	if password == "" {
+		if password, err = processor.NewPassword(); err != nil {
+			return fail(err)
+		}
+	}
+	if g.GMPasswordHash, err = processor.HashPassword(password); err != nil {
+		return fail(err)
+	}
+	var seats []store.Position
+	for n := 1; n <= t.Seats(); n++ {
+		seats = append(seats, store.Position{Number: n})
+	}
+	if err := processor.CreateGame(ctx, p.Store, t, g, seats, now); err != nil {
+		return fail(err)
+	}
+	fmt.Fprintf(stdout, "created game %s (%s, %d positions, all played by the computer until players are added)\n", g.ID, g.Name, len(seats))
+	if !g.Deadline.IsZero() {
+		fmt.Fprintf(stdout, "turn 1 is due %s\n", processor.ShowTime(g, g.Deadline))
+	} else {
+		fmt.Fprintln(stdout, "no deadline: turns resolve when every player is in, or at `railpost gm GAME PROCESS <turn>`")
+	}
+	if *gmPass == "" {
+		fmt.Fprintf(stdout, "GM password (signs GM mail; shown once): %s\n", password)
+	}
+	fmt.Fprintf(stdout, "next: railpost game add-player %s --address player@example.org\n", g.ID)
+	return 0
+}
+
+func mustZone(name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// freeID makes a short id from the title: cr-1, cr-2, ...
+func freeID(ctx context.Context, st *store.Store, title string) (string, error) {
+	prefix := map[string]string{processor.ContinentalRailsTitle: "cr"}[title]
+	if prefix == "" {
+		prefix = title
+	}
+	for n := 1; ; n++ {
+		id := fmt.Sprintf("%s-%d", prefix, n)
+		if _, err := st.Game(ctx, id); errors.Is(err, store.ErrNotFound) {
+			return id, nil
+		} else if err != nil {
+			return "", err
+		}
+	}
+}
+
+func titleNames() []string {
+	ts, err := titles()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for n := range ts {
+		out = append(out, n)
+	}
+	return out
+}
+
+func cmdGameAddPlayer(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs, c := newFlags("game add-player", "game add-player --game G --address ADDR [--position N] [--name NAME]", stderr)
+	game := fs.String("game", "", "the game (required)")
+	addr := fs.String("address", "", "the player's mail address (required)")
+	pos := fs.Int("position", 0, "the position (default: the first one the computer plays)")
+	name := fs.String("name", "", "the player's name, for the GM's lists")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if *game == "" || *addr == "" {
+		fmt.Fprintln(stderr, "railpost game add-player: --game and --address are required")
+		return 2
+	}
+	p, closeFn, err := openProcessor(ctx, c, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost game add-player:", err)
+		return 1
+	}
+	defer closeFn()
+	if *pos == 0 {
+		positions, err := p.Store.Positions(ctx, *game)
+		if err != nil {
+			fmt.Fprintln(stderr, "railpost game add-player:", err)
+			return 1
+		}
+		for _, q := range positions {
+			if !q.Human {
+				*pos = q.Number
+				break
+			}
+		}
+		if *pos == 0 {
+			fmt.Fprintf(stderr, "railpost game add-player: every position of %s has a player\n", *game)
+			return 1
+		}
+	}
+	cmd := processor.GMCommand{Verb: "HAND", Args: []string{strconv.Itoa(*pos), *addr}, Rest: strings.TrimSpace(fmt.Sprintf("%d %s %s", *pos, *addr, *name))}
+	if *name != "" {
+		cmd.Args = append(cmd.Args, strings.Fields(*name)...)
+	}
+	said, err := p.GM(ctx, *game, cmd, processor.GMActor{Name: "cli"})
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost game add-player:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s; the next `railpost run` sends it\n", said)
+	return 0
+}
+
+func cmdGameList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs, c := newFlags("game list", "game list", stderr)
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	st, closeFn, err := openStore(ctx, c)
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost game list:", err)
+		return 1
+	}
+	defer closeFn()
+	games, err := st.Games(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost game list:", err)
+		return 1
+	}
+	if len(games) == 0 {
+		fmt.Fprintln(stdout, "no games yet: railpost game new --name NAME")
+		return 0
+	}
+	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "ID\tTITLE\tNAME\tSTATUS\tTURN\tPLAYERS\tDEADLINE")
+	for _, g := range games {
+		positions, err := st.Positions(ctx, g.ID)
+		if err != nil {
+			fmt.Fprintln(stderr, "railpost game list:", err)
+			return 1
+		}
+		people := 0
+		for _, q := range positions {
+			if q.Human {
+				people++
+			}
+		}
+		deadline := "-"
+		if !g.Deadline.IsZero() {
+			deadline = processor.ShowTime(g, g.Deadline)
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%d\t%d of %d\t%s\n", g.ID, g.Title, g.Name, g.Status, g.Turn, people, len(positions), deadline)
+	}
+	return errCode(w.Flush(), stderr)
+}
+
+func cmdGameShow(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs, c := newFlags("game show", "game show GAME", stderr)
+	if code, ok := parsePositional(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "Usage: railpost game show [flags] GAME")
+		return 2
+	}
+	st, closeFn, err := openStore(ctx, c)
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost game show:", err)
+		return 1
+	}
+	defer closeFn()
+	g, err := st.Game(ctx, fs.Arg(0))
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost game show:", err)
+		return 1
+	}
+	positions, err := st.Positions(ctx, g.ID)
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost game show:", err)
+		return 1
+	}
+	standing, err := st.CurrentOrders(ctx, g.ID, g.Turn)
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost game show:", err)
+		return 1
+	}
+	acts, err := st.GMActions(ctx, g.ID)
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost game show:", err)
+		return 1
+	}
+	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(w, "Game\t%s: %s (%s)\n", g.ID, g.Name, g.Title)
+	fmt.Fprintf(w, "Status\t%s, turn %d open\n", g.Status, g.Turn)
+	deadline := "none"
+	if !g.Deadline.IsZero() {
+		deadline = processor.ShowTime(g, g.Deadline)
+	}
+	fmt.Fprintf(w, "Deadline\t%s (zone %s, schedule %s, grace %s, reminders %s before)\n", deadline, g.TimeZone, orDash(g.Schedule), g.Grace, g.Remind)
+	fmt.Fprintf(w, "Policy\tresolve early when all are in: %v; missed orders: %s\n", g.Early, g.Missed)
+	fmt.Fprintf(w, "Game master\t%s\n", orDash(g.GMAddress))
+	fmt.Fprintf(w, "Seed\t%d\n", g.Seed)
+	w.Flush()
+	fmt.Fprintf(stdout, "\nPositions (turn %d orders: %d in):\n", g.Turn, len(standing))
+	w = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "  #\tPLAYED BY\tADDRESS\tNAME\tORDERS")
+	for _, q := range positions {
+		who, in := "computer", ""
+		if q.Human {
+			who = "person"
+			in = "missing"
+		}
+		if _, ok := standing[q.Number]; ok {
+			in = "in"
+		}
+		fmt.Fprintf(w, "  %d\t%s\t%s\t%s\t%s\n", q.Number, who, orDash(q.Address), orDash(q.Name), in)
+	}
+	w.Flush()
+	if len(acts) > 0 {
+		fmt.Fprintln(stdout, "\nGame-master log:")
+		for _, a := range acts {
+			fmt.Fprintf(stdout, "  %s  turn %d  %s %s  (by %s)\n", processor.ShowTime(g, a.At), a.Turn, a.Verb, a.Args, a.Actor)
+		}
+	}
+	return 0
+}
+
+func cmdGM(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs, c := newFlags("gm", "gm [flags] GAME COMMAND [ARGS...]", stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: railpost gm [flags] GAME COMMAND [ARGS...]\n\nThe same commands work in a GM mail (GAME and GM lines, then one command a line):\n%s\nFlags:\n", processor.GMUsage())
+		fs.PrintDefaults()
+	}
+	if code, ok := parsePositional(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() < 2 {
+		fs.Usage()
+		return 2
+	}
+	cmd, err := processor.ParseGMCommand(strings.Join(fs.Args()[1:], " "))
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost gm:", err)
+		return 2
+	}
+	p, closeFn, err := openProcessor(ctx, c, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost gm:", err)
+		return 1
+	}
+	defer closeFn()
+	said, err := p.GM(ctx, fs.Arg(0), cmd, processor.GMActor{Name: "cli"})
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost gm:", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, strings.TrimRight(said, "\n"))
+	return 0
+}
+
+func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs, c := newFlags("replay", "replay [flags] GAME", stderr)
+	if code, ok := parsePositional(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "Usage: railpost replay [flags] GAME")
+		return 2
+	}
+	st, closeFn, err := openStore(ctx, c)
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost replay:", err)
+		return 1
+	}
+	defer closeFn()
+	ts, err := titles()
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost replay:", err)
+		return 1
+	}
+	res, err := processor.Replay(ctx, st, ts, fs.Arg(0))
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost replay:", err)
+		return 1
+	}
+	if len(res.Mismatches) > 0 {
+		fmt.Fprintf(stdout, "replay of %s: %d turns rebuilt; turns %v differ from the stored snapshots\n", fs.Arg(0), res.Turns, res.Mismatches)
+		return 1
+	}
+	fmt.Fprintf(stdout, "replay of %s: %d turns rebuilt from the log, every one identical to its stored snapshot\n", fs.Arg(0), res.Turns)
+	return 0
+}
+
+// openStore opens the configured database, which must exist, for commands
+// that need no mail.
+func openStore(ctx context.Context, c *common) (*store.Store, func(), error) {
+	cfg, err := c.load()
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := store.OpenExisting(ctx, cfg.Database)
+	if err != nil {
+		return nil, nil, err
+	}
+	return st, func() { st.Close() }, nil
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func errCode(err error, stderr io.Writer) int {
+	if err != nil {
+		fmt.Fprintln(stderr, "railpost:", err)
+		return 1
+	}
+	return 0
+}

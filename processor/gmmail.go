@@ -1,0 +1,93 @@
+package processor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/railpost/railpost/orders"
+	"github.com/railpost/railpost/processor/store"
+)
+
+// judgeGM carries out a mail signed with a game's GM password: one command
+// a line, each answered in the reply. A mail is carried out once: if any of
+// its commands is already in the log (a pass died before it recorded the
+// mail as read), none is run again.
+func (p *Processor) judgeGM(ctx context.Context, m store.InboxMessage, mm *orders.Mail, g store.Game, sheet orders.Sheet,
+	reject func(verdict, string, replyData) (verdict, error)) (verdict, error) {
+	v := verdict{gameID: g.ID}
+	if !CheckPassword(g.GMPasswordHash, sheet.Header.GM) {
+		r, err := reject(v, "not authenticated: GM password", replyData{GameID: g.ID,
+			Problems: []string{"the GM password is wrong"},
+			Fix:      "check the GM line against the password `railpost game new` printed, or run the command with `railpost gm` on the host."})
+		r.throttle = mm.From
+		return r, err
+	}
+	acts, err := p.Store.GMActions(ctx, g.ID)
+	if err != nil {
+		return v, err
+	}
+	for _, a := range acts {
+		if a.InboxID == m.ID {
+			v.status, v.outcome = store.InboxAccepted, "GM commands already carried out"
+			return v, nil
+		}
+	}
+	var results []string
+	done, failed := 0, 0
+	for _, l := range sheet.Body {
+		line := strings.TrimSpace(l.Text)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c, err := ParseGMCommand(line)
+		if err == nil {
+			var said string
+			said, err = p.GM(ctx, g.ID, c, GMActor{Name: mm.From, InboxID: m.ID})
+			if err == nil {
+				results = append(results, fmt.Sprintf("line %d: %s\n  done: %s", l.N, line, strings.TrimRight(said, "\n")))
+				done++
+				continue
+			}
+		}
+		if errors.Is(err, store.ErrDone) {
+			results = append(results, fmt.Sprintf("line %d: %s\n  nothing to do: %v", l.N, line, err))
+			continue
+		}
+		results = append(results, fmt.Sprintf("line %d: %s\n  NOT DONE: %v", l.N, line, err))
+		failed++
+	}
+	if len(results) == 0 {
+		results = []string{"the mail holds no command; write one a line under the GAME and GM lines, e.g. PAUSE or PROCESS 5.\nThe commands:\n" + GMUsage()}
+		failed++
+	}
+	v.status, v.outcome = store.InboxAccepted, fmt.Sprintf("GM mail: %d done, %d not done", done, failed)
+	if done == 0 && failed > 0 {
+		v.status = store.InboxRejected
+	}
+	to := []string{mm.From}
+	if g.GMAddress != "" && store.NormalizeAddress(g.GMAddress) != mm.From {
+		to = append(to, g.GMAddress)
+	}
+	r, err := p.compose(composeArgs{kind: "reply", to: to, subject: fmt.Sprintf("[%s] GM commands: %d done, %d not done", g.ID, done, failed),
+		text: strings.Join(results, "\n\n") + "\n", gameID: g.ID, inboxID: m.ID, inReplyTo: mm.MessageID, references: []string{mm.MessageID},
+		autoSubmitted: "auto-replied"})
+	if err != nil {
+		return v, err
+	}
+	v.replies = []store.OutboxMail{r}
+	return v, nil
+}
+
+// isResendRequest is a player's mail asking for their latest turnsheet
+// again: the one word RESEND where the orders would be.
+func isResendRequest(body []orders.Line) bool {
+	var words []string
+	for _, l := range body {
+		if t := strings.TrimSpace(l.Text); t != "" && !strings.HasPrefix(t, "#") {
+			words = append(words, strings.ToUpper(t))
+		}
+	}
+	return len(words) == 1 && (words[0] == "RESEND" || words[0] == "RESEND TURNSHEET" || words[0] == "RESEND REPORT")
+}

@@ -458,6 +458,21 @@ func (p *Processor) lastRollback(ctx context.Context, gameID string) int64 {
 	return id
 }
 
+// reopened reports whether the open turn is one the GM rolled back to.
+func (p *Processor) reopened(ctx context.Context, g store.Game) bool {
+	acts, err := p.Store.GMActions(ctx, g.ID)
+	if err != nil {
+		return false
+	}
+	for i := len(acts) - 1; i >= 0; i-- {
+		if acts[i].Verb == "ROLLBACK" {
+			f := strings.Fields(acts[i].Args)
+			return len(f) > 0 && f[0] == strconv.Itoa(g.Turn)
+		}
+	}
+	return false
+}
+
 // processOrdered reports whether the GM has ordered the open turn resolved.
 func (p *Processor) processOrdered(ctx context.Context, g store.Game) (bool, error) {
 	acts, err := p.Store.GMActions(ctx, g.ID)

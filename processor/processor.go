@@ -55,6 +55,7 @@ type Summary struct {
 	Rejected    int
 	Ignored     int
 	Resolved    int
+	Reminded    int
 	Sent        int
 	SendFailed  int
 	StepErrors  []string
@@ -62,8 +63,8 @@ type Summary struct {
 }
 
 func (s Summary) String() string {
-	out := fmt.Sprintf("fetched %d, stored %d, accepted %d, rejected %d, ignored %d, turns resolved %d, mails sent %d, send failures %d",
-		s.Fetched, s.Stored, s.Accepted, s.Rejected, s.Ignored, s.Resolved, s.Sent, s.SendFailed)
+	out := fmt.Sprintf("fetched %d, stored %d, accepted %d, rejected %d, ignored %d, reminded %d, turns resolved %d, mails sent %d, send failures %d",
+		s.Fetched, s.Stored, s.Accepted, s.Rejected, s.Ignored, s.Reminded, s.Resolved, s.Sent, s.SendFailed)
 	if len(s.StepErrors) > 0 {
 		out += "; errors: " + strings.Join(s.StepErrors, "; ")
 	}
@@ -125,6 +126,7 @@ func (p *Processor) Run(ctx context.Context) (Summary, error) {
 	}
 	step("ingest", p.ingest)
 	step("read", p.read)
+	step("remind", p.remind)
 	step("resolve", p.resolve)
 	step("publish", p.publish)
 	if ctx.Err() != nil {

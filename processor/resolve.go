@@ -42,6 +42,8 @@ func (p *Processor) resolve(ctx context.Context, sum *Summary) error {
 	return errors.Join(errs...)
 }
 
+const whyAllIn = "every human position has sent orders"
+
 // Due reports whether a game's turn should resolve now, and why.
 func Due(g store.Game, positions []store.Position, standing map[int][]byte, now time.Time) (bool, string) {
 	if !g.Deadline.IsZero() && !now.Before(g.Deadline.Add(g.Grace)) {
@@ -60,7 +62,7 @@ func Due(g store.Game, positions []store.Position, standing map[int][]byte, now 
 		}
 	}
 	if humans > 0 && in == humans {
-		return true, "every human position has sent orders"
+		return true, whyAllIn
 	}
 	return false, fmt.Sprintf("%d of %d human positions in", in, humans)
 }
@@ -80,6 +82,11 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 	}
 	now := p.now()
 	due, why := Due(g, positions, standing, now)
+	if due && why == whyAllIn && p.reopened(ctx, g) {
+		// Its standing orders would only play the turn as it was played
+		// before the rollback: it waits for its deadline or the GM.
+		due = false
+	}
 	if !due {
 		ordered, err := p.processOrdered(ctx, g)
 		if err != nil || !ordered {

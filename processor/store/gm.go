@@ -168,3 +168,14 @@ func (o ops) OrdersHistory(ctx context.Context, gameID string, before int) (map[
 	}
 	return out, rows.Err()
 }
+
+// CountSnapshots counts a turn's snapshots: those the game follows and
+// those rolled back, which the archive keeps.
+func (o ops) CountSnapshots(ctx context.Context, gameID string, turn int) (live, rolledBack int, err error) {
+	err = o.q.QueryRowContext(ctx, `SELECT COUNT(*) - COUNT(rolled_back), COUNT(rolled_back) FROM snapshots WHERE game_id = ? AND turn = ?`, gameID, turn).
+		Scan(&live, &rolledBack)
+	if err != nil {
+		err = fmt.Errorf("count snapshots %s turn %d: %w", gameID, turn, err)
+	}
+	return live, rolledBack, err
+}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"sort"
+	"strings"
 
 	cr "github.com/railpost/railpost/games/contrails"
 	"github.com/railpost/railpost/orders"
@@ -61,6 +63,28 @@ func (c *ContinentalRails) PendingMessages(state []byte) ([]PlayerMessage, error
 		out = append(out, PlayerMessage{From: m.From, Name: name, Text: m.Text})
 	}
 	return out, nil
+}
+
+// Standings implements Standings: the tycoons by victory points, with
+// each category (1.2) and net worth.
+func (c *ContinentalRails) Standings(state []byte) (string, error) {
+	var s cr.State
+	if err := json.Unmarshal(state, &s); err != nil {
+		return "", fmt.Errorf("decode state: %w", err)
+	}
+	players := append([]cr.Player(nil), s.Players...)
+	total := func(p cr.Player) int {
+		v := p.VP
+		return v.RobberBaron + v.Mogul + v.Builder + v.Magnate + v.Prodigal + v.Baron
+	}
+	sort.SliceStable(players, func(i, j int) bool { return total(players[i]) > total(players[j]) })
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-4s %-24s %6s %6s %6s %6s %6s %6s %6s %14s\n", "Pos", "Tycoon", "Total", "Baron", "Mogul", "Build", "Magn", "Prodig", "RBaron", "Net worth")
+	for _, p := range players {
+		v := p.VP
+		fmt.Fprintf(&b, "%-4d %-24s %6d %6d %6d %6d %6d %6d %6d %14s\n", p.Number, p.Name, total(p), v.RobberBaron, v.Mogul, v.Builder, v.Magnate, v.Prodigal, v.Baron, templates.Money(p.NetWorth))
+	}
+	return b.String(), nil
 }
 
 // Map is the game's map, for the report and the tests.

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -325,6 +327,61 @@ func TestGameMasterLifecycle(t *testing.T) {
 	if res.Turns != 4 || len(res.Mismatches) != 0 {
 		t.Fatalf("replay: %+v", res)
 	}
+
+	// Export the archive, import it into another database, replay it there.
+	dir := filepath.Join(t.TempDir(), "export")
+	if err := ExportArchive(ctx, h.st, h.proc.Titles, h.id, dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"index.html", "archive.json", "record.txt", "turns/000/state.json", "turns/004/state.json",
+		"turns/004/events.txt", "turns/004/orders-position2.json", "turns/004/report-position2.pdf"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("the export lacks %s", f)
+		}
+	}
+	if rep := pdfFileText(t, filepath.Join(dir, "turns/004/report-position1.pdf")); !strings.Contains(rep, "turn 4 report for") {
+		t.Errorf("the exported report of turn 4 does not read as one:\n%.200s", rep)
+	}
+	mails, _ := filepath.Glob(filepath.Join(dir, "mail/*/*.eml"))
+	if len(mails) < 30 {
+		t.Errorf("the export holds %d mails", len(mails))
+	}
+	record, _ := os.ReadFile(filepath.Join(dir, "record.txt"))
+	if !strings.Contains(string(record), "ended at turn 5") || !strings.Contains(string(record), "Net worth") {
+		t.Errorf("game record:\n%s", record)
+	}
+	other, err := store.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	id, err := ImportArchive(ctx, other, dir)
+	if err != nil || id != h.id {
+		t.Fatalf("import: %q %v", id, err)
+	}
+	if _, err := ImportArchive(ctx, other, dir); err == nil {
+		t.Error("the same game imported twice")
+	}
+	res, err = Replay(ctx, other, h.proc.Titles, h.id)
+	if err != nil || res.Turns != 4 || len(res.Mismatches) != 0 {
+		t.Fatalf("replay of the imported game: %+v %v", res, err)
+	}
+	orig, _ := h.st.ExportGame(ctx, h.id)
+	again, _ := other.ExportGame(ctx, h.id)
+	for table, rows := range orig.Tables {
+		if len(again.Tables[table]) != len(rows) {
+			t.Errorf("%s: %d rows exported, %d imported", table, len(rows), len(again.Tables[table]))
+		}
+	}
+}
+
+func pdfFileText(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pdfText(t, b)
 }
 
 func mustJSON(t *testing.T, s *cr.State) []byte {

@@ -433,3 +433,81 @@ func errCode(err error, stderr io.Writer) int {
 	}
 	return 0
 }
+
+func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	const usage = "Usage: railpost archive export [flags] GAME --out DIR\n       railpost archive import [flags] DIR\n"
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	switch args[0] {
+	case "export":
+		fs, c := newFlags("archive export", "archive export [flags] GAME", stderr)
+		out := fs.String("out", "", "the folder to write (default ./GAME-archive)")
+		// Flags may come after the game, as the usage shows them.
+		var game string
+		rest := args[1:]
+		if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
+			game, rest = rest[0], rest[1:]
+		}
+		if code, ok := parsePositional(fs, rest); !ok {
+			return code
+		}
+		if game == "" && fs.NArg() == 1 {
+			game = fs.Arg(0)
+		}
+		if game == "" {
+			fmt.Fprint(stderr, usage)
+			return 2
+		}
+		if *out == "" {
+			*out = game + "-archive"
+		}
+		st, closeFn, err := openStore(ctx, c)
+		if err != nil {
+			fmt.Fprintln(stderr, "railpost archive export:", err)
+			return 1
+		}
+		defer closeFn()
+		ts, err := titles()
+		if err != nil {
+			fmt.Fprintln(stderr, "railpost archive export:", err)
+			return 1
+		}
+		if err := processor.ExportArchive(ctx, st, ts, game, *out); err != nil {
+			fmt.Fprintln(stderr, "railpost archive export:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s: open %s/index.html\n", *out, *out)
+		return 0
+	case "import":
+		fs, c := newFlags("archive import", "archive import [flags] DIR", stderr)
+		if code, ok := parsePositional(fs, args[1:]); !ok {
+			return code
+		}
+		if fs.NArg() != 1 {
+			fmt.Fprint(stderr, usage)
+			return 2
+		}
+		cfg, err := c.load()
+		if err != nil {
+			fmt.Fprintln(stderr, "railpost archive import:", err)
+			return 1
+		}
+		st, err := store.Open(ctx, cfg.Database)
+		if err != nil {
+			fmt.Fprintln(stderr, "railpost archive import:", err)
+			return 1
+		}
+		defer st.Close()
+		id, err := processor.ImportArchive(ctx, st, fs.Arg(0))
+		if err != nil {
+			fmt.Fprintln(stderr, "railpost archive import:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "imported game %s into %s; check it with: railpost replay %s\n", id, cfg.Database, id)
+		return 0
+	}
+	fmt.Fprintf(stderr, "railpost archive: unknown subcommand %q\n%s", args[0], usage)
+	return 2
+}

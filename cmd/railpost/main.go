@@ -45,6 +45,7 @@ func commands() []command {
 		{"game", "create, seat, list and show games: `railpost game new|add-player|list|show`", cmdGame},
 		{"gm", "a game-master command: `railpost gm GAME PAUSE`, `... PROCESS 5`, ...", cmdGM},
 		{"report", "render a position's PDF turn report from the archive", cmdReport},
+		{"archive", "export a game to a self-contained folder, or import one: `railpost archive export|import`", cmdArchive},
 		{"replay", "rebuild a game from its log and compare every turn with the archive", cmdReplay},
 		{"version", "print the version", cmdVersion},
 	}

@@ -50,9 +50,9 @@ func (c *ContinentalRails) Seats() int { return cr.Positions }
 // PendingMessages implements MessageModerator: the players' messages of
 // the last turn, awaiting the game master (10.1G).
 func (c *ContinentalRails) PendingMessages(state []byte) ([]PlayerMessage, error) {
-	var s cr.State
-	if err := json.Unmarshal(state, &s); err != nil {
-		return nil, fmt.Errorf("decode state: %w", err)
+	s, err := decodeState(state)
+	if err != nil {
+		return nil, err
 	}
 	var out []PlayerMessage
 	for _, m := range s.Pending {
@@ -68,9 +68,9 @@ func (c *ContinentalRails) PendingMessages(state []byte) ([]PlayerMessage, error
 // Standings implements Standings: the tycoons by victory points, with
 // each category (1.2) and net worth.
 func (c *ContinentalRails) Standings(state []byte) (string, error) {
-	var s cr.State
-	if err := json.Unmarshal(state, &s); err != nil {
-		return "", fmt.Errorf("decode state: %w", err)
+	s, err := decodeState(state)
+	if err != nil {
+		return "", err
 	}
 	players := append([]cr.Player(nil), s.Players...)
 	total := func(p cr.Player) int {
@@ -109,6 +109,15 @@ func (c *ContinentalRails) Setup(positions []store.Position, rng *rand.Rand) ([]
 	return json.Marshal(s)
 }
 
+// decodeState reads a stored Continental Rails state.
+func decodeState(b []byte) (cr.State, error) {
+	var s cr.State
+	if err := json.Unmarshal(b, &s); err != nil {
+		return s, fmt.Errorf("decode state: %w", err)
+	}
+	return s, nil
+}
+
 // decodeOrders reads the orders the grammar stored for one position.
 func decodeOrders(b []byte) (cr.Orders, error) {
 	var o cr.Orders
@@ -125,9 +134,9 @@ func decodeOrders(b []byte) (cr.Orders, error) {
 // they stand now, so that a position handed to the computer (or taken over
 // by a person) mid-game is played accordingly from this turn on (3.1).
 func (c *ContinentalRails) Resolve(t Turn) (Outcome, error) {
-	var s cr.State
-	if err := json.Unmarshal(t.State, &s); err != nil {
-		return Outcome{}, fmt.Errorf("decode state: %w", err)
+	s, err := decodeState(t.State)
+	if err != nil {
+		return Outcome{}, err
 	}
 	if s.Turn != t.Turn {
 		return Outcome{}, fmt.Errorf("state is at turn %d, the game at turn %d", s.Turn, t.Turn)
@@ -190,9 +199,9 @@ func (c *ContinentalRails) Turnsheet(s *cr.State, gameID string, position int, t
 // next turn's turnsheet, which also goes as an attached .txt so that a
 // player whose mail program mangles the body can fill that in instead.
 func (c *ContinentalRails) Report(r ReportRequest) (Report, error) {
-	var s cr.State
-	if err := json.Unmarshal(r.State, &s); err != nil {
-		return Report{}, fmt.Errorf("decode state: %w", err)
+	s, err := decodeState(r.State)
+	if err != nil {
+		return Report{}, err
 	}
 	p := s.Player(r.Position.Number)
 	if p == nil {
@@ -247,9 +256,9 @@ type crWelcomeData struct {
 
 // Welcome implements Title.
 func (c *ContinentalRails) Welcome(r ReportRequest, password string) (Report, error) {
-	var s cr.State
-	if err := json.Unmarshal(r.State, &s); err != nil {
-		return Report{}, fmt.Errorf("decode state: %w", err)
+	s, err := decodeState(r.State)
+	if err != nil {
+		return Report{}, err
 	}
 	p := s.Player(r.Position.Number)
 	if p == nil {

@@ -252,7 +252,9 @@ func TestGameMasterLifecycle(t *testing.T) {
 	if _, m := h.latest(players[2], "Turn 2 results"); !strings.Contains(m.Text, "rolled the game back to turn 3") {
 		t.Errorf("rollback notice:\n%.300s", m.Text)
 	}
-	h.sendOrders(1, players[1], func(o *cr.Orders) { o.Borrow = 0; o.Stock = nil; o.Prodigal = 0; o.PCBids = nil })
+	h.sendOrders(1, players[1], func(o *cr.Orders) {
+		o.Borrow, o.Stock, o.Prodigal, o.PCBids, o.Message = 0, nil, 0, nil, "Westward ho"
+	})
 	h.mustGM("PROCESS 3")
 	h.mustRun()
 	second, turn := h.state()
@@ -265,6 +267,15 @@ func TestGameMasterLifecycle(t *testing.T) {
 	}
 	if live, void, err := h.st.CountSnapshots(ctx, h.id, 3); err != nil || live != 1 || void != 1 {
 		t.Errorf("turn 3 snapshots: %d followed, %d rolled back (%v); want one of each", live, void, err)
+	}
+
+	// Ada's message waits for the GM (10.1G); approved, it is news next turn.
+	if _, err := h.gm("APPROVE 2"); err == nil {
+		t.Error("a message Ben never sent was approved")
+	}
+	h.mustGM("APPROVE 1")
+	if _, err := h.gm("APPROVE 1"); err == nil {
+		t.Error("a message was approved twice")
 	}
 
 	// Ben leaves; Dave takes position 2 and plays turn 4 with his password.
@@ -310,8 +321,20 @@ func TestGameMasterLifecycle(t *testing.T) {
 
 	// The GM's news reached the players' headlines.
 	_, rep := h.latest(players[1], "Turn 4 results")
-	if !strings.Contains(rep.Text, "A new player takes over position 2.") {
-		t.Errorf("turn 4 headlines lack the hand-over:\n%s", rep.Text)
+	for _, want := range []string{"A new player takes over position 2.", "Westward ho"} {
+		if !strings.Contains(rep.Text, want) {
+			t.Errorf("turn 4 headlines lack %q:\n%s", want, rep.Text)
+		}
+	}
+
+	// Cyd hands her position to the computer; she is told, and it is news.
+	h.mustGM("HAND 3 COMPUTER")
+	h.mustRun()
+	if _, m := h.latest(players[3], "handed to the computer"); !strings.Contains(m.Text, "Thank you for playing") {
+		t.Errorf("Cyd's notice: %s", m.Text)
+	}
+	if pos, _ := h.st.Position(ctx, h.id, 3); pos.Human || pos.Address != "" {
+		t.Errorf("position 3 after HAND COMPUTER: %+v", pos)
 	}
 
 	// End the game, then replay it from the log.

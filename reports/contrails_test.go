@@ -35,8 +35,14 @@ func playedGame(t testing.TB, seed uint64, turns int) (*cr.Map, *cr.State, []cr.
 	return m, s, events
 }
 
-// pdfText reads a PDF back with poppler's pdftotext.
+// pdfText reads a PDF back with poppler's pdftotext, keeping the layout.
 func pdfText(t testing.TB, pdf []byte) string {
+	t.Helper()
+	return pdftotext(t, pdf, "-layout")
+}
+
+// pdftotext runs poppler's pdftotext on a PDF with the given flags.
+func pdftotext(t testing.TB, pdf []byte, flags ...string) string {
 	t.Helper()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Skip("pdftotext (poppler-utils) is not installed; .ci/run installs it")
@@ -45,9 +51,9 @@ func pdfText(t testing.TB, pdf []byte) string {
 	if err := os.WriteFile(f, pdf, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("pdftotext", "-layout", f, "-").Output()
+	out, err := exec.Command("pdftotext", append(flags, f, "-")...).Output()
 	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
+		t.Fatalf("pdftotext %v: %v", flags, err)
 	}
 	return string(out)
 }

@@ -4,9 +4,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"math"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -60,19 +57,9 @@ type pageWords struct {
 
 func wordBoxes(t *testing.T, pdf []byte) pageWords {
 	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext (poppler-utils) is not installed; .ci/run installs it")
-	}
-	f := filepath.Join(t.TempDir(), "r.pdf")
-	if err := os.WriteFile(f, pdf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-bbox", f, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext -bbox: %v", err)
-	}
+	out := pdftotext(t, pdf, "-bbox")
 	var pw pageWords
-	d := xml.NewDecoder(strings.NewReader(string(out)))
+	d := xml.NewDecoder(strings.NewReader(out))
 	d.Strict = false
 	d.Entity = xml.HTMLEntity
 	if err := d.Decode(&pw); err != nil {

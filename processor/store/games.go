@@ -184,20 +184,20 @@ func (o ops) AdvanceTurn(ctx context.Context, gameID string, from int, deadline 
 
 // AddPosition registers a seat.
 func (o ops) AddPosition(ctx context.Context, p Position) error {
-	controller := "computer"
-	if p.Human {
-		controller = "human"
-	}
-	var addr any
-	if p.Address != "" {
-		addr = NormalizeAddress(p.Address)
-	}
 	_, err := o.q.ExecContext(ctx, `INSERT INTO positions(game_id, number, name, address, password_hash, controller) VALUES (?, ?, ?, ?, ?, ?)`,
-		p.GameID, p.Number, p.Name, addr, p.PasswordHash, controller)
+		p.GameID, p.Number, p.Name, nullString(NormalizeAddress(p.Address)), p.PasswordHash, p.controller())
 	if err != nil {
 		return fmt.Errorf("add position %s/%d: %w", p.GameID, p.Number, err)
 	}
 	return nil
+}
+
+// controller is how the positions table names who plays a seat.
+func (p Position) controller() string {
+	if p.Human {
+		return "human"
+	}
+	return "computer"
 }
 
 func scanPosition(row interface{ Scan(...any) error }) (Position, error) {

@@ -132,12 +132,8 @@ func (o ops) RollBack(ctx context.Context, gameID string, to int, action int64, 
 
 // UpdatePosition writes a seat's name, address, password and controller.
 func (o ops) UpdatePosition(ctx context.Context, p Position) error {
-	controller := "computer"
-	if p.Human {
-		controller = "human"
-	}
 	res, err := o.q.ExecContext(ctx, `UPDATE positions SET name = ?, address = ?, password_hash = ?, controller = ? WHERE game_id = ? AND number = ?`,
-		p.Name, nullString(NormalizeAddress(p.Address)), p.PasswordHash, controller, p.GameID, p.Number)
+		p.Name, nullString(NormalizeAddress(p.Address)), p.PasswordHash, p.controller(), p.GameID, p.Number)
 	if err != nil {
 		return fmt.Errorf("update position %s/%d: %w", p.GameID, p.Number, err)
 	}

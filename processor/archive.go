@@ -10,8 +10,7 @@ import (
 
 // ArchivedReport renders again the PDF a position was sent after a turn,
 // from the snapshot and events the archive keeps. The PDF is dated by the
-// turn's resolution, so it is the file that was mailed. turn 0 means the
-// latest turn played.
+// turn's resolution, so it is the file that was mailed.
 func ArchivedReport(ctx context.Context, st *store.Store, titles map[string]Title, gameID string, turn, position int) ([]byte, error) {
 	g, err := st.Game(ctx, gameID)
 	if err != nil {
@@ -20,9 +19,6 @@ func ArchivedReport(ctx context.Context, st *store.Store, titles map[string]Titl
 	title, ok := titles[g.Title]
 	if !ok {
 		return nil, fmt.Errorf("game %s: no title %q installed", g.ID, g.Title)
-	}
-	if turn == 0 {
-		turn = g.Turn - 1
 	}
 	if turn < 1 || turn >= g.Turn {
 		return nil, fmt.Errorf("game %s has played turns 1 to %d; there is no report of turn %d", g.ID, g.Turn-1, turn)

@@ -73,16 +73,12 @@ func (c *ContinentalRails) Standings(state []byte) (string, error) {
 		return "", err
 	}
 	players := append([]cr.Player(nil), s.Players...)
-	total := func(p cr.Player) int {
-		v := p.VP
-		return v.RobberBaron + v.Mogul + v.Builder + v.Magnate + v.Prodigal + v.Baron
-	}
-	sort.SliceStable(players, func(i, j int) bool { return total(players[i]) > total(players[j]) })
+	sort.SliceStable(players, func(i, j int) bool { return players[i].VP.Total() > players[j].VP.Total() })
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-4s %-24s %6s %6s %6s %6s %6s %6s %6s %14s\n", "Pos", "Tycoon", "Total", "Baron", "Mogul", "Build", "Magn", "Prodig", "RBaron", "Net worth")
 	for _, p := range players {
 		v := p.VP
-		fmt.Fprintf(&b, "%-4d %-24s %6d %6d %6d %6d %6d %6d %6d %14s\n", p.Number, p.Name, total(p), v.RobberBaron, v.Mogul, v.Builder, v.Magnate, v.Prodigal, v.Baron, templates.Money(p.NetWorth))
+		fmt.Fprintf(&b, "%-4d %-24s %6d %6d %6d %6d %6d %6d %6d %14s\n", p.Number, p.Name, v.Total(), v.RobberBaron, v.Mogul, v.Builder, v.Magnate, v.Prodigal, v.Baron, templates.Money(p.NetWorth))
 	}
 	return b.String(), nil
 }
@@ -116,6 +112,19 @@ func decodeState(b []byte) (cr.State, error) {
 		return s, fmt.Errorf("decode state: %w", err)
 	}
 	return s, nil
+}
+
+// readerState decodes a request's state and finds the position it is for.
+func readerState(r ReportRequest) (*cr.State, *cr.Player, error) {
+	s, err := decodeState(r.State)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := s.Player(r.Position.Number)
+	if p == nil {
+		return nil, nil, fmt.Errorf("no position %d in the game", r.Position.Number)
+	}
+	return &s, p, nil
 }
 
 // decodeOrders reads the orders the grammar stored for one position.
@@ -199,17 +208,12 @@ func (c *ContinentalRails) Turnsheet(s *cr.State, gameID string, position int, t
 // next turn's turnsheet, which also goes as an attached .txt so that a
 // player whose mail program mangles the body can fill that in instead.
 func (c *ContinentalRails) Report(r ReportRequest) (Report, error) {
-	s, err := decodeState(r.State)
+	s, p, err := readerState(r)
 	if err != nil {
 		return Report{}, err
 	}
-	p := s.Player(r.Position.Number)
-	if p == nil {
-		return Report{}, fmt.Errorf("no position %d in the game", r.Position.Number)
-	}
 	d := crReportData{GameID: r.Game.ID, GameName: r.Game.Name, Turn: r.Turn, Player: *p, Climate: s.Climate.String(), Over: s.Over, NextTurn: s.Turn}
-	v := p.VP
-	d.VPTotal = v.RobberBaron + v.Mogul + v.Builder + v.Magnate + v.Prodigal + v.Baron
+	d.VPTotal = p.VP.Total()
 	for _, e := range r.Events {
 		switch {
 		case e.VisibleTo == r.Position.Number:
@@ -218,14 +222,14 @@ func (c *ContinentalRails) Report(r ReportRequest) (Report, error) {
 			d.Headlines = append(d.Headlines, e.Text)
 		}
 	}
-	pdf, err := reports.ContinentalRails{GameID: r.Game.ID, GameName: r.Game.Name, Turn: r.Turn, Map: c.m, State: &s,
+	pdf, err := reports.ContinentalRails{GameID: r.Game.ID, GameName: r.Game.Name, Turn: r.Turn, Map: c.m, State: s,
 		Events: crEvents(r.Events), Reader: r.Position.Number, Made: r.Resolved}.PDF()
 	if err != nil {
 		return Report{}, err
 	}
 	atts := []mail.Attachment{{Name: fmt.Sprintf("%s-turn%d-position%d.pdf", r.Game.ID, r.Turn, r.Position.Number), ContentType: "application/pdf", Data: pdf}}
 	if !s.Over {
-		sheet, err := c.Turnsheet(&s, r.Game.ID, r.Position.Number, r.Token, r.Deadline)
+		sheet, err := c.Turnsheet(s, r.Game.ID, r.Position.Number, r.Token, r.Deadline)
 		if err != nil {
 			return Report{}, err
 		}
@@ -256,15 +260,11 @@ type crWelcomeData struct {
 
 // Welcome implements Title.
 func (c *ContinentalRails) Welcome(r ReportRequest, password string) (Report, error) {
-	s, err := decodeState(r.State)
+	s, p, err := readerState(r)
 	if err != nil {
 		return Report{}, err
 	}
-	p := s.Player(r.Position.Number)
-	if p == nil {
-		return Report{}, fmt.Errorf("no position %d in the game", r.Position.Number)
-	}
-	sheet, err := c.Turnsheet(&s, r.Game.ID, p.Number, r.Token, r.Deadline)
+	sheet, err := c.Turnsheet(s, r.Game.ID, p.Number, r.Token, r.Deadline)
 	if err != nil {
 		return Report{}, err
 	}

@@ -136,7 +136,11 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 		}
 		g.Status = "active"
 		if !g.Deadline.IsZero() {
-			g.Deadline = p.resumedDeadline(ctx, g, now)
+			log, err := p.gmLog(ctx, g.ID)
+			if err != nil {
+				return "", err
+			}
+			g.Deadline = log.resumedDeadline(g, now)
 		}
 		act.Headline = "The game master resumed the game" + dueNote(g) + "."
 		notifyAll = act.Headline
@@ -163,7 +167,7 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 			}
 			g.Schedule = c.Rest
 			if g.Deadline.IsZero() {
-				g.Deadline = sc.Next(now, location(g))
+				g.Deadline = sc.Next(now, Zone(g))
 			}
 		}
 		act.Headline = fmt.Sprintf("Turns are due %s from now on%s.", orNone(g.Schedule), dueNote(g))
@@ -182,7 +186,11 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 		case g.Status != "active":
 			return "", fmt.Errorf("game %s is %s: RESUME it first", g.ID, g.Status)
 		}
-		act.OnceKey = fmt.Sprintf("process %d after %d", turn, p.lastRollback(ctx, g.ID))
+		log, err := p.gmLog(ctx, g.ID)
+		if err != nil {
+			return "", err
+		}
+		act.OnceKey = log.processKey(turn)
 		said = fmt.Sprintf("turn %d of %s resolves at the next pass", turn, g.ID)
 	case "PREVIEW":
 		return p.preview(ctx, g, positions, now)
@@ -379,6 +387,10 @@ func (p *Processor) gmMessages(ctx context.Context, g store.Game, c GMCommand, a
 	if err != nil {
 		return "", err
 	}
+	log, err := p.gmLog(ctx, g.ID)
+	if err != nil {
+		return "", err
+	}
 	all := strings.EqualFold(c.Args[0], "all")
 	var done []string
 	for _, m := range pending {
@@ -387,7 +399,7 @@ func (p *Processor) gmMessages(ctx context.Context, g store.Game, c GMCommand, a
 		}
 		a := act
 		a.Args = fmt.Sprintf("%s %d", c.Verb, m.From)
-		a.OnceKey = fmt.Sprintf("message %d from %d after %d", g.Turn, m.From, p.lastRollback(ctx, g.ID))
+		a.OnceKey = log.onceKey("message %d from %d", g.Turn, m.From)
 		a.Reason = m.Text
 		if c.Verb == "APPROVE" {
 			a.Headline = fmt.Sprintf("Message from %s: %s", m.Name, m.Text)
@@ -424,68 +436,64 @@ type PlayerMessage struct {
 	Text string
 }
 
-// resumedDeadline gives a resumed turn the time it had left when the game
-// was paused, and at least a day, so that players hear of it in time.
-func (p *Processor) resumedDeadline(ctx context.Context, g store.Game, now time.Time) time.Time {
-	left := 24 * time.Hour
-	if acts, err := p.Store.GMActions(ctx, g.ID); err == nil {
-		for i := len(acts) - 1; i >= 0; i-- {
-			if acts[i].Verb == "PAUSE" {
-				left = max(g.Deadline.Sub(acts[i].At), left)
-				break
-			}
-		}
-	}
-	if d := now.Add(left); d.After(g.Deadline) {
-		return d
-	}
-	return g.Deadline
-}
+// gmLog is a game's moderation log, read once for the questions a command
+// or a pass asks of it.
+type gmLog []store.GMAction
 
-// lastRollback is the id of the game's latest rollback, 0 for none: a
-// once-only command is once per line of play.
-func (p *Processor) lastRollback(ctx context.Context, gameID string) int64 {
+func (p *Processor) gmLog(ctx context.Context, gameID string) (gmLog, error) {
 	acts, err := p.Store.GMActions(ctx, gameID)
-	if err != nil {
-		return 0
-	}
-	var id int64
-	for _, a := range acts {
-		if a.Verb == "ROLLBACK" {
-			id = a.ID
-		}
-	}
-	return id
+	return gmLog(acts), err
 }
 
-// reopened reports whether the open turn is one the GM rolled back to.
-func (p *Processor) reopened(ctx context.Context, g store.Game) bool {
-	acts, err := p.Store.GMActions(ctx, g.ID)
-	if err != nil {
-		return false
+// last is the newest action with a verb, if any.
+func (l gmLog) last(verb string) (store.GMAction, bool) {
+	for i := len(l) - 1; i >= 0; i-- {
+		if l[i].Verb == verb {
+			return l[i], true
+		}
 	}
-	for i := len(acts) - 1; i >= 0; i-- {
-		if acts[i].Verb == "ROLLBACK" {
-			f := strings.Fields(acts[i].Args)
-			return len(f) > 0 && f[0] == strconv.Itoa(g.Turn)
+	return store.GMAction{}, false
+}
+
+// onceKey makes a once-only command once per line of play: a rollback
+// opens a new line, in which the same turn may be processed again.
+func (l gmLog) onceKey(format string, args ...any) string {
+	rb, _ := l.last("ROLLBACK")
+	return fmt.Sprintf(format, args...) + fmt.Sprintf(" after %d", rb.ID)
+}
+
+// processKey is the once-key of PROCESS for a turn.
+func (l gmLog) processKey(turn int) string { return l.onceKey("process %d", turn) }
+
+// processOrdered reports whether the GM has ordered a turn resolved.
+func (l gmLog) processOrdered(turn int) bool {
+	key := l.processKey(turn)
+	for _, a := range l {
+		if a.OnceKey == key {
+			return true
 		}
 	}
 	return false
 }
 
-// processOrdered reports whether the GM has ordered the open turn resolved.
-func (p *Processor) processOrdered(ctx context.Context, g store.Game) (bool, error) {
-	acts, err := p.Store.GMActions(ctx, g.ID)
-	if err != nil {
-		return false, err
+// reopened reports whether a turn is the one the GM last rolled back to.
+func (l gmLog) reopened(turn int) bool {
+	rb, ok := l.last("ROLLBACK")
+	f := strings.Fields(rb.Args)
+	return ok && len(f) > 0 && f[0] == strconv.Itoa(turn)
+}
+
+// resumedDeadline gives a resumed turn the time it had left when the game
+// was paused, and at least a day, so that players hear of it in time.
+func (l gmLog) resumedDeadline(g store.Game, now time.Time) time.Time {
+	left := 24 * time.Hour
+	if pause, ok := l.last("PAUSE"); ok {
+		left = max(g.Deadline.Sub(pause.At), left)
 	}
-	key := fmt.Sprintf("process %d after %d", g.Turn, p.lastRollback(ctx, g.ID))
-	for _, a := range acts {
-		if a.OnceKey == key {
-			return true, nil
-		}
+	if d := now.Add(left); d.After(g.Deadline) {
+		return d
 	}
-	return false, nil
+	return g.Deadline
 }
 
 // parseDeadline reads a deadline in the game's zone: a date and time, a
@@ -508,7 +516,7 @@ func parseDeadline(g store.Game, s string, now time.Time) (time.Time, error) {
 			if err != nil {
 				return d, fmt.Errorf("deadline %q: write +3d, +48h or +90m", s)
 			}
-			d = from.In(location(g)).AddDate(0, 0, n).UTC()
+			d = from.In(Zone(g)).AddDate(0, 0, n).UTC()
 		} else {
 			dur, err := time.ParseDuration(step)
 			if err != nil {
@@ -519,7 +527,7 @@ func parseDeadline(g store.Game, s string, now time.Time) (time.Time, error) {
 	} else {
 		var err error
 		for _, layout := range []string{"2006-01-02 15:04", "2006-01-02T15:04", "2006-01-02 15:04:05"} {
-			if d, err = time.ParseInLocation(layout, s, location(g)); err == nil {
+			if d, err = time.ParseInLocation(layout, s, Zone(g)); err == nil {
 				break
 			}
 		}

@@ -51,7 +51,7 @@ func newGMGame(t *testing.T) *gmGame {
 	g := store.Game{ID: "life", Title: title.Name(), Name: "Lifecycle", Seed: 99, Early: true, TimeZone: "America/Chicago",
 		Schedule: "every Thursday 18:00", Remind: 24 * time.Hour, GMAddress: "gm-person@example.org", GMPasswordHash: hash}
 	sc, _ := ParseSchedule(g.Schedule)
-	g.Deadline = sc.Next(h.clock, location(g))
+	g.Deadline = sc.Next(h.clock, Zone(g))
 	if err := CreateGame(context.Background(), h.st, title, g, seats, h.clock); err != nil {
 		t.Fatal(err)
 	}

@@ -372,7 +372,7 @@ func knownGames(ps []store.Position) string {
 // ShowTime renders a UTC instant in the game's time zone, as players and
 // the game master read deadlines.
 func ShowTime(g store.Game, t time.Time) string {
-	return t.In(location(g)).Format("Mon 2 Jan 2006 15:04 MST")
+	return t.In(Zone(g)).Format("Mon 2 Jan 2006 15:04 MST")
 }
 
 // reply builds an answer to a message, threaded under it.

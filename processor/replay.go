@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -86,7 +87,7 @@ func Replay(ctx context.Context, st *store.Store, titles map[string]Title, gameI
 	}
 	seats := make([]store.Position, len(positions))
 	for i, pos := range positions {
-		seats[i] = store.Position{GameID: g.ID, Number: pos.Number, Name: pos.Name, Human: contains(setupIn.Humans, pos.Number)}
+		seats[i] = store.Position{GameID: g.ID, Number: pos.Number, Name: pos.Name, Human: slices.Contains(setupIn.Humans, pos.Number)}
 	}
 	state, err := title.Setup(seats, TurnRand(g.Seed, 0))
 	if err != nil {
@@ -134,13 +135,4 @@ func readInputs(s store.Snapshot) (turnInputs, error) {
 		return in, fmt.Errorf("snapshot of turn %d: inputs: %w", s.Turn, err)
 	}
 	return in, nil
-}
-
-func contains(ns []int, n int) bool {
-	for _, x := range ns {
-		if x == n {
-			return true
-		}
-	}
-	return false
 }

@@ -82,17 +82,23 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 	}
 	now := p.now()
 	due, why := Due(g, positions, standing, now)
-	if due && why == whyAllIn && p.reopened(ctx, g) {
-		// Its standing orders would only play the turn as it was played
-		// before the rollback: it waits for its deadline or the GM.
-		due = false
-	}
-	if !due {
-		ordered, err := p.processOrdered(ctx, g)
-		if err != nil || !ordered {
+	if !due || why == whyAllIn {
+		log, err := p.gmLog(ctx, g.ID)
+		if err != nil {
 			return false, err
 		}
-		why = "the game master ordered it"
+		if due && log.reopened(g.Turn) {
+			// Its standing orders would only play the turn as it was
+			// played before the rollback: it waits for its deadline or
+			// the GM.
+			due = false
+		}
+		if !due && !log.processOrdered(g.Turn) {
+			return false, nil
+		}
+		if !due {
+			why = "the game master ordered it"
+		}
 	}
 	snap, err := p.Store.LatestSnapshot(ctx, g.ID)
 	if err != nil {
@@ -288,13 +294,13 @@ func renderReports(positions []store.Position, render func(store.Position) (Repo
 func NextDeadline(g store.Game, now time.Time) time.Time {
 	if g.Schedule != "" {
 		if sc, err := ParseSchedule(g.Schedule); err == nil {
-			return sc.Next(now, location(g))
+			return sc.Next(now, Zone(g))
 		}
 	}
 	if g.Deadline.IsZero() || g.Period <= 0 {
 		return time.Time{}
 	}
-	next := g.Deadline.In(location(g))
+	next := g.Deadline.In(Zone(g))
 	for !next.After(now) {
 		if g.Period%(24*time.Hour) == 0 {
 			next = next.AddDate(0, 0, int(g.Period/(24*time.Hour)))

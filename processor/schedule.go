@@ -91,8 +91,9 @@ func (sc Schedule) Next(t time.Time, loc *time.Location) time.Time {
 	return time.Time{} // unreachable: a schedule has at least one day
 }
 
-// location is a game's zone, UTC if the name is unknown.
-func location(g store.Game) *time.Location {
+// Zone is the time zone a game's deadlines are set and shown in, UTC if
+// its name is unknown.
+func Zone(g store.Game) *time.Location {
 	loc, err := time.LoadLocation(g.TimeZone)
 	if err != nil {
 		return time.UTC

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -169,9 +170,9 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 		{"Robber Baron", func(v cr.VP) int { return v.RobberBaron }}, {"Rail Mogul", func(v cr.VP) int { return v.Mogul }},
 		{"Rail Builder", func(v cr.VP) int { return v.Builder }}, {"Rail Magnate", func(v cr.VP) int { return v.Magnate }},
 		{"Prodigal", func(v cr.VP) int { return v.Prodigal }}, {"Rail Baron", func(v cr.VP) int { return v.Baron }},
+		{"Total", cr.VP.Total},
 	}
 	rows = rows[:0]
-	total := 0
 	for _, c := range cats {
 		lead, leaders := 0, []string{}
 		for _, p := range s.Players {
@@ -182,11 +183,8 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 				leaders = append(leaders, p.Name)
 			}
 		}
-		mine := c.get(me.VP)
-		total += mine
-		rows = append(rows, []string{c.name, fmt.Sprint(mine), fmt.Sprint(lead), strings.Join(leaders, ", ")})
+		rows = append(rows, []string{c.name, fmt.Sprint(c.get(me.VP)), fmt.Sprint(lead), strings.Join(leaders, ", ")})
 	}
-	rows = append(rows, []string{"Total", fmt.Sprint(total), "", ""})
 	d.table([]string{"Category", "Yours", "Leader", "Led by"}, []float64{36, 18, 18, 110}, rows)
 
 	r.chartPage(d)
@@ -459,7 +457,7 @@ func (r ContinentalRails) cashFlowTable(d *doc, me *cr.Player, rrs []*cr.Railroa
 	var items []string
 	add := func(c column, fs []cr.Flow) {
 		for _, f := range fs {
-			if _, seen := c.flows[f.Item]; !seen && !contains(items, f.Item) {
+			if !slices.Contains(items, f.Item) {
 				items = append(items, f.Item)
 			}
 			c.flows[f.Item] += f.Amount
@@ -499,13 +497,4 @@ func (r ContinentalRails) cashFlowTable(d *doc, me *cr.Player, rrs []*cr.Railroa
 	}
 	rows = append(rows, end)
 	d.table(head, widths, rows)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

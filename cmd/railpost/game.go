@@ -61,7 +61,7 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
-	fail := func(err error) int { fmt.Fprintln(stderr, "railpost game new:", err); return 1 }
+	fail := failer(stderr, "game new")
 	if *name == "" {
 		fmt.Fprintln(stderr, "railpost game new: --name is required")
 		return 2
@@ -98,14 +98,13 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 	}
 	if *schedule != "" {
-		sc, err := processor.ParseSchedule(*schedule)
-		if err != nil {
+		if _, err := processor.ParseSchedule(*schedule); err != nil {
 			return fail(err)
 		}
-		g.Deadline = sc.Next(now, mustZone(*tz))
+		g.Deadline = processor.NextDeadline(g, now)
 	}
 	if *deadline != "" {
-		d, err := time.ParseInLocation("2006-01-02 15:04", *deadline, mustZone(*tz))
+		d, err := time.ParseInLocation("2006-01-02 15:04", *deadline, processor.Zone(g))
 		if err != nil || !d.After(now) {
 			return fail(fmt.Errorf("--deadline %q: give a future date and time as 2026-03-16 18:00", *deadline))
 		}
@@ -140,14 +139,6 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return 0
 }
 
-func mustZone(name string) *time.Location {
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-}
-
 // freeID makes a short id from the title: cr-1, cr-2, ...
 func freeID(ctx context.Context, st *store.Store, title string) (string, error) {
 	prefix := map[string]string{processor.ContinentalRailsTitle: "cr"}[title]
@@ -177,6 +168,7 @@ func titleNames() []string {
 }
 
 func cmdGameAddPlayer(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fail := failer(stderr, "game add-player")
 	fs, c := newFlags("game add-player", "game add-player --game G --address ADDR [--position N] [--name NAME]", stderr)
 	game := fs.String("game", "", "the game (required)")
 	addr := fs.String("address", "", "the player's mail address (required)")
@@ -191,15 +183,13 @@ func cmdGameAddPlayer(ctx context.Context, args []string, stdout, stderr io.Writ
 	}
 	p, closeFn, err := openProcessor(ctx, c, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost game add-player:", err)
-		return 1
+		return fail(err)
 	}
 	defer closeFn()
 	if *pos == 0 {
 		positions, err := p.Store.Positions(ctx, *game)
 		if err != nil {
-			fmt.Fprintln(stderr, "railpost game add-player:", err)
-			return 1
+			return fail(err)
 		}
 		for _, q := range positions {
 			if !q.Human {
@@ -218,28 +208,26 @@ func cmdGameAddPlayer(ctx context.Context, args []string, stdout, stderr io.Writ
 	}
 	said, err := p.GM(ctx, *game, cmd, processor.GMActor{Name: "cli"})
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost game add-player:", err)
-		return 1
+		return fail(err)
 	}
 	fmt.Fprintf(stdout, "%s; the next `railpost run` sends it\n", said)
 	return 0
 }
 
 func cmdGameList(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fail := failer(stderr, "game list")
 	fs, c := newFlags("game list", "game list", stderr)
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
 	st, closeFn, err := openStore(ctx, c)
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost game list:", err)
-		return 1
+		return fail(err)
 	}
 	defer closeFn()
 	games, err := st.Games(ctx)
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost game list:", err)
-		return 1
+		return fail(err)
 	}
 	if len(games) == 0 {
 		fmt.Fprintln(stdout, "no games yet: railpost game new --name NAME")
@@ -250,8 +238,7 @@ func cmdGameList(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	for _, g := range games {
 		positions, err := st.Positions(ctx, g.ID)
 		if err != nil {
-			fmt.Fprintln(stderr, "railpost game list:", err)
-			return 1
+			return fail(err)
 		}
 		people := 0
 		for _, q := range positions {
@@ -269,6 +256,7 @@ func cmdGameList(ctx context.Context, args []string, stdout, stderr io.Writer) i
 }
 
 func cmdGameShow(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fail := failer(stderr, "game show")
 	fs, c := newFlags("game show", "game show GAME", stderr)
 	if code, ok := parsePositional(fs, args); !ok {
 		return code
@@ -279,29 +267,24 @@ func cmdGameShow(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	st, closeFn, err := openStore(ctx, c)
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost game show:", err)
-		return 1
+		return fail(err)
 	}
 	defer closeFn()
 	g, err := st.Game(ctx, fs.Arg(0))
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost game show:", err)
-		return 1
+		return fail(err)
 	}
 	positions, err := st.Positions(ctx, g.ID)
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost game show:", err)
-		return 1
+		return fail(err)
 	}
 	standing, err := st.CurrentOrders(ctx, g.ID, g.Turn)
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost game show:", err)
-		return 1
+		return fail(err)
 	}
 	acts, err := st.GMActions(ctx, g.ID)
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost game show:", err)
-		return 1
+		return fail(err)
 	}
 	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(w, "Game\t%s: %s (%s)\n", g.ID, g.Name, g.Title)
@@ -340,6 +323,7 @@ func cmdGameShow(ctx context.Context, args []string, stdout, stderr io.Writer) i
 }
 
 func cmdGM(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fail := failer(stderr, "gm")
 	fs, c := newFlags("gm", "gm [flags] GAME COMMAND [ARGS...]", stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: railpost gm [flags] GAME COMMAND [ARGS...]\n\nThe same commands work in a GM mail (GAME and GM lines, then one command a line):\n%s\nFlags:\n", processor.GMUsage())
@@ -359,20 +343,19 @@ func cmdGM(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	p, closeFn, err := openProcessor(ctx, c, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost gm:", err)
-		return 1
+		return fail(err)
 	}
 	defer closeFn()
 	said, err := p.GM(ctx, fs.Arg(0), cmd, processor.GMActor{Name: "cli"})
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost gm:", err)
-		return 1
+		return fail(err)
 	}
 	fmt.Fprintln(stdout, strings.TrimRight(said, "\n"))
 	return 0
 }
 
 func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fail := failer(stderr, "replay")
 	fs, c := newFlags("replay", "replay [flags] GAME", stderr)
 	if code, ok := parsePositional(fs, args); !ok {
 		return code
@@ -383,19 +366,16 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	st, closeFn, err := openStore(ctx, c)
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost replay:", err)
-		return 1
+		return fail(err)
 	}
 	defer closeFn()
 	ts, err := titles()
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost replay:", err)
-		return 1
+		return fail(err)
 	}
 	res, err := processor.Replay(ctx, st, ts, fs.Arg(0))
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost replay:", err)
-		return 1
+		return fail(err)
 	}
 	if len(res.Mismatches) > 0 {
 		fmt.Fprintf(stdout, "replay of %s: %d turns rebuilt; turns %v differ from the stored snapshots\n", fs.Arg(0), res.Turns, res.Mismatches)

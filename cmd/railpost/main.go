@@ -145,6 +145,14 @@ func (c *common) load() (processor.Config, error) {
 	return cfg, nil
 }
 
+// failer prints a command's error and gives its exit code, 1.
+func failer(stderr io.Writer, command string) func(error) int {
+	return func(err error) int {
+		fmt.Fprintf(stderr, "railpost %s: %v\n", command, err)
+		return 1
+	}
+}
+
 func logger(level string, w io.Writer) *slog.Logger {
 	var l slog.Level
 	if err := l.UnmarshalText([]byte(level)); err != nil {
@@ -164,6 +172,7 @@ func titles() (map[string]processor.Title, error) {
 }
 
 func cmdInit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fail := failer(stderr, "init")
 	fs, c := newFlags("init", "init [--config railpost.toml] [--db railpost.db] [--force]", stderr)
 	force := fs.Bool("force", false, "overwrite an existing config file")
 	if code, ok := parse(fs, args); !ok {
@@ -173,29 +182,24 @@ func cmdInit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s exists; leaving it alone (use --force to overwrite)\n", c.config)
 	} else {
 		if err := os.MkdirAll(filepath.Dir(c.config), 0o755); err != nil {
-			fmt.Fprintln(stderr, "railpost init:", err)
-			return 1
+			return fail(err)
 		}
 		if err := os.WriteFile(c.config, exampleConfig, 0o600); err != nil {
-			fmt.Fprintln(stderr, "railpost init:", err)
-			return 1
+			return fail(err)
 		}
 		fmt.Fprintf(stdout, "wrote %s: edit the [imap] and [smtp] sections for your mail account\n", c.config)
 	}
 	cfg, err := c.load()
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost init:", err)
-		return 1
+		return fail(err)
 	}
 	st, err := store.Open(ctx, cfg.Database)
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost init:", err)
-		return 1
+		return fail(err)
 	}
 	defer st.Close()
 	if _, err := st.Secret(ctx); err != nil {
-		fmt.Fprintln(stderr, "railpost init:", err)
-		return 1
+		return fail(err)
 	}
 	v, _ := st.SchemaVersion(ctx)
 	fmt.Fprintf(stdout, "database %s ready (schema version %d)\n", cfg.Database, v)
@@ -368,6 +372,7 @@ func cmdMail(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fail := failer(stderr, "report")
 	fs, c := newFlags("report", "report --game G [--turn T] --position P [--out file.pdf]", stderr)
 	game := fs.String("game", "", "the game's id (required)")
 	turn := fs.Int("turn", 0, "the turn whose report to render (default: the latest played)")
@@ -383,39 +388,33 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	cfg, err := c.load()
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost report:", err)
-		return 1
+		return fail(err)
 	}
 	st, err := store.OpenExisting(ctx, cfg.Database)
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost report:", err)
-		return 1
+		return fail(err)
 	}
 	defer st.Close()
 	ts, err := titles()
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost report:", err)
-		return 1
+		return fail(err)
 	}
 	if *turn == 0 {
 		g, err := st.Game(ctx, *game)
 		if err != nil {
-			fmt.Fprintln(stderr, "railpost report:", err)
-			return 1
+			return fail(err)
 		}
 		*turn = g.Turn - 1
 	}
 	pdf, err := processor.ArchivedReport(ctx, st, ts, *game, *turn, *position)
 	if err != nil {
-		fmt.Fprintln(stderr, "railpost report:", err)
-		return 1
+		return fail(err)
 	}
 	if *out == "" {
 		*out = fmt.Sprintf("%s-turn%d-position%d.pdf", *game, *turn, *position)
 	}
 	if err := os.WriteFile(*out, pdf, 0o644); err != nil {
-		fmt.Fprintln(stderr, "railpost report:", err)
-		return 1
+		return fail(err)
 	}
 	fmt.Fprintf(stdout, "wrote %s (%d KB): game %s, turn %d, position %d\n", *out, (len(pdf)+1023)/1024, *game, *turn, *position)
 	return 0

@@ -90,6 +90,11 @@ type VP struct {
 	Bonuses     []string   `json:"bonuses,omitempty"` // Builder bonuses won
 }
 
+// Total is the sum of the six categories: the score that wins (1.2).
+func (v VP) Total() int {
+	return v.RobberBaron + v.Mogul + v.Builder + v.Magnate + v.Prodigal + v.Baron
+}
+
 // PCOffer is a Private Company anyone may bid for this turn.
 type PCOffer struct {
 	Code   string `json:"code"`

@@ -52,8 +52,8 @@ func (t *turn) finance(rr *Railroad, cost, reserve int64) {
 
 // maxEfficiencyOf adds to the length cap of 4.5C the cost of old engines:
 // each locomotive type behind the best available costs 3 points (4.17).
-func (t *turn) maxEfficiencyOf(rr *Railroad) int {
-	return max(MaxEfficiency(t.m.Miles(rr.Lines))-3*(t.s.Locomotive-rr.Loco), 1)
+func (s *State) maxEfficiencyOf(m *Map, rr *Railroad) int {
+	return max(MaxEfficiency(m.Miles(rr.Lines))-3*(s.Locomotive-rr.Loco), 1)
 }
 
 // 8. Railroad capital expenses: repairs, locomotives, technology (4.5, 4.17,
@@ -78,7 +78,7 @@ func (t *turn) capitalExpenses() {
 				gain++
 			}
 		}
-		rr.Efficiency = max(1, min(rr.Efficiency+gain, t.maxEfficiencyOf(rr)))
+		rr.Efficiency = max(1, min(rr.Efficiency+gain, t.s.maxEfficiencyOf(t.m, rr)))
 		if per > 0 {
 			t.finance(rr, int64(per*miles), o.Political)
 		}

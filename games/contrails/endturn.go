@@ -207,7 +207,17 @@ func (t *turn) victoryPoints() {
 		}
 		s.Player(pres).VP.Magnate += best
 	}
-	// Rail Baron: the share of the leader's score in the other five.
+	s.railBaron()
+	// The game ends at random after turn 20 (1.3).
+	if s.Turn >= 21 && t.rng.IntN(4) == 0 {
+		s.Over = true
+		t.news("end", "The game ends after turn %d.", s.Turn)
+	}
+}
+
+// railBaron scores each player's share of the leader's points in the
+// other five categories (1.2).
+func (s *State) railBaron() {
 	cats := []func(v VP) int{
 		func(v VP) int { return v.RobberBaron }, func(v VP) int { return v.Mogul }, func(v VP) int { return v.Builder },
 		func(v VP) int { return v.Magnate }, func(v VP) int { return v.Prodigal },
@@ -226,11 +236,6 @@ func (t *turn) victoryPoints() {
 		for i := range s.Players {
 			s.Players[i].VP.Baron += max(cat(s.Players[i].VP), 0) * 100 / top
 		}
-	}
-	// The game ends at random after turn 20 (1.3).
-	if s.Turn >= 21 && t.rng.IntN(4) == 0 {
-		s.Over = true
-		t.news("end", "The game ends after turn %d.", s.Turn)
 	}
 }
 

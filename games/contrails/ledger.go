@@ -93,6 +93,7 @@ const (
 	itemLooted         = "Looted by the old President"
 	itemBankruptcy     = "Bankruptcy"
 	itemFreshStart     = "New start after bankruptcy"
+	itemAdjustment     = "Game master's adjustment"
 )
 
 type flowKey struct {

@@ -52,6 +52,7 @@ func Resolve(m *Map, in *State, orders map[int]Orders, rng *rand.Rand) (*State, 
 		return nil, nil, fmt.Errorf("resolve turn %d: %w", in.Turn, err)
 	}
 	s.rec = newRecorder()
+	s.recordAdjustments()
 	t := newTurn(m, s, orders, rng)
 	steps := []func(){
 		t.bankLoans,           // 1

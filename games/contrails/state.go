@@ -35,6 +35,9 @@ type State struct {
 	Climates []Climate `json:"climates,omitempty"`
 	// Record is what the last turn did with money and stock (9.4, 9.6).
 	Record *TurnRecord `json:"last_turn,omitempty"`
+	// Adjustments are the game master's corrections since the last turn,
+	// for the next turn's cash flow.
+	Adjustments []Adjustment `json:"adjustments,omitempty"`
 
 	rec *recorder // while a turn resolves
 }
@@ -218,6 +221,7 @@ func (s *State) Clone() (*State, error) {
 	out.FirstBonus = cloneMap(s.FirstBonus)
 	out.Pending = append([]Message(nil), s.Pending...)
 	out.Climates = append([]Climate(nil), s.Climates...)
+	out.Adjustments = append([]Adjustment(nil), s.Adjustments...)
 	out.Record, out.rec = nil, nil
 	out.fillMaps()
 	return &out, nil

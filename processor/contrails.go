@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 	"strings"
 
 	cr "github.com/railpost/railpost/games/contrails"
@@ -81,6 +82,40 @@ func (c *ContinentalRails) Standings(state []byte) (string, error) {
 		fmt.Fprintf(&b, "%-4d %-24s %6d %6d %6d %6d %6d %6d %6d %14s\n", p.Number, p.Name, v.Total(), v.RobberBaron, v.Mogul, v.Builder, v.Magnate, v.Prodigal, v.Baron, templates.Money(p.NetWorth))
 	}
 	return b.String(), nil
+}
+
+// Adjust implements Adjuster: a tycoon's cash, loan or points, or a
+// railroad's cash, debt, price or efficiency.
+func (c *ContinentalRails) Adjust(state []byte, a Adjustment) ([]byte, string, error) {
+	s, err := decodeState(state)
+	if err != nil {
+		return nil, "", err
+	}
+	next, err := cr.Adjust(c.m, &s, cr.Adjustment(a))
+	if err != nil {
+		return nil, "", fmt.Errorf("%w (one may adjust %s)", err, cr.AdjustableFields())
+	}
+	b, err := json.Marshal(next)
+	if err != nil {
+		return nil, "", err
+	}
+	done := next.Adjustments[len(next.Adjustments)-1]
+	who := done.Target
+	if n, err := strconv.Atoi(done.Target); err == nil {
+		who = fmt.Sprintf("%s (position %d)", next.Player(n).Name, n)
+	} else if rr := next.Railroad(done.Target); rr != nil {
+		who = rr.Name
+	}
+	change := fmt.Sprintf("%+d", done.Delta)
+	switch done.Field {
+	case "cash", "loan", "loans", "bonds", "price":
+		change = "+" + templates.Money(done.Delta)
+		if done.Delta < 0 {
+			change = "-" + templates.Money(-done.Delta)
+		}
+	}
+	field := strings.ReplaceAll(done.Field, "_", " ")
+	return b, fmt.Sprintf("The game master adjusted %s's %s by %s: %s.", who, field, change, strings.TrimSuffix(done.Reason, ".")), nil
 }
 
 // Map is the game's map, for the report and the tests.

@@ -67,8 +67,23 @@ func ExportArchive(ctx context.Context, st *store.Store, titles map[string]Title
 	var idx strings.Builder
 	fmt.Fprintf(&idx, "<!doctype html>\n<meta charset=utf-8>\n<title>%s</title>\n<h1>%s (%s)</h1>\n<p>%s, %s, turn %d; seed %d. <a href=record.txt>The game record</a>, <a href=archive.json>every row</a>, <a href=mail/>the mail</a>.</p>\n<table border=1 cellpadding=4>\n<tr><th>Turn<th>State<th>Events<th>Orders<th>Reports\n",
 		html.EscapeString(g.Name), html.EscapeString(g.Name), g.ID, g.Title, g.Status, g.Turn, g.Seed)
+	adjusted := map[int]int{}
 	for _, snap := range snaps {
 		folder := fmt.Sprintf("turns/%03d", snap.Turn)
+		in, err := readInputs(snap)
+		if err != nil {
+			return err
+		}
+		if a := in.Adjust; a != nil {
+			adjusted[snap.Turn]++
+			name := fmt.Sprintf("%s/adjusted-%d.json", folder, adjusted[snap.Turn])
+			if err := write(name, snap.State); err != nil {
+				return err
+			}
+			fmt.Fprintf(&idx, "<tr><td>%d<td><a href=%s>state</a><td colspan=3>the game master adjusted %s %s by %+d: %s\n",
+				snap.Turn, name, html.EscapeString(a.Target), html.EscapeString(a.Field), a.Delta, html.EscapeString(a.Reason))
+			continue
+		}
 		if err := write(folder+"/state.json", snap.State); err != nil {
 			return err
 		}
@@ -105,10 +120,6 @@ func ExportArchive(ctx context.Context, st *store.Store, titles map[string]Title
 			fmt.Fprintf(&idx, "<a href=%s>%d</a> ", name, n)
 		}
 		idx.WriteString("<td>")
-		in, err := readInputs(snap)
-		if err != nil {
-			return err
-		}
 		for _, n := range in.Humans {
 			pdf, err := ArchivedReport(ctx, st, titles, g.ID, snap.Turn, n)
 			if err != nil {

@@ -48,6 +48,7 @@ var gmVerbs = map[string]gmVerb{
 	"ANNOUNCE": {"ANNOUNCE <text>", 1, "mail every player now, and print it in the next report's headlines"},
 	"APPROVE":  {"APPROVE <position> | APPROVE ALL", 1, "publish a player's message in the next headlines (10.1G)"},
 	"REJECT":   {"REJECT <position> | REJECT ALL", 1, "withhold a player's message (10.1G)"},
+	"ADJUST":   {"ADJUST <position|railroad> <field> <+change|-change> <reason>", 4, "correct one figure before the open turn resolves, such as ADJUST 3 cash +50 refund of a mis-keyed bid; printed in the headlines with its reason"},
 	"END":      {"END [reason]", 0, "end the game now"},
 }
 
@@ -199,7 +200,7 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 		if err != nil || turn < 1 || turn >= g.Turn {
 			return "", fmt.Errorf("ROLLBACK needs a turn already played, 1 to %d, then the reason", g.Turn-1)
 		}
-		act.Reason = strings.TrimSpace(strings.TrimPrefix(c.Rest, c.Args[0]))
+		act.Reason = afterWords(c.Rest, 1)
 		deadline := NextDeadline(g, now)
 		if deadline.IsZero() && g.Deadline.After(now) {
 			deadline = g.Deadline
@@ -219,6 +220,12 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 		said = "announced to every player"
 	case "APPROVE", "REJECT":
 		return p.gmMessages(ctx, g, c, act)
+	case "ADJUST":
+		if change, err = p.gmAdjust(ctx, g, c, &act); err != nil {
+			return "", err
+		}
+		notifyAll = act.Headline
+		said = act.Headline
 	case "END":
 		g.Status = "ended"
 		act.Reason = c.Rest

@@ -291,6 +291,26 @@ func TestGameMasterLifecycle(t *testing.T) {
 		t.Fatalf("Dave's orders and Ben's after leaving: %s", sum)
 	}
 
+	// A correction, with its reason, before turn 4 resolves. One without a
+	// reason, of a derived figure, or not signed changes nothing.
+	before, _ := h.state()
+	for _, bad := range []string{"ADJUST 1 cash +50", "ADJUST 1 baron +5 a fair share", "ADJUST 1 cash fifty a refund", "ADJUST 9 cash -9999999 fine"} {
+		if _, err := h.gm(bad); err == nil {
+			t.Errorf("%q was carried out", bad)
+		}
+	}
+	if now, _ := h.state(); !bytes.Equal(mustJSON(t, before), mustJSON(t, now)) {
+		t.Error("a refused ADJUST changed the state")
+	}
+	h.gmMail("ADJUST 1 cash +$75 refund of a bid the processor misread")
+	h.mustRun()
+	if now, _ := h.state(); now.Player(1).Cash != before.Player(1).Cash+75 {
+		t.Errorf("Ada's cash after ADJUST +$75: %d, was %d", now.Player(1).Cash, before.Player(1).Cash)
+	}
+	if _, m := h.latest(players[3], "adjusted"); !strings.Contains(m.Text, "refund of a bid the processor misread") {
+		t.Errorf("the players' notice of the adjustment: %s", m.Text)
+	}
+
 	// "PROCESS 4" mailed twice, and passes racing: turn 4 resolves once.
 	h.gmMail("PROCESS 4")
 	h.gmMail("PROCESS 4")
@@ -321,7 +341,7 @@ func TestGameMasterLifecycle(t *testing.T) {
 
 	// The GM's news reached the players' headlines.
 	_, rep := h.latest(players[1], "Turn 4 results")
-	for _, want := range []string{"A new player takes over position 2.", "Westward ho"} {
+	for _, want := range []string{"A new player takes over position 2.", "Westward ho", "adjusted Jay Gould (position 1)'s cash by +$75: refund"} {
 		if !strings.Contains(rep.Text, want) {
 			t.Errorf("turn 4 headlines lack %q:\n%s", want, rep.Text)
 		}
@@ -347,7 +367,7 @@ func TestGameMasterLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Turns != 4 || len(res.Mismatches) != 0 {
+	if res.Turns != 4 || res.Adjustments != 1 || len(res.Mismatches) != 0 {
 		t.Fatalf("replay: %+v", res)
 	}
 

@@ -52,12 +52,14 @@ func (p *Processor) preview(ctx context.Context, g store.Game, positions []store
 
 // ReplayResult is what a replay found.
 type ReplayResult struct {
-	Turns      int   // turns rebuilt
-	Mismatches []int // turns whose rebuilt state differs from the stored one
+	Turns       int   // turns rebuilt
+	Adjustments int   // the game master's adjustments applied again
+	Mismatches  []int // turns whose rebuilt state differs from the stored one
 }
 
 // Replay rebuilds a game from its log (the setup, then each turn's
-// standing orders and inputs, with the game's seed) and compares every
+// standing orders and inputs, with the game's seed, and each adjustment in
+// its place) and compares every
 // state with the stored snapshot, byte for byte. Rolled-back turns are not
 // part of the game's line and are not replayed.
 func Replay(ctx context.Context, st *store.Store, titles map[string]Title, gameID string) (ReplayResult, error) {
@@ -101,6 +103,22 @@ func Replay(ctx context.Context, st *store.Store, titles map[string]Title, gameI
 		in, err := readInputs(snap)
 		if err != nil {
 			return res, err
+		}
+		if in.Adjust != nil {
+			adj, ok := title.(Adjuster)
+			if !ok {
+				return res, fmt.Errorf("replay: turn %d has an adjustment, and %s games cannot be adjusted", snap.Turn, g.Title)
+			}
+			out, _, err := adj.Adjust(state, *in.Adjust)
+			if err != nil {
+				return res, fmt.Errorf("replay the adjustment after turn %d: %w", snap.Turn, err)
+			}
+			res.Adjustments++
+			if !bytes.Equal(out, snap.State) {
+				res.Mismatches = append(res.Mismatches, snap.Turn)
+			}
+			state = snap.State
+			continue
 		}
 		standing, err := st.CurrentOrders(ctx, g.ID, snap.Turn)
 		if err != nil {

@@ -201,6 +201,9 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 type turnInputs struct {
 	Humans   []int `json:"humans"`              // positions a person held
 	StandPat []int `json:"stand_pat,omitempty"` // humans who sent no orders and stood pat
+	// Adjust marks a snapshot made by the game master's ADJUST rather than
+	// by a resolution.
+	Adjust *Adjustment `json:"adjust,omitempty"`
 }
 
 // prepareTurn assembles a turn's resolution: the standing orders, who is

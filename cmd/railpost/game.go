@@ -381,7 +381,11 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stdout, "replay of %s: %d turns rebuilt; turns %v differ from the stored snapshots\n", fs.Arg(0), res.Turns, res.Mismatches)
 		return 1
 	}
-	fmt.Fprintf(stdout, "replay of %s: %d turns rebuilt from the log, every one identical to its stored snapshot\n", fs.Arg(0), res.Turns)
+	adjusted := ""
+	if res.Adjustments > 0 {
+		adjusted = fmt.Sprintf(" and %d game-master adjustments", res.Adjustments)
+	}
+	fmt.Fprintf(stdout, "replay of %s: %d turns%s rebuilt from the log, every one identical to its stored snapshot\n", fs.Arg(0), res.Turns, adjusted)
 	return 0
 }
 

@@ -312,10 +312,11 @@ func (o ops) LatestSnapshot(ctx context.Context, gameID string) (Snapshot, error
 	return o.snapshot(ctx, gameID, `SELECT turn, state, seed, inputs, created_at FROM snapshots WHERE game_id = ? AND rolled_back IS NULL ORDER BY id DESC LIMIT 1`, gameID)
 }
 
-// SnapshotAt returns the newest snapshot a game has of the state after a
-// turn, or ErrNotFound. Turn 0 is the setup.
+// SnapshotAt returns the state a turn's resolution produced (the first of
+// the turn's snapshots the game follows; a game master's adjustments come
+// after it), or ErrNotFound. Turn 0 is the setup.
 func (o ops) SnapshotAt(ctx context.Context, gameID string, turn int) (Snapshot, error) {
-	return o.snapshot(ctx, gameID, `SELECT turn, state, seed, inputs, created_at FROM snapshots WHERE game_id = ? AND turn = ? AND rolled_back IS NULL ORDER BY id DESC LIMIT 1`, gameID, turn)
+	return o.snapshot(ctx, gameID, `SELECT turn, state, seed, inputs, created_at FROM snapshots WHERE game_id = ? AND turn = ? AND rolled_back IS NULL ORDER BY id LIMIT 1`, gameID, turn)
 }
 
 func (o ops) snapshot(ctx context.Context, gameID, query string, args ...any) (Snapshot, error) {

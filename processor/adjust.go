@@ -1,0 +1,99 @@
+package processor
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/railpost/railpost/orders"
+	"github.com/railpost/railpost/processor/store"
+)
+
+// Adjuster is a title whose figures a game master may correct between
+// turns (ADJUST).
+type Adjuster interface {
+	// Adjust returns the state with one figure changed and the headline
+	// that tells the players, or an error that says what may be adjusted.
+	Adjust(state []byte, a Adjustment) ([]byte, string, error)
+}
+
+// Adjustment is one ADJUST command: a change to one figure of a position
+// or a piece of the game (a railroad, a company), with its reason.
+type Adjustment struct {
+	Target string `json:"target"`
+	Field  string `json:"field"`
+	Delta  int64  `json:"delta"`
+	Reason string `json:"reason"`
+}
+
+// parseAdjustment reads ADJUST's arguments: the target, the field, a
+// signed change ("+50", "-$1,000") and the reason, which is required.
+func parseAdjustment(c GMCommand) (Adjustment, error) {
+	usage := gmVerbs["ADJUST"].usage
+	a := Adjustment{Target: c.Args[0], Field: c.Args[1], Reason: afterWords(c.Rest, 3)}
+	amount := c.Args[2]
+	sign := int64(1)
+	switch {
+	case strings.HasPrefix(amount, "+"):
+		amount = amount[1:]
+	case strings.HasPrefix(amount, "-"):
+		sign, amount = -1, amount[1:]
+	}
+	v, err := orders.Money(amount)
+	if err != nil || v == 0 {
+		return a, fmt.Errorf("ADJUST: %q is not a change; write it signed, as +50 or -$1,000: %s", c.Args[2], usage)
+	}
+	a.Delta = sign * v
+	if a.Reason == "" {
+		return a, fmt.Errorf("ADJUST needs a reason, which the players will read: %s", usage)
+	}
+	return a, nil
+}
+
+// afterWords is what follows the first n words of s, as written.
+func afterWords(s string, n int) string {
+	s = strings.TrimSpace(s)
+	for range n {
+		i := strings.IndexAny(s, " \t")
+		if i < 0 {
+			return ""
+		}
+		s = strings.TrimSpace(s[i:])
+	}
+	return s
+}
+
+// gmAdjust corrects the state the open turn will resolve from. The result
+// is kept as another snapshot of the last turn, with the adjustment as its
+// input, so that replay applies it in its place.
+func (p *Processor) gmAdjust(ctx context.Context, g store.Game, c GMCommand, act *store.GMAction) (func(*store.Tx, int64) error, error) {
+	title, ok := p.Titles[g.Title]
+	if !ok {
+		return nil, fmt.Errorf("no title %q installed", g.Title)
+	}
+	adj, ok := title.(Adjuster)
+	if !ok {
+		return nil, fmt.Errorf("%s games cannot be adjusted", g.Title)
+	}
+	a, err := parseAdjustment(c)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := p.Store.LatestSnapshot(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	state, headline, err := adj.Adjust(snap.State, a)
+	if err != nil {
+		return nil, fmt.Errorf("ADJUST: %w", err)
+	}
+	inputs, err := json.Marshal(turnInputs{Adjust: &a})
+	if err != nil {
+		return nil, err
+	}
+	act.Reason, act.Headline = a.Reason, headline
+	return func(tx *store.Tx, _ int64) error {
+		return tx.SaveSnapshot(ctx, store.Snapshot{GameID: g.ID, Turn: snap.Turn, State: state, Seed: snap.Seed, Inputs: inputs}, act.At)
+	}, nil
+}

@@ -118,6 +118,29 @@ func (c *ContinentalRails) Adjust(state []byte, a Adjustment) ([]byte, string, e
 	return b, fmt.Sprintf("The game master adjusted %s's %s by %s: %s.", who, field, change, strings.TrimSuffix(done.Reason, ".")), nil
 }
 
+// FinalScores implements Scorer: each tycoon's points in the six
+// categories of 1.2 and in all, the records of 11.3.
+func (c *ContinentalRails) FinalScores(state []byte) ([]Score, error) {
+	s, err := decodeState(state)
+	if err != nil {
+		return nil, err
+	}
+	var out []Score
+	for _, p := range s.Players {
+		v := p.VP
+		for _, c := range []struct {
+			name   string
+			points int
+		}{
+			{"Robber Baron", v.RobberBaron}, {"Mogul", v.Mogul}, {"Builder", v.Builder}, {"Magnate", v.Magnate},
+			{"Prodigal", v.Prodigal}, {"Rail Baron", v.Baron}, {"total", v.Total()},
+		} {
+			out = append(out, Score{Position: p.Number, Name: p.Name, Category: c.name, Points: c.points})
+		}
+	}
+	return out, nil
+}
+
 // Map is the game's map, for the report and the tests.
 func (c *ContinentalRails) Map() *cr.Map { return c.m }
 

@@ -230,8 +230,18 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 		g.Status = "ended"
 		act.Reason = c.Rest
 		act.Headline = "The game master ended the game" + because(c.Rest) + "."
-		notifyAll = act.Headline + " Thank you for playing."
-		said = fmt.Sprintf("game %s ended at turn %d", g.ID, g.Turn)
+		final, err := p.finalWord(ctx, g, positions, now)
+		if err != nil {
+			return "", err
+		}
+		notifyAll = act.Headline + " Thank you for playing." + final.text
+		change = func(tx *store.Tx, _ int64) error {
+			if err := tx.UpdateGame(ctx, g); err != nil {
+				return err
+			}
+			return tx.AddFinalScores(ctx, final.scores)
+		}
+		said = fmt.Sprintf("game %s ended at turn %d", g.ID, g.Turn) + final.text
 	}
 	if notifyAll != "" {
 		mails = func(int64) ([]store.OutboxMail, error) {

@@ -363,6 +363,11 @@ func TestGameMasterLifecycle(t *testing.T) {
 	if g = h.game(); g.Status != "ended" {
 		t.Fatalf("status %s after END", g.Status)
 	}
+	// The last word: the standings, and the records of 11.3 the players set.
+	if _, m := h.latest(players[1], "ended the game"); !strings.Contains(m.Text, "Final standings after turn 4") ||
+		!strings.Contains(m.Text, "Records across games (11.3)") || !strings.Contains(m.Text, "sets the first Robber Baron record") {
+		t.Errorf("the END notice:\n%s", m.Text)
+	}
 	res, err := Replay(ctx, h.st, h.proc.Titles, h.id)
 	if err != nil {
 		t.Fatal(err)

@@ -121,6 +121,16 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 		events = append(events, store.Event{Kind: "gm", Text: a.Headline})
 		gmIDs = append(gmIDs, a.ID)
 	}
+	var finals []store.FinalScore
+	if out.Over {
+		var lines []string
+		if finals, lines, err = p.endScores(ctx, g, out.State, positions, g.Turn, now); err != nil {
+			return false, err
+		}
+		for _, l := range lines {
+			out.Events = append(out.Events, store.Event{Kind: "record", Text: l})
+		}
+	}
 	out.Events = append(append(events, out.Events...), notes...)
 	inputJSON, err := json.Marshal(inputs)
 	if err != nil {
@@ -178,6 +188,9 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 		}
 		if out.Over {
 			if err := tx.SetGameStatus(ctx, g.ID, "ended"); err != nil {
+				return err
+			}
+			if err := tx.AddFinalScores(ctx, finals); err != nil {
 				return err
 			}
 		}

@@ -72,6 +72,19 @@ func (tally) Resolve(t Turn) (Outcome, error) {
 	return Outcome{State: b, Events: events, Over: t.Turn >= 20}, err
 }
 
+// FinalScores makes tally a Scorer: one category, the sum of the picks.
+func (tally) FinalScores(state []byte) ([]Score, error) {
+	var s tallyState
+	if err := json.Unmarshal(state, &s); err != nil {
+		return nil, err
+	}
+	var out []Score
+	for n := 1; n <= len(s.Scores); n++ {
+		out = append(out, Score{Position: n, Name: fmt.Sprintf("Player %d", n), Category: "score", Points: s.Scores[n]})
+	}
+	return out, nil
+}
+
 func (tally) Report(r ReportRequest) (Report, error) {
 	var s tallyState
 	if err := json.Unmarshal(r.State, &s); err != nil {

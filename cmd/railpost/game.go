@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -351,6 +352,39 @@ func cmdGM(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	fmt.Fprintln(stdout, strings.TrimRight(said, "\n"))
+	return 0
+}
+
+func cmdRecords(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fail := failer(stderr, "records")
+	fs, c := newFlags("records", "records [--title contrails]", stderr)
+	title := fs.String("title", processor.ContinentalRailsTitle, "the title whose records to list")
+	if code, ok := parsePositional(fs, args); !ok {
+		return code
+	}
+	st, closeFn, err := openStore(ctx, c)
+	if err != nil {
+		return fail(err)
+	}
+	defer closeFn()
+	recs, err := st.Records(ctx, *title, "")
+	if err != nil {
+		return fail(err)
+	}
+	if len(recs) == 0 {
+		fmt.Fprintf(stdout, "no %s game has ended with a person's score yet\n", *title)
+		return 0
+	}
+	cats := make([]string, 0, len(recs))
+	for c := range recs {
+		cats = append(cats, c)
+	}
+	sort.Strings(cats)
+	fmt.Fprintf(stdout, "%-14s %7s  %-24s %-12s %s\n", "Category", "Points", "Player", "Game", "Ended")
+	for _, cat := range cats {
+		r := recs[cat]
+		fmt.Fprintf(stdout, "%-14s %7d  %-24s %-12s %s (turn %d)\n", cat, r.Points, r.Player, r.GameID, r.EndedAt.Format("2006-01-02"), r.Turn)
+	}
 	return 0
 }
 

@@ -47,6 +47,7 @@ func commands() []command {
 		{"report", "render a position's PDF turn report from the archive", cmdReport},
 		{"archive", "export a game to a self-contained folder, or import one: `railpost archive export|import`", cmdArchive},
 		{"replay", "rebuild a game from its log and compare every turn with the archive", cmdReplay},
+		{"records", "the best score ever in each category, across finished games (rule 11.3)", cmdRecords},
 		{"version", "print the version", cmdVersion},
 	}
 }

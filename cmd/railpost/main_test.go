@@ -280,6 +280,9 @@ func TestReportRendersFromTheArchive(t *testing.T) {
 			t.Errorf("report %v: exit %d, %q; want exit %d and %q", bad.args, code, stderr, bad.code, bad.want)
 		}
 	}
+	if code, out, _ := run(t, "records", "--config", cfg); code != 0 || !strings.Contains(out, "no contrails game has ended") {
+		t.Errorf("records before any game ended: %d %s", code, out)
+	}
 	missing := filepath.Join(dir, "elsewhere.db")
 	if code, _, _ := run(t, "report", "--config", cfg, "--db", missing, "--game", "cr-7", "--position", "1"); code != 1 {
 		t.Errorf("report on a missing database: exit %d", code)

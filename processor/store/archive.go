@@ -44,6 +44,7 @@ var archiveTables = []struct {
 	{"outbox", "game_id = ?", map[string]string{"inbox_id": "inbox"}},
 	{"outbox_attempts", "outbox_id IN (SELECT id FROM outbox WHERE game_id = ?)", map[string]string{"outbox_id": "outbox"}},
 	{"reminders", "game_id = ?", nil},
+	{"final_scores", "game_id = ?", map[string]string{"rolled_back": "gm_actions"}},
 }
 
 // ExportGame reads every row of a game.

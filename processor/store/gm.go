@@ -108,7 +108,8 @@ func (o ops) NoteReminder(ctx context.Context, gameID string, turn, position int
 // RollBack reopens turn `to` of a game: the snapshots and events of every
 // turn from it on, and the orders of every later turn, are marked with the
 // action that rolled them back, so the archive keeps them but the game no
-// longer follows them. Orders already given for turn `to` stand.
+// longer follows them, and so are its final scores, if it had ended. Orders
+// already given for turn `to` stand.
 func (o ops) RollBack(ctx context.Context, gameID string, to int, action int64, deadline time.Time) error {
 	for _, q := range []string{
 		`UPDATE snapshots SET rolled_back = ? WHERE game_id = ? AND turn >= ? AND rolled_back IS NULL`,
@@ -118,6 +119,10 @@ func (o ops) RollBack(ctx context.Context, gameID string, to int, action int64, 
 		if _, err := o.q.ExecContext(ctx, q, action, gameID, to); err != nil {
 			return fmt.Errorf("roll back %s to turn %d: %w", gameID, to, err)
 		}
+	}
+	// A game reopened has not ended: its final scores are no records.
+	if _, err := o.q.ExecContext(ctx, `UPDATE final_scores SET rolled_back = ? WHERE game_id = ? AND rolled_back IS NULL`, action, gameID); err != nil {
+		return fmt.Errorf("roll back %s to turn %d: %w", gameID, to, err)
 	}
 	res, err := o.q.ExecContext(ctx, `UPDATE games SET turn = ?, deadline = ?, status = CASE status WHEN 'ended' THEN 'active' ELSE status END WHERE id = ?`,
 		to, nullTime(deadline), gameID)

@@ -1,0 +1,137 @@
+package processor
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/railpost/railpost/processor/store"
+)
+
+// Scorer is a title whose games end with scores by category, for the
+// records kept across games (Continental Rails 11.3).
+type Scorer interface {
+	// FinalScores are each position's points in each category, the
+	// categories in the order the title shows them.
+	FinalScores(state []byte) ([]Score, error)
+}
+
+// Score is one position's points in one category.
+type Score struct {
+	Position int
+	Name     string // the name the position plays under
+	Category string
+	Points   int
+}
+
+// endScores works out the scores a game ends with and what they do to the
+// records of its title: the rows to keep, and one line a category for the
+// final report. Only positions a person holds at the end can set a record
+// (rulings P13). A title that keeps no scores gives nothing.
+func (p *Processor) endScores(ctx context.Context, g store.Game, state []byte, positions []store.Position, turn int, now time.Time) ([]store.FinalScore, []string, error) {
+	title, ok := p.Titles[g.Title]
+	if !ok {
+		return nil, nil, fmt.Errorf("no title %q installed", g.Title)
+	}
+	scorer, ok := title.(Scorer)
+	if !ok {
+		return nil, nil, nil
+	}
+	scores, err := scorer.FinalScores(state)
+	if err != nil {
+		return nil, nil, fmt.Errorf("final scores: %w", err)
+	}
+	human := map[int]bool{}
+	for _, pos := range positions {
+		human[pos.Number] = pos.Human
+	}
+	records, err := p.Store.Records(ctx, g.Title, g.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var rows []store.FinalScore
+	var categories []string
+	best := map[string]store.FinalScore{}
+	for _, s := range scores {
+		row := store.FinalScore{GameID: g.ID, Title: g.Title, Position: s.Position, Player: s.Name, Human: human[s.Position],
+			Category: s.Category, Points: s.Points, Turn: turn, EndedAt: now}
+		rows = append(rows, row)
+		b, seen := best[s.Category]
+		if !seen {
+			categories = append(categories, s.Category)
+		}
+		if row.Human && (!b.Human || row.Points > b.Points) {
+			best[s.Category] = row
+		}
+	}
+	var lines []string
+	for _, c := range categories {
+		if line := recordLine(c, best[c], records[c]); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	return rows, lines, nil
+}
+
+// recordLine says what a game's best person did to a category's record.
+func recordLine(category string, here, record store.FinalScore) string {
+	held := record.Player != ""
+	holder := func(s store.FinalScore) string {
+		return fmt.Sprintf("%d by %s in game %s", s.Points, s.Player, s.GameID)
+	}
+	switch {
+	case !here.Human && !held:
+		return ""
+	case !here.Human:
+		return fmt.Sprintf("The %s record stands: %s.", category, holder(record))
+	case !held && here.Points <= 0:
+		return ""
+	case !held:
+		return fmt.Sprintf("Record: %s (position %d) sets the first %s record, %d points.", here.Player, here.Position, category, here.Points)
+	case here.Points > record.Points:
+		return fmt.Sprintf("New record: %s (position %d) scores %d %s points, beating %s.", here.Player, here.Position, here.Points, category, holder(record))
+	case here.Points == record.Points:
+		return fmt.Sprintf("%s (position %d) equals the %s record of %s, which stands.", here.Player, here.Position, category, holder(record))
+	default:
+		return fmt.Sprintf("The %s record stands: %s (the best here, %d by %s).", category, holder(record), here.Points, here.Player)
+	}
+}
+
+// gameEnd is what a game ended by the game master leaves: its final scores
+// and the text that announces the standings and the records.
+type gameEnd struct {
+	scores []store.FinalScore
+	text   string
+}
+
+// finalWord ends a game at the last turn played, for END: the standings
+// and records go to every player in place of a final report.
+func (p *Processor) finalWord(ctx context.Context, g store.Game, positions []store.Position, now time.Time) (gameEnd, error) {
+	var end gameEnd
+	snap, err := p.Store.LatestSnapshot(ctx, g.ID)
+	if err != nil {
+		return end, err
+	}
+	scores, lines, err := p.endScores(ctx, g, snap.State, positions, snap.Turn, now)
+	if err != nil {
+		return end, err
+	}
+	end.scores = scores
+	var b strings.Builder
+	if st, ok := p.Titles[g.Title].(Standings); ok {
+		text, err := st.Standings(snap.State)
+		if err != nil {
+			return end, err
+		}
+		fmt.Fprintf(&b, "\n\nFinal standings after turn %d:\n\n%s", snap.Turn, text)
+	}
+	if len(lines) > 0 {
+		b.WriteString("\nRecords across games (11.3):\n")
+		for _, l := range lines {
+			b.WriteString("  - " + l + "\n")
+		}
+	}
+	end.text = b.String()
+	return end, nil
+}

@@ -102,6 +102,12 @@ type GMActor struct {
 // printed in the next report's headlines. A command that cannot apply
 // changes nothing and says why.
 func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMActor) (string, error) {
+	// A command built by hand is read as its text would be, so that every
+	// case below may rely on what the parser checks.
+	c, err := ParseGMCommand(c.String())
+	if err != nil {
+		return "", err
+	}
 	g, err := p.Store.Game(ctx, gameID)
 	if err != nil {
 		return "", err

@@ -42,9 +42,9 @@ func (p *Processor) endScores(ctx context.Context, g store.Game, state []byte, p
 	if err != nil {
 		return nil, nil, fmt.Errorf("final scores: %w", err)
 	}
-	human := map[int]bool{}
+	seats := map[int]store.Position{}
 	for _, pos := range positions {
-		human[pos.Number] = pos.Human
+		seats[pos.Number] = pos
 	}
 	records, err := p.Store.Records(ctx, g.Title, g.ID)
 	if err != nil {
@@ -54,7 +54,12 @@ func (p *Processor) endScores(ctx context.Context, g store.Game, state []byte, p
 	var categories []string
 	best := map[string]store.FinalScore{}
 	for _, s := range scores {
-		row := store.FinalScore{GameID: g.ID, Title: g.Title, Position: s.Position, Player: s.Name, Human: human[s.Position],
+		seat := seats[s.Position]
+		name := s.Name
+		if seat.Human && seat.Name != "" && seat.Name != s.Name {
+			name = seat.Name + " as " + s.Name
+		}
+		row := store.FinalScore{GameID: g.ID, Title: g.Title, Position: s.Position, Player: name, Human: seat.Human,
 			Category: s.Category, Points: s.Points, Turn: turn, EndedAt: now}
 		rows = append(rows, row)
 		b, seen := best[s.Category]

@@ -38,6 +38,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
+		{"demo", "play a whole game end to end on loopback mail servers, with nothing to set up", cmdDemo},
 		{"init", "create the database and an example config", cmdInit},
 		{"run", "run one processing pass (what cron runs)", cmdRun},
 		{"daemon", "run a pass every interval until SIGTERM", cmdDaemon},
@@ -162,7 +163,6 @@ func logger(level string, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l}))
 }
 
-// titles are the games this binary can run. Later issues register theirs.
 // titles are the games this binary plays.
 func titles() (map[string]processor.Title, error) {
 	c, err := processor.NewContinentalRails()

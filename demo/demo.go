@@ -516,7 +516,7 @@ func (r *run) finish(ctx context.Context) error {
 // Summary is the closing text of `railpost demo`.
 func (res Result) Summary() string {
 	var b strings.Builder
-	state := "stopped"
+	state := "stopped by --turns; the game goes on"
 	if res.Over {
 		state = "ended by the rules"
 	}
@@ -527,6 +527,10 @@ func (res Result) Summary() string {
 	w := append([]Winner(nil), res.Winners...)
 	sort.SliceStable(w, func(i, j int) bool { return w[i].Category == "total" && w[j].Category != "total" })
 	for _, x := range w {
+		if x.Points <= 0 {
+			fmt.Fprintf(&b, "  %-13s no points scored yet\n", x.Category)
+			continue
+		}
 		who := "computer"
 		if x.Human {
 			who = "scripted human"

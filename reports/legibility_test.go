@@ -155,3 +155,18 @@ func TestRailroadColoursStayApart(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeMapFramesEveryTown: a town outside the frame would be clipped,
+// and the lines to it would run off into the legend (Halifax did).
+func TestWholeMapFramesEveryTown(t *testing.T) {
+	m, err := cr.LoadMap()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newProjection(wholeMap, 0, 0, 222, 176)
+	for _, town := range m.Towns {
+		if !p.inside(town.Lat, town.Lon) {
+			t.Errorf("%s (%.2f, %.2f) is outside the whole map's frame", town.Name, town.Lat, town.Lon)
+		}
+	}
+}

@@ -12,7 +12,7 @@ import (
 type box struct{ minLat, maxLat, minLon, maxLon float64 }
 
 // wholeMap frames the continent the map covers.
-var wholeMap = box{minLat: 23.5, maxLat: 52.5, minLon: -125, maxLon: -64}
+var wholeMap = box{minLat: 23.5, maxLat: 52.5, minLon: -125, maxLon: -62.5}
 
 // readerBox frames the towns the reader's railroads touch, or nil when he
 // presides none.

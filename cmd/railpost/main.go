@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -26,6 +27,8 @@ import (
 
 //go:embed railpost.example.toml
 var exampleConfig []byte
+
+const defaultConfig = "railpost.toml"
 
 // version is set at build time with -ldflags "-X main.version=v1.2.3".
 var version = "dev"
@@ -95,7 +98,7 @@ func newFlags(name, synopsis string, stderr io.Writer) (*flag.FlagSet, *common) 
 	fs := flag.NewFlagSet("railpost "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	c := &common{}
-	fs.StringVar(&c.config, "config", "railpost.toml", "the configuration file")
+	fs.StringVar(&c.config, "config", defaultConfig, "the configuration file (optional when --db is given)")
 	fs.StringVar(&c.db, "db", "", "the database file (overrides database in the config)")
 	fs.StringVar(&c.logLevel, "log-level", "", "debug, info, warn or error (overrides log_level in the config)")
 	fs.Usage = func() {
@@ -135,7 +138,13 @@ func parsePositional(fs *flag.FlagSet, args []string) (code int, ok bool) {
 
 func (c *common) load() (processor.Config, error) {
 	cfg, err := processor.LoadConfig(c.config)
-	if err != nil {
+	switch {
+	case err != nil && c.db != "" && c.config == defaultConfig && errors.Is(err, fs.ErrNotExist):
+		// Given the database, a command needs no config file of its own:
+		// `railpost report --db railpost-demo/railpost.db ...` works
+		// anywhere. A config named with --config must exist.
+		cfg = processor.DefaultConfig()
+	case err != nil:
 		return cfg, err
 	}
 	if c.db != "" {
@@ -422,19 +431,29 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 }
 
 func cmdVersion(_ context.Context, _ []string, stdout, _ io.Writer) int {
-	commit, dirty := "unknown", ""
+	v, commit, when, dirty := version, "", "", ""
 	if bi, ok := debug.ReadBuildInfo(); ok {
+		if v == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		}
 		for _, s := range bi.Settings {
 			switch s.Key {
 			case "vcs.revision":
-				commit = s.Value
+				commit = s.Value[:min(12, len(s.Value))]
+			case "vcs.time":
+				when = " of " + s.Value
 			case "vcs.modified":
 				if s.Value == "true" {
-					dirty = " (modified)"
+					dirty = ", with uncommitted changes"
 				}
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "railpost %s commit %s%s\n", version, commit, dirty)
+	if commit == "" {
+		// go run, or GOFLAGS=-buildvcs=false: the commit was not recorded.
+		fmt.Fprintf(stdout, "railpost %s (commit not recorded: build it with go install -buildvcs=true ./cmd/railpost in a git clone)\n", v)
+		return 0
+	}
+	fmt.Fprintf(stdout, "railpost %s commit %s%s%s\n", v, commit, when, dirty)
 	return 0
 }

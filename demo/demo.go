@@ -50,21 +50,24 @@ const GameID = "demo"
 // Result is what a demo did, for the summary and for scripts
 // (summary.json).
 type Result struct {
-	GameID   string   `json:"game"`
-	Turns    int      `json:"turns"`
-	Over     bool     `json:"over"` // the game ended by its rules
-	Humans   int      `json:"humans"`
-	MailsIn  int      `json:"mails_in"`  // mails the players sent
-	MailsOut int      `json:"mails_out"` // mails the processor sent
-	Reports  int      `json:"reports"`   // turn reports among them
-	Rejected []string `json:"error_replies"`
-	Winners  []Winner `json:"winners"`
-	Records  []string `json:"records,omitempty"`
-	Replayed int      `json:"replayed_turns"`
-	Database string   `json:"database"`
-	Archive  string   `json:"archive"`
-	Example  string   `json:"example_report"`
-	Seconds  float64  `json:"seconds"`
+	GameID   string `json:"game"`
+	Turns    int    `json:"turns"`
+	Over     bool   `json:"over"` // the game ended by its rules
+	Humans   int    `json:"humans"`
+	MailsIn  int    `json:"mails_in"`  // mails the players sent
+	MailsOut int    `json:"mails_out"` // mails the processor sent
+	Reports  int    `json:"reports"`   // turn reports among them
+	// OutByKind counts the mails sent by kind: turn reports, order
+	// confirmations, reminders, welcomes.
+	OutByKind map[string]int `json:"mails_out_by_kind"`
+	Rejected  []string       `json:"error_replies"`
+	Winners   []Winner       `json:"winners"`
+	Records   []string       `json:"records,omitempty"`
+	Replayed  int            `json:"replayed_turns"`
+	Database  string         `json:"database"`
+	Archive   string         `json:"archive"`
+	Example   string         `json:"example_report"`
+	Seconds   float64        `json:"seconds"`
 }
 
 // Winner is the leader of one victory-point category (1.2).
@@ -450,14 +453,23 @@ func (r *run) progress(turn, limit int, over bool) {
 func (r *run) finish(ctx context.Context) error {
 	msgs := r.smtp.Messages()
 	r.res.MailsOut = len(msgs)
+	r.res.OutByKind = map[string]int{}
 	for _, raw := range msgs {
 		m, err := orders.ReadMail(raw.Raw, orders.Identity{}, orders.DefaultLimits)
 		if err != nil {
 			return err
 		}
-		if strings.Contains(m.Subject, " results") {
+		kind := "other"
+		for _, k := range mailKinds {
+			if strings.Contains(m.Subject, k.subject) {
+				kind = k.name
+				break
+			}
+		}
+		if kind == "turn reports" {
 			r.res.Reports++
 		}
+		r.res.OutByKind[kind]++
 	}
 	snap, err := r.st.LatestSnapshot(ctx, GameID)
 	if err != nil {
@@ -513,6 +525,12 @@ func (r *run) finish(ctx context.Context) error {
 	return nil
 }
 
+// mailKinds tell the processor's mails apart by their subjects.
+var mailKinds = []struct{ subject, name string }{
+	{" results", "turn reports"}, {"orders accepted", "order confirmations"}, {"Reminder:", "reminders"},
+	{"Welcome", "welcomes"}, {"not accepted", "refusals"},
+}
+
 // Summary is the closing text of `railpost demo`.
 func (res Result) Summary() string {
 	var b strings.Builder
@@ -521,8 +539,16 @@ func (res Result) Summary() string {
 		state = "ended by the rules"
 	}
 	fmt.Fprintf(&b, "\nContinental Rails demo: %d turns played (%s) in %.1f s.\n", res.Turns, state, res.Seconds)
-	fmt.Fprintf(&b, "Mail: %d in from %d players, %d out (%d turn reports); %d error reply to a garbled sheet, fixed and resent.\n",
-		res.MailsIn, res.Humans, res.MailsOut, res.Reports, len(res.Rejected))
+	var kinds []string
+	for _, k := range append(mailKinds, struct{ subject, name string }{"", "other"}) {
+		if n := res.OutByKind[k.name]; n > 0 {
+			kinds = append(kinds, fmt.Sprintf("%d %s", n, k.name))
+		}
+	}
+	fmt.Fprintf(&b, "Mail: %d in from %d players; %d out: %s.\n", res.MailsIn, res.Humans, res.MailsOut, strings.Join(kinds, ", "))
+	for _, l := range res.Rejected {
+		fmt.Fprintf(&b, "One sheet was garbled on purpose, and the player sent it again after the reply, which said:\n  %s\n", strings.TrimPrefix(l, "- "))
+	}
 	fmt.Fprintf(&b, "Replay: all %d turns rebuilt from the log, identical to the archive.\n\nLeaders by category (1.2):\n", res.Replayed)
 	w := append([]Winner(nil), res.Winners...)
 	sort.SliceStable(w, func(i, j int) bool { return w[i].Category == "total" && w[j].Category != "total" })

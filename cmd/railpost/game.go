@@ -136,7 +136,7 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if *gmPass == "" {
 		fmt.Fprintf(stdout, "GM password (signs GM mail; shown once): %s\n", password)
 	}
-	fmt.Fprintf(stdout, "next: railpost game add-player %s --address player@example.org\n", g.ID)
+	fmt.Fprintf(stdout, "next: railpost game add-player --game %s --address player@example.org\n", g.ID)
 	return 0
 }
 
@@ -259,7 +259,7 @@ func cmdGameList(ctx context.Context, args []string, stdout, stderr io.Writer) i
 func cmdGameShow(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fail := failer(stderr, "game show")
 	fs, c := newFlags("game show", "game show GAME", stderr)
-	if code, ok := parsePositional(fs, args); !ok {
+	if code, ok := parseInterspersed(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {
@@ -359,7 +359,7 @@ func cmdRecords(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fail := failer(stderr, "records")
 	fs, c := newFlags("records", "records [--title contrails]", stderr)
 	title := fs.String("title", processor.ContinentalRailsTitle, "the title whose records to list")
-	if code, ok := parsePositional(fs, args); !ok {
+	if code, ok := parse(fs, args); !ok {
 		return code
 	}
 	st, closeFn, err := openStore(ctx, c)
@@ -380,10 +380,10 @@ func cmdRecords(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		cats = append(cats, c)
 	}
 	sort.Strings(cats)
-	fmt.Fprintf(stdout, "%-14s %7s  %-24s %-12s %s\n", "Category", "Points", "Player", "Game", "Ended")
+	fmt.Fprintf(stdout, "%-14s %7s  %-32s %-12s %s\n", "Category", "Points", "Player", "Game", "Ended")
 	for _, cat := range cats {
 		r := recs[cat]
-		fmt.Fprintf(stdout, "%-14s %7d  %-24s %-12s %s (turn %d)\n", cat, r.Points, r.Player, r.GameID, r.EndedAt.Format("2006-01-02"), r.Turn)
+		fmt.Fprintf(stdout, "%-14s %7d  %-32s %-12s %s (turn %d)\n", cat, r.Points, r.Player, r.GameID, r.EndedAt.Format("2006-01-02"), r.Turn)
 	}
 	return 0
 }
@@ -391,7 +391,7 @@ func cmdRecords(ctx context.Context, args []string, stdout, stderr io.Writer) in
 func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fail := failer(stderr, "replay")
 	fs, c := newFlags("replay", "replay [flags] GAME", stderr)
-	if code, ok := parsePositional(fs, args); !ok {
+	if code, ok := parseInterspersed(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {
@@ -500,7 +500,7 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 0
 	case "import":
 		fs, c := newFlags("archive import", "archive import [flags] DIR", stderr)
-		if code, ok := parsePositional(fs, args[1:]); !ok {
+		if code, ok := parseInterspersed(fs, args[1:]); !ok {
 			return code
 		}
 		if fs.NArg() != 1 {

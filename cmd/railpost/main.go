@@ -136,6 +136,36 @@ func parsePositional(fs *flag.FlagSet, args []string) (code int, ok bool) {
 	return 0, true
 }
 
+// parseInterspersed is parsePositional for commands whose arguments are
+// names, not text: flags may come after them too, as in
+// `railpost game show cr-1 --db other.db`.
+func parseInterspersed(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	var flags, names []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			names = append(names, args[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			names = append(names, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if f := fs.Lookup(name); f != nil && i+1 < len(args) {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+				flags = append(flags, args[i+1])
+				i++
+			}
+		}
+	}
+	return parsePositional(fs, append(append(flags, "--"), names...))
+}
+
 func (c *common) load() (processor.Config, error) {
 	cfg, err := processor.LoadConfig(c.config)
 	switch {

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -289,5 +291,27 @@ func TestReportRendersFromTheArchive(t *testing.T) {
 	}
 	if _, err := os.Stat(missing); err == nil {
 		t.Error("report created a database at a mistyped path")
+	}
+}
+
+func TestParseInterspersed(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		db    string
+		names []string
+	}{
+		{[]string{"cr-1"}, "", []string{"cr-1"}},
+		{[]string{"cr-1", "--db", "x.db"}, "x.db", []string{"cr-1"}},
+		{[]string{"--db=x.db", "cr-1"}, "x.db", []string{"cr-1"}},
+		{[]string{"cr-1", "--", "--db"}, "", []string{"cr-1", "--db"}},
+	} {
+		fs, c := newFlags("t", "t", io.Discard)
+		if _, ok := parseInterspersed(fs, tc.args); !ok {
+			t.Errorf("%q did not parse", tc.args)
+			continue
+		}
+		if c.db != tc.db || !slices.Equal(fs.Args(), tc.names) {
+			t.Errorf("%q: db %q, names %q; want %q and %q", tc.args, c.db, fs.Args(), tc.db, tc.names)
+		}
 	}
 }

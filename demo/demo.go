@@ -575,6 +575,9 @@ func (res Result) Summary() string {
 	fmt.Fprintf(&b, "  PDF reports     %s/turns/NNN/report-positionP.pdf\n", res.Archive)
 	fmt.Fprintf(&b, "  mails as .eml   %s/mail/in and %s/mail/out\n", res.Archive, res.Archive)
 	fmt.Fprintf(&b, "  a report        %s\n", res.Example)
-	fmt.Fprintf(&b, "Try: railpost game show --db %s %s\n", res.Database, res.GameID)
+	fmt.Fprintf(&b, "\nThe other commands read the database; from the source tree, put go run ./cmd/railpost for railpost:\n")
+	fmt.Fprintf(&b, "  railpost game show --db %s %s\n", res.Database, res.GameID)
+	fmt.Fprintf(&b, "  railpost report --db %s --game %s --turn %d --position 2 --out report.pdf\n", res.Database, res.GameID, max(res.Turns/2, 1))
+	fmt.Fprintf(&b, "  railpost replay --db %s %s\n", res.Database, res.GameID)
 	return b.String()
 }

@@ -64,9 +64,14 @@ func ExportArchive(ctx context.Context, st *store.Store, titles map[string]Title
 	if err != nil {
 		return err
 	}
+	// Where the game stands: "ended after turn 23", "active at turn 5".
+	where := fmt.Sprintf("%s at turn %d", g.Status, g.Turn)
+	if g.Status == "ended" {
+		where = fmt.Sprintf("ended after turn %d", g.Turn-1)
+	}
 	var idx strings.Builder
-	fmt.Fprintf(&idx, "<!doctype html>\n<meta charset=utf-8>\n<title>%s</title>\n<h1>%s (%s)</h1>\n<p>%s, %s, turn %d; seed %d. <a href=record.txt>The game record</a>, <a href=archive.json>every row</a>, <a href=mail/>the mail</a>.</p>\n<table border=1 cellpadding=4>\n<tr><th>Turn<th>State<th>Events<th>Orders<th>Reports\n",
-		html.EscapeString(g.Name), html.EscapeString(g.Name), g.ID, g.Title, g.Status, g.Turn, g.Seed)
+	fmt.Fprintf(&idx, "<!doctype html>\n<meta charset=utf-8>\n<title>%s</title>\n<h1>%s (%s)</h1>\n<p>%s, %s; seed %d. <a href=record.txt>The game record</a>, <a href=archive.json>every row</a>, <a href=mail/>the mail</a>.</p>\n<table border=1 cellpadding=4>\n<tr><th>Turn<th>State<th>Events<th>Orders<th>Reports\n",
+		html.EscapeString(g.Name), html.EscapeString(g.Name), g.ID, g.Title, where, g.Seed)
 	adjusted := map[int]int{}
 	for _, snap := range snaps {
 		folder := fmt.Sprintf("turns/%03d", snap.Turn)
@@ -134,7 +139,7 @@ func ExportArchive(ctx context.Context, st *store.Store, titles map[string]Title
 		idx.WriteString("\n")
 	}
 	idx.WriteString("</table>\n")
-	record := fmt.Sprintf("%s (%s): %s, %s at turn %d\n", g.Name, g.ID, g.Title, g.Status, g.Turn)
+	record := fmt.Sprintf("%s (%s): %s, %s\n", g.Name, g.ID, g.Title, where)
 	if s, ok := title.(Standings); ok && len(snaps) > 0 {
 		text, err := s.Standings(snaps[len(snaps)-1].State)
 		if err != nil {

@@ -247,7 +247,7 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 			}
 			return tx.AddFinalScores(ctx, final.scores)
 		}
-		said = fmt.Sprintf("game %s ended at turn %d", g.ID, g.Turn) + final.text
+		said = fmt.Sprintf("game %s ended after turn %d", g.ID, g.Turn-1) + final.text
 	}
 	if notifyAll != "" {
 		mails = func(int64) ([]store.OutboxMail, error) {

@@ -395,7 +395,7 @@ func TestGameMasterLifecycle(t *testing.T) {
 		t.Errorf("the export holds %d mails", len(mails))
 	}
 	record, _ := os.ReadFile(filepath.Join(dir, "record.txt"))
-	if !strings.Contains(string(record), "ended at turn 5") || !strings.Contains(string(record), "Net worth") {
+	if !strings.Contains(string(record), "ended after turn 4") || !strings.Contains(string(record), "Net worth") {
 		t.Errorf("game record:\n%s", record)
 	}
 	other, err := store.Open(ctx, filepath.Join(t.TempDir(), "other.db"))

@@ -77,7 +77,7 @@ func TestRecordsAcrossGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{"game t3 ended at turn 6", "The score record stands: 80 by Player 2 in game t2 (the best here, 5 by Player 1)."} {
+	for _, w := range []string{"game t3 ended after turn 5", "The score record stands: 80 by Player 2 in game t2 (the best here, 5 by Player 1)."} {
 		if !strings.Contains(said, w) {
 			t.Errorf("END says:\n%s\nwithout %q", said, w)
 		}

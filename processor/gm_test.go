@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -121,5 +122,21 @@ func TestRepeatedMissesAreReportedToTheGM(t *testing.T) {
 	if len(mails) != 1 || !strings.Contains(mails[0].Text, "Position 2 (bob@example.org) has sent no orders for 2 turns in a row") ||
 		strings.Contains(mails[0].Text, "Position 1") {
 		t.Fatalf("GM mails after Bob's second miss: %+v", mails)
+	}
+}
+
+// TestGMReadsAHandBuiltCommandAsText: a command built in code, not parsed,
+// is checked as its text would be, and never reaches a case short of the
+// arguments it needs.
+func TestGMReadsAHandBuiltCommandAsText(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range []GMCommand{{Verb: "HAND"}, {Verb: "ADJUST", Rest: "1 cash"}, {Verb: "hand", Rest: "3"}, {Verb: "NOPE"}} {
+		if said, err := h.proc.GM(context.Background(), "t1", c, GMActor{Name: "cli"}); err == nil {
+			t.Errorf("%+v was carried out: %s", c, said)
+		}
+	}
+	said, err := h.proc.GM(context.Background(), "t1", GMCommand{Verb: "pause", Rest: "a holiday"}, GMActor{Name: "cli"})
+	if err != nil || !strings.Contains(said, "paused") {
+		t.Errorf("PAUSE built by hand: %q %v", said, err)
 	}
 }

@@ -207,7 +207,7 @@ func (r *run) setUp(ctx context.Context) error {
 		return err
 	}
 	for _, p := range r.humans {
-		m, err := r.newest(p.address, "Welcome")
+		m, err := r.newest(p.address, about("Welcome"))
 		if err != nil {
 			return err
 		}
@@ -313,7 +313,7 @@ func (r *run) sendMangled(ctx context.Context, p *player) error {
 	if _, err := r.pass(ctx); err != nil {
 		return err
 	}
-	m, err := r.newest(p.address, "")
+	m, err := r.newest(p.address, about(""))
 	if err != nil {
 		return err
 	}
@@ -334,7 +334,7 @@ var borrowRE = regexp.MustCompile(`(?m)^BORROW:.*$`)
 // computer would make for the position, written into the sheet; mangle,
 // if given, spoils it first.
 func (r *run) answer(p *player, mangle func(string) string) error {
-	m, err := r.newestSheet(p.address)
+	m, err := r.newest(p.address, hasSheet)
 	if err != nil {
 		return err
 	}
@@ -368,8 +368,9 @@ func (r *run) answer(p *player, mangle func(string) string) error {
 
 const sheetMark = "# CONTINENTAL RAILS II - TURNSHEET"
 
-// newestSheet is the newest mail to an address that carries a turnsheet.
-func (r *run) newestSheet(addr string) (*orders.Mail, error) {
+// newest is the newest mail to an address that matches, as the player's
+// mail client shows it.
+func (r *run) newest(addr string, match func(*orders.Mail) bool) (*orders.Mail, error) {
 	msgs := r.smtp.Messages()
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if !sentTo(msgs[i], addr) {
@@ -379,29 +380,17 @@ func (r *run) newestSheet(addr string) (*orders.Mail, error) {
 		if err != nil {
 			return nil, fmt.Errorf("demo: a mail to %s does not read: %w", addr, err)
 		}
-		if strings.Contains(m.Text, sheetMark) {
+		if match(m) {
 			return m, nil
 		}
 	}
-	return nil, fmt.Errorf("demo: %s has no turnsheet to answer", addr)
+	return nil, fmt.Errorf("demo: no such mail to %s", addr)
 }
 
-// newest is the newest mail to an address whose subject has want in it.
-func (r *run) newest(addr, want string) (*orders.Mail, error) {
-	msgs := r.smtp.Messages()
-	for i := len(msgs) - 1; i >= 0; i-- {
-		if !sentTo(msgs[i], addr) {
-			continue
-		}
-		m, err := orders.ReadMail(msgs[i].Raw, orders.Identity{}, orders.DefaultLimits)
-		if err != nil {
-			return nil, fmt.Errorf("demo: a mail to %s does not read: %w", addr, err)
-		}
-		if strings.Contains(m.Subject, want) {
-			return m, nil
-		}
-	}
-	return nil, fmt.Errorf("demo: no mail to %s about %q", addr, want)
+func hasSheet(m *orders.Mail) bool { return strings.Contains(m.Text, sheetMark) }
+
+func about(subject string) func(*orders.Mail) bool {
+	return func(m *orders.Mail) bool { return strings.Contains(m.Subject, subject) }
 }
 
 func sentTo(m loopback.Received, addr string) bool {

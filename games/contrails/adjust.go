@@ -105,11 +105,17 @@ func adjustPlayer(s *State, p *Player, a Adjustment) error {
 		*points += int(a.Delta)
 		return nil
 	}
+	return s.adjustMoney(playerAcct(p.Number), fmt.Sprintf("position %d", p.Number), field, a)
+}
+
+// adjustMoney changes an amount that may not fall below zero. Cash comes
+// from or goes to the Bank; a debt moves no cash.
+func (s *State) adjustMoney(acct account, owner string, field *int64, a Adjustment) error {
 	if *field+a.Delta < 0 {
-		return fmt.Errorf("%w: position %d's %s is $%d; it cannot fall below $0", ErrNotAdjustable, p.Number, a.Field, *field)
+		return fmt.Errorf("%w: %s's %s is $%d; it cannot fall below $0", ErrNotAdjustable, owner, a.Field, *field)
 	}
 	if a.Field == "cash" {
-		s.transfer(bank, playerAcct(p.Number), a.Delta, itemAdjustment)
+		s.transfer(bank, acct, a.Delta, itemAdjustment)
 		return nil
 	}
 	*field += a.Delta
@@ -145,15 +151,7 @@ func adjustRailroad(m *Map, s *State, rr *Railroad, a Adjustment) error {
 	default:
 		return fmt.Errorf("%w: a railroad's %q; the figures are %s", ErrNotAdjustable, a.Field, strings.Join(adjustable.railroad, ", "))
 	}
-	if *field+a.Delta < 0 {
-		return fmt.Errorf("%w: %s's %s is $%d; it cannot fall below $0", ErrNotAdjustable, rr.Abbr, a.Field, *field)
-	}
-	if a.Field == "cash" {
-		s.transfer(bank, railroadAcct(rr.Abbr), a.Delta, itemAdjustment)
-		return nil
-	}
-	*field += a.Delta
-	return nil
+	return s.adjustMoney(railroadAcct(rr.Abbr), rr.Abbr, field, a)
 }
 
 // recordAdjustments lists the corrections made since the last turn in this

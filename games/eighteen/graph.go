@@ -1,0 +1,177 @@
+package eighteen
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Placed is a tile as laid: its design and rotation.
+type Placed struct {
+	Tile     *Tile
+	Rotation int
+}
+
+// Layout is the track on a board: the tiles laid and the station tokens
+// in each city, by the tile's stop index.
+type Layout struct {
+	Board  *Board
+	Tiles  map[Hex]Placed
+	Tokens map[Hex]map[int][]string // hex -> stop -> corporations
+}
+
+// NewLayout is a board with no track and no tokens.
+func NewLayout(b *Board) *Layout {
+	return &Layout{Board: b, Tiles: map[Hex]Placed{}, Tokens: map[Hex]map[int][]string{}}
+}
+
+// Node is a point of the track graph: a stop (Stop >= 0) or a hex side,
+// named from the hex whose row and column come first.
+type Node struct {
+	Hex  Hex
+	Stop int // -1 for a side
+	Side Edge
+}
+
+func (n Node) String() string {
+	if n.Stop >= 0 {
+		return fmt.Sprintf("%s stop %d", n.Hex, n.Stop)
+	}
+	return fmt.Sprintf("%s %s side", n.Hex, n.Side)
+}
+
+func sideNode(h Hex, e Edge) Node {
+	n := h.Neighbour(e)
+	if n.Row < h.Row || (n.Row == h.Row && n.Col < h.Col) {
+		return Node{Hex: n, Stop: -1, Side: e.Opposite()}
+	}
+	return Node{Hex: h, Stop: -1, Side: e}
+}
+
+// paths are the stretches of track in a hex, as the graph's nodes: a laid
+// tile's, or an off-board's printed track from each exit to its stop.
+// Track to a side that cannot be crossed leads nowhere and is left out.
+func (l *Layout) paths(h Hex) [][2]Node {
+	var out [][2]Node
+	end := func(e End) Node {
+		if e.Stop >= 0 {
+			return Node{Hex: h, Stop: e.Stop}
+		}
+		return sideNode(h, e.Edge)
+	}
+	ok := func(e End) bool { return e.Stop >= 0 || l.Board.Passable(h, e.Edge) }
+	if s := l.Board.Space(h); s != nil && s.Kind == OffBoard {
+		for _, e := range s.Exits {
+			if l.Board.Passable(h, e) {
+				out = append(out, [2]Node{sideNode(h, e), {Hex: h, Stop: 0}})
+			}
+		}
+		return out
+	}
+	p, laid := l.Tiles[h]
+	if !laid {
+		return nil
+	}
+	for _, path := range p.Tile.Rotated(p.Rotation) {
+		if ok(path.A) && ok(path.B) {
+			out = append(out, [2]Node{end(path.A), end(path.B)})
+		}
+	}
+	return out
+}
+
+// neighbours are the nodes one stretch of track from n. A side joins the
+// track of the two hexes it divides.
+func (l *Layout) neighbours(n Node) []Node {
+	hexes := []Hex{n.Hex}
+	if n.Stop < 0 {
+		hexes = append(hexes, n.Hex.Neighbour(n.Side))
+	}
+	var out []Node
+	for _, h := range hexes {
+		for _, p := range l.paths(h) {
+			switch n {
+			case p[0]:
+				out = append(out, p[1])
+			case p[1]:
+				out = append(out, p[0])
+			}
+		}
+	}
+	return out
+}
+
+// Blocked tells whether a company may not run through a stop: an
+// off-board ends every route, and a city whose every slot holds another
+// company's token may be run to but not through (1870 8.1, rule 5).
+func (l *Layout) Blocked(n Node, corp string) bool {
+	if n.Stop < 0 {
+		return false
+	}
+	s := l.Board.Space(n.Hex)
+	if s != nil && s.Kind == OffBoard {
+		return true
+	}
+	p, laid := l.Tiles[n.Hex]
+	if !laid || n.Stop >= len(p.Tile.Stops) || !p.Tile.Stops[n.Stop].City {
+		return false
+	}
+	tokens := l.Tokens[n.Hex][n.Stop]
+	return len(tokens) >= p.Tile.Stops[n.Stop].Slots && !slices.Contains(tokens, corp)
+}
+
+// Stations are the stops where a company has a token, in board order.
+func (l *Layout) Stations(corp string) []Node {
+	var out []Node
+	for _, h := range l.Board.Order {
+		stops := make([]int, 0, len(l.Tokens[h]))
+		for stop, corps := range l.Tokens[h] {
+			if slices.Contains(corps, corp) {
+				stops = append(stops, stop)
+			}
+		}
+		slices.Sort(stops)
+		for _, stop := range stops {
+			out = append(out, Node{Hex: h, Stop: stop})
+		}
+	}
+	return out
+}
+
+// Reach is every node a company's trains could get to from its stations,
+// with a train of any length (1870 6.1, 6.2): through open track, into
+// but not through a blocked city or an off-board.
+func (l *Layout) Reach(corp string) map[Node]bool {
+	seen := map[Node]bool{}
+	queue := l.Stations(corp)
+	for _, s := range queue {
+		seen[s] = true
+	}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		if l.Blocked(n, corp) {
+			continue
+		}
+		for _, m := range l.neighbours(n) {
+			if !seen[m] {
+				seen[m] = true
+				queue = append(queue, m)
+			}
+		}
+	}
+	return seen
+}
+
+// ReachesHex tells whether a company's reach touches a hex: one of its
+// sides or stops. A company may lay or upgrade track only there.
+func ReachesHex(reach map[Node]bool, h Hex) bool {
+	for n := range reach {
+		if n.Hex == h && n.Stop >= 0 {
+			return true
+		}
+		if n.Stop < 0 && (n.Hex == h || n.Hex.Neighbour(n.Side) == h) {
+			return true
+		}
+	}
+	return false
+}

@@ -55,3 +55,9 @@ func Tiles() (map[string]*eighteen.Tile, Manifest, error) {
 	}
 	return tiles, m, sc.Err()
 }
+
+//go:embed market.txt
+var marketText string
+
+// Market is 1870's stock market.
+func Market() (*eighteen.Market, error) { return eighteen.ParseMarket(marketText) }

@@ -1,0 +1,99 @@
+package eighteen
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Lay is one tile lay a company asks for.
+type Lay struct {
+	Corp     string
+	Hex      Hex
+	Tile     *Tile
+	Rotation int
+}
+
+// Check judges a lay against the rules every 18xx title here shares
+// (1870 6.1 to 6.5): the hex is on the map and takes the tile; a first
+// tile is yellow and an upgrade keeps the old track; the colour is one
+// the phase allows; no track ends against the map's edge, an impassable
+// side or an off-board's side without track; and the company reaches the
+// hex and can run on some of the new track. It returns the terrain cost,
+// due on a hex's first tile only. Title rules (how many lays a turn,
+// private companies) are the caller's.
+func (l *Layout) Check(lay Lay, colours []Colour) (int, error) {
+	s := l.Board.Space(lay.Hex)
+	if s == nil {
+		return 0, fmt.Errorf("%s is not on the map (6.1)", lay.Hex)
+	}
+	if err := s.Accepts(lay.Tile); err != nil {
+		return 0, err
+	}
+	if !slices.Contains(colours, lay.Tile.Colour) {
+		return 0, fmt.Errorf("%s tiles may not be laid in this phase (6.2)", lay.Tile.Colour)
+	}
+	old, upgrade := l.Tiles[lay.Hex]
+	cost := 0
+	switch {
+	case !upgrade && lay.Tile.Colour != Yellow:
+		return 0, fmt.Errorf("the first tile on %s must be yellow (6.1)", lay.Hex)
+	case upgrade:
+		if err := lay.Tile.Replaces(old.Tile, old.Rotation, lay.Rotation); err != nil {
+			return 0, err
+		}
+	default:
+		cost = s.Cost
+	}
+	for _, e := range lay.Tile.Exits(lay.Rotation) {
+		if err := l.exitAllowed(lay.Hex, e); err != nil {
+			return 0, err
+		}
+	}
+	if !l.runsOnNewTrack(lay, old, upgrade) {
+		return 0, fmt.Errorf("%s cannot reach %s and run on the new track there (6.1, 6.2)", lay.Corp, lay.Hex)
+	}
+	return cost, nil
+}
+
+// exitAllowed: track may end only where a tile can meet it (6.3).
+func (l *Layout) exitAllowed(h Hex, e Edge) error {
+	if !l.Board.Passable(h, e) {
+		return fmt.Errorf("track on %s would end against the %s side, where no tile can meet it (6.3)", h, e)
+	}
+	n := l.Board.Space(h.Neighbour(e))
+	if n.Kind == OffBoard && !slices.Contains(n.Exits, e.Opposite()) {
+		return fmt.Errorf("track on %s would run into %s's side without track (6.3)", h, n.Hex)
+	}
+	return nil
+}
+
+// runsOnNewTrack: some end of a new stretch of track, or a city whose
+// value the upgrade raises, is within the company's reach.
+func (l *Layout) runsOnNewTrack(lay Lay, old Placed, upgrade bool) bool {
+	reach := l.Reach(lay.Corp)
+	var kept []link
+	if upgrade {
+		kept = old.Tile.links(old.Rotation)
+	}
+	for _, k := range lay.Tile.links(lay.Rotation) {
+		if slices.Contains(kept, k) {
+			continue
+		}
+		if reach[sideNode(lay.Hex, k.a)] || reach[sideNode(lay.Hex, k.b)] {
+			return true
+		}
+		// A stop reached counts if the train may go on from it onto the
+		// new track. Tiles that are laid or upgraded have one stop.
+		if stop := (Node{Hex: lay.Hex, Stop: 0}); k.stop != 0 && reach[stop] && !l.Blocked(stop, lay.Corp) {
+			return true
+		}
+	}
+	if upgrade {
+		for i, st := range lay.Tile.Stops {
+			if st.City && i < len(old.Tile.Stops) && st.Revenue > old.Tile.Stops[i].Revenue && reach[Node{Hex: lay.Hex, Stop: i}] {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,191 @@
+package eighteen
+
+import (
+	"slices"
+)
+
+// Segment is one stretch of track a route uses: a path of a hex, by its
+// index in the hex's track.
+type Segment struct {
+	Hex  Hex
+	Path int
+}
+
+// Route is one train's run: its stops in order and the track it uses.
+type Route struct {
+	Stops    []Node
+	Segments []Segment
+	Revenue  int
+}
+
+// Value is what a stop is worth to a train: a tile's printed value, or
+// an off-board's for the phase's colour (0 yellow, 1 brown, 2 blue).
+func (l *Layout) Value(n Node, phase int) int {
+	if s := l.Board.Space(n.Hex); s != nil && s.Kind == OffBoard {
+		return s.Revenue[min(phase, len(s.Revenue)-1)]
+	}
+	p, ok := l.Tiles[n.Hex]
+	if !ok || n.Stop >= len(p.Tile.Stops) {
+		return 0
+	}
+	return p.Tile.Stops[n.Stop].Revenue
+}
+
+// step is a way on from a node: the segment taken, the node reached, and
+// the hex the segment lies in.
+type step struct {
+	seg Segment
+	to  Node
+}
+
+func (l *Layout) steps(n Node, from Hex, fromSide bool) []step {
+	hexes := []Hex{n.Hex}
+	if n.Stop < 0 {
+		hexes = append(hexes, n.Hex.Neighbour(n.Side))
+	}
+	var out []step
+	for _, h := range hexes {
+		if fromSide && h == from {
+			continue // no turning back at a tile's edge (8.1 rules 4, 6)
+		}
+		for i, p := range l.paths(h) {
+			switch n {
+			case p[0]:
+				out = append(out, step{Segment{h, i}, p[1]})
+			case p[1]:
+				out = append(out, step{Segment{h, i}, p[0]})
+			}
+		}
+	}
+	return out
+}
+
+// AllRoutes lists every legal run of a train that counts at most length
+// stops (8.1, 8.2): from stop to stop, two stops at least and one of them
+// the company's station; no track used twice, no stop visited twice, no
+// running through a full city of others or an off-board. Each run is
+// listed once, in one direction. It is the exhaustive search the optimal
+// one is tested against.
+func (l *Layout) AllRoutes(corp string, length, phase int) []Route {
+	reach := l.Reach(corp)
+	stations := map[Node]bool{}
+	for _, s := range l.Stations(corp) {
+		stations[s] = true
+	}
+	var starts []Node
+	for n := range reach {
+		if n.Stop >= 0 {
+			starts = append(starts, n)
+		}
+	}
+	slices.SortFunc(starts, nodeOrder)
+	var out []Route
+	for _, s := range starts {
+		w := walk{l: l, corp: corp, length: length, phase: phase, stations: stations, seen: map[Node]bool{s: true}, used: map[Segment]bool{}}
+		w.stops = []Node{s}
+		w.extend(s, Hex{}, false, func(r Route) {
+			if nodeOrder(r.Stops[0], r.Stops[len(r.Stops)-1]) < 0 {
+				out = append(out, r)
+			}
+		})
+	}
+	return out
+}
+
+func nodeOrder(a, b Node) int {
+	switch {
+	case a.Hex.Row != b.Hex.Row:
+		return a.Hex.Row - b.Hex.Row
+	case a.Hex.Col != b.Hex.Col:
+		return a.Hex.Col - b.Hex.Col
+	case a.Stop != b.Stop:
+		return a.Stop - b.Stop
+	}
+	return int(a.Side) - int(b.Side)
+}
+
+type walk struct {
+	l        *Layout
+	corp     string
+	length   int
+	phase    int
+	stations map[Node]bool
+	seen     map[Node]bool
+	used     map[Segment]bool
+	stops    []Node
+	segs     []Segment
+}
+
+func (w *walk) extend(n Node, from Hex, fromSide bool, emit func(Route)) {
+	if n.Stop >= 0 && len(w.stops) >= 2 {
+		if slices.ContainsFunc(w.stops, func(s Node) bool { return w.stations[s] }) {
+			r := Route{Stops: slices.Clone(w.stops), Segments: slices.Clone(w.segs)}
+			for _, s := range r.Stops {
+				r.Revenue += w.l.Value(s, w.phase)
+			}
+			emit(r)
+		}
+		if w.l.Blocked(n, w.corp) || len(w.stops) == w.length {
+			return
+		}
+	}
+	// A run may begin at a full city or an off-board, its other end: the
+	// checks above apply from the second stop on.
+	for _, st := range w.l.steps(n, from, fromSide) {
+		if w.used[st.seg] || w.seen[st.to] {
+			continue
+		}
+		w.used[st.seg], w.seen[st.to] = true, true
+		w.segs = append(w.segs, st.seg)
+		if st.to.Stop >= 0 {
+			w.stops = append(w.stops, st.to)
+		}
+		w.extend(st.to, st.seg.Hex, st.to.Stop < 0, emit)
+		if st.to.Stop >= 0 {
+			w.stops = w.stops[:len(w.stops)-1]
+		}
+		w.segs = w.segs[:len(w.segs)-1]
+		delete(w.used, st.seg)
+		delete(w.seen, st.to)
+	}
+}
+
+// BestRunExhaustive tries every combination of one route per train, no
+// two sharing track (8.1), and returns the best total. It is exponential:
+// the baseline for tests and benchmarks.
+func (l *Layout) BestRunExhaustive(corp string, trains []int, phase int) ([]Route, int) {
+	options := make([][]Route, len(trains))
+	for i, t := range trains {
+		options[i] = l.AllRoutes(corp, t, phase)
+	}
+	var best []Route
+	bestTotal := 0
+	used := map[Segment]bool{}
+	var chosen []Route
+	var try func(i, total int)
+	try = func(i, total int) {
+		if i == len(trains) {
+			if total > bestTotal {
+				bestTotal, best = total, slices.Clone(chosen)
+			}
+			return
+		}
+		try(i+1, total) // this train does not run
+		for _, r := range options[i] {
+			if slices.ContainsFunc(r.Segments, func(s Segment) bool { return used[s] }) {
+				continue
+			}
+			for _, s := range r.Segments {
+				used[s] = true
+			}
+			chosen = append(chosen, r)
+			try(i+1, total+r.Revenue)
+			chosen = chosen[:len(chosen)-1]
+			for _, s := range r.Segments {
+				delete(used, s)
+			}
+		}
+	}
+	try(0, 0)
+	return best, bestTotal
+}

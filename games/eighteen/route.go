@@ -189,3 +189,57 @@ func (l *Layout) BestRunExhaustive(corp string, trains []int, phase int) ([]Rout
 	try(0, 0)
 	return best, bestTotal
 }
+
+// BestRun is the company's best run of all its trains: the same answer
+// as BestRunExhaustive, found by branch and bound. Each train's routes
+// are tried best first, and a branch is cut when what it has plus the best
+// each remaining train could add alone cannot beat the best found.
+func (l *Layout) BestRun(corp string, trains []int, phase int) ([]Route, int) {
+	order := slices.Clone(trains)
+	slices.SortFunc(order, func(a, b int) int { return b - a }) // longest first: most revenue, earliest bound
+	options := make([][]Route, len(order))
+	for i, t := range order {
+		options[i] = l.AllRoutes(corp, t, phase)
+		slices.SortStableFunc(options[i], func(a, b Route) int { return b.Revenue - a.Revenue })
+	}
+	// bound[i] is the most trains i.. could add, each on its own.
+	bound := make([]int, len(order)+1)
+	for i := len(order) - 1; i >= 0; i-- {
+		bound[i] = bound[i+1]
+		if len(options[i]) > 0 {
+			bound[i] += options[i][0].Revenue
+		}
+	}
+	var best, chosen []Route
+	bestTotal := 0
+	used := map[Segment]bool{}
+	var try func(i, total int)
+	try = func(i, total int) {
+		if total > bestTotal {
+			bestTotal, best = total, slices.Clone(chosen)
+		}
+		if i == len(order) || total+bound[i] <= bestTotal {
+			return
+		}
+		for _, r := range options[i] {
+			if total+r.Revenue+bound[i+1] <= bestTotal {
+				break // sorted: no later route of this train does better
+			}
+			if slices.ContainsFunc(r.Segments, func(s Segment) bool { return used[s] }) {
+				continue
+			}
+			for _, s := range r.Segments {
+				used[s] = true
+			}
+			chosen = append(chosen, r)
+			try(i+1, total+r.Revenue)
+			chosen = chosen[:len(chosen)-1]
+			for _, s := range r.Segments {
+				delete(used, s)
+			}
+		}
+		try(i+1, total) // this train does not run
+	}
+	try(0, 0)
+	return best, bestTotal
+}

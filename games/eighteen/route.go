@@ -81,7 +81,7 @@ func (l *Layout) AllRoutes(corp string, length, phase int) []Route {
 	slices.SortFunc(starts, nodeOrder)
 	var out []Route
 	for _, s := range starts {
-		w := walk{l: l, corp: corp, length: length, phase: phase, stations: stations, seen: map[Node]bool{s: true}, used: map[Segment]bool{}}
+		w := walk{l: l, corp: corp, length: length, phase: phase, stations: stations, seen: map[Node]bool{s: true}}
 		w.stops = []Node{s}
 		w.extend(s, Hex{}, false, func(r Route) {
 			if nodeOrder(r.Stops[0], r.Stops[len(r.Stops)-1]) < 0 {
@@ -110,10 +110,12 @@ type walk struct {
 	length   int
 	phase    int
 	stations map[Node]bool
-	seen     map[Node]bool
-	used     map[Segment]bool
-	stops    []Node
-	segs     []Segment
+	// seen holds the stops and sides visited. No stop twice (8.1 rule 3),
+	// no side twice (rule 4: track meeting at an edge is common track);
+	// and so no segment twice, which would mean coming back to its end.
+	seen  map[Node]bool
+	stops []Node
+	segs  []Segment
 }
 
 func (w *walk) extend(n Node, from Hex, fromSide bool, emit func(Route)) {
@@ -132,10 +134,10 @@ func (w *walk) extend(n Node, from Hex, fromSide bool, emit func(Route)) {
 	// A run may begin at a full city or an off-board, its other end: the
 	// checks above apply from the second stop on.
 	for _, st := range w.l.steps(n, from, fromSide) {
-		if w.used[st.seg] || w.seen[st.to] {
+		if w.seen[st.to] {
 			continue
 		}
-		w.used[st.seg], w.seen[st.to] = true, true
+		w.seen[st.to] = true
 		w.segs = append(w.segs, st.seg)
 		if st.to.Stop >= 0 {
 			w.stops = append(w.stops, st.to)
@@ -145,8 +147,28 @@ func (w *walk) extend(n Node, from Hex, fromSide bool, emit func(Route)) {
 			w.stops = w.stops[:len(w.stops)-1]
 		}
 		w.segs = w.segs[:len(w.segs)-1]
-		delete(w.used, st.seg)
 		delete(w.seen, st.to)
+	}
+}
+
+// track is the segments the trains chosen so far run on: no two trains of
+// a company share any (8.1).
+type track map[Segment]bool
+
+// claim takes a route's track if none of it is taken.
+func (t track) claim(r Route) bool {
+	if slices.ContainsFunc(r.Segments, func(s Segment) bool { return t[s] }) {
+		return false
+	}
+	for _, s := range r.Segments {
+		t[s] = true
+	}
+	return true
+}
+
+func (t track) release(r Route) {
+	for _, s := range r.Segments {
+		delete(t, s)
 	}
 }
 
@@ -160,7 +182,7 @@ func (l *Layout) BestRunExhaustive(corp string, trains []int, phase int) ([]Rout
 	}
 	var best []Route
 	bestTotal := 0
-	used := map[Segment]bool{}
+	used := track{}
 	var chosen []Route
 	var try func(i, total int)
 	try = func(i, total int) {
@@ -172,18 +194,13 @@ func (l *Layout) BestRunExhaustive(corp string, trains []int, phase int) ([]Rout
 		}
 		try(i+1, total) // this train does not run
 		for _, r := range options[i] {
-			if slices.ContainsFunc(r.Segments, func(s Segment) bool { return used[s] }) {
+			if !used.claim(r) {
 				continue
-			}
-			for _, s := range r.Segments {
-				used[s] = true
 			}
 			chosen = append(chosen, r)
 			try(i+1, total+r.Revenue)
 			chosen = chosen[:len(chosen)-1]
-			for _, s := range r.Segments {
-				delete(used, s)
-			}
+			used.release(r)
 		}
 	}
 	try(0, 0)
@@ -212,7 +229,7 @@ func (l *Layout) BestRun(corp string, trains []int, phase int) ([]Route, int) {
 	}
 	var best, chosen []Route
 	bestTotal := 0
-	used := map[Segment]bool{}
+	used := track{}
 	var try func(i, total int)
 	try = func(i, total int) {
 		if total > bestTotal {
@@ -225,18 +242,13 @@ func (l *Layout) BestRun(corp string, trains []int, phase int) ([]Route, int) {
 			if total+r.Revenue+bound[i+1] <= bestTotal {
 				break // sorted: no later route of this train does better
 			}
-			if slices.ContainsFunc(r.Segments, func(s Segment) bool { return used[s] }) {
+			if !used.claim(r) {
 				continue
-			}
-			for _, s := range r.Segments {
-				used[s] = true
 			}
 			chosen = append(chosen, r)
 			try(i+1, total+r.Revenue)
 			chosen = chosen[:len(chosen)-1]
-			for _, s := range r.Segments {
-				delete(used, s)
-			}
+			used.release(r)
 		}
 		try(i+1, total) // this train does not run
 	}

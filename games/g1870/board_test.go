@@ -7,6 +7,20 @@ import (
 	"github.com/railpost/railpost/games/eighteen"
 )
 
+// fixtures are the board, the tiles and the manifest the tests start from.
+func fixtures(t testing.TB) (*eighteen.Board, map[string]*eighteen.Tile, Manifest) {
+	t.Helper()
+	b, err := Board()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiles, m, err := Tiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, tiles, m
+}
+
 func mustHex(t *testing.T, s string) eighteen.Hex {
 	t.Helper()
 	h, err := eighteen.ParseHex(s)
@@ -20,10 +34,7 @@ func mustHex(t *testing.T, s string) eighteen.Hex {
 // totals: 154 hexes, 4 off-boards, 19 cities, 20 towns, 3 double towns,
 // 50 white hexes with terrain.
 func TestBoardCounts(t *testing.T) {
-	b, err := Board()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, _, _ := fixtures(t)
 	kinds := map[eighteen.Kind]int{}
 	terrain := 0
 	for _, s := range b.Spaces {
@@ -52,10 +63,7 @@ func TestBoardCounts(t *testing.T) {
 // TestHomesAndDestinations: every corporation has one home city (the SP's
 // is the Southwest off-board) and one destination, as in the reference.
 func TestHomesAndDestinations(t *testing.T) {
-	b, err := Board()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, _, _ := fixtures(t)
 	want := map[string][2]string{
 		"ATSF": {"B9", "N1"}, "SSW": {"H17", "J3"}, "SP": {"N1", "N17"}, "SLSF": {"E12", "M22"}, "MP": {"C18", "J5"},
 		"MKT": {"B11", "N1"}, "IC": {"K16", "A22"}, "GMO": {"M20", "C18"}, "FW": {"J3", "A2"}, "TP": {"J5", "N17"},
@@ -86,10 +94,7 @@ func TestHomesAndDestinations(t *testing.T) {
 // TestNeighbours: the reference's example, H17's six neighbours, and that
 // impassable sides and the board's edge stop track.
 func TestNeighbours(t *testing.T) {
-	b, err := Board()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, _, _ := fixtures(t)
 	h17 := mustHex(t, "H17")
 	for e, want := range []string{"I16", "H15", "G16", "G18", "H19", "I18"} {
 		n := h17.Neighbour(eighteen.Edge(e))
@@ -122,10 +127,7 @@ func TestNeighbours(t *testing.T) {
 // TestManifest: the copies per colour are the reference's totals, and the
 // special tiles are where they must be.
 func TestManifest(t *testing.T) {
-	tiles, m, err := Tiles()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, tiles, m := fixtures(t)
 	per := map[eighteen.Colour]int{}
 	for id, n := range m {
 		per[tiles[id].Colour] += n
@@ -138,10 +140,6 @@ func TestManifest(t *testing.T) {
 	}
 	if tiles["170"].Label != "P" || m["170"] != 4 || tiles["171K"].Label != "K" || tiles["172L"].Label != "L" {
 		t.Errorf("the P, K and L tiles: %+v %+v %+v", tiles["170"], tiles["171K"], tiles["172L"])
-	}
-	b, err := Board()
-	if err != nil {
-		t.Fatal(err)
 	}
 	var pHexes []string
 	for _, h := range b.Order {
@@ -156,10 +154,7 @@ func TestManifest(t *testing.T) {
 
 // TestBordersAgree: an impassable side is marked on both of its hexes.
 func TestBordersAgree(t *testing.T) {
-	b, err := Board()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, _, _ := fixtures(t)
 	sides := 0
 	for _, h := range b.Order {
 		for _, e := range b.Space(h).Borders {

@@ -10,14 +10,7 @@ import (
 // east-west line: #57 in the cities, #9 between, #4 in the town at H21.
 func line(t *testing.T) *eighteen.Layout {
 	t.Helper()
-	b, err := Board()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tiles, _, err := Tiles()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, tiles, _ := fixtures(t)
 	l := eighteen.NewLayout(b)
 	for hex, id := range map[string]string{"H13": "57", "H15": "9", "H17": "57", "H19": "9", "H21": "4"} {
 		h := mustHex(t, hex)
@@ -55,10 +48,7 @@ func TestReachStopsAtFullCities(t *testing.T) {
 		}
 	}
 	// A second slot opens Memphis to TP: green #15 has two.
-	tiles, _, err := Tiles()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tiles, _ := fixtures(t)
 	memphis := mustHex(t, "H17")
 	old := l.Tiles[memphis]
 	rots := tiles["15"].Upgrades(old.Tile, old.Rotation)

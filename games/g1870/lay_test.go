@@ -8,10 +8,7 @@ import (
 )
 
 func TestTileLays(t *testing.T) {
-	tiles, _, err := Tiles()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tiles, _ := fixtures(t)
 	yellow := []eighteen.Colour{eighteen.Yellow}
 	green := []eighteen.Colour{eighteen.Yellow, eighteen.Green}
 	l := line(t)

@@ -11,14 +11,7 @@ import (
 // (Layout.Check), as companies would, and returns it.
 func randomLayout(t testing.TB, rng *rand.Rand, lays int) *eighteen.Layout {
 	t.Helper()
-	b, err := Board()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tiles, manifest, err := Tiles()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, tiles, manifest := fixtures(t)
 	// The yellow and green tiles that can be laid early; manifest counts
 	// are not enforced here.
 	ids := []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "55", "56", "57", "58", "69",

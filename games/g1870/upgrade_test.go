@@ -25,19 +25,12 @@ func TestUpgradeChart(t *testing.T) {
 		"170": "171K 172L",
 		"1":   "", "2": "", "55": "", "56": "", "69": "", "63": "",
 	}
-	tiles, m, err := Tiles()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, tiles, m := fixtures(t)
 	ids := make([]string, 0, len(m))
 	for id := range m {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
-	b, err := Board()
-	if err != nil {
-		t.Fatal(err)
-	}
 	for old, want := range chart {
 		var got []string
 		for _, id := range ids {
@@ -59,14 +52,7 @@ func TestUpgradeChart(t *testing.T) {
 func pad(id string) string { return strings.Repeat("0", 5-len(id)) + id }
 
 func TestAccepts(t *testing.T) {
-	b, err := Board()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tiles, _, err := Tiles()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, tiles, _ := fixtures(t)
 	for _, tc := range []struct{ hex, tile, want string }{
 		{"A2", "7", "off the board"},
 		{"B9", "7", "printed with city"},

@@ -79,21 +79,31 @@ func (l *Layout) paths(h Hex) [][2]Node {
 	return out
 }
 
-// neighbours are the nodes one stretch of track from n. A side joins the
-// track of the two hexes it divides.
-func (l *Layout) neighbours(n Node) []Node {
+// step is a way on from a node: the segment taken and the node reached.
+type step struct {
+	seg Segment
+	to  Node
+}
+
+// steps are the ways on from n. A side joins the track of the two hexes it
+// divides; reached from one of them (fromSide), it leads only into the
+// other.
+func (l *Layout) steps(n Node, from Hex, fromSide bool) []step {
 	hexes := []Hex{n.Hex}
 	if n.Stop < 0 {
 		hexes = append(hexes, n.Hex.Neighbour(n.Side))
 	}
-	var out []Node
+	var out []step
 	for _, h := range hexes {
-		for _, p := range l.paths(h) {
+		if fromSide && h == from {
+			continue // no turning back at a tile's edge (8.1 rules 4, 6)
+		}
+		for i, p := range l.paths(h) {
 			switch n {
 			case p[0]:
-				out = append(out, p[1])
+				out = append(out, step{Segment{h, i}, p[1]})
 			case p[1]:
-				out = append(out, p[0])
+				out = append(out, step{Segment{h, i}, p[0]})
 			}
 		}
 	}
@@ -139,27 +149,41 @@ func (l *Layout) Stations(corp string) []Node {
 
 // Reach is every node a company's trains could get to from its stations,
 // with a train of any length (1870 6.1, 6.2): through open track, into
-// but not through a blocked city or an off-board.
+// but not through a blocked city or an off-board, and never turning back
+// at a tile's edge or going back the way it came (8.1 rules 4 and 6),
+// which is why the search remembers the stretch of track it arrived by.
 func (l *Layout) Reach(corp string) map[Node]bool {
-	seen := map[Node]bool{}
-	queue := l.Stations(corp)
-	for _, s := range queue {
-		seen[s] = true
+	type visit struct {
+		n   Node
+		via Segment // the stretch arrived by; none at a station
+		on  bool    // whether there is one
+	}
+	reach := map[Node]bool{}
+	seen := map[visit]bool{}
+	var queue []visit
+	for _, s := range l.Stations(corp) {
+		reach[s] = true
+		queue = append(queue, visit{n: s})
 	}
 	for len(queue) > 0 {
-		n := queue[0]
+		v := queue[0]
 		queue = queue[1:]
-		if l.Blocked(n, corp) {
+		if seen[v] {
 			continue
 		}
-		for _, m := range l.neighbours(n) {
-			if !seen[m] {
-				seen[m] = true
-				queue = append(queue, m)
+		seen[v] = true
+		if l.Blocked(v.n, corp) {
+			continue
+		}
+		for _, st := range l.steps(v.n, v.via.Hex, v.on && v.n.Stop < 0) {
+			if v.on && st.seg == v.via {
+				continue
 			}
+			reach[st.to] = true
+			queue = append(queue, visit{n: st.to, via: st.seg, on: true})
 		}
 	}
-	return seen
+	return reach
 }
 
 // ReachesHex tells whether a company's reach touches a hex: one of its

@@ -31,35 +31,6 @@ func (l *Layout) Value(n Node, phase int) int {
 	return p.Tile.Stops[n.Stop].Revenue
 }
 
-// step is a way on from a node: the segment taken, the node reached, and
-// the hex the segment lies in.
-type step struct {
-	seg Segment
-	to  Node
-}
-
-func (l *Layout) steps(n Node, from Hex, fromSide bool) []step {
-	hexes := []Hex{n.Hex}
-	if n.Stop < 0 {
-		hexes = append(hexes, n.Hex.Neighbour(n.Side))
-	}
-	var out []step
-	for _, h := range hexes {
-		if fromSide && h == from {
-			continue // no turning back at a tile's edge (8.1 rules 4, 6)
-		}
-		for i, p := range l.paths(h) {
-			switch n {
-			case p[0]:
-				out = append(out, step{Segment{h, i}, p[1]})
-			case p[1]:
-				out = append(out, step{Segment{h, i}, p[0]})
-			}
-		}
-	}
-	return out
-}
-
 // AllRoutes lists every legal run of a train that counts at most length
 // stops (8.1, 8.2): from stop to stop, two stops at least and one of them
 // the company's station; no track used twice, no stop visited twice, no

@@ -1,0 +1,84 @@
+package eighteen
+
+import (
+	"strings"
+	"testing"
+)
+
+// A small board for rules the 1870 map makes awkward to stage: a town
+// A2, a plain A4 between a city A6 and a town B5, and an off-board B3
+// whose track leaves only eastwards, towards B5.
+const smallBoard = `
+A2 | town | - | - | - | - | -
+A4 | plain | - | - | - | - | -
+A6 | city | - | - | - | - | -
+B5 | town | - | - | - | - | -
+B3 | offboard | Out | - | - | - | rev=30/40/50 exits=4
+`
+
+// Tiles of the test's own: J joins A4's west side to both its east and
+// south-east sides, a junction at the edge.
+const smallTiles = `
+J yellow - e1-e4 e1-e5
+W yellow t10 e4-t0
+C yellow c20 e1-c0
+U yellow t50 e2-t0
+7 yellow - e0-e1
+8 yellow - e0-e2
+`
+
+func small(t *testing.T) (*Layout, map[string]*Tile) {
+	t.Helper()
+	b, err := ParseBoard(smallBoard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiles, err := ParseTiles(smallTiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := NewLayout(b)
+	l.Tiles[Hex{0, 6}] = Placed{Tile: tiles["C"]}
+	l.Tokens[Hex{0, 6}] = map[int][]string{0: {"X"}}
+	return l, tiles
+}
+
+// TestNoTurningAtATilesEdge: from A6, the only way to B5 is west through
+// A4 to its west side and back east along J's other branch, which 8.1
+// rules 4 and 6 forbid. So B5 ($50) is neither reached nor run to, and
+// the best 2-train run is A6 and A2.
+func TestNoTurningAtATilesEdge(t *testing.T) {
+	l, tiles := small(t)
+	l.Tiles[Hex{0, 4}] = Placed{Tile: tiles["J"]}
+	l.Tiles[Hex{0, 2}] = Placed{Tile: tiles["W"]}
+	l.Tiles[Hex{1, 5}] = Placed{Tile: tiles["U"]}
+	reach := l.Reach("X")
+	if reach[Node{Hex: Hex{1, 5}, Stop: 0}] || !reach[Node{Hex: Hex{0, 2}, Stop: 0}] {
+		t.Errorf("reach turns at A4's west side, or misses A2: %v", reach)
+	}
+	for _, trains := range [][]int{{2}, {3}, {2, 2}} {
+		if _, got := l.BestRun("X", trains, 0); got != 30 {
+			t.Errorf("trains %v: $%d, want $30 (A6 and A2)", trains, got)
+		}
+	}
+}
+
+// TestTrackMustMeetTrack: 6.3 forbids track ending against the map's edge
+// or an off-board's side without track.
+func TestTrackMustMeetTrack(t *testing.T) {
+	l, tiles := small(t)
+	for _, tc := range []struct {
+		tile     string
+		rotation int
+		want     string
+	}{
+		{"8", 4, "B3's side without track"}, // east and south-west, into B3
+		{"8", 2, "against the NW side"},     // north-west, off the map
+		{"7", 4, ""},                        // east and south-east, to B5
+	} {
+		_, err := l.Check(Lay{Corp: "X", Hex: Hex{0, 4}, Tile: tiles[tc.tile], Rotation: tc.rotation}, []Colour{Yellow})
+		if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("#%s at rotation %d: %v, want %q", tc.tile, tc.rotation, err, tc.want)
+		}
+	}
+}

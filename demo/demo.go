@@ -126,10 +126,10 @@ func Run(ctx context.Context, o Options) (Result, error) {
 		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	r := &run{o: o, clock: time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)}
+	defer r.close()
 	if err := r.setUp(ctx); err != nil {
 		return Result{}, err
 	}
-	defer r.close()
 	if err := r.play(ctx); err != nil {
 		return r.res, err
 	}
@@ -159,7 +159,6 @@ func (r *run) setUp(ctx context.Context) error {
 		return fmt.Errorf("demo: %w", err)
 	}
 	if r.smtp, err = loopback.StartSMTP("railpost", "demo-smtp"); err != nil {
-		r.imap.Close()
 		return fmt.Errorf("demo: %w", err)
 	}
 	cfg := processor.DefaultConfig()
@@ -169,11 +168,9 @@ func (r *run) setUp(ctx context.Context) error {
 	cfg.IMAP.Address, cfg.IMAP.Username, cfg.IMAP.Password, cfg.IMAP.Security = r.imap.Addr, r.imap.User, r.imap.Password, "plain"
 	cfg.SMTP.Address, cfg.SMTP.Username, cfg.SMTP.Password, cfg.SMTP.Security = r.smtp.Addr, "railpost", "demo-smtp", "plain"
 	if r.st, err = store.Open(ctx, cfg.Database); err != nil {
-		r.close()
 		return fmt.Errorf("demo: %w", err)
 	}
 	if r.title, err = processor.NewContinentalRails(); err != nil {
-		r.close()
 		return err
 	}
 	r.proc = &processor.Processor{Store: r.st, Config: cfg, Titles: map[string]processor.Title{r.title.Name(): r.title},
@@ -253,14 +250,18 @@ func (r *run) play(ctx context.Context) error {
 			return err
 		}
 		r.clock = later(r.clock, g.Deadline.Add(-24*time.Hour))
+		s, err := r.state(ctx)
+		if err != nil {
+			return err
+		}
 		if turn == min(2, limit) {
-			if err := r.sendMangled(ctx, r.humans[0]); err != nil {
+			if err := r.sendMangled(ctx, s, r.humans[0]); err != nil {
 				return err
 			}
 			r.clock = r.clock.Add(time.Hour)
 		}
 		for _, p := range r.humans {
-			if err := r.answer(p, nil); err != nil {
+			if err := r.answer(s, p, nil); err != nil {
 				return err
 			}
 		}
@@ -304,8 +305,8 @@ func later(a, b time.Time) time.Time {
 // sendMangled sends a sheet whose BORROW line a player has garbled. The
 // processor accepts the rest, names the line and says how to fix it; the
 // player then answers again, which replaces the first sheet.
-func (r *run) sendMangled(ctx context.Context, p *player) error {
-	if err := r.answer(p, func(sheet string) string {
+func (r *run) sendMangled(ctx context.Context, s *cr.State, p *player) error {
+	if err := r.answer(s, p, func(sheet string) string {
 		return borrowRE.ReplaceAllString(sheet, "BORROW: a few thousand")
 	}); err != nil {
 		return err
@@ -333,21 +334,13 @@ var borrowRE = regexp.MustCompile(`(?m)^BORROW:.*$`)
 // answer replies to a player's newest turnsheet with the choices the
 // computer would make for the position, written into the sheet; mangle,
 // if given, spoils it first.
-func (r *run) answer(p *player, mangle func(string) string) error {
+func (r *run) answer(s *cr.State, p *player, mangle func(string) string) error {
 	m, err := r.newest(p.address, hasSheet)
 	if err != nil {
 		return err
 	}
 	i := strings.Index(m.Text, sheetMark)
-	snap, err := r.st.LatestSnapshot(context.Background(), GameID)
-	if err != nil {
-		return err
-	}
-	var s cr.State
-	if err := json.Unmarshal(snap.State, &s); err != nil {
-		return fmt.Errorf("demo: %w", err)
-	}
-	filled, err := orders.FillContinentalRails(m.Text[i:], cr.ComputerOrders(r.title.Map(), &s, p.number))
+	filled, err := orders.FillContinentalRails(m.Text[i:], cr.ComputerOrders(r.title.Map(), s, p.number))
 	if err != nil {
 		return fmt.Errorf("demo: %s fills in the sheet: %w", p.name, err)
 	}
@@ -364,6 +357,19 @@ func (r *run) answer(p *player, mangle func(string) string) error {
 	}
 	r.res.MailsIn++
 	return r.imap.DeliverAt("INBOX", raw, r.clock)
+}
+
+// state is the game as the players see it: the latest snapshot.
+func (r *run) state(ctx context.Context) (*cr.State, error) {
+	snap, err := r.st.LatestSnapshot(ctx, GameID)
+	if err != nil {
+		return nil, err
+	}
+	var s cr.State
+	if err := json.Unmarshal(snap.State, &s); err != nil {
+		return nil, fmt.Errorf("demo: the state after turn %d: %w", snap.Turn, err)
+	}
+	return &s, nil
 }
 
 const sheetMark = "# CONTINENTAL RAILS II - TURNSHEET"

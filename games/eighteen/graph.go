@@ -17,6 +17,10 @@ type Layout struct {
 	Board  *Board
 	Tiles  map[Hex]Placed
 	Tokens map[Hex]map[int][]string // hex -> stop -> corporations
+	// Bonus is what a title adds to a run for its own reasons (1870's
+	// destination, cattle and port tokens), given the run's stops in
+	// order. Nil adds nothing. It is per run, so the search's bounds hold.
+	Bonus func(corp string, stops []Node, phase int) int
 }
 
 // NewLayout is a board with no track and no tokens.
@@ -172,7 +176,9 @@ func (l *Layout) Reach(corp string) map[Node]bool {
 			continue
 		}
 		seen[v] = true
-		if l.Blocked(v.n, corp) {
+		// A company may run from its token on an off-board (11.4.1) but
+		// never through one or through another's full city.
+		if v.on && l.Blocked(v.n, corp) {
 			continue
 		}
 		for _, st := range l.steps(v.n, v.via.Hex, v.on && v.n.Stop < 0) {

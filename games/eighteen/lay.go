@@ -22,6 +22,12 @@ type Lay struct {
 // due on a hex's first tile only. Title rules (how many lays a turn,
 // private companies) are the caller's.
 func (l *Layout) Check(lay Lay, colours []Colour) (int, error) {
+	return l.CheckFrom(l.Reach(lay.Corp), lay, colours)
+}
+
+// CheckFrom is Check with the company's reach already found, for callers
+// that judge many lays at once.
+func (l *Layout) CheckFrom(reach map[Node]bool, lay Lay, colours []Colour) (int, error) {
 	s := l.Board.Space(lay.Hex)
 	if s == nil {
 		return 0, fmt.Errorf("%s is not on the map (6.1)", lay.Hex)
@@ -49,7 +55,7 @@ func (l *Layout) Check(lay Lay, colours []Colour) (int, error) {
 			return 0, err
 		}
 	}
-	if !l.runsOnNewTrack(lay, old, upgrade) {
+	if !l.runsOnNewTrack(reach, lay, old, upgrade) {
 		return 0, fmt.Errorf("%s cannot reach %s and run on the new track there (6.1, 6.2)", lay.Corp, lay.Hex)
 	}
 	return cost, nil
@@ -69,8 +75,7 @@ func (l *Layout) exitAllowed(h Hex, e Edge) error {
 
 // runsOnNewTrack: some end of a new stretch of track, or a city whose
 // value the upgrade raises, is within the company's reach.
-func (l *Layout) runsOnNewTrack(lay Lay, old Placed, upgrade bool) bool {
-	reach := l.Reach(lay.Corp)
+func (l *Layout) runsOnNewTrack(reach map[Node]bool, lay Lay, old Placed, upgrade bool) bool {
 	var kept []link
 	if upgrade {
 		kept = old.Tile.links(old.Rotation)

@@ -1,6 +1,7 @@
 package eighteen
 
 import (
+	"fmt"
 	"slices"
 )
 
@@ -29,6 +30,19 @@ func (l *Layout) Value(n Node, phase int) int {
 		return 0
 	}
 	return p.Tile.Stops[n.Stop].Revenue
+}
+
+// Revenue is what a run through these stops earns a company: the stops'
+// values and any title bonus.
+func (l *Layout) Revenue(corp string, stops []Node, phase int) int {
+	total := 0
+	for _, s := range stops {
+		total += l.Value(s, phase)
+	}
+	if l.Bonus != nil {
+		total += l.Bonus(corp, stops, phase)
+	}
+	return total
 }
 
 // AllRoutes lists every legal run of a train that counts at most length
@@ -93,9 +107,7 @@ func (w *walk) extend(n Node, from Hex, fromSide bool, emit func(Route)) {
 	if n.Stop >= 0 && len(w.stops) >= 2 {
 		if slices.ContainsFunc(w.stops, func(s Node) bool { return w.stations[s] }) {
 			r := Route{Stops: slices.Clone(w.stops), Segments: slices.Clone(w.segs)}
-			for _, s := range r.Stops {
-				r.Revenue += w.l.Value(s, w.phase)
-			}
+			r.Revenue = w.l.Revenue(w.corp, r.Stops, w.phase)
 			emit(r)
 		}
 		if w.l.Blocked(n, w.corp) || len(w.stops) == w.length {
@@ -183,16 +195,52 @@ func (l *Layout) BestRunExhaustive(corp string, trains []int, phase int) ([]Rout
 // are tried best first, and a branch is cut when what it has plus the best
 // each remaining train could add alone cannot beat the best found.
 func (l *Layout) BestRun(corp string, trains []int, phase int) ([]Route, int) {
+	return bestOf(l.options(corp, trains, phase), track{})
+}
+
+// BestRunThrough is the company's best run in which one train runs a
+// route must accepts, as 1870's connection run needs one train between
+// home and destination (11.4.2); ok is false when no train can.
+func (l *Layout) BestRunThrough(corp string, trains []int, phase int, must func(Route) bool) (runs []Route, total int, ok bool) {
+	options := l.options(corp, trains, phase)
+	used := track{}
+	total = -1
+	for i := range options {
+		rest := slices.Delete(slices.Clone(options), i, i+1)
+		for _, r := range options[i] {
+			if !must(r) {
+				continue
+			}
+			used.claim(r)
+			others, sum := bestOf(rest, used)
+			used.release(r)
+			if r.Revenue+sum > total {
+				runs, total = append([]Route{r}, others...), r.Revenue+sum
+			}
+		}
+	}
+	return runs, max(total, 0), total >= 0
+}
+
+// options are each train's routes, longest train first (most revenue,
+// earliest bound), best route first.
+func (l *Layout) options(corp string, trains []int, phase int) [][]Route {
 	order := slices.Clone(trains)
-	slices.SortFunc(order, func(a, b int) int { return b - a }) // longest first: most revenue, earliest bound
+	slices.SortFunc(order, func(a, b int) int { return b - a })
 	options := make([][]Route, len(order))
 	for i, t := range order {
 		options[i] = l.AllRoutes(corp, t, phase)
 		slices.SortStableFunc(options[i], func(a, b Route) int { return b.Revenue - a.Revenue })
 	}
+	return options
+}
+
+// bestOf is the branch and bound over sorted options, with the track in
+// used already taken.
+func bestOf(options [][]Route, used track) ([]Route, int) {
 	// bound[i] is the most trains i.. could add, each on its own.
-	bound := make([]int, len(order)+1)
-	for i := len(order) - 1; i >= 0; i-- {
+	bound := make([]int, len(options)+1)
+	for i := len(options) - 1; i >= 0; i-- {
 		bound[i] = bound[i+1]
 		if len(options[i]) > 0 {
 			bound[i] += options[i][0].Revenue
@@ -200,13 +248,12 @@ func (l *Layout) BestRun(corp string, trains []int, phase int) ([]Route, int) {
 	}
 	var best, chosen []Route
 	bestTotal := 0
-	used := track{}
 	var try func(i, total int)
 	try = func(i, total int) {
 		if total > bestTotal {
 			bestTotal, best = total, slices.Clone(chosen)
 		}
-		if i == len(order) || total+bound[i] <= bestTotal {
+		if i == len(options) || total+bound[i] <= bestTotal {
 			return
 		}
 		for _, r := range options[i] {
@@ -225,4 +272,91 @@ func (l *Layout) BestRun(corp string, trains []int, phase int) ([]Route, int) {
 	}
 	try(0, 0)
 	return best, bestTotal
+}
+
+// CheckRun judges a company's chosen runs by the rules alone (8.1, 8.2),
+// apart from the search that found them: each follows laid track from
+// stop to stop without turning back, visits no node twice, passes through
+// no blocked city or off-board, counts two stops or more and one of the
+// company's stations, and earns what it claims; no two share track; and
+// each has a train long enough, no train running twice.
+func (l *Layout) CheckRun(corp string, runs []Route, trains []int, phase int) error {
+	stations := map[Node]bool{}
+	for _, s := range l.Stations(corp) {
+		stations[s] = true
+	}
+	used := track{}
+	lengths := make([]int, 0, len(runs))
+	for i, r := range runs {
+		if err := l.checkRoute(corp, r, stations); err != nil {
+			return fmt.Errorf("run %d: %w", i+1, err)
+		}
+		if want := l.Revenue(corp, r.Stops, phase); r.Revenue != want {
+			return fmt.Errorf("run %d claims $%d; its stops earn $%d", i+1, r.Revenue, want)
+		}
+		if !used.claim(r) {
+			return fmt.Errorf("run %d uses track another train ran on (8.1)", i+1)
+		}
+		lengths = append(lengths, len(r.Stops))
+	}
+	if len(runs) > len(trains) {
+		return fmt.Errorf("%d runs for %d trains", len(runs), len(trains))
+	}
+	slices.SortFunc(lengths, func(a, b int) int { return b - a })
+	have := slices.Clone(trains)
+	slices.SortFunc(have, func(a, b int) int { return b - a })
+	for i, n := range lengths {
+		if n > have[i] {
+			return fmt.Errorf("a run of %d stops has no train long enough (8.2)", n)
+		}
+	}
+	return nil
+}
+
+func (l *Layout) checkRoute(corp string, r Route, stations map[Node]bool) error {
+	if len(r.Stops) < 2 {
+		return fmt.Errorf("a run needs two stops (8.1 rule 1)")
+	}
+	if !slices.ContainsFunc(r.Stops, func(n Node) bool { return stations[n] }) {
+		return fmt.Errorf("no stop holds a station of %s (8.1 rule 1)", corp)
+	}
+	cur, next := r.Stops[0], 1
+	seen := map[Node]bool{cur: true}
+	for k, seg := range r.Segments {
+		paths := l.paths(seg.Hex)
+		if seg.Path < 0 || seg.Path >= len(paths) {
+			return fmt.Errorf("no track %d on %s", seg.Path, seg.Hex)
+		}
+		p := paths[seg.Path]
+		var to Node
+		switch cur {
+		case p[0]:
+			to = p[1]
+		case p[1]:
+			to = p[0]
+		default:
+			return fmt.Errorf("track %d on %s does not continue from %s", seg.Path, seg.Hex, cur)
+		}
+		if cur.Stop < 0 && k > 0 && r.Segments[k-1].Hex == seg.Hex {
+			return fmt.Errorf("the run turns back at %s (8.1 rule 6)", cur)
+		}
+		if cur.Stop >= 0 && k > 0 && l.Blocked(cur, corp) {
+			return fmt.Errorf("the run passes through %s, which it may only end at (8.1 rule 5)", cur)
+		}
+		if seen[to] {
+			return fmt.Errorf("the run comes to %s twice (8.1 rules 3, 4)", to)
+		}
+		seen[to] = true
+		if to.Stop >= 0 {
+			if next >= len(r.Stops) || r.Stops[next] != to {
+				return fmt.Errorf("the run reaches %s, which is not its next stop", to)
+			}
+			next++
+		}
+		cur = to
+	}
+	if next != len(r.Stops) {
+		return fmt.Errorf("the track ends before stop %s", r.Stops[next])
+	}
+	return nil
 }

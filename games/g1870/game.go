@@ -1,0 +1,410 @@
+package g1870
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// Setup is what a game of 1870 starts from: the players, and the seed that
+// deals the starting order (3.2).
+type Setup struct {
+	Players []string `json:"players"`
+	Seed    uint64   `json:"seed"`
+}
+
+// Player is one seat at the table.
+type Player struct {
+	Name   string
+	Cash   int
+	Shares map[string]int  // company -> shares of 10%
+	Sold   map[string]bool // companies sold since the last set of operating rounds (5.3.3)
+}
+
+// Corp is a public company.
+type Corp struct {
+	Sym, Name  string
+	Home, Dest eighteen.Hex
+	TokenCosts []int
+	FloatAt    int
+
+	Started   bool // its president's certificate is sold
+	Floated   bool // enough shares sold to operate (5.5.2)
+	Operating bool // has placed its home token
+	Closed    bool
+	President int
+	Par       int
+	Pos       eighteen.Pos
+	tick      int // arrival in its box: lower is higher in the pile (5.5.1, 5.8.4)
+
+	IPO      int // shares in the initial offering
+	Reissued bool
+	Treasury int // redeemed shares it holds (5.10)
+	Reserved int // the Katy share that travels with the MKT private
+	Pending  int // money it receives at the end of the stock round (5.5.4, 5.11)
+
+	Cash     int
+	Trains   []int
+	Stations int // tokens on the map, the home one included
+	Extra    int // $100 tokens from a destination token kept on the charter (11.4.1)
+
+	Operated  bool // this operating round
+	Connected bool // its connection run is done (11.3)
+	DestToken bool // its destination token is on the map: the bonus (11.5)
+
+	RedeemedSR, ReissuedSR bool
+	BridgeUsed             bool // the MRBC's one discounted crossing
+}
+
+// Private is a private company.
+type Private struct {
+	Sym, Name     string
+	Cost, Revenue int // Cost falls for the GRSC in a repeated initial round (5.7)
+	Printed       int
+	Owner         int    // a seat, or -1
+	Corp          string // the company that owns it, if one does
+	Closed        bool
+	Bids          map[int]int // seat -> bid, in the initial round
+}
+
+// Held tells whether a player or company owns it.
+func (p *Private) Held() bool { return !p.Closed && (p.Owner >= 0 || p.Corp != "") }
+
+// Token is a Cattle or port token on the map.
+type Token struct {
+	Hex    eighteen.Hex
+	Corp   string // the company whose token it is
+	Closed bool   // a closed port: only its company gains (15.2)
+}
+
+// Game is a game of 1870 in progress.
+type Game struct {
+	board  *eighteen.Board
+	tiles  map[string]*eighteen.Tile
+	market *eighteen.Market
+	Layout *eighteen.Layout
+	Left   Manifest // tiles not yet laid
+
+	Players    []*Player
+	Corps      []*Corp
+	Privates   []*Private
+	Bank       int
+	Pool       map[string]int // shares in the open market
+	PoolTrains []int
+	Depot      []int // trains left in the bank, by trainTable index
+	Phase      int
+	Priority   int
+	Broken     bool
+	Over_      bool
+	Stalemate  bool
+	Bankrupt   int // the seat that went bankrupt, or -1
+	Cattle     *Token
+	Port       *Token
+	tick       int
+
+	r      round
+	Events []string
+}
+
+// New deals a game: the starting order from the seed, the capital, the
+// Katy share set with its private (3.1 to 3.3).
+func New(s Setup) (*Game, error) {
+	n := len(s.Players)
+	if n < 2 || n > 7 {
+		return nil, fmt.Errorf("1870 is for 2 to 7 players, not %d (5.4.1)", n)
+	}
+	board, err := Board()
+	if err != nil {
+		return nil, err
+	}
+	tiles, manifest, err := Tiles()
+	if err != nil {
+		return nil, err
+	}
+	market, err := Market()
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{board: board, tiles: tiles, market: market, Layout: eighteen.NewLayout(board),
+		Left: Manifest{}, Bank: bankCash, Pool: map[string]int{}, Phase: 1, Bankrupt: -1}
+	for id, c := range manifest {
+		g.Left[id] = c
+	}
+	names := slices.Clone(s.Players)
+	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x1870))
+	rng.Shuffle(n, func(i, j int) { names[i], names[j] = names[j], names[i] })
+	for _, name := range names {
+		p := &Player{Name: name, Cash: startTotal / n, Shares: map[string]int{}, Sold: map[string]bool{}}
+		g.Bank -= p.Cash
+		g.Players = append(g.Players, p)
+	}
+	for _, f := range corpTable {
+		home, _ := eighteen.ParseHex(f.home)
+		dest, _ := eighteen.ParseHex(f.dest)
+		c := &Corp{Sym: f.sym, Name: f.name, Home: home, Dest: dest, TokenCosts: f.tokens, FloatAt: f.float, IPO: 10, President: -1}
+		if c.Sym == MKT {
+			c.IPO, c.Reserved = 9, 1
+		}
+		if c.Sym == SLSF {
+			c.IPO = 8 // its president's certificate is the SLSF private
+		}
+		g.Corps = append(g.Corps, c)
+	}
+	for _, f := range privateTable {
+		g.Privates = append(g.Privates, &Private{Sym: f.sym, Name: f.name, Cost: f.cost, Printed: f.cost, Revenue: f.revenue, Owner: -1, Bids: map[int]int{}})
+	}
+	g.Depot = make([]int, len(trainTable))
+	for i, t := range trainTable {
+		g.Depot[i] = t.count
+	}
+	g.Layout.Bonus = g.bonus
+	g.r = round{Kind: auctionRound, Initial: true, LastAct: -1}
+	g.note("%s has the priority; the private companies are offered cheapest first (5.7)", g.Players[0].Name)
+	return g, nil
+}
+
+// Over tells whether the game has ended.
+func (g *Game) Over() bool { return g.Over_ }
+
+func (g *Game) note(format string, args ...any) {
+	g.Events = append(g.Events, fmt.Sprintf(format, args...))
+}
+
+// Corp is the company with that symbol, or nil.
+func (g *Game) Corp(sym string) *Corp {
+	for _, c := range g.Corps {
+		if strings.EqualFold(c.Sym, sym) {
+			return c
+		}
+	}
+	return nil
+}
+
+// Private is the private company with that symbol, or nil.
+func (g *Game) Private(sym string) *Private {
+	for _, p := range g.Privates {
+		if strings.EqualFold(p.Sym, sym) {
+			return p
+		}
+	}
+	return nil
+}
+
+func (g *Game) phase() phaseFacts { return phaseTable[g.Phase] }
+
+func (g *Game) price(c *Corp) int { return g.market.Price(c.Pos) }
+
+func (g *Game) zone(c *Corp, z byte) bool {
+	if !c.Started {
+		return false
+	}
+	cell, _ := g.market.Cell(c.Pos)
+	return cell.Has(z)
+}
+
+// free tells whether a company's shares are off the certificate limit:
+// its token is in the yellow, green or brown zone (5.1.1).
+func (g *Game) free(c *Corp) bool { return g.zone(c, 'y') || g.zone(c, 'o') || g.zone(c, 'b') }
+
+// unlimited tells whether more than 60% may be held (5.1.1 green, brown).
+func (g *Game) unlimited(c *Corp) bool { return g.zone(c, 'o') || g.zone(c, 'b') }
+
+// Limit is each player's certificate limit now (5.4.1).
+func (g *Game) Limit() int {
+	open := 0
+	for _, c := range g.Corps {
+		if !c.Closed {
+			open++
+		}
+	}
+	return certLimit(len(g.Players), open)
+}
+
+// Certs counts a player's certificates against the limit: shares of
+// companies outside the free zones, the president's two as one, and each
+// private held (5.4.1).
+func (g *Game) Certs(seat int) int {
+	n := 0
+	for _, c := range g.Corps {
+		u := g.Players[seat].Shares[c.Sym]
+		if c.Closed || u == 0 || g.free(c) {
+			continue
+		}
+		n += u
+		if c.President == seat {
+			n--
+		}
+	}
+	for _, p := range g.Privates {
+		if p.Owner == seat && p.Corp == "" && !p.Closed {
+			n++
+		}
+	}
+	return n
+}
+
+// sold is a company's shares outside the initial offering and its own
+// treasury: held by players or in the open market (5.5.2, 5.10).
+func (g *Game) sold(c *Corp) int {
+	n := g.Pool[c.Sym]
+	for _, p := range g.Players {
+		n += p.Shares[c.Sym]
+	}
+	return n
+}
+
+// ordered is the companies in share price order: highest price first, the
+// rightmost box first, then top of the pile first (glossary).
+func (g *Game) ordered(keep func(*Corp) bool) []*Corp {
+	var out []*Corp
+	for _, c := range g.Corps {
+		if c.Started && !c.Closed && keep(c) {
+			out = append(out, c)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Corp) int {
+		if pa, pb := g.price(a), g.price(b); pa != pb {
+			return pb - pa
+		}
+		if a.Pos.Col != b.Pos.Col {
+			return b.Pos.Col - a.Pos.Col
+		}
+		return a.tick - b.tick
+	})
+	return out
+}
+
+// move puts a company's token somewhere new, under the pile there
+// (5.8.4), and closes the company if that is the closing zone.
+func (g *Game) move(c *Corp, to eighteen.Pos) {
+	if to != c.Pos {
+		g.tick++
+		c.tick = g.tick
+	}
+	from := g.price(c)
+	c.Pos = to
+	if p := g.price(c); p != from {
+		g.note("%s's shares move from $%d to $%d", c.Sym, from, p)
+	}
+	if g.market.Closed(to) {
+		g.close(c)
+	}
+}
+
+// close removes a company whose price reaches the closing zone (5.1.1).
+func (g *Game) close(c *Corp) {
+	g.note("%s enters the closing zone and is removed from play (5.1.1)", c.Sym)
+	c.Closed = true
+	for h, stops := range g.Layout.Tokens {
+		for s, corps := range stops {
+			stops[s] = slices.DeleteFunc(corps, func(x string) bool { return x == c.Sym })
+		}
+		g.Layout.Tokens[h] = stops
+	}
+	for _, p := range g.Players {
+		delete(p.Shares, c.Sym)
+	}
+	delete(g.Pool, c.Sym)
+	c.IPO, c.Treasury, c.Reserved = 0, 0, 0
+	g.PoolTrains = append(g.PoolTrains, c.Trains...)
+	c.Trains = nil
+	g.Bank += c.Cash
+	c.Cash, c.Pending = 0, 0 // what the bank owed it stays in the bank
+	for _, p := range g.Privates {
+		if p.Corp == c.Sym && !p.Closed {
+			p.Corp, p.Owner, p.Cost = "", -1, p.Printed // back to the open market at list price
+		}
+	}
+	if g.Cattle != nil && g.Cattle.Corp == c.Sym {
+		g.Cattle = nil
+	}
+	if g.Port != nil && g.Port.Corp == c.Sym {
+		g.Port = nil
+	}
+	c.President = -1
+}
+
+// pay moves money out of the bank, breaking it when it runs short (13.2).
+func (g *Game) pay(amount int, to *int) {
+	if amount > g.Bank && !g.Broken {
+		g.Broken = true
+		g.Bank += brokenBills
+		g.note("the bank has run out of money: the game ends after this set of operating rounds (13.2)")
+	}
+	g.Bank -= amount
+	*to += amount
+}
+
+// reelect makes the player with the most shares president when he has
+// more than the president; of equal holders, the first to the left of the
+// old president (5.6).
+func (g *Game) reelect(c *Corp) {
+	if c.President < 0 {
+		return
+	}
+	best, most := c.President, g.Players[c.President].Shares[c.Sym]
+	n := len(g.Players)
+	for k := 1; k < n; k++ {
+		s := (c.President + k) % n
+		if u := g.Players[s].Shares[c.Sym]; u > most {
+			best, most = s, u
+		}
+	}
+	if best != c.President {
+		g.note("%s becomes president of %s (5.6)", g.Players[best].Name, c.Sym)
+		c.President = best
+	}
+}
+
+// Score is a player's worth at the end: cash, shares at market and
+// private companies at cost (14). A bankrupt player's cash does not count
+// (13.1).
+func (g *Game) Score(seat int) int {
+	p := g.Players[seat]
+	total := p.Cash
+	if seat == g.Bankrupt {
+		total = 0
+	}
+	for _, c := range g.Corps {
+		if !c.Closed && c.Started {
+			total += p.Shares[c.Sym] * g.price(c)
+		}
+	}
+	for _, pr := range g.Privates {
+		if pr.Owner == seat && pr.Corp == "" && !pr.Closed {
+			total += pr.Printed
+		}
+	}
+	return total
+}
+
+// Money is every dollar in the game: the bank, the players, the companies
+// and money a company is owed at the round's end. It never changes but by
+// the $1000 notes of a broken bank.
+func (g *Game) Money() int {
+	total := g.Bank
+	for _, p := range g.Players {
+		total += p.Cash
+	}
+	for _, c := range g.Corps {
+		total += c.Cash
+	}
+	return total
+}
+
+// errRule is an illegal move, with the rule that forbids it.
+func errRule(rule, format string, args ...any) error {
+	return fmt.Errorf("%s (%s)", fmt.Sprintf(format, args...), rule)
+}
+
+var errNotYours = errors.New("it is not your move")
+
+func atoi(s string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimPrefix(s, "$"))
+	return n, err == nil
+}

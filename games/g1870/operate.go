@@ -1,0 +1,604 @@
+package g1870
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// startSet begins the operating rounds after a stock round; their number
+// is the phase's when the set begins (4.2).
+func (g *Game) startSet() {
+	g.r = round{Kind: operatingRound, OR: 1, Set: g.phase().ors, LastAct: -1}
+	g.startOR()
+}
+
+func (g *Game) startOR() {
+	g.note("operating round %d of %d", g.r.OR, g.r.Set)
+	g.payPrivates()
+	for _, c := range g.Corps {
+		c.Operated = false
+	}
+	g.r.Corp = nil
+	g.checkConnections(nil) // 11.1 rule 5
+}
+
+// payPrivates pays each private's revenue to its owner (4.1 B1, 12.3).
+func (g *Game) payPrivates() {
+	for _, p := range g.Privates {
+		if !p.Held() || p.Revenue == 0 {
+			continue
+		}
+		if p.Corp != "" {
+			g.pay(p.Revenue, &g.Corp(p.Corp).Cash)
+		} else {
+			g.pay(p.Revenue, &g.Players[p.Owner].Cash)
+		}
+	}
+}
+
+// nextCorp picks the next company to operate in share price order, which
+// changes as companies operate (glossary), or ends the round.
+func (g *Game) nextCorp() {
+	for _, c := range g.Corps {
+		if c.Started && !c.Closed && !c.Floated && g.sold(c) >= c.FloatAt {
+			c.Floated = true
+			g.note("%s has sold enough shares to operate (5.5.2)", c.Sym)
+		}
+	}
+	next := g.ordered(func(c *Corp) bool { return c.Floated && !c.Operated })
+	if len(next) == 0 {
+		g.endOR()
+		return
+	}
+	c := next[0]
+	g.r.Corp, g.r.Step, g.r.Lays, g.r.Upgraded, g.r.Contributing = c, stepTrack, 0, false, false
+	g.r.FirstTurn = !c.Operating
+	if !c.Operating {
+		c.Operating = true
+		g.addToken(c.Home, c.Sym)
+		c.Stations = 1
+		g.note("%s places its home token on %s (7.1)", c.Sym, c.Home)
+	}
+	g.note("%s operates, %s presiding", c.Sym, g.Players[c.President].Name)
+}
+
+func (g *Game) addToken(h eighteen.Hex, sym string) {
+	if g.Layout.Tokens[h] == nil {
+		g.Layout.Tokens[h] = map[int][]string{}
+	}
+	g.Layout.Tokens[h][0] = append(g.Layout.Tokens[h][0], sym)
+}
+
+func (g *Game) endOR() {
+	g.r.Corp = nil
+	if g.r.OR < g.r.Set {
+		g.r.OR++
+		g.startOR()
+		return
+	}
+	for _, p := range g.Players {
+		clear(p.Sold)
+	}
+	if g.Broken {
+		g.end("the bank broke: the set of operating rounds is finished (13.2)")
+		return
+	}
+	g.startStockRound()
+}
+
+func (g *Game) end(why string) {
+	g.Over_ = true
+	g.note("the game ends: %s", why)
+}
+
+// finishTurn closes a company's turn and lets connected companies run
+// (11.2).
+func (g *Game) finishTurn(c *Corp) {
+	c.Operated = true
+	g.r.Corp = nil
+	g.checkConnections(c)
+}
+
+func (g *Game) colours() []eighteen.Colour {
+	all := []eighteen.Colour{eighteen.Yellow, eighteen.Green, eighteen.Brown, eighteen.Gray}
+	return all[:g.phase().colours]
+}
+
+func (g *Game) mrbcBlocks() bool {
+	p := g.Private(MRBC)
+	return !p.Closed && p.Corp == ""
+}
+
+func (g *Game) owns(c *Corp, priv string) bool {
+	p := g.Private(priv)
+	return !p.Closed && p.Corp == c.Sym
+}
+
+// layCost judges a lay by every rule, the shared ones and 1870's: two
+// yellow lays or one upgrade (1.2, 6), the bridge company (15.2), the
+// manifest, and the money. It returns the cost and whether the lay is the
+// free home bridge, which does not count against the two.
+func (g *Game) layCost(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex, id string, rot int) (int, bool, error) {
+	t := g.tiles[id]
+	if t == nil || g.Left[id] == 0 {
+		return 0, false, errRule("2.5", "no tile #%s is left", id)
+	}
+	if rot < 0 || rot > 5 {
+		return 0, false, errRule("6.1", "a rotation is 0 to 5")
+	}
+	_, upgrade := g.Layout.Tiles[h]
+	switch {
+	case g.r.Upgraded:
+		return 0, false, errRule("6", "%s has upgraded this turn: that is all its track", c.Sym)
+	case upgrade && g.r.Lays > 0:
+		return 0, false, errRule("6", "an upgrade is instead of the two yellow lays, not after one")
+	}
+	cost, err := g.Layout.CheckFrom(reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: t, Rotation: rot}, g.colours())
+	if err != nil {
+		return 0, false, err
+	}
+	s := g.board.Space(h)
+	crossing := s.CrossesRiver(t, rot)
+	homeBridge := false
+	if crossing {
+		switch {
+		case g.mrbcBlocks():
+			return 0, false, errRule("15.2", "no track may cross the Mississippi until the bridge company is sold to a company or closed")
+		case !upgrade && g.owns(c, MRBC) && !c.BridgeUsed:
+			if g.r.FirstTurn && h == c.Home && (c.Sym == "MP" || c.Sym == "SSW") {
+				cost, homeBridge = 0, true
+			} else {
+				cost = max(0, cost-40)
+			}
+		}
+	}
+	if !homeBridge && g.r.Lays >= 2 {
+		return 0, false, errRule("1.2", "%s has laid its two yellow tiles", c.Sym)
+	}
+	if cost > c.Cash {
+		return 0, false, errRule("6.5", "the terrain costs $%d and %s has $%d", cost, c.Sym, c.Cash)
+	}
+	return cost, homeBridge, nil
+}
+
+func (g *Game) operating(a eighteen.Action, verb string) (*Corp, error) {
+	if len(g.r.Pending) > 0 {
+		return nil, errRule("4.1", "answer the question before you first")
+	}
+	if g.r.Kind != operatingRound || g.r.Corp == nil {
+		return nil, errRule("4.1", "%s is for a company's operating turn", verb)
+	}
+	return g.r.Corp, nil
+}
+
+func (g *Game) doLay(a eighteen.Action, commit bool) error {
+	c, err := g.operating(a, "LAY")
+	if err != nil {
+		return err
+	}
+	if g.r.Step != stepTrack {
+		return errRule("4.1", "track is laid first in a turn")
+	}
+	if len(a.Args) != 3 {
+		return errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
+	}
+	h, err := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
+	rot, ok := atoi(a.Args[2])
+	if err != nil || !ok {
+		return errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
+	}
+	id := strings.TrimPrefix(a.Args[1], "#")
+	cost, homeBridge, err := g.layCost(c, g.Layout.Reach(c.Sym), h, id, rot)
+	if err != nil || !commit {
+		return err
+	}
+	t := g.tiles[id]
+	old, upgrade := g.Layout.Tiles[h]
+	if upgrade {
+		g.Left[old.Tile.ID]++
+	}
+	g.Left[id]--
+	g.Layout.Tiles[h] = eighteen.Placed{Tile: t, Rotation: rot}
+	c.Cash -= cost
+	g.Bank += cost
+	if g.board.Space(h).CrossesRiver(t, rot) && g.owns(c, MRBC) && !c.BridgeUsed && !upgrade {
+		c.BridgeUsed = true
+	}
+	g.note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
+	switch {
+	case upgrade:
+		g.r.Upgraded, g.r.Step = true, stepToken
+	case homeBridge:
+	default:
+		g.r.Lays++
+		if g.r.Lays == 2 {
+			g.r.Step = stepToken
+		}
+	}
+	return nil
+}
+
+func (g *Game) doSkip(a eighteen.Action, commit bool) error {
+	if _, err := g.operating(a, "SKIP"); err != nil {
+		return err
+	}
+	if g.r.Step > stepToken {
+		return errRule("4.1", "SKIP passes the track or token step; neither is open")
+	}
+	if commit {
+		g.r.Step++
+	}
+	return nil
+}
+
+// tokenCost is what a company's next station costs (7.5, 11.4.1).
+func tokenCost(c *Corp) (int, bool) {
+	switch {
+	case c.Stations < len(c.TokenCosts):
+		return c.TokenCosts[c.Stations], true
+	case c.Stations < len(c.TokenCosts)+c.Extra:
+		return 100, true
+	}
+	return 0, false
+}
+
+// tokenCheck judges a station in a city (7.2, 7.3).
+func (g *Game) tokenCheck(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex) error {
+	cost, ok := tokenCost(c)
+	if !ok {
+		return errRule("7.2", "%s has no tokens left", c.Sym)
+	}
+	if cost > c.Cash {
+		return errRule("7.5", "a token costs $%d and %s has $%d", cost, c.Sym, c.Cash)
+	}
+	p, laid := g.Layout.Tiles[h]
+	if !laid || len(p.Tile.Stops) == 0 || !p.Tile.Stops[0].City {
+		return errRule("7.3", "%s has no city tile to hold a token", h)
+	}
+	n := eighteen.Node{Hex: h, Stop: 0}
+	if !reach[n] {
+		return errRule("7.3", "%s cannot trace a route to %s", c.Sym, h)
+	}
+	tokens := g.Layout.Tokens[h][0]
+	if slices.Contains(tokens, c.Sym) {
+		return errRule("7.3", "%s has a token on %s", c.Sym, h)
+	}
+	free := p.Tile.Stops[0].Slots - len(tokens)
+	if free <= 0 {
+		return errRule("7.3", "%s has no space for a token", h)
+	}
+	for _, o := range g.Corps {
+		if o != c && o.Home == h && !o.Operating && !o.Closed && free < 2 {
+			return errRule("7.3", "the last space on %s is kept for %s, which has not started", h, o.Sym)
+		}
+	}
+	return nil
+}
+
+func (g *Game) doToken(a eighteen.Action, commit bool) error {
+	c, err := g.operating(a, "TOKEN")
+	if err != nil {
+		return err
+	}
+	if g.r.Step > stepToken {
+		return errRule("4.1", "a token is placed after the track and before the run")
+	}
+	if len(a.Args) != 1 {
+		return errRule("7", "write TOKEN and the hex, as TOKEN J5")
+	}
+	h, err := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
+	if err != nil {
+		return errRule("7", "write TOKEN and the hex, as TOKEN J5")
+	}
+	if err := g.tokenCheck(c, g.Layout.Reach(c.Sym), h); err != nil || !commit {
+		return err
+	}
+	cost, _ := tokenCost(c)
+	c.Cash -= cost
+	g.Bank += cost
+	g.addToken(h, c.Sym)
+	c.Stations++
+	g.note("%s places a token on %s for $%d", c.Sym, h, cost)
+	g.r.Step = stepRun
+	return nil
+}
+
+// run is the company's best run of all its trains: the president must
+// run the highest-earning routes (8.3).
+func (g *Game) run(c *Corp) {
+	g.r.Runs, g.r.Revenue = g.Layout.BestRun(c.Sym, c.Trains, g.phase().offboard)
+	if g.r.Revenue == 0 {
+		g.note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
+		g.move(c, g.market.Left(c.Pos))
+		g.r.Step = stepTrains
+		return
+	}
+	g.note("%s's trains earn $%d", c.Sym, g.r.Revenue)
+	g.r.Step = stepDividend
+}
+
+// payout pays each share its part: players, the company for the initial
+// offering and its redeemed shares; the open market's part stays in the
+// bank (9.1.1).
+func (g *Game) payout(c *Corp, perShare int) {
+	for _, p := range g.Players {
+		if u := p.Shares[c.Sym]; u > 0 {
+			g.pay(u*perShare, &p.Cash)
+		}
+	}
+	if u := c.IPO + c.Treasury; u > 0 {
+		g.pay(u*perShare, &c.Cash)
+	}
+}
+
+func (g *Game) dividendStep(a eighteen.Action, verb string) (*Corp, int, bool, error) {
+	if len(g.r.Pending) > 0 && g.r.Pending[0].Kind == pendConnPay {
+		pd := g.r.Pending[0]
+		if verb == "HALF" {
+			return nil, 0, false, errRule("11.4.2", "a connection run's income is paid in full or kept, never halved")
+		}
+		return g.Corp(pd.Corp), pd.Revenue, true, nil
+	}
+	c, err := g.operating(a, verb)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if g.r.Step != stepDividend {
+		return nil, 0, false, errRule("9", "there is no income to pay out now")
+	}
+	return c, g.r.Revenue, false, nil
+}
+
+func (g *Game) doPay(a eighteen.Action, commit bool) error {
+	c, rev, conn, err := g.dividendStep(a, "PAY")
+	if err != nil || !commit {
+		return err
+	}
+	g.payout(c, rev/10)
+	g.note("%s pays $%d a share", c.Sym, rev/10)
+	g.move(c, g.market.Right(c.Pos))
+	g.afterDividend(conn)
+	return nil
+}
+
+func (g *Game) doHalf(a eighteen.Action, commit bool) error {
+	c, rev, conn, err := g.dividendStep(a, "HALF")
+	if err != nil || !commit {
+		return err
+	}
+	per := (rev/2 + 9) / 10 // rounded in the holders' favour (9.1.2)
+	g.pay(rev-10*per, &c.Cash)
+	g.payout(c, per)
+	g.note("%s pays half: $%d a share, keeping $%d", c.Sym, per, rev-10*per)
+	g.tick++
+	c.tick = g.tick // to the bottom of the pile (5.8.4)
+	g.afterDividend(conn)
+	return nil
+}
+
+func (g *Game) doWithhold(a eighteen.Action, commit bool) error {
+	c, rev, conn, err := g.dividendStep(a, "WITHHOLD")
+	if err != nil || !commit {
+		return err
+	}
+	g.pay(rev, &c.Cash)
+	g.note("%s keeps its $%d", c.Sym, rev)
+	if !conn {
+		g.move(c, g.market.Left(c.Pos)) // a kept connection run does not move (11.4.2)
+	}
+	g.afterDividend(conn)
+	return nil
+}
+
+func (g *Game) afterDividend(conn bool) {
+	if conn {
+		c := g.Corp(g.r.Pending[0].Corp)
+		c.Connected = true
+		g.r.Pending = g.r.Pending[1:]
+		return
+	}
+	g.r.Step = stepTrains
+}
+
+// bonus is 1870's additions to a run: the destination doubled (11.5),
+// and the Cattle and port tokens (15.2).
+func (g *Game) bonus(corp string, stops []eighteen.Node, phase int) int {
+	c := g.Corp(corp)
+	add := 0
+	if c != nil && c.DestToken {
+		for _, n := range []eighteen.Node{stops[0], stops[len(stops)-1]} {
+			if n.Hex == c.Dest {
+				add += g.Layout.Value(n, phase)
+				break
+			}
+		}
+	}
+	for _, n := range stops {
+		if g.Cattle != nil && g.Cattle.Hex == n.Hex && g.Cattle.Corp == corp {
+			add += 10
+		}
+		if g.Port != nil && g.Port.Hex == n.Hex {
+			switch {
+			case g.Port.Corp == corp:
+				add += 20
+			case !g.Port.Closed:
+				add += 10
+			}
+		}
+	}
+	return add
+}
+
+func (g *Game) doCattle(a eighteen.Action, commit bool) error {
+	c, err := g.operating(a, "CATTLE")
+	if err != nil {
+		return err
+	}
+	if !g.owns(c, SCC) || g.Cattle != nil {
+		return errRule("15.2", "only the company owning the Cattle Company places its one token")
+	}
+	if len(a.Args) != 1 || !slices.Contains(cattleHexes, strings.ToUpper(a.Args[0])) {
+		return errRule("15.2", "the Cattle token goes on a city west of the Mississippi: one of %v", cattleHexes)
+	}
+	if commit {
+		h, _ := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
+		g.Cattle = &Token{Hex: h, Corp: c.Sym}
+		g.note("%s places the Cattle token on %s", c.Sym, h)
+	}
+	return nil
+}
+
+func (g *Game) doPort(a eighteen.Action, commit bool) error {
+	c, err := g.operating(a, "PORT")
+	if err != nil {
+		return err
+	}
+	if !g.owns(c, GSC) || g.Port != nil {
+		return errRule("15.2", "only the company owning the Gulf Shipping Company places its one port token")
+	}
+	closed := len(a.Args) == 2 && strings.EqualFold(a.Args[1], "CLOSED")
+	if len(a.Args) < 1 || len(a.Args) > 2 || (len(a.Args) == 2 && !closed) || !slices.Contains(portHexes, strings.ToUpper(a.Args[0])) {
+		return errRule("15.2", "write PORT and one of %v, and CLOSED for the closed port", portHexes)
+	}
+	if commit {
+		h, _ := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
+		g.Port = &Token{Hex: h, Corp: c.Sym, Closed: closed}
+		g.note("%s places the %s port on %s", c.Sym, map[bool]string{true: "closed", false: "open"}[closed], h)
+		if closed {
+			g.Private(GSC).Closed = true
+		}
+	}
+	return nil
+}
+
+func (g *Game) doClosePort(a eighteen.Action, commit bool) error {
+	c, err := g.operating(a, "CLOSEPORT")
+	if err != nil {
+		return err
+	}
+	if !g.owns(c, GSC) || g.Port == nil || g.Port.Corp != c.Sym || g.Port.Closed {
+		return errRule("15.2", "only the company owning the Gulf Shipping Company closes its open port")
+	}
+	if commit {
+		g.Port.Closed = true
+		g.Private(GSC).Closed = true
+		g.note("%s closes its port and the Gulf Shipping Company", c.Sym)
+	}
+	return nil
+}
+
+// corpBuysPrivate: the operating company buys a private from its
+// president (12; rulings G7), for half to double its price; in phase one
+// only the MP or SSW, the bridge company, for $40 at most (15.2).
+func (g *Game) corpBuysPrivate(a eighteen.Action, p *Private, commit bool) error {
+	c, err := g.operating(a, "BUYPRIVATE")
+	if err != nil {
+		return err
+	}
+	lo, hi := (p.Printed+1)/2, 2*p.Printed
+	switch {
+	case !g.phase().privates:
+		return errRule("12", "private companies are closed")
+	case g.Phase == 1 && (p.Sym != MRBC || (c.Sym != "MP" && c.Sym != "SSW")):
+		return errRule("4.2.1", "in phase one only the MP or SSW may buy a private, the bridge company")
+	case p.Sym == SLSF:
+		return errRule("15.2", "the Frisco's certificate is not for a company")
+	case p.Corp != "" || p.Owner != a.Seat:
+		return errRule("12", "a company buys a private from its president")
+	}
+	if g.Phase == 1 {
+		hi = 40
+	}
+	price, ok := 0, len(a.Args) == 2
+	if ok {
+		price, ok = atoi(a.Args[1])
+	}
+	if !ok || price < lo || price > hi || price > c.Cash {
+		return errRule("12.1", "write BUYPRIVATE %s and a price from $%d to $%d that %s can pay", p.Sym, lo, min(hi, c.Cash), c.Sym)
+	}
+	if commit {
+		c.Cash -= price
+		g.Players[a.Seat].Cash += price
+		p.Corp = c.Sym
+		g.note("%s buys the %s from %s for $%d", c.Sym, p.Sym, g.Players[a.Seat].Name, price)
+	}
+	return nil
+}
+
+// checkConnections queues the connection runs of companies able to run
+// home to destination with a train they own: the one that just operated
+// first, then the rest in share price order (11.2).
+func (g *Game) checkConnections(first *Corp) {
+	var queue []*Corp
+	if first != nil && g.connectable(first) {
+		queue = append(queue, first)
+	}
+	for _, c := range g.ordered(g.connectable) {
+		if c != first {
+			queue = append(queue, c)
+		}
+	}
+	for _, c := range queue {
+		if slices.ContainsFunc(g.r.Pending, func(p pending) bool { return p.Corp == c.Sym && p.Kind >= pendConnect }) {
+			continue
+		}
+		g.r.Pending = append(g.r.Pending, pending{Kind: pendConnect, Seat: c.President, Corp: c.Sym})
+		g.note("%s can run from %s to its destination %s: its connection run (11)", c.Sym, c.Home, c.Dest)
+	}
+}
+
+func (g *Game) connectable(c *Corp) bool {
+	if c.Connected || !c.Operating || c.Closed || len(c.Trains) == 0 {
+		return false
+	}
+	_, _, ok := g.connectionRun(c)
+	return ok
+}
+
+func (g *Game) connectionRun(c *Corp) ([]eighteen.Route, int, bool) {
+	home, dest := eighteen.Node{Hex: c.Home, Stop: 0}, eighteen.Node{Hex: c.Dest, Stop: 0}
+	return g.Layout.BestRunThrough(c.Sym, c.Trains, g.phase().offboard, func(r eighteen.Route) bool {
+		a, b := r.Stops[0], r.Stops[len(r.Stops)-1]
+		return (a == home && b == dest) || (a == dest && b == home)
+	})
+}
+
+func (g *Game) doDest(a eighteen.Action, commit bool) error {
+	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendConnect {
+		return errRule("11.4.1", "DEST answers a connection run")
+	}
+	c := g.Corp(g.r.Pending[0].Corp)
+	if len(a.Args) != 1 || (!strings.EqualFold(a.Args[0], "MAP") && !strings.EqualFold(a.Args[0], "CHARTER")) {
+		return errRule("11.4.1", "write DEST MAP to place the destination token on %s, or DEST CHARTER to keep it as a $100 token", c.Dest)
+	}
+	if !commit {
+		return nil
+	}
+	g.r.Pending = g.r.Pending[1:]
+	if !g.connectable(c) {
+		g.note("%s is no longer connected: its connection run waits (11.1 rule 3)", c.Sym)
+		return nil
+	}
+	if strings.EqualFold(a.Args[0], "MAP") {
+		if !slices.Contains(g.Layout.Tokens[c.Dest][0], c.Sym) {
+			g.addToken(c.Dest, c.Sym)
+		} else {
+			c.Extra++ // its token there becomes the destination token (11.4.1)
+		}
+		c.DestToken = true
+		g.note("%s places its destination token on %s", c.Sym, c.Dest)
+	} else {
+		c.Extra++
+		g.note("%s keeps its destination token as a $100 token", c.Sym)
+	}
+	runs, rev, _ := g.connectionRun(c)
+	if rev == 0 {
+		c.Connected = true
+		return nil
+	}
+	g.note("%s's connection run earns $%d", c.Sym, rev)
+	g.r.Pending = append([]pending{{Kind: pendConnPay, Seat: c.President, Corp: c.Sym, Runs: runs, Revenue: rev}}, g.r.Pending...)
+	return nil
+}

@@ -1,0 +1,846 @@
+package g1870
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// committed is what a player has bid on privates other than skip (5.7:
+// a bid's money is set aside until the company is sold).
+func (g *Game) committed(seat int, skip string) int {
+	n := 0
+	for _, p := range g.Privates {
+		if p.Sym != skip {
+			n += p.Bids[seat]
+		}
+	}
+	return n
+}
+
+// lowest is the cheapest private not yet sold in the initial round.
+func (g *Game) lowest() *Private {
+	for _, p := range g.Privates {
+		if p.Owner < 0 && p.Corp == "" && !p.Closed {
+			return p
+		}
+	}
+	return nil
+}
+
+func (g *Game) nextSeat(s int) int { return (s + 1) % len(g.Players) }
+
+func (g *Game) doBid(a eighteen.Action, commit bool) error {
+	if g.r.Kind != auctionRound || len(g.r.Pending) > 0 {
+		return errRule("5.7", "bids are made only for private companies in the initial stock round")
+	}
+	if len(a.Args) != 2 {
+		return errRule("5.7", "write BID, the private and the amount, as BID GSC 90")
+	}
+	p := g.Private(a.Args[0])
+	amount, ok := atoi(a.Args[1])
+	if p == nil || !ok {
+		return errRule("5.7", "write BID, the private and the amount, as BID GSC 90")
+	}
+	cash := g.Players[a.Seat].Cash - g.committed(a.Seat, p.Sym)
+	if au := g.r.Auction; au != nil {
+		if p.Sym != au.Private {
+			return errRule("5.7", "the auction is for %s", au.Private)
+		}
+		high, _ := g.highBid(p)
+		if amount < high+5 || amount > cash {
+			return errRule("5.7", "a bid must beat $%d by $5 at least and be no more than your $%d uncommitted", high, cash)
+		}
+		if commit {
+			p.Bids[a.Seat] = amount
+			g.note("%s bids $%d for the %s", g.Players[a.Seat].Name, amount, p.Sym)
+			g.nextBidder(au)
+		}
+		return nil
+	}
+	if low := g.lowest(); p.Owner >= 0 || p.Corp != "" || p.Closed || p == low {
+		return errRule("5.7", "bids are for privates above the cheapest unsold one, %s, which is bought outright", low.Sym)
+	}
+	high, _ := g.highBid(p)
+	floor := max(p.Cost, high) + 5
+	if amount < floor || amount > cash {
+		return errRule("5.7", "a bid on the %s must be from $%d to your $%d uncommitted", p.Sym, floor, cash)
+	}
+	if commit {
+		p.Bids[a.Seat] = amount
+		g.note("%s bids $%d on the %s", g.Players[a.Seat].Name, amount, p.Sym)
+		g.r.Passes, g.r.LastAct = 0, a.Seat
+		g.r.Seat = g.nextSeat(a.Seat)
+	}
+	return nil
+}
+
+// highBid is the highest bid on a private and who made it; of equal bids,
+// the earlier cannot be equalled, so there are none.
+func (g *Game) highBid(p *Private) (int, int) {
+	high, who := 0, -1
+	for s := range g.Players {
+		if b, ok := p.Bids[s]; ok && b > high {
+			high, who = b, s
+		}
+	}
+	return high, who
+}
+
+func (g *Game) nextBidder(au *auction) {
+	p := g.Private(au.Private)
+	_, high := g.highBid(p)
+	for k := 1; k <= len(au.Bidders); k++ {
+		i := (au.Turn + k) % len(au.Bidders)
+		if au.Bidders[i] != high {
+			au.Turn = i
+			return
+		}
+	}
+}
+
+// sellPrivate hands a private to a player and settles what comes with it.
+func (g *Game) sellPrivate(p *Private, seat, price int) {
+	g.Players[seat].Cash -= price
+	g.Bank += price
+	p.Owner, p.Cost = seat, p.Printed
+	clear(p.Bids) // the losing bids' money is free again
+	g.note("%s buys the %s for $%d", g.Players[seat].Name, p.Sym, price)
+	switch p.Sym {
+	case MKT:
+		c := g.Corp(MKT)
+		g.Players[seat].Shares[MKT] += c.Reserved
+		c.Reserved = 0
+	case SLSF:
+		g.r.Pending = append(g.r.Pending, pending{Kind: pendPar, Seat: seat, Corp: SLSF})
+	}
+}
+
+// resolve sells the next privates that carry bids after a purchase: to a
+// lone bidder at the bid, or by auction among several (5.7).
+func (g *Game) resolve(buyer int) {
+	for {
+		p := g.lowest()
+		if p == nil {
+			g.r.Kind, g.r.Auction = stockRound, nil
+			g.r.Seat, g.r.Passes = g.nextSeat(buyer), 0
+			g.note("every private is sold: the companies may now be started (5.7)")
+			return
+		}
+		var bidders []int
+		_, high := g.highBid(p)
+		for k := 1; k <= len(g.Players); k++ {
+			s := (high + k) % len(g.Players)
+			if _, ok := p.Bids[s]; ok {
+				bidders = append(bidders, s)
+			}
+		}
+		switch len(bidders) {
+		case 0:
+			g.r.Auction = nil
+			g.r.Seat, g.r.Passes = g.nextSeat(buyer), 0
+			return
+		case 1:
+			g.sellPrivate(p, bidders[0], p.Bids[bidders[0]])
+			continue
+		}
+		g.r.Auction = &auction{Private: p.Sym, Bidders: bidders, Resume: buyer}
+		g.note("%d players bid on the %s: it is auctioned among them (5.7)", len(bidders), p.Sym)
+		return
+	}
+}
+
+func (g *Game) doPass(a eighteen.Action, commit bool) error {
+	if len(g.r.Pending) > 0 || g.r.Kind == operatingRound {
+		return errRule("5.2.2", "PASS is for stock rounds and auctions; the operating company ends its turn with DONE")
+	}
+	if au := g.r.Auction; au != nil {
+		if commit {
+			p := g.Private(au.Private)
+			delete(p.Bids, a.Seat)
+			au.Bidders = slices.DeleteFunc(au.Bidders, func(s int) bool { return s == a.Seat })
+			g.note("%s drops out of the auction for the %s", g.Players[a.Seat].Name, p.Sym)
+			if len(au.Bidders) == 1 {
+				w := au.Bidders[0]
+				g.sellPrivate(p, w, p.Bids[w])
+				g.resolve(au.Resume)
+			} else {
+				au.Turn %= len(au.Bidders)
+				if _, high := g.highBid(p); au.Bidders[au.Turn] == high {
+					g.nextBidder(au)
+				}
+			}
+		}
+		return nil
+	}
+	if g.r.Acted {
+		return errRule("5.2.2", "you have acted this turn: end it with DONE")
+	}
+	if g.r.Kind == stockRound && g.overLimit(a.Seat) && len(g.saleOptions(a.Seat)) > 0 {
+		return errRule("5.4.1", "you hold %d certificates against a limit of %d: sell first", g.Certs(a.Seat), g.Limit())
+	}
+	if commit {
+		g.r.Passes++
+		g.r.Seat = g.nextSeat(a.Seat)
+		if g.r.Passes >= len(g.Players) {
+			if g.r.Kind == auctionRound {
+				g.privatesOnlyRound()
+			} else {
+				g.endStockRound()
+			}
+		}
+	}
+	return nil
+}
+
+// privatesOnlyRound follows an initial round in which everyone passed
+// with privates unsold: the privates pay, the GRSC gets cheaper, and the
+// initial round starts again (5.7).
+func (g *Game) privatesOnlyRound() {
+	g.note("everyone passed with privates unsold: an operating round for the privates alone (5.7)")
+	g.payPrivates()
+	start := g.r.First
+	if g.r.LastAct >= 0 {
+		start = g.nextSeat(g.r.LastAct)
+	}
+	g.r = round{Kind: auctionRound, Initial: true, Seat: start, First: start, LastAct: -1}
+	if p := g.Private(GRSC); p.Owner < 0 && p.Corp == "" {
+		p.Cost -= 5
+		g.note("the GRSC now costs $%d", p.Cost)
+		if p.Cost <= 0 {
+			g.sellPrivate(p, start, 0)
+			g.resolve(start)
+			g.r.Seat = start
+		}
+	}
+}
+
+func (g *Game) doDone(a eighteen.Action, commit bool) error {
+	if len(g.r.Pending) > 0 {
+		return errRule("4.1", "answer the question before you first")
+	}
+	switch g.r.Kind {
+	case auctionRound:
+		return errRule("5.7", "in the auction you BUY, BID or PASS")
+	case stockRound:
+		if !g.r.Acted {
+			return errRule("5.2.2", "you have done nothing this turn: PASS instead")
+		}
+		if g.overLimit(a.Seat) && len(g.saleOptions(a.Seat)) > 0 {
+			return errRule("5.4.1", "you hold %d certificates against a limit of %d: sell down first", g.Certs(a.Seat), g.Limit())
+		}
+		if commit {
+			g.endStockTurn(a.Seat)
+		}
+		return nil
+	}
+	c := g.r.Corp
+	if g.r.Step != stepTrains && !(g.r.Step <= stepToken) {
+		return errRule("4.1", "%s must settle its dividend first", c.Sym)
+	}
+	if g.r.Step <= stepToken {
+		return errRule("4.1", "%s has still to run: SKIP the track and token steps first", c.Sym)
+	}
+	if g.mustBuy(c) {
+		return errRule("10.1", "%s has a route and no train: it must buy one", c.Sym)
+	}
+	if commit {
+		g.finishTurn(c)
+	}
+	return nil
+}
+
+func (g *Game) overLimit(seat int) bool { return g.Certs(seat) > g.Limit() }
+
+// endStockTurn offers the presidents of what was sold the chance to
+// protect their price (5.9), and passes play on.
+func (g *Game) endStockTurn(seat int) {
+	g.r.Resume = g.nextSeat(seat)
+	sales := g.r.Sales
+	g.r.Acted, g.r.ForCorp, g.r.Bought, g.r.SoldFirst, g.r.Sales, g.r.BoughtNow = false, false, false, false, nil, nil
+	g.r.Passes = 0
+	for _, s := range sales {
+		g.offerProtection(s)
+	}
+	if len(g.r.Pending) == 0 {
+		g.r.Seat = g.r.Resume
+	}
+}
+
+// offerProtection asks the president of a company another sold to buy
+// the shares at the sale price, or lets the price fall (5.9).
+func (g *Game) offerProtection(s sale) {
+	c := g.Corp(s.Corp)
+	if c.Closed {
+		return
+	}
+	if g.canProtect(s) {
+		g.r.Pending = append(g.r.Pending, pending{Kind: pendProtect, Seat: c.President, Corp: c.Sym, Sale: s})
+		return
+	}
+	g.move(c, g.market.Down(c.Pos, s.Units))
+}
+
+func (g *Game) canProtect(s sale) bool {
+	c := g.Corp(s.Corp)
+	p := c.President
+	if p < 0 || p == s.Seat || p != s.President || g.Players[p].Cash < s.Units*s.Price || g.Pool[c.Sym] < s.Units {
+		return false
+	}
+	extra := s.Units
+	if g.free(c) {
+		extra = 0
+	}
+	return g.Certs(p)+extra <= g.Limit()
+}
+
+func (g *Game) doProtect(a eighteen.Action, commit bool) error {
+	pd, err := g.protectAsked(a)
+	if err != nil || !commit {
+		return err
+	}
+	s, c := pd.Sale, g.Corp(pd.Corp)
+	cost := s.Units * s.Price
+	pl := g.Players[a.Seat]
+	pl.Cash -= cost
+	g.Bank += cost
+	g.Pool[c.Sym] -= s.Units
+	pl.Shares[c.Sym] += s.Units
+	g.note("%s protects %s's price, buying the %d shares sold at $%d (5.9)", pl.Name, c.Sym, s.Units, s.Price)
+	g.r.Pending = g.r.Pending[1:]
+	if g.r.Kind == stockRound {
+		g.r.LastAct, g.r.Resume = a.Seat, g.nextSeat(a.Seat)
+		if len(g.r.Pending) == 0 {
+			g.r.Seat = g.r.Resume
+		}
+	}
+	return nil
+}
+
+func (g *Game) doDecline(a eighteen.Action, commit bool) error {
+	pd, err := g.protectAsked(a)
+	if err != nil || !commit {
+		return err
+	}
+	g.r.Pending = g.r.Pending[1:]
+	c := g.Corp(pd.Corp)
+	g.move(c, g.market.Down(c.Pos, pd.Sale.Units))
+	if g.r.Kind == stockRound && len(g.r.Pending) == 0 {
+		g.r.Seat = g.r.Resume
+	}
+	return nil
+}
+
+func (g *Game) protectAsked(a eighteen.Action) (pending, error) {
+	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendProtect {
+		return pending{}, errRule("5.9", "no sale waits for its president to protect it")
+	}
+	pd := g.r.Pending[0]
+	if len(a.Args) != 1 || !strings.EqualFold(a.Args[0], pd.Corp) {
+		return pending{}, errRule("5.9", "write %s %s", a.Verb, pd.Corp)
+	}
+	return pd, nil
+}
+
+// endStockRound: the all-sold rise, the money companies are owed, the
+// priority, and the operating rounds (5.2.2, 5.2.3, 5.5.4, 5.11).
+func (g *Game) endStockRound() {
+	for _, c := range g.ordered(func(*Corp) bool { return true }) {
+		if c.Pending > 0 {
+			g.pay(c.Pending, &c.Cash)
+			c.Pending = 0
+		}
+		c.RedeemedSR, c.ReissuedSR = false, false
+	}
+	for _, c := range g.ordered(func(c *Corp) bool { return c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 }) {
+		g.note("%s is all sold (5.2.3)", c.Sym)
+		g.move(c, g.market.Up(c.Pos))
+	}
+	if g.r.LastAct >= 0 {
+		g.Priority = g.nextSeat(g.r.LastAct)
+	}
+	if g.stalemate() {
+		g.Stalemate, g.Over_ = true, true
+		g.note("no company can operate or be started: the game is stalemated and has no winner (13.3)")
+		return
+	}
+	g.startSet()
+}
+
+func (g *Game) stalemate() bool {
+	for _, c := range g.Corps {
+		if c.Floated && !c.Closed {
+			return false
+		}
+		if c.Started && !c.Closed && g.sold(c) >= c.FloatAt {
+			return false
+		}
+	}
+	for _, p := range g.Privates {
+		if p.Held() && p.Corp == "" {
+			return false
+		}
+	}
+	for _, c := range g.Corps {
+		if c.Closed {
+			continue
+		}
+		for _, p := range g.Players {
+			if p.Cash >= 2*parPrices[0] || (c.Started && p.Cash >= g.buyPrice(c)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (g *Game) startStockRound() {
+	g.r = round{Kind: stockRound, Seat: g.Priority, First: g.Priority, LastAct: -1}
+	g.note("stock round: %s has the priority", g.Players[g.Priority].Name)
+}
+
+// buyPrice is what a share from the initial offering costs: its par, or
+// its reissue par (5.3.1).
+func (g *Game) buyPrice(c *Corp) int { return c.Par }
+
+func (g *Game) doBuy(a eighteen.Action, commit bool) error {
+	if len(g.r.Pending) > 0 {
+		return errRule("4.1", "answer the question before you first")
+	}
+	if g.r.Kind == auctionRound {
+		return g.buyLowest(a, commit)
+	}
+	if g.r.Kind != stockRound {
+		return errRule("5.3", "shares are bought in stock rounds; the company buys trains with BUYTRAIN")
+	}
+	if g.r.Bought || g.r.ForCorp {
+		return errRule("5.3", "one purchase a turn; you may still SELL or end with DONE")
+	}
+	if len(a.Args) < 2 {
+		return errRule("5.3.1", "write BUY, the company and IPO, POOL or PAR with a price, as BUY MP IPO")
+	}
+	c := g.Corp(a.Args[0])
+	if c == nil || c.Closed {
+		return errRule("5.3.1", "%s is not a company in play", a.Args[0])
+	}
+	pl := g.Players[a.Seat]
+	if pl.Sold[c.Sym] {
+		return errRule("5.3.3", "you sold %s since the last operating rounds and may not buy it again yet", c.Sym)
+	}
+	if g.overLimit(a.Seat) {
+		return errRule("5.4.1", "you hold %d certificates against a limit of %d: sell first", g.Certs(a.Seat), g.Limit())
+	}
+	units, price := 1, 0
+	switch strings.ToUpper(a.Args[1]) {
+	case "PAR":
+		if c.Started || c.Sym == SLSF {
+			return errRule("5.5", "%s is already started", c.Sym)
+		}
+		if len(a.Args) != 3 {
+			return errRule("5.5", "write BUY %s PAR and a par price from %v", c.Sym, parPrices)
+		}
+		par, ok := atoi(a.Args[2])
+		if !ok || !slices.Contains(parPrices, par) {
+			return errRule("5.5", "a par price is one of %v", parPrices)
+		}
+		units, price = 2, 2*par
+		if pl.Cash < price {
+			return errRule("3.7", "the president's certificate costs $%d and you have $%d", price, pl.Cash)
+		}
+		if g.Certs(a.Seat)+1 > g.Limit() {
+			return errRule("5.4.1", "a certificate more would take you over the limit of %d", g.Limit())
+		}
+		if commit {
+			pos, _ := g.market.Par(par)
+			c.Started, c.President, c.Par = true, a.Seat, par
+			g.tick++
+			c.Pos, c.tick = pos, g.tick
+			c.IPO -= 2
+			pl.Shares[c.Sym] += 2
+			pl.Cash -= price
+			g.Bank += price
+			c.Pending += 10 * par // its treasury, paid at the round's end (5.5.4)
+			g.note("%s starts %s at $%d", pl.Name, c.Sym, par)
+			g.bought(a.Seat, c)
+		}
+		return nil
+	case "IPO":
+		if !c.Started || c.IPO == 0 {
+			return errRule("5.3.1", "%s has no shares in the initial offering", c.Sym)
+		}
+		price = g.buyPrice(c)
+	case "POOL":
+		if !c.Started || g.Pool[c.Sym] == 0 {
+			return errRule("5.3.1", "the open market holds no %s shares", c.Sym)
+		}
+		price = g.price(c)
+		if len(a.Args) == 3 {
+			n, ok := atoi(a.Args[2])
+			if !ok || n < 1 || n > g.Pool[c.Sym] || (n > 1 && !g.zone(c, 'b')) {
+				return errRule("5.1.1", "more than one share at once only from the open market of a company in the brown zone, and no more than it holds")
+			}
+			units = n
+		}
+	default:
+		return errRule("5.3.1", "buy from IPO or POOL, or start a company with PAR")
+	}
+	if pl.Cash < units*price {
+		return errRule("3.7", "%d shares cost $%d and you have $%d", units, units*price, pl.Cash)
+	}
+	if !g.free(c) && g.Certs(a.Seat)+units > g.Limit() {
+		return errRule("5.4.1", "that would take you over the certificate limit of %d", g.Limit())
+	}
+	if !g.unlimited(c) && pl.Shares[c.Sym]+units > 6 {
+		return errRule("5.4.1", "no more than 60%% of %s outside the green and brown zones", c.Sym)
+	}
+	if commit {
+		pl.Cash -= units * price
+		g.Bank += units * price
+		pl.Shares[c.Sym] += units
+		if strings.EqualFold(a.Args[1], "IPO") {
+			c.IPO--
+			if c.Reissued {
+				c.Pending += price // the company's at the round's end (5.11)
+			}
+		} else {
+			g.Pool[c.Sym] -= units
+		}
+		g.note("%s buys %d %s for $%d", pl.Name, units, c.Sym, units*price)
+		g.reelect(c)
+		g.bought(a.Seat, c)
+	}
+	return nil
+}
+
+func (g *Game) bought(seat int, c *Corp) {
+	g.r.Bought, g.r.Acted, g.r.LastAct = true, true, seat
+	if g.r.BoughtNow == nil {
+		g.r.BoughtNow = map[string]bool{}
+	}
+	if c != nil {
+		g.r.BoughtNow[c.Sym] = true
+	}
+}
+
+// buyLowest buys the cheapest private outright in the initial round.
+func (g *Game) buyLowest(a eighteen.Action, commit bool) error {
+	if g.r.Auction != nil {
+		return errRule("5.7", "an auction for the %s is on: BID or PASS", g.r.Auction.Private)
+	}
+	low := g.lowest()
+	if len(a.Args) != 1 || g.Private(a.Args[0]) != low {
+		return errRule("5.7", "only the cheapest private, the %s, may be bought outright; bid on the others", low.Sym)
+	}
+	if cash := g.Players[a.Seat].Cash - g.committed(a.Seat, ""); cash < low.Cost {
+		return errRule("5.7", "the %s costs $%d and you have $%d not set aside for bids", low.Sym, low.Cost, cash)
+	}
+	if commit {
+		g.sellPrivate(low, a.Seat, low.Cost)
+		g.r.LastAct, g.r.Passes = a.Seat, 0
+		g.resolve(a.Seat)
+	}
+	return nil
+}
+
+func (g *Game) doPar(a eighteen.Action, commit bool) error {
+	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendPar {
+		return errRule("15.2", "PAR sets the Frisco's price when its certificate is bought")
+	}
+	par := 0
+	if len(a.Args) == 2 {
+		par, _ = atoi(a.Args[1])
+	}
+	if len(a.Args) != 2 || !strings.EqualFold(a.Args[0], SLSF) || !slices.Contains(parPrices, par) {
+		return errRule("15.2", "write PAR SLSF and a price from %v", parPrices)
+	}
+	if commit {
+		c, pl := g.Corp(SLSF), g.Players[a.Seat]
+		pos, _ := g.market.Par(par)
+		c.Started, c.President, c.Par = true, a.Seat, par
+		g.tick++
+		c.Pos, c.tick = pos, g.tick
+		pl.Shares[SLSF] += 2
+		c.Pending += 10 * par
+		g.Private(SLSF).Closed = true // it has become the president's certificate
+		g.note("%s sets the Frisco's par at $%d", pl.Name, par)
+		g.r.Pending = g.r.Pending[1:]
+	}
+	return nil
+}
+
+// saleOptions are the blocks a player may sell now: company and number.
+func (g *Game) saleOptions(seat int) [][2]int {
+	var out [][2]int
+	for i, c := range g.Corps {
+		for n := 1; n <= g.Players[seat].Shares[c.Sym]; n++ {
+			if g.checkSale(seat, c, n) == nil {
+				out = append(out, [2]int{i, n})
+			}
+		}
+	}
+	return out
+}
+
+// checkSale judges selling n shares of c as a stock action, in a stock
+// round or to raise money for a train (5.3.3, 5.4.2, 5.6, 10.6.2).
+func (g *Game) checkSale(seat int, c *Corp, n int) error {
+	pl := g.Players[seat]
+	held := pl.Shares[c.Sym]
+	switch {
+	case c.Closed || !c.Started:
+		return errRule("5.3.3", "%s shares cannot be sold", c.Sym)
+	case n < 1 || n > held:
+		return errRule("5.3.3", "you hold %d %s", held, c.Sym)
+	case g.Pool[c.Sym]+n > 5:
+		return errRule("5.4.2", "the open market may hold no more than five %s shares", c.Sym)
+	}
+	if g.r.Kind == stockRound {
+		switch {
+		case g.r.Initial:
+			return errRule("5.7", "nothing may be sold in the initial stock round")
+		case g.r.ForCorp:
+			return errRule("5.3", "you acted for a company this turn")
+		case g.r.Bought && g.r.SoldFirst:
+			return errRule("5.3.4", "you sold and then bought: no more selling this turn")
+		case g.r.BoughtNow[c.Sym]:
+			return errRule("5.3.4", "you bought %s this turn", c.Sym)
+		case slices.ContainsFunc(g.r.Sales, func(s sale) bool { return s.Corp == c.Sym }):
+			return errRule("5.3.3", "shares of one company are sold in one block a turn")
+		}
+	}
+	if held > 6 && !g.unlimited(c) && held-n > 6 && g.r.Kind == stockRound {
+		return errRule("5.9", "you hold more than 60%% of %s: a sale must bring you down to 60%%", c.Sym)
+	}
+	if c.President == seat && held-n < 2 {
+		other := false
+		for s, p := range g.Players {
+			if s != seat && p.Shares[c.Sym] >= 2 {
+				other = true
+			}
+		}
+		if !other {
+			return errRule("5.6", "as president you keep two shares of %s unless another player holds two to take over", c.Sym)
+		}
+	}
+	if g.r.Kind == operatingRound {
+		return g.checkForcedSale(seat, c, n)
+	}
+	return nil
+}
+
+func (g *Game) doSell(a eighteen.Action, commit bool) error {
+	if len(g.r.Pending) > 0 {
+		return errRule("4.1", "answer the question before you first")
+	}
+	if g.r.Kind == auctionRound {
+		return errRule("5.7", "nothing may be sold in the initial stock round")
+	}
+	if len(a.Args) != 2 {
+		return errRule("5.3.3", "write SELL, the company and the number of shares, as SELL MP 2")
+	}
+	c := g.Corp(a.Args[0])
+	n, ok := atoi(a.Args[1])
+	if c == nil || !ok {
+		return errRule("5.3.3", "write SELL, the company and the number of shares, as SELL MP 2")
+	}
+	if g.r.Kind == operatingRound && (g.r.Corp == nil || g.r.Step != stepTrains) {
+		return errRule("10.6.2", "shares are sold in an operating round only to pay for a forced train")
+	}
+	if err := g.checkSale(a.Seat, c, n); err != nil {
+		return err
+	}
+	if commit {
+		pl, price := g.Players[a.Seat], g.price(c)
+		s := sale{Seat: a.Seat, Corp: c.Sym, Units: n, Price: price, President: c.President}
+		g.pay(n*price, &pl.Cash)
+		pl.Shares[c.Sym] -= n
+		g.Pool[c.Sym] += n
+		pl.Sold[c.Sym] = true
+		g.note("%s sells %d %s at $%d", pl.Name, n, c.Sym, price)
+		g.reelect(c)
+		if g.r.Kind == stockRound {
+			g.r.Sales = append(g.r.Sales, s)
+			g.r.Acted, g.r.LastAct = true, a.Seat
+			if !g.r.Bought {
+				g.r.SoldFirst = true
+			}
+		} else {
+			g.offerProtection(s) // 5.9.7
+		}
+	}
+	return nil
+}
+
+// doRedeem: the president has his company buy back one of its shares
+// (5.10), from the open market if it holds one, else from himself.
+func (g *Game) doRedeem(a eighteen.Action, commit bool) error {
+	c, err := g.forCorp(a, "REDEEM")
+	if err != nil {
+		return err
+	}
+	switch {
+	case !c.Operating:
+		return errRule("5.10", "only a company that has operated may redeem")
+	case c.RedeemedSR:
+		return errRule("5.10", "%s has redeemed a share this stock round", c.Sym)
+	case c.Treasury >= 4:
+		return errRule("5.10", "%s holds four of its shares already", c.Sym)
+	case g.sold(c)-1 < 6:
+		return errRule("5.10", "six shares of %s must stay with the players and the open market", c.Sym)
+	case c.Cash < g.price(c):
+		return errRule("5.10", "%s has $%d and a share costs $%d", c.Sym, c.Cash, g.price(c))
+	}
+	pl := g.Players[a.Seat]
+	fromPool := g.Pool[c.Sym] > 0
+	if !fromPool {
+		if len(a.Args) != 2 || !strings.EqualFold(a.Args[1], "SELF") {
+			return errRule("5.10", "the open market holds no %s: write REDEEM %s SELF to redeem one of your own", c.Sym, c.Sym)
+		}
+		for s, p := range g.Players {
+			if s != a.Seat && p.Shares[c.Sym] >= pl.Shares[c.Sym]-1 && p.Shares[c.Sym] >= 2 {
+				return errRule("5.10", "redeeming your share would hand the presidency to %s", p.Name)
+			}
+		}
+		if pl.Shares[c.Sym] < 3 {
+			return errRule("5.10", "you keep the president's two shares")
+		}
+	} else if len(a.Args) != 1 {
+		return errRule("5.10", "a share in the open market must be redeemed first: write REDEEM %s", c.Sym)
+	}
+	if commit {
+		price := g.price(c)
+		c.Cash -= price
+		if fromPool {
+			g.Pool[c.Sym]--
+			g.Bank += price
+		} else {
+			pl.Shares[c.Sym]--
+			pl.Cash += price
+		}
+		c.Treasury++
+		c.RedeemedSR = true
+		g.note("%s redeems a share for $%d (5.10)", c.Sym, price)
+		g.forCorpDone(a.Seat)
+	}
+	return nil
+}
+
+// doReissue: the company puts every share it redeemed back on offer at a
+// new par (5.11).
+func (g *Game) doReissue(a eighteen.Action, commit bool) error {
+	c, err := g.forCorp(a, "REISSUE")
+	if err != nil {
+		return err
+	}
+	switch {
+	case c.IPO > 0:
+		return errRule("5.11", "%s's initial offering is not sold out", c.Sym)
+	case c.Treasury == 0:
+		return errRule("5.11", "%s holds no redeemed shares", c.Sym)
+	case c.ReissuedSR:
+		return errRule("5.11", "%s has reissued this stock round", c.Sym)
+	}
+	if commit {
+		par := reissuePar(c.Par, g.price(c))
+		c.IPO, c.Treasury, c.Par, c.Reissued = c.Treasury, 0, par, true
+		c.ReissuedSR = true
+		g.note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO, par)
+		g.forCorpDone(a.Seat)
+	}
+	return nil
+}
+
+// reissuePar is the higher of the old par and the par box nearest 75% of
+// the price, the higher box on a tie (5.11; rulings G5).
+func reissuePar(old, price int) int {
+	target := price * 3 // compared in quarters: 75% of price is target/4
+	best := reissuePrices[0]
+	for _, p := range reissuePrices {
+		if d, bd := abs(4*p-target), abs(4*best-target); d < bd || d == bd {
+			best = p
+		}
+	}
+	return max(old, best)
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func (g *Game) forCorp(a eighteen.Action, verb string) (*Corp, error) {
+	if g.r.Kind != stockRound || len(g.r.Pending) > 0 {
+		return nil, errRule("5.3", "%s is a stock round action", verb)
+	}
+	if g.r.Acted {
+		return nil, errRule("5.3", "acting for a company is the whole of a turn")
+	}
+	if len(a.Args) < 1 {
+		return nil, errRule("5.3", "write %s and the company", verb)
+	}
+	c := g.Corp(a.Args[0])
+	if c == nil || c.Closed || c.President != a.Seat {
+		return nil, errRule("5.3", "you are not the president of %s", a.Args[0])
+	}
+	return c, nil
+}
+
+func (g *Game) forCorpDone(seat int) {
+	g.r.Acted, g.r.ForCorp, g.r.LastAct = true, true, seat
+	g.endStockTurn(seat)
+}
+
+// doBuyPrivate: a player buys a private from the open market in a stock
+// round (5.3.2); a company buys one from its president in an operating
+// round (12).
+func (g *Game) doBuyPrivate(a eighteen.Action, commit bool) error {
+	if len(g.r.Pending) > 0 {
+		return errRule("4.1", "answer the question before you first")
+	}
+	if len(a.Args) < 1 {
+		return errRule("12", "write BUYPRIVATE and the private")
+	}
+	p := g.Private(a.Args[0])
+	if p == nil || p.Closed {
+		return errRule("12", "%s is not a private company in play", a.Args[0])
+	}
+	if g.r.Kind == operatingRound {
+		return g.corpBuysPrivate(a, p, commit)
+	}
+	if g.r.Kind != stockRound || g.r.Bought || g.r.ForCorp {
+		return errRule("5.3.2", "a private is bought in place of a share, once a turn")
+	}
+	if p.Owner >= 0 || p.Corp != "" {
+		return errRule("5.3.2", "the %s is not in the open market", p.Sym)
+	}
+	pl := g.Players[a.Seat]
+	if pl.Cash < p.Cost {
+		return errRule("3.7", "the %s costs $%d and you have $%d", p.Sym, p.Cost, pl.Cash)
+	}
+	if g.Certs(a.Seat)+1 > g.Limit() {
+		return errRule("5.4.1", "a certificate more would take you over the limit of %d", g.Limit())
+	}
+	if commit {
+		g.sellPrivate(p, a.Seat, p.Cost)
+		g.bought(a.Seat, nil)
+	}
+	return nil
+}
+
+func equalFold(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !strings.EqualFold(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

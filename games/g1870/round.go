@@ -24,11 +24,11 @@ const (
 
 // The decisions that interrupt the flow of play, taken first.
 const (
-	pendProtect  = iota // a president may buy shares another sold (5.9)
-	pendDiscard         // a company over its train limit discards (10.2.1)
-	pendPar             // the Frisco's buyer sets its par (15.2)
-	pendConnect         // a connected company places its destination token (11.4.1)
-	pendConnPay         // and pays out or keeps its connection run (11.4.2)
+	pendProtect = iota // a president may buy shares another sold (5.9)
+	pendDiscard        // a company over its train limit discards (10.2.1)
+	pendPar            // the Frisco's buyer sets its par (15.2)
+	pendConnect        // a connected company places its destination token (11.4.1)
+	pendConnPay        // and pays out or keeps its connection run (11.4.2)
 )
 
 type sale struct {

@@ -45,7 +45,7 @@ type Corp struct {
 	IPO      int // shares in the initial offering
 	Reissued bool
 	Treasury int // redeemed shares it holds (5.10)
-	Reserved int // the Katy share that travels with the MKT private
+	Reserved int // shares that travel with a private: the Katy's one, the Frisco's president's two
 	Pending  int // money it receives at the end of the stock round (5.5.4, 5.11)
 
 	Cash     int
@@ -109,6 +109,18 @@ type Game struct {
 
 	r      round
 	Events []string
+	// LastRun is the latest run of a company's trains, kept so that it
+	// can be shown and checked.
+	LastRun *Run
+}
+
+// Run is one company's run of its trains.
+type Run struct {
+	Corp   string
+	Trains []int
+	Phase  int // the off-board value used
+	Routes []eighteen.Route
+	Total  int
 }
 
 // New deals a game: the starting order from the seed, the capital, the
@@ -151,7 +163,7 @@ func New(s Setup) (*Game, error) {
 			c.IPO, c.Reserved = 9, 1
 		}
 		if c.Sym == SLSF {
-			c.IPO = 8 // its president's certificate is the SLSF private
+			c.IPO, c.Reserved = 8, 2 // its president's certificate is the SLSF private
 		}
 		g.Corps = append(g.Corps, c)
 	}

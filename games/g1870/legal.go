@@ -17,7 +17,7 @@ func (g *Game) options(seat int, verb string) []eighteen.Option {
 	}
 	verbs := g.verbs()
 	var out []eighteen.Option
-	for _, o := range g.candidates(seat) {
+	for _, o := range g.candidates(seat, verb) {
 		if verb != "" && o.Verb != verb {
 			continue
 		}
@@ -40,8 +40,8 @@ func ranged(seat int, verb string, lo, hi int, args ...string) eighteen.Option {
 	return eighteen.Option{Seat: seat, Verb: verb, Args: args, Ranged: true, Min: lo, Max: hi}
 }
 
-// candidates are the moves worth checking now.
-func (g *Game) candidates(seat int) []eighteen.Option {
+// candidates are the moves worth checking now, of one verb or all.
+func (g *Game) candidates(seat int, verb string) []eighteen.Option {
 	if len(g.r.Pending) > 0 {
 		pd := g.r.Pending[0]
 		switch pd.Kind {
@@ -71,7 +71,7 @@ func (g *Game) candidates(seat int) []eighteen.Option {
 	case stockRound:
 		return g.stockCandidates(seat)
 	}
-	return g.operatingCandidates(seat)
+	return g.operatingCandidates(seat, verb)
 }
 
 func (g *Game) auctionCandidates(seat int) []eighteen.Option {
@@ -94,41 +94,67 @@ func (g *Game) auctionCandidates(seat int) []eighteen.Option {
 
 func (g *Game) stockCandidates(seat int) []eighteen.Option {
 	out := []eighteen.Option{opt(seat, "PASS"), opt(seat, "DONE")}
+	pl := g.Players[seat]
+	// Only candidates that might pass are listed: the checks are the
+	// verbs', this just spares them the hopeless.
 	for _, c := range g.Corps {
 		if c.Closed {
 			continue
 		}
-		for _, p := range parPrices {
-			out = append(out, opt(seat, "BUY", c.Sym, "PAR", itoa(p)))
+		if !g.r.Bought && !g.r.ForCorp && !pl.Sold[c.Sym] {
+			switch {
+			case !c.Started:
+				for _, p := range parPrices {
+					out = append(out, opt(seat, "BUY", c.Sym, "PAR", itoa(p)))
+				}
+			case c.IPO > 0:
+				out = append(out, opt(seat, "BUY", c.Sym, "IPO"))
+			}
+			if c.Started && g.Pool[c.Sym] > 0 {
+				out = append(out, opt(seat, "BUY", c.Sym, "POOL"))
+				for n := 2; n <= g.Pool[c.Sym] && g.zone(c, 'b'); n++ {
+					out = append(out, opt(seat, "BUY", c.Sym, "POOL", itoa(n)))
+				}
+			}
 		}
-		out = append(out, opt(seat, "BUY", c.Sym, "IPO"), opt(seat, "BUY", c.Sym, "POOL"))
-		for n := 2; n <= g.Pool[c.Sym]; n++ {
-			out = append(out, opt(seat, "BUY", c.Sym, "POOL", itoa(n)))
+		if !g.r.Initial {
+			for n := 1; n <= pl.Shares[c.Sym]; n++ {
+				out = append(out, opt(seat, "SELL", c.Sym, itoa(n)))
+			}
 		}
-		for n := 1; n <= g.Players[seat].Shares[c.Sym]; n++ {
-			out = append(out, opt(seat, "SELL", c.Sym, itoa(n)))
+		if c.President == seat && !g.r.Acted {
+			out = append(out, opt(seat, "REDEEM", c.Sym), opt(seat, "REDEEM", c.Sym, "SELF"), opt(seat, "REISSUE", c.Sym))
 		}
-		out = append(out, opt(seat, "REDEEM", c.Sym), opt(seat, "REDEEM", c.Sym, "SELF"), opt(seat, "REISSUE", c.Sym))
 	}
 	for _, p := range g.Privates {
-		out = append(out, opt(seat, "BUYPRIVATE", p.Sym))
+		if !p.Closed && p.Owner < 0 && p.Corp == "" {
+			out = append(out, opt(seat, "BUYPRIVATE", p.Sym))
+		}
 	}
 	return out
 }
 
-func (g *Game) operatingCandidates(seat int) []eighteen.Option {
+func (g *Game) operatingCandidates(seat int, verb string) []eighteen.Option {
 	c := g.r.Corp
 	if c == nil {
 		return nil
 	}
 	out := []eighteen.Option{opt(seat, "SKIP"), opt(seat, "DONE"), opt(seat, "PAY"), opt(seat, "HALF"), opt(seat, "WITHHOLD"), opt(seat, "CLOSEPORT")}
-	reach := g.Layout.Reach(c.Sym)
+	var reach map[eighteen.Node]bool
+	if verb == "" || verb == "LAY" || verb == "TOKEN" {
+		reach = g.Layout.Reach(c.Sym)
+	}
 	switch g.r.Step {
 	case stepTrack:
-		out = append(out, g.layOptions(seat, c, reach)...)
+		if verb == "" || verb == "LAY" {
+			out = append(out, g.layOptions(seat, c, reach)...)
+		}
 		fallthrough
 	case stepToken:
 		for _, h := range g.board.Order {
+			if reach == nil {
+				break
+			}
 			if g.tokenCheck(c, reach, h) == nil {
 				out = append(out, opt(seat, "TOKEN", h.String()))
 			}
@@ -153,6 +179,9 @@ func (g *Game) operatingCandidates(seat int) []eighteen.Option {
 		}
 	}
 	for _, p := range g.Privates {
+		if p.Closed || p.Owner != seat || p.Corp != "" || !g.phase().privates {
+			continue
+		}
 		lo, hi := (p.Printed+1)/2, 2*p.Printed
 		if g.Phase == 1 {
 			hi = 40
@@ -160,10 +189,14 @@ func (g *Game) operatingCandidates(seat int) []eighteen.Option {
 		out = append(out, ranged(seat, "BUYPRIVATE", lo, min(hi, c.Cash), p.Sym))
 	}
 	for _, h := range cattleHexes {
-		out = append(out, opt(seat, "CATTLE", h))
+		if g.owns(c, SCC) && g.Cattle == nil {
+			out = append(out, opt(seat, "CATTLE", h))
+		}
 	}
 	for _, h := range portHexes {
-		out = append(out, opt(seat, "PORT", h), opt(seat, "PORT", h, "CLOSED"))
+		if g.owns(c, GSC) && g.Port == nil {
+			out = append(out, opt(seat, "PORT", h), opt(seat, "PORT", h, "CLOSED"))
+		}
 	}
 	return out
 }

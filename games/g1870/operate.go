@@ -309,6 +309,7 @@ func (g *Game) doToken(a eighteen.Action, commit bool) error {
 // run the highest-earning routes (8.3).
 func (g *Game) run(c *Corp) {
 	g.r.Runs, g.r.Revenue = g.Layout.BestRun(c.Sym, c.Trains, g.phase().offboard)
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().offboard, Routes: g.r.Runs, Total: g.r.Revenue}
 	if g.r.Revenue == 0 {
 		g.note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
 		g.move(c, g.market.Left(c.Pos))
@@ -553,16 +554,27 @@ func (g *Game) connectable(c *Corp) bool {
 	if c.Connected || !c.Operating || c.Closed || len(c.Trains) == 0 {
 		return false
 	}
-	_, _, ok := g.connectionRun(c)
-	return ok
+	if !g.Layout.Reach(c.Sym)[eighteen.Node{Hex: c.Dest, Stop: 0}] {
+		return false // cheap: no track at all joins them
+	}
+	// the longest train runs every route a shorter one could
+	return slices.ContainsFunc(g.Layout.AllRoutes(c.Sym, slices.Max(c.Trains), g.phase().offboard), func(r eighteen.Route) bool {
+		return g.joins(c, r)
+	})
 }
 
 func (g *Game) connectionRun(c *Corp) ([]eighteen.Route, int, bool) {
-	home, dest := eighteen.Node{Hex: c.Home, Stop: 0}, eighteen.Node{Hex: c.Dest, Stop: 0}
 	return g.Layout.BestRunThrough(c.Sym, c.Trains, g.phase().offboard, func(r eighteen.Route) bool {
-		a, b := r.Stops[0], r.Stops[len(r.Stops)-1]
-		return (a == home && b == dest) || (a == dest && b == home)
+		return g.joins(c, r)
 	})
+}
+
+// joins tells whether a route runs between a company's home and its
+// destination (11.1).
+func (g *Game) joins(c *Corp, r eighteen.Route) bool {
+	home, dest := eighteen.Node{Hex: c.Home, Stop: 0}, eighteen.Node{Hex: c.Dest, Stop: 0}
+	a, b := r.Stops[0], r.Stops[len(r.Stops)-1]
+	return (a == home && b == dest) || (a == dest && b == home)
 }
 
 func (g *Game) doDest(a eighteen.Action, commit bool) error {
@@ -594,6 +606,7 @@ func (g *Game) doDest(a eighteen.Action, commit bool) error {
 		g.note("%s keeps its destination token as a $100 token", c.Sym)
 	}
 	runs, rev, _ := g.connectionRun(c)
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().offboard, Routes: runs, Total: rev}
 	if rev == 0 {
 		c.Connected = true
 		return nil

@@ -1,14 +1,19 @@
 package g1870
 
 import (
+	"flag"
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"slices"
 	"testing"
 
 	"github.com/railpost/railpost/games/eighteen"
 )
 
-// randomMove picks one legal move, favouring doing something over
-// passing so that games get somewhere.
+// randomMove picks one legal move. It leans towards doing something
+// rather than passing, and towards buying trains and paying out, so that
+// games reach their end; but every move it makes is one the list offers.
 func randomMove(rng *rand.Rand, g *Game) (eighteen.Action, bool) {
 	acting := g.Acting()
 	if len(acting) == 0 {
@@ -18,16 +23,22 @@ func randomMove(rng *rand.Rand, g *Game) (eighteen.Action, bool) {
 	if len(opts) == 0 {
 		return eighteen.Action{}, false
 	}
-	var busy []eighteen.Option
+	var busy, eager []eighteen.Option
 	for _, o := range opts {
 		switch o.Verb {
 		case "PASS", "DONE", "SKIP", "DECLINE":
+		case "BUYTRAIN", "PAY":
+			eager = append(eager, o)
+			busy = append(busy, o)
 		default:
 			busy = append(busy, o)
 		}
 	}
 	pick := opts
-	if len(busy) > 0 && rng.IntN(4) > 0 {
+	switch r := rng.IntN(10); {
+	case len(eager) > 0 && r < 6:
+		pick = eager
+	case len(busy) > 0 && r < 8:
 		pick = busy
 	}
 	o := pick[rng.IntN(len(pick))]
@@ -38,23 +49,151 @@ func randomMove(rng *rand.Rand, g *Game) (eighteen.Action, bool) {
 	return o.Action(n), true
 }
 
-func TestRandomGameRuns(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	g, err := New(Setup{Players: []string{"Ann", "Bob", "Cy", "Di"}, Seed: 7})
+// invariants are what must hold after every move (issue: property tests).
+func invariants(g *Game, manifest Manifest, last eighteen.Action, lastRun *Run) error {
+	want := bankCash
+	if g.Broken {
+		want += brokenBills
+	}
+	if m := g.Money(); m != want {
+		return fmt.Errorf("money: %d in the game, want %d", m, want)
+	}
+	for _, c := range g.Corps {
+		n := c.IPO + c.Treasury + c.Reserved + g.Pool[c.Sym]
+		for _, p := range g.Players {
+			n += p.Shares[c.Sym]
+			if p.Shares[c.Sym] < 0 {
+				return fmt.Errorf("%s holds %d %s", p.Name, p.Shares[c.Sym], c.Sym)
+			}
+		}
+		if c.Closed && n != 0 || !c.Closed && n != 10 {
+			return fmt.Errorf("%s: shares sum to %d0%%", c.Sym, n)
+		}
+		if g.Pool[c.Sym] > 5 {
+			return fmt.Errorf("%s: %d shares in the open market (5.4.2)", c.Sym, g.Pool[c.Sym])
+		}
+		if c.Started && !c.Closed {
+			pres := g.Players[c.President].Shares[c.Sym]
+			if pres < 2 {
+				return fmt.Errorf("%s's president holds %d shares (5.6)", c.Sym, pres)
+			}
+			for _, p := range g.Players {
+				if p.Shares[c.Sym] > pres {
+					return fmt.Errorf("%s holds more %s than its president (5.6)", p.Name, c.Sym)
+				}
+			}
+		}
+		if c.Cash < 0 {
+			return fmt.Errorf("%s has $%d", c.Sym, c.Cash)
+		}
+	}
+	for s, p := range g.Players {
+		if p.Cash < 0 {
+			return fmt.Errorf("%s has $%d", p.Name, p.Cash)
+		}
+		if s == last.Seat && (last.Verb == "BUY" || last.Verb == "BUYPRIVATE") && g.r.Kind == stockRound && g.Certs(s) > g.Limit() {
+			return fmt.Errorf("%s bought over the certificate limit: %d of %d (5.4.1)", p.Name, g.Certs(s), g.Limit())
+		}
+		if s == last.Seat && last.Verb == "BUY" && len(last.Args) >= 2 {
+			if c := g.Corp(last.Args[0]); c != nil && !g.unlimited(c) && p.Shares[c.Sym] > 6 {
+				return fmt.Errorf("%s bought over 60%% of %s (5.4.1)", p.Name, c.Sym)
+			}
+		}
+	}
+	placed := map[string]int{}
+	for h, p := range g.Layout.Tiles {
+		placed[p.Tile.ID]++
+		if err := g.board.Space(h).Accepts(p.Tile); err != nil {
+			return fmt.Errorf("tile on %s: %w", h, err)
+		}
+		if int(p.Tile.Colour) > g.phase().colours {
+			return fmt.Errorf("a %s tile on %s in phase %d", p.Tile.Colour, h, g.Phase)
+		}
+		for _, e := range p.Tile.Exits(p.Rotation) {
+			if !g.board.Passable(h, e) {
+				return fmt.Errorf("track on %s runs off the map or into a border at %s (6.3)", h, e)
+			}
+		}
+	}
+	for id, n := range manifest {
+		if g.Left[id] < 0 || g.Left[id]+placed[id] != n {
+			return fmt.Errorf("tile #%s: %d left and %d laid of %d", id, g.Left[id], placed[id], n)
+		}
+	}
+	if r := g.LastRun; r != nil && r != lastRun {
+		if err := g.Layout.CheckRun(r.Corp, r.Routes, r.Trains, r.Phase); err != nil {
+			return fmt.Errorf("%s's run: %w", r.Corp, err)
+		}
+	}
+	for _, c := range g.Corps {
+		if len(c.Trains) > g.phase().limit && !slices.ContainsFunc(g.r.Pending, func(p pending) bool { return p.Kind == pendDiscard && p.Corp == c.Sym }) {
+			return fmt.Errorf("%s owns %d trains over the limit of %d", c.Sym, len(c.Trains), g.phase().limit)
+		}
+	}
+	return nil
+}
+
+// playRandom plays one game of random legal moves, checking the
+// invariants after each, to its end or to the cap.
+func playRandom(t *testing.T, seed uint64, players, cap int) *Game {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 1870))
+	names := []string{"Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"}[:players]
+	g, err := New(Setup{Players: names, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 2000 && !g.Over(); i++ {
+	_, manifest, err := Tiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < cap && !g.Over(); i++ {
 		a, ok := randomMove(rng, g)
 		if !ok {
-			t.Fatalf("move %d: seat %v has no legal move; last events %v", i, g.Acting(), g.Events[max(0, len(g.Events)-5):])
+			t.Fatalf("seed %d move %d: seat %v has no legal move; last events %q", seed, i, g.Acting(), g.Events[max(0, len(g.Events)-5):])
 		}
+		lastRun := g.LastRun
 		if err := g.Apply(a); err != nil {
-			t.Fatalf("move %d %s: %v", i, a, err)
+			t.Fatalf("seed %d move %d: the listed move %s by seat %d failed: %v", seed, i, a, a.Seat, err)
+		}
+		if err := invariants(g, manifest, a, lastRun); err != nil {
+			t.Fatalf("seed %d move %d (%s by %s): %v; last events %q", seed, i, a, g.Players[a.Seat].Name, err, g.Events[max(0, len(g.Events)-8):])
 		}
 	}
-	for _, e := range g.Events[max(0, len(g.Events)-30):] {
-		t.Log(e)
+	return g
+}
+
+// TestRandomGames plays 500 games of random legal moves with 2 to 7
+// players, to the end or 2,000 moves, checking the invariants after each.
+var testGames int
+
+func TestRandomGames(t *testing.T) {
+	games := 500
+	if n := testGames; n > 0 {
+		games = n
 	}
-	t.Logf("phase %d over %v", g.Phase, g.Over())
+	// Two shards, one a core; each plays every other seed.
+	var ended [2]int
+	t.Run("shards", func(t *testing.T) {
+		for shard := range 2 {
+			t.Run(fmt.Sprint(shard), func(t *testing.T) {
+				t.Parallel()
+				for seed := uint64(shard); seed < uint64(games); seed += 2 {
+					if playRandom(t, seed, 2+int(seed%6), 2000).Over() {
+						ended[shard]++
+					}
+				}
+			})
+		}
+	})
+	t.Logf("%d of %d games ended by the rules", ended[0]+ended[1], games)
+	if ended[0]+ended[1] == 0 {
+		t.Errorf("no game reached its end")
+	}
+}
+
+func TestMain(m *testing.M) {
+	flag.IntVar(&testGames, "games", 0, "random games to play instead of 500, for profiling")
+	flag.Parse()
+	os.Exit(m.Run())
 }

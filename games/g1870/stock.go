@@ -298,8 +298,14 @@ func (g *Game) canProtect(s sale) bool {
 
 func (g *Game) doProtect(a eighteen.Action, commit bool) error {
 	pd, err := g.protectAsked(a)
-	if err != nil || !commit {
+	if err != nil {
 		return err
+	}
+	if !g.canProtect(pd.Sale) {
+		return errRule("5.9", "you need $%d in hand and room for the shares; you may not sell to make either", pd.Sale.Units*pd.Sale.Price)
+	}
+	if !commit {
+		return nil
 	}
 	s, c := pd.Sale, g.Corp(pd.Corp)
 	cost := s.Units * s.Price
@@ -561,7 +567,8 @@ func (g *Game) doPar(a eighteen.Action, commit bool) error {
 		c.Started, c.President, c.Par = true, a.Seat, par
 		g.tick++
 		c.Pos, c.tick = pos, g.tick
-		pl.Shares[SLSF] += 2
+		pl.Shares[SLSF] += c.Reserved
+		c.Reserved = 0
 		c.Pending += 10 * par
 		g.Private(SLSF).Closed = true // it has become the president's certificate
 		g.note("%s sets the Frisco's par at $%d", pl.Name, par)

@@ -82,3 +82,37 @@ func TestTrackMustMeetTrack(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoTownsOnOneTileBothCount stages the second half of 8.1 rule 3
+// (and the glossary's "Different Cities"): a train runs through and counts
+// both towns of one tile, and a train too short to reach both does not.
+func TestTwoTownsOnOneTileBothCount(t *testing.T) {
+	b, err := ParseBoard(`
+A2 | city | - | - | - | - | -
+A4 | towns | - | - | - | - | -
+A6 | town | - | - | - | - | -
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiles, err := ParseTiles(`
+C yellow c20 e4-c0
+TT yellow t10,t10 e1-t0 t0-t1 t1-e4
+W yellow t30 e1-t0
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := NewLayout(b)
+	for hex, id := range map[string]string{"A2": "C", "A4": "TT", "A6": "W"} {
+		h, _ := ParseHex(hex)
+		l.Tiles[h] = Placed{Tile: tiles[id]}
+	}
+	a2, _ := ParseHex("A2")
+	l.Tokens[a2] = map[int][]string{0: {"X"}}
+	for _, tc := range []struct{ train, want int }{{4, 20 + 10 + 10 + 30}, {3, 20 + 10 + 10}, {2, 20 + 10}} {
+		if _, got := l.BestRun("X", []int{tc.train}, 0); got != tc.want {
+			t.Errorf("a %d-train earns $%d, want $%d", tc.train, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,568 @@
+package g1870
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// Tests of the rulebook's worked examples and rules, each staged on a
+// game of four: Ann, Bob, Cy and Di in seats 0 to 3.
+
+func table(t *testing.T) *Game {
+	t.Helper()
+	g, err := New(Setup{Players: []string{"Ann", "Bob", "Cy", "Di"}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, name := range []string{"Ann", "Bob", "Cy", "Di"} {
+		g.Players[i].Name = name // seat order fixed for the tests
+	}
+	return g
+}
+
+// stage puts a company in play with its president and holdings, taken
+// from the initial offering, its treasury and its token on par.
+func stage(t *testing.T, g *Game, sym string, par, cash int, holdings map[int]int) *Corp {
+	t.Helper()
+	c := g.Corp(sym)
+	pos, err := g.market.Par(par)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Started, c.Floated, c.Par, c.Pos, c.President = true, true, par, pos, -1
+	g.tick++
+	c.tick = g.tick
+	most := 0
+	for seat := range len(g.Players) {
+		n := holdings[seat]
+		take := min(n, c.Reserved)
+		c.Reserved -= take
+		c.IPO -= n - take
+		g.Players[seat].Shares[sym] += n
+		if n > most {
+			most, c.President = n, seat
+		}
+	}
+	g.Bank -= cash
+	c.Cash = cash
+	return c
+}
+
+// operate hands the turn to a company at a step of its operating turn.
+func operate(g *Game, c *Corp, step int) {
+	g.r = round{Kind: operatingRound, OR: 1, Set: 1, LastAct: -1, Corp: c, Step: step}
+	if !c.Operating {
+		c.Operating = true
+		g.addToken(c.Home, c.Sym)
+		c.Stations = 1
+		g.r.FirstTurn = true
+	}
+}
+
+// stockTurn starts a stock round at a seat, privates sold.
+func stockTurn(g *Game, seat int) {
+	for _, p := range g.Privates {
+		if p.Owner < 0 && p.Corp == "" {
+			p.Closed = true
+		}
+	}
+	g.r = round{Kind: stockRound, Seat: seat, First: seat, LastAct: -1}
+}
+
+func place(t *testing.T, g *Game, hex, id string, rot int) {
+	t.Helper()
+	h := mustHex(t, hex)
+	g.Layout.Tiles[h] = eighteen.Placed{Tile: g.tiles[id], Rotation: rot}
+	g.Left[id]--
+}
+
+func act(t *testing.T, g *Game, seat int, line string) {
+	t.Helper()
+	a, err := eighteen.ParseAction(seat, line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Apply(a); err != nil {
+		t.Fatalf("%s by seat %d: %v", line, seat, err)
+	}
+}
+
+func refuse(t *testing.T, g *Game, seat int, line, rule string) {
+	t.Helper()
+	a, _ := eighteen.ParseAction(seat, line)
+	before := fingerprint(g)
+	err := g.Apply(a)
+	if err == nil {
+		t.Fatalf("%s by seat %d was allowed; want a refusal citing %s", line, seat, rule)
+	}
+	if !strings.Contains(err.Error(), rule) {
+		t.Errorf("%s refused with %q; want it to cite %s", line, err, rule)
+	}
+	if after := fingerprint(g); after != before {
+		t.Errorf("%s was refused but changed the game", line)
+	}
+}
+
+// fingerprint is the game's whole visible state, to tell whether a
+// refused move changed any of it.
+func fingerprint(g *Game) string {
+	var b strings.Builder
+	for _, p := range g.Players {
+		fmt.Fprintf(&b, "%+v\n", *p)
+	}
+	for _, c := range g.Corps {
+		fmt.Fprintf(&b, "%+v\n", *c)
+	}
+	for _, p := range g.Privates {
+		fmt.Fprintf(&b, "%+v\n", *p)
+	}
+	fmt.Fprintf(&b, "%d %v %v %v %v %d %d %v %v %v %+v\n", g.Bank, g.Pool, g.PoolTrains, g.Depot, g.Left, g.Phase, g.Priority, g.Broken, g.Cattle, g.Port, g.r)
+	for _, h := range g.board.Order {
+		fmt.Fprintf(&b, "%v%v", g.Layout.Tiles[h], g.Layout.Tokens[h])
+	}
+	return b.String() + fmt.Sprint(len(g.Events))
+}
+
+func TestStartingCapital(t *testing.T) {
+	for n, want := range map[int]int{2: 1050, 3: 700, 4: 525, 5: 420, 6: 350, 7: 300} { // 3.3
+		g, err := New(Setup{Players: []string{"a", "b", "c", "d", "e", "f", "g"}[:n]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Players[0].Cash != want || g.Bank != bankCash-n*want {
+			t.Errorf("%d players: $%d each and $%d in the bank, want $%d and $%d", n, g.Players[0].Cash, g.Bank, want, bankCash-n*want)
+		}
+	}
+	if _, err := New(Setup{Players: []string{"solo"}}); err == nil {
+		t.Error("a game of one was dealt")
+	}
+}
+
+func TestCertificateLimits(t *testing.T) {
+	for _, tc := range []struct{ players, closed, want int }{ // 5.4.1
+		{3, 0, 20}, {4, 0, 16}, {5, 0, 13}, {6, 0, 11}, {7, 0, 9},
+		{3, 1, 17}, {4, 1, 14}, {6, 1, 9}, {7, 1, 7},
+		{3, 2, 15}, {5, 2, 9}, {6, 3, 8}, {7, 2, 6},
+	} {
+		g, _ := New(Setup{Players: []string{"a", "b", "c", "d", "e", "f", "g"}[:tc.players]})
+		for _, c := range g.Corps[:tc.closed] {
+			c.Closed = true
+		}
+		if got := g.Limit(); got != tc.want {
+			t.Errorf("%d players, %d companies closed: limit %d, want %d", tc.players, tc.closed, got, tc.want)
+		}
+	}
+}
+
+// TestHalfDividendExample is 9.1.2's: income of $50 splits as $30 to
+// the shareholders and $20 to the company.
+func TestHalfDividendExample(t *testing.T) {
+	g := table(t)
+	c := stage(t, g, "MP", 100, 0, map[int]int{0: 4, 1: 3, 2: 3}) // all ten with players
+	operate(g, c, stepDividend)
+	g.r.Revenue = 50
+	before := []int{g.Players[0].Cash, g.Players[1].Cash, g.Players[2].Cash}
+	pos := c.Pos
+	act(t, g, 0, "HALF")
+	paid := g.Players[0].Cash - before[0] + g.Players[1].Cash - before[1] + g.Players[2].Cash - before[2]
+	if paid != 30 || c.Cash != 20 {
+		t.Errorf("half of $50: shareholders $%d, company $%d; want $30 and $20", paid, c.Cash)
+	}
+	if c.Pos != pos {
+		t.Errorf("a half dividend moved the price (9.1.4)")
+	}
+}
+
+// TestDividendsMoveThePrice: full right, none left (9.1.4), and the
+// shares in the initial offering pay the company (9.1.1).
+func TestDividendsMoveThePrice(t *testing.T) {
+	for _, tc := range []struct {
+		verb            string
+		col             int
+		company, player int
+	}{{"PAY", 7, 80, 20}, {"WITHHOLD", 5, 100, 0}} {
+		g := table(t)
+		c := stage(t, g, "MP", 100, 0, map[int]int{0: 2})
+		operate(g, c, stepDividend)
+		g.r.Revenue = 100
+		cash := g.Players[0].Cash
+		act(t, g, 0, tc.verb)
+		if c.Pos.Col != tc.col || c.Cash != tc.company || g.Players[0].Cash-cash != tc.player {
+			t.Errorf("%s: column %d, company $%d, president +$%d; want %d, $%d, +$%d", tc.verb, c.Pos.Col, c.Cash, g.Players[0].Cash-cash, tc.col, tc.company, tc.player)
+		}
+	}
+}
+
+// TestPrivateSaleRange is 12.1's example: the GRSC, costing $20, sells to
+// a company for $10 to $40; in phase one only the bridge company sells,
+// to the MP or SSW, for $40 at most (15.2).
+func TestPrivateSaleRange(t *testing.T) {
+	g := table(t)
+	c := stage(t, g, "MP", 100, 500, map[int]int{0: 6})
+	g.Private(GRSC).Owner = 0
+	g.Private(MRBC).Owner = 0
+	operate(g, c, stepTrack)
+	refuse(t, g, 0, "BUYPRIVATE GRSC 20", "4.2.1")
+	for _, o := range g.Legal(0) {
+		if o.Verb == "BUYPRIVATE" && (o.Args[0] != MRBC || o.Min != 20 || o.Max != 40) {
+			t.Errorf("phase one offers %s", o)
+		}
+	}
+	g.Phase = 2
+	var got []string
+	for _, o := range g.Legal(0) {
+		if o.Verb == "BUYPRIVATE" {
+			got = append(got, o.String())
+		}
+	}
+	want := []string{"BUYPRIVATE GRSC <10 to 40>", "BUYPRIVATE MRBC <20 to 80>"}
+	if !slices.Equal(got, want) {
+		t.Errorf("phase two offers %q, want %q", got, want)
+	}
+	refuse(t, g, 0, "BUYPRIVATE GRSC 41", "12.1")
+	refuse(t, g, 0, "BUYPRIVATE GRSC 9", "12.1")
+	act(t, g, 0, "BUYPRIVATE GRSC 40")
+	if g.Private(GRSC).Corp != "MP" || c.Cash != 460 {
+		t.Errorf("after the sale the GRSC is %q's and MP has $%d", g.Private(GRSC).Corp, c.Cash)
+	}
+}
+
+// TestBridgeCompanyAtMemphis is 15.2's example: while a player holds the
+// bridge company, the SSW in Memphis may lay the yellow city tiles only
+// with their track on the river's east bank; once the SSW buys it in its
+// first turn, it bridges the river at home for nothing and lays two more
+// tiles besides.
+func TestBridgeCompanyAtMemphis(t *testing.T) {
+	g := table(t)
+	c := stage(t, g, "SSW", 100, 300, map[int]int{1: 6})
+	g.Private(MRBC).Owner = 1
+	operate(g, c, stepTrack)
+	h17 := g.board.Space(mustHex(t, "H17"))
+	var lays []string
+	for _, o := range g.Legal(1) {
+		if o.Verb == "LAY" && o.Args[0] == "H17" {
+			lays = append(lays, o.Args[1])
+			rot, _ := atoi(o.Args[2])
+			if h17.CrossesRiver(g.tiles[o.Args[1]], rot) {
+				t.Errorf("LAY %v crosses the river while a player holds the bridge", o.Args)
+			}
+		}
+	}
+	slices.Sort(lays)
+	if lays = slices.Compact(lays); !slices.Equal(lays, []string{"5", "57", "6"}) {
+		t.Errorf("tiles layable on Memphis: %v, want #5, #6 and #57", lays)
+	}
+	refuse(t, g, 1, "LAY H17 57 1", "15.2") // west to east across the river
+	act(t, g, 1, "BUYPRIVATE MRBC 40")
+	act(t, g, 1, "LAY H17 57 1")
+	if c.Cash != 260 || !c.BridgeUsed || g.r.Lays != 0 {
+		t.Errorf("the home bridge: SSW has $%d (want $260, nothing paid), used %v, lays counted %d", c.Cash, c.BridgeUsed, g.r.Lays)
+	}
+	act(t, g, 1, "LAY H19 9 1")
+	act(t, g, 1, "LAY H21 3 0")
+	if g.r.Step != stepToken {
+		t.Errorf("after three lays the SSW is still laying track")
+	}
+}
+
+// TestTwoYellowOrOneUpgrade: 1.2 and 6: two yellow tiles a turn, or an
+// upgrade instead, never after a yellow lay.
+func TestTwoYellowOrOneUpgrade(t *testing.T) {
+	g := table(t)
+	c := stage(t, g, "TP", 100, 300, map[int]int{0: 6})
+	g.Phase = 2
+	operate(g, c, stepTrack)
+	place(t, g, "J5", "57", 1)
+	act(t, g, 0, "LAY J7 9 1")
+	refuse(t, g, 0, "LAY J5 15 1", "6")
+	act(t, g, 0, "LAY J9 4 1")
+	refuse(t, g, 0, "LAY J11 9 1", "4.1")
+	operate(g, c, stepTrack)
+	act(t, g, 0, "LAY J5 15 1")
+	if g.r.Step != stepToken {
+		t.Error("an upgrade left the track step open")
+	}
+}
+
+// TestPresidencyTiesGoLeft: of two players who each come to hold more
+// than the president, the one nearer his left takes over (5.6).
+func TestPresidencyTiesGoLeft(t *testing.T) {
+	g := table(t)
+	c := stage(t, g, "MP", 100, 0, map[int]int{1: 3, 3: 2, 0: 2})
+	stockTurn(g, 1)
+	g.r.Initial = false
+	act(t, g, 1, "SELL MP 2")
+	if c.President != 3 {
+		t.Errorf("president is seat %d, want Di (3), the first to Bob's left with two", c.President)
+	}
+}
+
+// TestPriceProtection is 5.9: the president buys what another sold, the
+// price holds, and play resumes left of him, skipping players.
+func TestPriceProtection(t *testing.T) {
+	for _, protect := range []bool{true, false} {
+		g := table(t)
+		c := stage(t, g, "MP", 100, 0, map[int]int{0: 4, 2: 3})
+		stockTurn(g, 2)
+		pos := c.Pos
+		act(t, g, 2, "SELL MP 2")
+		act(t, g, 2, "DONE")
+		if g.Acting()[0] != 0 {
+			t.Fatalf("after Cy's sale seat %d acts; want Ann, MP's president", g.Acting()[0])
+		}
+		if protect {
+			act(t, g, 0, "PROTECT MP")
+			if c.Pos != pos || g.Players[0].Shares["MP"] != 6 || g.Pool["MP"] != 0 {
+				t.Errorf("protected: price moved to %v, Ann holds %d, pool %d", c.Pos, g.Players[0].Shares["MP"], g.Pool["MP"])
+			}
+			if g.r.Seat != 1 {
+				t.Errorf("after Ann protects seat %d acts; want Bob, to her left (5.9 rule 4)", g.r.Seat)
+			}
+			continue
+		}
+		act(t, g, 0, "DECLINE MP")
+		if c.Pos.Row != pos.Row+2 || g.r.Seat != 3 {
+			t.Errorf("declined: row %d (want %d), seat %d to act (want Di)", c.Pos.Row, pos.Row+2, g.r.Seat)
+		}
+	}
+}
+
+// TestStockRoundRules: sale rules of 5.3 to 5.4.
+func TestStockRoundRules(t *testing.T) {
+	g := table(t)
+	stage(t, g, "MP", 100, 0, map[int]int{0: 4, 1: 1})
+	stage(t, g, "IC", 90, 0, map[int]int{1: 2})
+	stockTurn(g, 0)
+	refuse(t, g, 0, "SELL MP 3", "5.6") // no one else could take MP over
+	g.r.Initial = true
+	refuse(t, g, 0, "SELL MP 1", "5.7")
+	g.r.Initial = false
+	act(t, g, 0, "SELL MP 1")
+	refuse(t, g, 0, "SELL MP 1", "5.3.3")
+	refuse(t, g, 0, "BUY MP IPO", "5.3.3")
+	act(t, g, 0, "BUY IC IPO")
+	refuse(t, g, 0, "BUY IC IPO", "5.3")
+	refuse(t, g, 0, "SELL IC 1", "5.3.4")
+	act(t, g, 0, "DONE")
+	g.Pool["IC"] = 5
+	g.Players[2].Shares["IC"] = 0
+	stockTurn(g, 1)
+	refuse(t, g, 1, "SELL IC 1", "5.4.2")
+}
+
+// TestAllSoldRises: at the stock round's end a company with no shares in
+// the initial offering or the open market rises a row (5.2.3).
+func TestAllSoldRises(t *testing.T) {
+	g := table(t)
+	c := stage(t, g, "MP", 90, 0, map[int]int{0: 6, 1: 4})
+	d := stage(t, g, "IC", 90, 0, map[int]int{2: 6})
+	stockTurn(g, 0)
+	for s := range 4 {
+		act(t, g, s, "PASS")
+	}
+	if c.Pos.Row != 0 || d.Pos.Row != 1 {
+		t.Errorf("rows after the round: MP %d (all sold, want 0), IC %d (want 1)", c.Pos.Row, d.Pos.Row)
+	}
+}
+
+// TestInitialAuction is 5.7: a purchase sells the next private to its
+// bidders, by auction among two, begun by the bidder left of the high
+// one; play resumes left of the buyer who set it off.
+func TestInitialAuction(t *testing.T) {
+	g := table(t)
+	refuse(t, g, 0, "BUY MRBC", "5.7")
+	refuse(t, g, 0, "BID MRBC 44", "5.7")
+	act(t, g, 0, "BID MRBC 45")
+	act(t, g, 1, "BID MRBC 50")
+	refuse(t, g, 2, "BID GRSC 30", "5.7")
+	act(t, g, 2, "BUY GRSC")
+	if got := g.Acting(); got[0] != 0 {
+		t.Fatalf("the auction begins with seat %d; want Ann, the bidder left of Bob", got[0])
+	}
+	refuse(t, g, 0, "BID MRBC 54", "5.7")
+	act(t, g, 0, "BID MRBC 55")
+	act(t, g, 1, "PASS")
+	if p := g.Private(MRBC); p.Owner != 0 || g.Players[0].Cash != 525-55 || g.Players[1].Cash != 525 {
+		t.Errorf("MRBC to seat %d; Ann $%d, Bob $%d", p.Owner, g.Players[0].Cash, g.Players[1].Cash)
+	}
+	if got := g.Acting(); got[0] != 3 {
+		t.Errorf("after the auction seat %d acts; want Di, left of Cy who bought the GRSC", got[0])
+	}
+}
+
+// TestEveryonePassesInTheInitialRound: the privates operate, the GRSC
+// falls $5 a time, and at $0 goes to the first player offered it (5.7).
+func TestEveryonePassesInTheInitialRound(t *testing.T) {
+	g := table(t)
+	for round := 1; round <= 4; round++ {
+		for s := range 4 {
+			act(t, g, s, "PASS")
+		}
+		if p := g.Private(GRSC); round < 4 && p.Cost != 20-5*round {
+			t.Errorf("after %d rounds of passes the GRSC costs $%d", round, p.Cost)
+		}
+	}
+	if p := g.Private(GRSC); p.Owner != 0 || g.Players[0].Cash != 525 {
+		t.Errorf("the free GRSC went to seat %d", p.Owner)
+	}
+}
+
+// TestPhaseChange: the first 4-train scraps the 2s and drops the limit to
+// three; a company over it discards (4.2.3, 10.2.1, 10.3).
+func TestPhaseChange(t *testing.T) {
+	g := table(t)
+	c := stage(t, g, "MP", 100, 1000, map[int]int{0: 6})
+	d := stage(t, g, "IC", 100, 0, map[int]int{1: 6})
+	c.Trains = []int{3, 3, 3}
+	d.Trains = []int{2, 3, 3, 3}
+	g.Phase, g.Depot[0], g.Depot[1] = 2, 0, 0
+	operate(g, c, stepTrains)
+	act(t, g, 0, "BUYTRAIN 4 DEPOT")
+	if g.Phase != 3 || len(d.Trains) != 3 {
+		t.Fatalf("phase %d, IC's trains %v", g.Phase, d.Trains)
+	}
+	if got := g.Acting(); got[0] != 0 || g.r.Pending[0].Corp != "MP" {
+		t.Fatalf("seat %v must act for %s", got, g.r.Pending[0].Corp)
+	}
+	refuse(t, g, 0, "DISCARD 2", "10.2.1")
+	act(t, g, 0, "DISCARD 3")
+	if len(c.Trains) != 3 || !slices.Contains(g.PoolTrains, 3) {
+		t.Errorf("MP %v, open market %v", c.Trains, g.PoolTrains)
+	}
+	refuse(t, g, 0, "BUYTRAIN 3 POOL", "10.2")
+}
+
+// TestForcedTrain: a company with a route and no train must buy one; the
+// president pays what it lacks, for the cheapest train only, selling
+// shares if he must; short of that he is bankrupt and the game ends
+// (10.1, 10.6, 13.1).
+func TestForcedTrain(t *testing.T) {
+	g := table(t)
+	c := stage(t, g, "TP", 100, 30, map[int]int{0: 2, 1: 2})
+	stage(t, g, "IC", 90, 0, map[int]int{0: 3})
+	place(t, g, "J5", "57", 1)
+	place(t, g, "J3", "57", 1)
+	operate(g, c, stepTrains)
+	g.Players[0].Cash = 20
+	refuse(t, g, 0, "DONE", "10.1")
+	refuse(t, g, 0, "BUYTRAIN 2 DEPOT", "10.6.2")
+	refuse(t, g, 0, "SELL TP 1", "10.6.2") // would cost him TP
+	act(t, g, 0, "SELL IC 1")
+	// Ann's one IC brings $90: $140 now, with TP's $30, against $80.
+	act(t, g, 0, "BUYTRAIN 2 DEPOT")
+	if c.Cash != 0 || g.Players[0].Cash != 20+90-50 || len(c.Trains) != 1 {
+		t.Errorf("after the forced train: TP $%d, Ann $%d, trains %v", c.Cash, g.Players[0].Cash, c.Trains)
+	}
+	g2 := table(t)
+	c2 := stage(t, g2, "TP", 100, 0, map[int]int{0: 2, 1: 2})
+	place(t, g2, "J5", "57", 1)
+	place(t, g2, "J3", "57", 1)
+	g2.Players[0].Cash = 10
+	operate(g2, c2, stepTrains)
+	g2.advance()
+	if !g2.Over() || g2.Bankrupt != 0 {
+		t.Errorf("Ann cannot pay for TP's train: over %v, bankrupt seat %d", g2.Over(), g2.Bankrupt)
+	}
+}
+
+// TestConnectionRun is 11: once a company can run a train it owns from
+// home to destination it places its destination token and runs at once,
+// the destination counting double (11.5); a token already there becomes
+// the destination token and the company gains a $100 token (11.4.1). The
+// Texas & Pacific's destination is staged one hex away, at Fort Worth.
+func TestConnectionRun(t *testing.T) {
+	for _, already := range []bool{false, true} {
+		g := table(t)
+		c := stage(t, g, "TP", 100, 0, map[int]int{0: 6})
+		c.Dest = mustHex(t, "J3")
+		place(t, g, "J5", "57", 1)
+		place(t, g, "J3", "57", 1)
+		operate(g, c, stepTrains)
+		c.Trains = []int{2}
+		if already {
+			g.addToken(c.Dest, c.Sym)
+			c.Stations++
+		}
+		act(t, g, 0, "DONE")
+		if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendConnect {
+			t.Fatalf("no connection run after TP's turn")
+		}
+		cash := g.Players[0].Cash
+		act(t, g, 0, "DEST MAP")
+		refuse(t, g, 0, "HALF", "11.4.2")
+		act(t, g, 0, "PAY")
+		// Dallas $20 and Fort Worth $20 counted twice: $60, $6 a share.
+		if g.Players[0].Cash-cash != 36 || !c.Connected || !c.DestToken {
+			t.Errorf("connection run paid Ann $%d (want $36); connected %v", g.Players[0].Cash-cash, c.Connected)
+		}
+		wantExtra := map[bool]int{false: 0, true: 1}[already]
+		if c.Extra != wantExtra {
+			t.Errorf("token already at the destination %v: $100 tokens %d, want %d", already, c.Extra, wantExtra)
+		}
+	}
+}
+
+func TestReissuePar(t *testing.T) {
+	for _, tc := range []struct{ old, price, want int }{ // 5.11
+		{76, 120, 90}, {100, 120, 100}, {68, 100, 76}, {68, 150, 110}, {90, 250, 180}, {72, 400, 200}, {68, 40, 68},
+	} {
+		if got := reissuePar(tc.old, tc.price); got != tc.want {
+			t.Errorf("par $%d, price $%d: reissue at $%d, want $%d", tc.old, tc.price, got, tc.want)
+		}
+	}
+}
+
+// TestRedeemAndReissue: a company buys back a share from the open market
+// first, once a round; later it reissues them all at the new par and is
+// paid as they sell, at the round's end (5.10, 5.11).
+func TestRedeemAndReissue(t *testing.T) {
+	g := table(t)
+	c := stage(t, g, "MP", 100, 500, map[int]int{0: 4, 1: 3, 2: 3})
+	c.Operating = true
+	g.Pool["MP"], g.Players[2].Shares["MP"] = 1, 2
+	stockTurn(g, 0)
+	refuse(t, g, 0, "REDEEM MP SELF", "5.10")
+	act(t, g, 0, "REDEEM MP")
+	if c.Treasury != 1 || c.Cash != 400 || g.Pool["MP"] != 0 {
+		t.Errorf("after redeeming: treasury %d, cash $%d, pool %d", c.Treasury, c.Cash, g.Pool["MP"])
+	}
+	act(t, g, 1, "PASS")
+	act(t, g, 2, "PASS")
+	act(t, g, 3, "PASS")
+	refuse(t, g, 0, "REDEEM MP SELF", "5.10")
+	act(t, g, 0, "REISSUE MP")
+	if c.IPO != 1 || c.Treasury != 0 || c.Par != 100 {
+		t.Errorf("after reissue: offering %d, treasury %d, par %d", c.IPO, c.Treasury, c.Par)
+	}
+	act(t, g, 1, "BUY MP IPO")
+	if c.Cash != 400 || c.Pending != 100 {
+		t.Errorf("the reissued share's money went early: cash $%d, owed $%d", c.Cash, c.Pending)
+	}
+}
+
+// TestUndoReplaysToAnEarlierPoint: UNDO is a log entry; the game replays
+// without the moves it takes back.
+func TestUndoReplaysToAnEarlierPoint(t *testing.T) {
+	fresh := func() (eighteen.Engine, error) { return New(Setup{Players: []string{"Ann", "Bob", "Cy"}, Seed: 3}) }
+	log := []eighteen.Action{
+		{Seat: 0, Verb: "BUY", Args: []string{"GRSC"}},
+		{Seat: 1, Verb: "BID", Args: []string{"GSC", "90"}},
+		{Seat: 1, Verb: eighteen.Undo, Args: []string{"1"}},
+		{Seat: 1, Verb: "PASS"},
+	}
+	e, standing, err := eighteen.Replay(fresh, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := e.(*Game)
+	if len(standing) != 2 || len(g.Private(GSC).Bids) != 0 || g.Acting()[0] != 2 {
+		t.Errorf("after the undo: %d moves stand, GSC bids %v, seat %v to act", len(standing), g.Private(GSC).Bids, g.Acting())
+	}
+	if _, _, err := eighteen.Replay(fresh, append(log, eighteen.Action{Verb: eighteen.Undo, Args: []string{"9"}})); err == nil {
+		t.Error("an undo past the start was taken")
+	}
+}

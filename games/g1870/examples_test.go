@@ -566,3 +566,40 @@ func TestUndoReplaysToAnEarlierPoint(t *testing.T) {
 		t.Error("an undo past the start was taken")
 	}
 }
+
+// TestBankBreaks: a payment the bank cannot make breaks it; the $1000
+// notes come in, the set of operating rounds finishes, and the game ends
+// (13.2).
+func TestBankBreaks(t *testing.T) {
+	g := table(t)
+	c := stage(t, g, "MP", 100, 0, map[int]int{0: 6, 1: 4})
+	operate(g, c, stepDividend)
+	g.r.Revenue = 300
+	g.Bank = 100
+	act(t, g, 0, "PAY")
+	if !g.Broken || g.Bank != 100+brokenBills-300 {
+		t.Fatalf("broken %v, bank $%d", g.Broken, g.Bank)
+	}
+	if g.Over() {
+		t.Fatal("the game ended before the set of operating rounds was done")
+	}
+	act(t, g, 0, "DONE")
+	if !g.Over() {
+		t.Error("the set of operating rounds ended and the game did not")
+	}
+}
+
+// TestScore is 14 and 13.1: cash, shares at market, privates at cost; a
+// bankrupt player's cash does not count.
+func TestScore(t *testing.T) {
+	g := table(t)
+	stage(t, g, "MP", 100, 0, map[int]int{0: 3})
+	g.Private(GSC).Owner = 0
+	if got, want := g.Score(0), 525+3*100+80; got != want {
+		t.Errorf("score $%d, want $%d", got, want)
+	}
+	g.Bankrupt = 0
+	if got, want := g.Score(0), 3*100+80; got != want {
+		t.Errorf("bankrupt score $%d, want $%d", got, want)
+	}
+}

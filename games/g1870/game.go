@@ -100,7 +100,7 @@ type Game struct {
 	Phase      int
 	Priority   int
 	Broken     bool
-	Over_      bool
+	Ended      bool
 	Stalemate  bool
 	Bankrupt   int // the seat that went bankrupt, or -1
 	Cattle     *Token
@@ -181,7 +181,7 @@ func New(s Setup) (*Game, error) {
 }
 
 // Over tells whether the game has ended.
-func (g *Game) Over() bool { return g.Over_ }
+func (g *Game) Over() bool { return g.Ended }
 
 func (g *Game) note(format string, args ...any) {
 	g.Events = append(g.Events, fmt.Sprintf(format, args...))

@@ -89,7 +89,7 @@ func (g *Game) endOR() {
 }
 
 func (g *Game) end(why string) {
-	g.Over_ = true
+	g.Ended = true
 	g.note("the game ends: %s", why)
 }
 

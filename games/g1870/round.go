@@ -85,7 +85,7 @@ type round struct {
 
 // Acting are the seats the game waits for.
 func (g *Game) Acting() []int {
-	if g.Over_ {
+	if g.Ended {
 		return nil
 	}
 	if len(g.r.Pending) > 0 {
@@ -112,11 +112,15 @@ func (g *Game) Acting() []int {
 
 // Apply checks a move against the rules and makes it.
 func (g *Game) Apply(a eighteen.Action) error {
-	if g.Over_ {
+	if g.Ended {
 		return fmt.Errorf("the game is over (13)")
 	}
-	if !slices.Contains(g.Acting(), a.Seat) {
-		return fmt.Errorf("%w: the game waits for %s", errNotYours, g.Players[g.Acting()[0]].Name)
+	acting := g.Acting()
+	if len(acting) == 0 {
+		return fmt.Errorf("the game waits for no one")
+	}
+	if !slices.Contains(acting, a.Seat) {
+		return fmt.Errorf("%w: the game waits for %s", errNotYours, g.Players[acting[0]].Name)
 	}
 	do, ok := g.verbs()[a.Verb]
 	if !ok {
@@ -193,7 +197,7 @@ func (g *Game) isLegal(a eighteen.Action) bool {
 // advance carries play on through everything no one has to decide.
 func (g *Game) advance() {
 	g.r.Pending = slices.DeleteFunc(g.r.Pending, func(p pending) bool { return g.Corp(p.Corp) != nil && g.Corp(p.Corp).Closed })
-	for !g.Over_ && len(g.r.Pending) == 0 {
+	for !g.Ended && len(g.r.Pending) == 0 {
 		switch g.r.Kind {
 		case auctionRound, stockRound:
 			return

@@ -237,11 +237,11 @@ func (g *Game) doDone(a eighteen.Action, commit bool) error {
 		return nil
 	}
 	c := g.r.Corp
-	if g.r.Step != stepTrains && !(g.r.Step <= stepToken) {
-		return errRule("4.1", "%s must settle its dividend first", c.Sym)
-	}
-	if g.r.Step <= stepToken {
+	switch g.r.Step {
+	case stepTrack, stepToken:
 		return errRule("4.1", "%s has still to run: SKIP the track and token steps first", c.Sym)
+	case stepDividend:
+		return errRule("4.1", "%s must settle its dividend first", c.Sym)
 	}
 	if g.mustBuy(c) {
 		return errRule("10.1", "%s has a route and no train: it must buy one", c.Sym)
@@ -368,7 +368,7 @@ func (g *Game) endStockRound() {
 		g.Priority = g.nextSeat(g.r.LastAct)
 	}
 	if g.stalemate() {
-		g.Stalemate, g.Over_ = true, true
+		g.Stalemate, g.Ended = true, true
 		g.note("no company can operate or be started: the game is stalemated and has no winner (13.3)")
 		return
 	}
@@ -394,7 +394,7 @@ func (g *Game) stalemate() bool {
 			continue
 		}
 		for _, p := range g.Players {
-			if p.Cash >= 2*parPrices[0] || (c.Started && p.Cash >= g.buyPrice(c)) {
+			if p.Cash >= 2*parPrices[0] || (c.Started && p.Cash >= c.Par) {
 				return false
 			}
 		}
@@ -406,10 +406,6 @@ func (g *Game) startStockRound() {
 	g.r = round{Kind: stockRound, Seat: g.Priority, First: g.Priority, LastAct: -1}
 	g.note("stock round: %s has the priority", g.Players[g.Priority].Name)
 }
-
-// buyPrice is what a share from the initial offering costs: its par, or
-// its reissue par (5.3.1).
-func (g *Game) buyPrice(c *Corp) int { return c.Par }
 
 func (g *Game) doBuy(a eighteen.Action, commit bool) error {
 	if len(g.r.Pending) > 0 {
@@ -476,7 +472,7 @@ func (g *Game) doBuy(a eighteen.Action, commit bool) error {
 		if !c.Started || c.IPO == 0 {
 			return errRule("5.3.1", "%s has no shares in the initial offering", c.Sym)
 		}
-		price = g.buyPrice(c)
+		price = c.Par // the reissue par once reissued (5.3.1)
 	case "POOL":
 		if !c.Started || g.Pool[c.Sym] == 0 {
 			return errRule("5.3.1", "the open market holds no %s shares", c.Sym)

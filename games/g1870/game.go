@@ -395,9 +395,9 @@ func (g *Game) Score(seat int) int {
 	return total
 }
 
-// Money is every dollar in the game: the bank, the players, the companies
-// and money a company is owed at the round's end. It never changes but by
-// the $1000 notes of a broken bank.
+// Money is every dollar in the game: the bank's, the players' and the
+// companies'. What the bank owes a company at the round's end is still
+// the bank's. The total changes only by the $1000 notes of a broken bank.
 func (g *Game) Money() int {
 	total := g.Bank
 	for _, p := range g.Players {

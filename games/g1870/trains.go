@@ -68,12 +68,11 @@ func (g *Game) shortfall(c *Corp) int {
 // unless he holds over 60%, and never losing the company that buys.
 func (g *Game) checkForcedSale(seat int, c *Corp, n int) error {
 	buyer := g.r.Corp
-	short := g.shortfall(buyer)
-	if buyer == nil || buyer.President != seat || short == 0 {
+	if buyer == nil || buyer.President != seat || g.shortfall(buyer) == 0 {
 		return errRule("10.6.2", "shares are sold in an operating round only when the president must find money for a forced train")
 	}
 	price := g.price(c)
-	need := (short + price - 1) / price
+	need := (g.shortfall(buyer) + price - 1) / price
 	held := g.Players[seat].Shares[c.Sym]
 	if held > 6 && !g.unlimited(c) {
 		need = max(need, held-6) // exception one

@@ -107,8 +107,10 @@ type Game struct {
 	Port       *Token
 	tick       int
 
-	r      round
-	Events []string
+	r        round
+	handlers map[string]handler
+	bySym    map[string]*Corp
+	Events   []string
 	// LastRun is the latest run of a company's trains, kept so that it
 	// can be shown and checked.
 	LastRun *Run
@@ -175,6 +177,11 @@ func New(s Setup) (*Game, error) {
 		g.Depot[i] = t.count
 	}
 	g.Layout.Bonus = g.bonus
+	g.handlers = g.verbs()
+	g.bySym = map[string]*Corp{}
+	for _, c := range g.Corps {
+		g.bySym[c.Sym] = c
+	}
 	g.r = round{Kind: auctionRound, Initial: true, LastAct: -1}
 	g.note("%s has the priority; the private companies are offered cheapest first (5.7)", g.Players[0].Name)
 	return g, nil
@@ -187,15 +194,9 @@ func (g *Game) note(format string, args ...any) {
 	g.Events = append(g.Events, fmt.Sprintf(format, args...))
 }
 
-// Corp is the company with that symbol, or nil.
-func (g *Game) Corp(sym string) *Corp {
-	for _, c := range g.Corps {
-		if strings.EqualFold(c.Sym, sym) {
-			return c
-		}
-	}
-	return nil
-}
+// Corp is the company with that symbol, in any case, or nil. The route
+// search asks for every run, so it is a map.
+func (g *Game) Corp(sym string) *Corp { return g.bySym[strings.ToUpper(sym)] }
 
 // Private is the private company with that symbol, or nil.
 func (g *Game) Private(sym string) *Private {

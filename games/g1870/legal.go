@@ -15,7 +15,6 @@ func (g *Game) options(seat int, verb string) []eighteen.Option {
 	if !slices.Contains(g.Acting(), seat) {
 		return nil
 	}
-	verbs := g.verbs()
 	var out []eighteen.Option
 	for _, o := range g.candidates(seat, verb) {
 		if verb != "" && o.Verb != verb {
@@ -25,7 +24,7 @@ func (g *Game) options(seat int, verb string) []eighteen.Option {
 			continue
 		}
 		// Lays and tokens were judged as they were listed.
-		if o.Verb == "LAY" || o.Verb == "TOKEN" || verbs[o.Verb](o.Action(o.Min), false) == nil {
+		if o.Verb == "LAY" || o.Verb == "TOKEN" || g.handlers[o.Verb](o.Action(o.Min), false) == nil {
 			out = append(out, o)
 		}
 	}

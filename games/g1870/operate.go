@@ -118,50 +118,60 @@ func (g *Game) owns(c *Corp, priv string) bool {
 
 // layCost judges a lay by every rule, the shared ones and 1870's: two
 // yellow lays or one upgrade (1.2, 6), the bridge company (15.2), the
-// manifest, and the money. It returns the cost and whether the lay is the
-// free home bridge, which does not count against the two.
-func (g *Game) layCost(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex, id string, rot int) (int, bool, error) {
+// manifest, and the money. It returns the cost and how the lay uses the
+// bridge company: not, for its discount, or as the free home bridge,
+// which does not count against the two.
+func (g *Game) layCost(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex, id string, rot int) (int, bridgeUse, error) {
 	t := g.tiles[id]
 	if t == nil || g.Left[id] == 0 {
-		return 0, false, errRule("2.5", "no tile #%s is left", id)
+		return 0, noBridge, errRule("2.5", "no tile #%s is left", id)
 	}
 	if rot < 0 || rot > 5 {
-		return 0, false, errRule("6.1", "a rotation is 0 to 5")
+		return 0, noBridge, errRule("6.1", "a rotation is 0 to 5")
 	}
 	_, upgrade := g.Layout.Tiles[h]
 	switch {
 	case g.r.Upgraded:
-		return 0, false, errRule("6", "%s has upgraded this turn: that is all its track", c.Sym)
+		return 0, noBridge, errRule("6", "%s has upgraded this turn: that is all its track", c.Sym)
 	case upgrade && g.r.Lays > 0:
-		return 0, false, errRule("6", "an upgrade is instead of the two yellow lays, not after one")
+		return 0, noBridge, errRule("6", "an upgrade is instead of the two yellow lays, not after one")
 	}
 	cost, err := g.Layout.CheckFrom(reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: t, Rotation: rot}, g.colours())
 	if err != nil {
-		return 0, false, err
+		return 0, noBridge, err
 	}
 	s := g.board.Space(h)
 	crossing := s.CrossesRiver(t, rot)
-	homeBridge := false
+	bridge := noBridge
 	if crossing {
 		switch {
 		case g.mrbcBlocks():
-			return 0, false, errRule("15.2", "no track may cross the Mississippi until the bridge company is sold to a company or closed")
+			return 0, noBridge, errRule("15.2", "no track may cross the Mississippi until the bridge company is sold to a company or closed")
 		case !upgrade && g.owns(c, MRBC) && !c.BridgeUsed:
 			if g.r.FirstTurn && h == c.Home && (c.Sym == "MP" || c.Sym == "SSW") {
-				cost, homeBridge = 0, true
+				cost, bridge = 0, homeBridge
 			} else {
-				cost = max(0, cost-40)
+				cost, bridge = max(0, cost-40), bridged
 			}
 		}
 	}
-	if !homeBridge && g.r.Lays >= 2 {
-		return 0, false, errRule("1.2", "%s has laid its two yellow tiles", c.Sym)
+	if bridge != homeBridge && g.r.Lays >= 2 {
+		return 0, noBridge, errRule("1.2", "%s has laid its two yellow tiles", c.Sym)
 	}
 	if cost > c.Cash {
-		return 0, false, errRule("6.5", "the terrain costs $%d and %s has $%d", cost, c.Sym, c.Cash)
+		return 0, noBridge, errRule("6.5", "the terrain costs $%d and %s has $%d", cost, c.Sym, c.Cash)
 	}
-	return cost, homeBridge, nil
+	return cost, bridge, nil
 }
+
+// bridgeUse is how a lay uses the bridge company's one crossing.
+type bridgeUse int
+
+const (
+	noBridge   bridgeUse = iota
+	bridged              // $40 off the terrain
+	homeBridge           // free, and an extra lay (15.2)
+)
 
 func (g *Game) operating(a eighteen.Action, verb string) (*Corp, error) {
 	if len(g.r.Pending) > 0 {
@@ -190,7 +200,7 @@ func (g *Game) doLay(a eighteen.Action, commit bool) error {
 		return errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
 	}
 	id := strings.TrimPrefix(a.Args[1], "#")
-	cost, homeBridge, err := g.layCost(c, g.Layout.Reach(c.Sym), h, id, rot)
+	cost, bridge, err := g.layCost(c, g.Layout.Reach(c.Sym), h, id, rot)
 	if err != nil || !commit {
 		return err
 	}
@@ -203,14 +213,12 @@ func (g *Game) doLay(a eighteen.Action, commit bool) error {
 	g.Layout.Tiles[h] = eighteen.Placed{Tile: t, Rotation: rot}
 	c.Cash -= cost
 	g.Bank += cost
-	if g.board.Space(h).CrossesRiver(t, rot) && g.owns(c, MRBC) && !c.BridgeUsed && !upgrade {
-		c.BridgeUsed = true
-	}
+	c.BridgeUsed = c.BridgeUsed || bridge != noBridge
 	g.note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
 	switch {
 	case upgrade:
 		g.r.Upgraded, g.r.Step = true, stepToken
-	case homeBridge:
+	case bridge == homeBridge:
 	default:
 		g.r.Lays++
 		if g.r.Lays == 2 {
@@ -308,8 +316,9 @@ func (g *Game) doToken(a eighteen.Action, commit bool) error {
 // run is the company's best run of all its trains: the president must
 // run the highest-earning routes (8.3).
 func (g *Game) run(c *Corp) {
-	g.r.Runs, g.r.Revenue = g.Layout.BestRun(c.Sym, c.Trains, g.phase().offboard)
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().offboard, Routes: g.r.Runs, Total: g.r.Revenue}
+	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.phase().offboard)
+	g.r.Revenue = total
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().offboard, Routes: routes, Total: total}
 	if g.r.Revenue == 0 {
 		g.note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
 		g.move(c, g.market.Left(c.Pos))
@@ -612,6 +621,6 @@ func (g *Game) doDest(a eighteen.Action, commit bool) error {
 		return nil
 	}
 	g.note("%s's connection run earns $%d", c.Sym, rev)
-	g.r.Pending = append([]pending{{Kind: pendConnPay, Seat: c.President, Corp: c.Sym, Runs: runs, Revenue: rev}}, g.r.Pending...)
+	g.r.Pending = append([]pending{{Kind: pendConnPay, Seat: c.President, Corp: c.Sym, Revenue: rev}}, g.r.Pending...)
 	return nil
 }

@@ -42,7 +42,6 @@ type pending struct {
 	Seat    int
 	Corp    string
 	Sale    sale
-	Runs    []eighteen.Route
 	Revenue int
 }
 
@@ -76,8 +75,7 @@ type round struct {
 	Lays         int
 	Upgraded     bool
 	FirstTurn    bool
-	Runs         []eighteen.Route
-	Revenue      int
+	Revenue      int  // of the run just made, until its dividend
 	Contributing bool // the president is paying towards a forced train (10.6)
 
 	Pending []pending
@@ -122,7 +120,7 @@ func (g *Game) Apply(a eighteen.Action) error {
 	if !slices.Contains(acting, a.Seat) {
 		return fmt.Errorf("%w: the game waits for %s", errNotYours, g.Players[acting[0]].Name)
 	}
-	do, ok := g.verbs()[a.Verb]
+	do, ok := g.handlers[a.Verb]
 	if !ok {
 		return fmt.Errorf("%s is not a move; the moves open now are %s", a.Verb, g.verbList(a.Seat))
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"sort"
@@ -259,12 +260,8 @@ func cmdGameList(ctx context.Context, args []string, stdout, stderr io.Writer) i
 func cmdGameShow(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fail := failer(stderr, "game show")
 	fs, c := newFlags("game show", "game show GAME", stderr)
-	if code, ok := parseInterspersed(fs, args); !ok {
+	if code, ok := parseGameArg(fs, args, "railpost game show [flags] GAME", stderr); !ok {
 		return code
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "Usage: railpost game show [flags] GAME")
-		return 2
 	}
 	st, closeFn, err := openStore(ctx, c)
 	if err != nil {
@@ -391,12 +388,8 @@ func cmdRecords(ctx context.Context, args []string, stdout, stderr io.Writer) in
 func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fail := failer(stderr, "replay")
 	fs, c := newFlags("replay", "replay [flags] GAME", stderr)
-	if code, ok := parseInterspersed(fs, args); !ok {
+	if code, ok := parseGameArg(fs, args, "railpost replay [flags] GAME", stderr); !ok {
 		return code
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "Usage: railpost replay [flags] GAME")
-		return 2
 	}
 	st, closeFn, err := openStore(ctx, c)
 	if err != nil {
@@ -425,6 +418,19 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 
 // openStore opens the configured database, which must exist, for commands
 // that need no mail.
+// parseGameArg reads a command's flags, before or after the one game it
+// names.
+func parseGameArg(fs *flag.FlagSet, args []string, usage string, stderr io.Writer) (int, bool) {
+	if code, ok := parseInterspersed(fs, args); !ok {
+		return code, false
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "Usage: "+usage)
+		return 2, false
+	}
+	return 0, true
+}
+
 func openStore(ctx context.Context, c *common) (*store.Store, func(), error) {
 	cfg, err := c.load()
 	if err != nil {

@@ -45,6 +45,8 @@ var archiveTables = []struct {
 	{"outbox_attempts", "outbox_id IN (SELECT id FROM outbox WHERE game_id = ?)", map[string]string{"outbox_id": "outbox"}},
 	{"reminders", "game_id = ?", nil},
 	{"final_scores", "game_id = ?", map[string]string{"rolled_back": "gm_actions"}},
+	{"moves", "game_id = ?", map[string]string{"inbox_id": "inbox"}},
+	{"seat_prefs", "game_id = ?", nil},
 }
 
 // ExportGame reads every row of a game.

@@ -31,6 +31,12 @@ type Game struct {
 	// The game master: notices go to GMAddress; GMPasswordHash signs GM mail.
 	GMAddress      string
 	GMPasswordHash []byte
+	// MoveTimeout and TimeoutPolicy are for games played one action per
+	// mail: how long a move may wait, and whether the processor then
+	// passes for the player ("pass") or tells the GM ("gm"). For such
+	// games Remind counts from when the move became due.
+	MoveTimeout   time.Duration
+	TimeoutPolicy string
 }
 
 // Position is one seat in a game.
@@ -57,10 +63,11 @@ func (o ops) CreateGame(ctx context.Context, g Game) error {
 	}
 	g = withDefaults(g)
 	_, err := o.q.ExecContext(ctx, `INSERT INTO games(id, title, name, status, turn, seed, deadline, period, time_zone, early, created_at,
-		schedule, grace, remind, missed, gm_address, gm_password_hash)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		schedule, grace, remind, missed, gm_address, gm_password_hash, move_timeout, timeout_policy)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Title, g.Name, g.Status, g.Turn, g.Seed, nullTime(g.Deadline), nullDuration(g.Period), g.TimeZone, g.Early, fmtTime(g.Created),
-		g.Schedule, nullDuration(g.Grace), nullDuration(g.Remind), g.Missed, nullString(NormalizeAddress(g.GMAddress)), g.GMPasswordHash)
+		g.Schedule, nullDuration(g.Grace), nullDuration(g.Remind), g.Missed, nullString(NormalizeAddress(g.GMAddress)), g.GMPasswordHash,
+		nullDuration(g.MoveTimeout), g.TimeoutPolicy)
 	if err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
@@ -74,6 +81,9 @@ func withDefaults(g Game) Game {
 	if g.Missed == "" {
 		g.Missed = "computer"
 	}
+	if g.TimeoutPolicy == "" {
+		g.TimeoutPolicy = "pass"
+	}
 	return g
 }
 
@@ -82,9 +92,10 @@ func withDefaults(g Game) Game {
 func (o ops) UpdateGame(ctx context.Context, g Game) error {
 	g = withDefaults(g)
 	res, err := o.q.ExecContext(ctx, `UPDATE games SET name = ?, status = ?, deadline = ?, period = ?, time_zone = ?, early = ?,
-		schedule = ?, grace = ?, remind = ?, missed = ?, gm_address = ?, gm_password_hash = ? WHERE id = ?`,
+		schedule = ?, grace = ?, remind = ?, missed = ?, gm_address = ?, gm_password_hash = ?, move_timeout = ?, timeout_policy = ? WHERE id = ?`,
 		g.Name, g.Status, nullTime(g.Deadline), nullDuration(g.Period), g.TimeZone, g.Early,
-		g.Schedule, nullDuration(g.Grace), nullDuration(g.Remind), g.Missed, nullString(NormalizeAddress(g.GMAddress)), g.GMPasswordHash, g.ID)
+		g.Schedule, nullDuration(g.Grace), nullDuration(g.Remind), g.Missed, nullString(NormalizeAddress(g.GMAddress)), g.GMPasswordHash,
+		nullDuration(g.MoveTimeout), g.TimeoutPolicy, g.ID)
 	if err != nil {
 		return fmt.Errorf("update game %s: %w", g.ID, err)
 	}
@@ -109,14 +120,14 @@ func nullString(s string) any {
 }
 
 const gameColumns = `id, title, name, status, turn, seed, deadline, period, time_zone, early, created_at,
-	schedule, grace, remind, missed, gm_address, gm_password_hash`
+	schedule, grace, remind, missed, gm_address, gm_password_hash, move_timeout, timeout_policy`
 
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
-	var deadline, period, grace, remind, gmAddr sql.NullString
+	var deadline, period, grace, remind, gmAddr, timeout sql.NullString
 	var created string
 	if err := row.Scan(&g.ID, &g.Title, &g.Name, &g.Status, &g.Turn, &g.Seed, &deadline, &period, &g.TimeZone, &g.Early, &created,
-		&g.Schedule, &grace, &remind, &g.Missed, &gmAddr, &g.GMPasswordHash); err != nil {
+		&g.Schedule, &grace, &remind, &g.Missed, &gmAddr, &g.GMPasswordHash, &timeout, &g.TimeoutPolicy); err != nil {
 		return g, err
 	}
 	g.GMAddress = gmAddr.String
@@ -128,7 +139,7 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 		into *time.Duration
 		from sql.NullString
 		name string
-	}{{&g.Period, period, "period"}, {&g.Grace, grace, "grace"}, {&g.Remind, remind, "remind"}} {
+	}{{&g.Period, period, "period"}, {&g.Grace, grace, "grace"}, {&g.Remind, remind, "remind"}, {&g.MoveTimeout, timeout, "move_timeout"}} {
 		if d.from.Valid && d.from.String != "" {
 			if *d.into, err = time.ParseDuration(d.from.String); err != nil {
 				return g, fmt.Errorf("game %s %s: %w", g.ID, d.name, err)

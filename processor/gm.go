@@ -45,6 +45,8 @@ var gmVerbs = map[string]gmVerb{
 	"ADDRESS":  {"ADDRESS <position> <new address>", 2, "move a player to a new mail address"},
 	"HAND":     {"HAND <position> COMPUTER | HAND <position> <address> [name]", 2, "give a position to the computer, or to a new player, who is sent a password and the turnsheet"},
 	"RESEND":   {"RESEND <position>", 1, "send a position its latest report and turnsheet again"},
+	"UNDO":     {"UNDO <moves> [reason]", 1, "a game played by mail: take it back to that many standing moves; the undo is itself logged"},
+	"MOVE":     {"MOVE <position> <move>", 2, "a game played by mail: make the move the game waits for on a position's behalf"},
 	"ANNOUNCE": {"ANNOUNCE <text>", 1, "mail every player now, and print it in the next report's headlines"},
 	"APPROVE":  {"APPROVE <position> | APPROVE ALL", 1, "publish a player's message in the next headlines (10.1G)"},
 	"REJECT":   {"REJECT <position> | REJECT ALL", 1, "withhold a player's message (10.1G)"},
@@ -120,6 +122,16 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 	act := store.GMAction{GameID: g.ID, Turn: g.Turn, Verb: c.Verb, Args: c.Rest, Actor: by.Name, InboxID: by.InboxID, At: now}
 	if g.Status == "ended" && c.Verb != "ROLLBACK" && c.Verb != "RESEND" {
 		return "", fmt.Errorf("game %s has ended; only ROLLBACK and RESEND apply to it", g.ID)
+	}
+	if _, ok := p.Moves[g.Title]; ok {
+		switch c.Verb {
+		case "UNDO", "MOVE":
+			return p.gmMove(ctx, g, c, act)
+		case "PROCESS", "PREVIEW", "ROLLBACK", "ADJUST", "APPROVE", "REJECT", "DEADLINE", "SCHEDULE", "END":
+			return "", fmt.Errorf("%s is for games played in turns; game %s is played one action per mail: use UNDO or MOVE", c.Verb, g.ID)
+		}
+	} else if c.Verb == "UNDO" || c.Verb == "MOVE" {
+		return "", fmt.Errorf("%s is for games played one action per mail; game %s is played in turns: use ROLLBACK", c.Verb, g.ID)
 	}
 	// Each case fills in the action and says what it changes; the
 	// change, the log entry and the mails commit together below.
@@ -570,6 +582,9 @@ func parseDeadline(g store.Game, s string, now time.Time) (time.Time, error) {
 // was just made, else the latest report, rendered again for the turn open
 // now. intro, if any, goes above it.
 func (p *Processor) seatMails(ctx context.Context, g store.Game, positions []store.Position, password, intro string) ([]store.OutboxMail, error) {
+	if _, ok := p.Moves[g.Title]; ok {
+		return p.moveSeatMails(ctx, g, positions, password, intro)
+	}
 	title, ok := p.Titles[g.Title]
 	if !ok {
 		return nil, fmt.Errorf("no title %q installed", g.Title)

@@ -37,7 +37,9 @@ type Processor struct {
 	Store  *store.Store
 	Config Config
 	Titles map[string]Title
-	Log    *slog.Logger
+	// Moves are the titles played one action per mail.
+	Moves map[string]MoveTitle
+	Log   *slog.Logger
 	// Now is the clock; tests set it. Engines never see it.
 	Now func() time.Time
 	// Fault, when set, is called at each fault point; it may kill the

@@ -24,6 +24,9 @@ type verdict struct {
 	orders   []byte
 	echo     string
 	replies  []store.OutboxMail
+	// commit is more work for the message's transaction: a move and what
+	// follows from it.
+	commit func(context.Context, *store.Tx) error
 	// throttle is set when the only reply goes to a sender we do not know:
 	// they get at most one reply a day.
 	throttle string
@@ -58,6 +61,11 @@ func (p *Processor) read(ctx context.Context, sum *Summary) error {
 			}
 			if v.orders != nil {
 				if err := tx.SaveOrders(ctx, v.gameID, v.turn, v.position, m.ID, v.orders, v.echo, p.now()); err != nil {
+					return err
+				}
+			}
+			if v.commit != nil {
+				if err := v.commit(ctx, tx); err != nil {
 					return err
 				}
 			}
@@ -258,6 +266,9 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 
 	if game.Status == "ended" {
 		return refuse("game ended", []string{fmt.Sprintf("game %s has ended; it takes no more orders", game.ID)}, "")
+	}
+	if _, ok := p.Moves[game.Title]; ok {
+		return p.judgeMove(ctx, m, mm, game, pos, sheet, tokenTurn, to, cc)
 	}
 	forTurn := h.Turn
 	if tokenTurn != 0 && (forTurn == 0 || tokenTurn < forTurn) {

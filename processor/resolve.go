@@ -29,6 +29,14 @@ func (p *Processor) resolve(ctx context.Context, sum *Summary) error {
 		if g.Status != "active" {
 			continue
 		}
+		if _, ok := p.Moves[g.Title]; ok {
+			n, err := p.tendMoves(ctx, g)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("game %s action %d: %w", g.ID, g.Turn, err))
+			}
+			sum.Reminded += n
+			continue
+		}
 		done, err := p.resolveGame(ctx, g)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("game %s turn %d: %w", g.ID, g.Turn, err))

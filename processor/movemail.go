@@ -1,0 +1,298 @@
+package processor
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/orders"
+	"github.com/railpost/railpost/processor/mail"
+	"github.com/railpost/railpost/processor/store"
+)
+
+// judgeMove reads a player's mail to a game played one action per mail:
+// setting lines (DIGEST, AUTOPASS, AWAY), a request (REPORT, RESEND), and
+// at most one move, which must quote the action the game waits for. A
+// legal move is applied at once with whatever automatic moves follow it;
+// anything wrong is answered with the line, the rule and the legal moves,
+// and changes nothing.
+func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *orders.Mail, game store.Game, pos store.Position,
+	sheet orders.Sheet, tokenAction int, to, cc []string) (verdict, error) {
+	v := verdict{gameID: game.ID, position: pos.Number}
+	r, err := p.loadMoves(ctx, game)
+	if err != nil {
+		return v, err
+	}
+	secret, err := p.Store.Secret(ctx)
+	if err != nil {
+		return v, err
+	}
+	seat := pos.Number - 1
+	now := p.now()
+	prefs := r.prefs[pos.Number]
+	answer := func(status, outcome, subject, text string, att []mail.Attachment) (verdict, error) {
+		v.status, v.outcome = status, outcome
+		body, err := p.tmpl.Render("notice.tmpl", struct{ Text string }{text})
+		if err != nil {
+			return v, err
+		}
+		refs := append(append([]string(nil), mm.References...), mm.MessageID)
+		reply, err := p.compose(composeArgs{kind: "reply", to: to, cc: cc, subject: subject, text: body, gameID: game.ID, position: pos.Number,
+			inboxID: m.ID, inReplyTo: mm.MessageID, references: refs, attachments: att, autoSubmitted: "auto-replied"})
+		if err != nil {
+			return v, err
+		}
+		v.replies = append([]store.OutboxMail{reply}, v.replies...)
+		return v, nil
+	}
+	// where is the position as the player should now see it, with the
+	// block to answer if it is their move.
+	where := func() string {
+		s := r.eng.Status(seat)
+		if slices.Contains(r.eng.Acting(), seat) {
+			s += fmt.Sprintf("\nIt is your move: action %d. Your legal moves:\n", r.next())
+			for _, l := range r.eng.Menu(seat) {
+				s += "  " + l + "\n"
+			}
+			s += "\nReply with your move on the first line. Keep the lines below.\n\n" + p.moveHeader(secret, game, pos, r.next())
+		} else if acting := r.eng.Acting(); len(acting) > 0 {
+			s += fmt.Sprintf("\nThe game waits for %s (action %d); you will get a mail when it is your move.\n", r.name(acting[0]), r.next())
+		}
+		return s
+	}
+	refuse := func(outcome string, problem string) (verdict, error) {
+		text := "Nothing was changed: " + problem + "\n\n" + where()
+		return answer(store.InboxRejected, outcome, fmt.Sprintf("[%s] Move not accepted (position %d)", game.ID, pos.Number), text, nil)
+	}
+
+	var said []string
+	var moveLines []orders.Line
+	report, resend := false, false
+	for _, l := range sheet.Body {
+		text := strings.TrimSpace(l.Text)
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		switch strings.ToUpper(text) {
+		case "REPORT":
+			report = true
+			continue
+		case "RESEND":
+			resend = true
+			continue
+		}
+		handled, msg, err := moveCommand(text, &prefs)
+		if err != nil {
+			return refuse("bad setting line", fmt.Sprintf("line %d (%q): %v.", l.N, text, err))
+		}
+		if handled {
+			said = append(said, msg)
+			continue
+		}
+		moveLines = append(moveLines, l)
+	}
+	if len(moveLines) > 1 {
+		return refuse("more than one move", fmt.Sprintf("line %d (%q) and line %d (%q) are both moves; this game takes one action per mail. Send the one you mean.",
+			moveLines[0].N, strings.TrimSpace(moveLines[0].Text), moveLines[1].N, strings.TrimSpace(moveLines[1].Text)))
+	}
+	if prefs.Digest && !r.prefs[pos.Number].Digest {
+		prefs.DigestUpTo, prefs.DigestAt = r.from-1, now
+	}
+	if prefs != r.prefs[pos.Number] {
+		r.prefs[pos.Number] = prefs
+		if err := r.autoplay(now); err != nil {
+			return v, err
+		}
+	}
+	var text []string
+	outcome := "settings"
+	if len(moveLines) == 1 {
+		l := moveLines[0]
+		line := strings.TrimSpace(l.Text)
+		number := sheet.Header.Action
+		if number == 0 {
+			number = tokenAction
+		}
+		switch {
+		case number == 0:
+			return refuse("no action number", fmt.Sprintf("line %d (%q) is a move, but the mail does not say which action it answers. Keep the ACTION and TOKEN lines of your \"your move\" mail, or add ACTION: %d.", l.N, line, r.next()))
+		case number < r.from:
+			return refuse(fmt.Sprintf("stale: for action %d, game at %d", number, r.from),
+				fmt.Sprintf("your move %q answers action %d, which has already been played; the game has moved on to action %d. Here is where it stands now.", line, number, r.from))
+		case number > r.from:
+			return refuse(fmt.Sprintf("action %d not open", number), fmt.Sprintf("ACTION says %d, but the game waits for action %d.", number, r.from))
+		case r.next() != r.from:
+			return refuse("settings moved the game", fmt.Sprintf("the settings in this mail passed for you first, so your move %q (line %d) was not made. Here is where the game stands.", line, l.N))
+		case !slices.Contains(r.eng.Acting(), seat):
+			return refuse("not their move", fmt.Sprintf("line %d (%q): it is not your move.", l.N, line))
+		}
+		undo, _, err := undoLine(line)
+		switch {
+		case undo && err != nil:
+			return refuse("bad undo", fmt.Sprintf("line %d (%q): %v.", l.N, line, err))
+		case undo:
+			last, ok := r.lastOwn(seat)
+			if !ok {
+				return refuse("undo refused", fmt.Sprintf("line %d (%q): you may undo only your own last move, before anyone else has moved. Ask the game master to undo further.", l.N, line))
+			}
+			if err := r.undo(len(r.standing)-1, pos.Number, "player", m.ID, now); err != nil {
+				return v, err
+			}
+			outcome = fmt.Sprintf("undid %q", last)
+		default:
+			a, err := eighteen.ParseAction(seat, line)
+			if err != nil {
+				return refuse("unreadable move", fmt.Sprintf("line %d (%q): %v.", l.N, line, err))
+			}
+			if err := r.apply(a, "player", m.ID, now); err != nil {
+				return refuse("illegal: "+err.Error(), fmt.Sprintf("line %d (%q) breaks a rule: %v.", l.N, line, err))
+			}
+			outcome = fmt.Sprintf("action %d: %s", r.from, a)
+		}
+		if err := r.autoplay(now); err != nil {
+			return v, err
+		}
+		text = append(text, "Accepted. What happened:")
+		for _, h := range r.happened() {
+			text = append(text, "  "+h)
+		}
+	}
+	text = append(text, said...)
+	var att []mail.Attachment
+	if report {
+		pdf, err := r.title.Report(r.eng, game.Name, pos.Number, now)
+		if err != nil {
+			return v, err
+		}
+		att = append(att, mail.Attachment{Name: fmt.Sprintf("%s-action%d-position%d.pdf", game.ID, r.next()-1, pos.Number), ContentType: "application/pdf", Data: pdf})
+		text = append(text, "The report you asked for is attached.")
+	}
+	if len(moveLines) == 0 && !report && !resend && len(said) == 0 {
+		return refuse("no move", "the mail holds no move. Write one of the moves below on the first line of your reply.")
+	}
+	mails, err := p.moveMails(ctx, r, pos.Number, nil)
+	if err != nil {
+		return v, err
+	}
+	if resend {
+		again, err := p.moveSeatMails(ctx, game, []store.Position{pos}, "", "You asked for the position again; here it is.")
+		if err != nil {
+			return v, err
+		}
+		mails = append(mails, again...)
+		text = append(text, "The position comes again in a separate mail.")
+	}
+	v.replies = mails
+	v.commit = func(ctx context.Context, tx *store.Tx) error {
+		if len(said) > 0 {
+			if err := tx.SetPrefs(ctx, game.ID, pos.Number, prefs); err != nil {
+				return err
+			}
+		}
+		return r.commit(ctx, tx, now)
+	}
+	body := strings.Join(text, "\n")
+	if !slices.Contains(r.eng.Acting(), seat) || len(r.added) == 0 {
+		body += "\n\n" + where()
+	}
+	return answer(store.InboxAccepted, outcome, fmt.Sprintf("[%s] Accepted (position %d)", game.ID, pos.Number), body, att)
+}
+
+// gmMove carries out the GM's UNDO and MOVE on a game played by mail; both
+// are logged as moves by the game master and in the GM log.
+func (p *Processor) gmMove(ctx context.Context, g store.Game, c GMCommand, act store.GMAction) (string, error) {
+	r, err := p.loadMoves(ctx, g)
+	if err != nil {
+		return "", err
+	}
+	now := p.now()
+	var said string
+	switch c.Verb {
+	case "UNDO":
+		to, err := strconv.Atoi(c.Args[0])
+		if err != nil {
+			return "", fmt.Errorf("UNDO needs the number of moves that stand after it, 0 to %d", len(r.standing)-1)
+		}
+		act.Reason = afterWords(c.Rest, 1)
+		if err := r.undo(to, 0, "gm", act.InboxID, now); err != nil {
+			return "", err
+		}
+		said = fmt.Sprintf("%s is back to %d standing moves", g.ID, to)
+	case "MOVE":
+		n, err := strconv.Atoi(c.Args[0])
+		if err != nil || n < 1 || n > len(r.positions) {
+			return "", fmt.Errorf("MOVE needs a position, 1 to %d, then the move", len(r.positions))
+		}
+		a, err := eighteen.ParseAction(n-1, afterWords(c.Rest, 1))
+		if err != nil {
+			return "", err
+		}
+		if err := r.apply(a, "gm", act.InboxID, now); err != nil {
+			return "", fmt.Errorf("position %d: %s: %w", n, a, err)
+		}
+		said = fmt.Sprintf("position %d: %s", n, a)
+	}
+	if err := r.autoplay(now); err != nil {
+		return "", err
+	}
+	why := ""
+	if act.Reason != "" {
+		why = " (" + act.Reason + ")"
+	}
+	mails, err := p.moveMails(ctx, r, 0, nil)
+	if err != nil {
+		return "", err
+	}
+	act.Headline = "The game master: " + said + why + "."
+	err = p.commitGM(ctx, g, act, func(tx *store.Tx, _ int64) error { return r.commit(ctx, tx, now) },
+		func(int64) ([]store.OutboxMail, error) { return mails, nil })
+	return said, err
+}
+
+// moveSeatMails welcome players to a game played by mail, or send them the
+// position again: how to play, the password when one was made, where the
+// game stands and, when it is their move, the moves to choose from.
+func (p *Processor) moveSeatMails(ctx context.Context, g store.Game, positions []store.Position, password, intro string) ([]store.OutboxMail, error) {
+	r, err := p.loadMoves(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	secret, err := p.Store.Secret(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []store.OutboxMail
+	for _, pos := range positions {
+		if pos.Address == "" {
+			continue
+		}
+		var lead []string
+		if intro != "" {
+			lead = append(lead, intro)
+		}
+		if password != "" {
+			lead = append(lead, fmt.Sprintf("Welcome to %s (%s), a game of %s played one action per mail. You are position %d, %s.\n"+
+				"Your password is %s. Keep it: with it you can write to the game without one of our mails to reply to:\n"+
+				"GAME, POSITION, ACTION and PASSWORD lines, then your move.\n"+
+				"When it is your move you get a mail listing your legal moves; reply with one of them on the first line.",
+				g.Name, g.ID, g.Title, pos.Number, r.name(pos.Number-1), password))
+		}
+		seat := pos.Number - 1
+		var text, subject string
+		if slices.Contains(r.eng.Acting(), seat) {
+			text, subject = p.yourMove(secret, r, seat, lead), fmt.Sprintf("[%s] Your move (action %d)", g.ID, r.next())
+		} else {
+			text = strings.Join(lead, "\n\n") + "\n\n" + r.eng.Status(seat) + "\n" + p.moveHeader(secret, g, pos, r.next())
+			subject = fmt.Sprintf("[%s] %s: where the game stands", g.ID, g.Name)
+		}
+		ms, err := p.notices(g, []store.Position{pos}, subject, text)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ms...)
+	}
+	return out, nil
+}

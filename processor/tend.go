@@ -1,0 +1,190 @@
+package processor
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/railpost/railpost/processor/store"
+)
+
+// tendMoves does what the clock asks of a game played by mail: the
+// automatic moves (the computer's seats, standing passes, players away),
+// a reminder once the move has waited the game's remind time, the timeout
+// policy once it has waited the move timeout, and each daily digest. It
+// returns how many reminders and notices went out.
+func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
+	r, err := p.loadMoves(ctx, g)
+	if err != nil {
+		return 0, err
+	}
+	now := p.now()
+	if err := r.autoplay(now); err != nil {
+		return 0, err
+	}
+	sent := 0
+	var extra []string
+	var notes []store.OutboxMail
+	var noted []int // positions noted in the reminders table; 0 is the GM
+	acting := r.eng.Acting()
+	if len(r.added) == 0 && len(acting) == 1 && !r.eng.Over() {
+		seat := acting[0]
+		pos := r.position(seat)
+		since := g.Created
+		if len(r.log) > 0 {
+			since = r.log[len(r.log)-1].At
+		}
+		waited := now.Sub(since)
+		switch {
+		case g.MoveTimeout > 0 && waited >= g.MoveTimeout:
+			pass, canPass := firstPass(r.eng.Legal(seat))
+			if g.TimeoutPolicy == "pass" && canPass {
+				if err := r.apply(pass, "timeout", 0, now); err != nil {
+					return 0, err
+				}
+				if err := r.autoplay(now); err != nil {
+					return 0, err
+				}
+				break
+			}
+			why := "the game's policy is to tell the game master"
+			if g.TimeoutPolicy == "pass" {
+				why = "passing is not a legal move for them now"
+			}
+			text := fmt.Sprintf("Game %s (%s) has waited %s for %s (position %d) to make action %d, past its move timeout of %s, and %s.\n\n"+
+				"You can enter a move for them with the GM command MOVE %d <move>, hand the position to the computer with HAND %d COMPUTER, or wait.",
+				g.ID, g.Name, waited.Round(1e9*60), r.name(seat), pos.Number, r.next(), g.MoveTimeout, why, pos.Number, pos.Number)
+			m, err := p.gmNotice(g, fmt.Sprintf("[%s] Action %d is past its time limit", g.ID, r.next()), text)
+			if err != nil {
+				return 0, err
+			}
+			if m != nil {
+				notes = append(notes, *m)
+				noted = append(noted, 0)
+			}
+		case g.Remind > 0 && waited >= g.Remind && pos.Human && pos.Address != "":
+			secret, err := p.Store.Secret(ctx)
+			if err != nil {
+				return 0, err
+			}
+			intro := []string{fmt.Sprintf("A reminder: game %s has waited %s for your move.", g.ID, waited.Round(1e9*60))}
+			if g.MoveTimeout > 0 {
+				if g.TimeoutPolicy == "pass" {
+					intro = append(intro, fmt.Sprintf("If no move comes within %s of it falling due, you pass where passing is legal.", g.MoveTimeout))
+				} else {
+					intro = append(intro, fmt.Sprintf("If no move comes within %s of it falling due, the game master is told.", g.MoveTimeout))
+				}
+			}
+			ms, err := p.notices(g, []store.Position{pos}, fmt.Sprintf("[%s] Reminder: your move (action %d)", g.ID, r.next()), p.yourMove(secret, r, seat, intro))
+			if err != nil {
+				return 0, err
+			}
+			notes = append(notes, ms...)
+			noted = append(noted, pos.Number)
+		}
+	}
+	mails, err := p.moveMails(ctx, r, 0, extra)
+	if err != nil {
+		return 0, err
+	}
+	digests, err := p.digests(ctx, r)
+	if err != nil {
+		return 0, err
+	}
+	err = p.Store.Update(ctx, func(tx *store.Tx) error {
+		if err := r.commit(ctx, tx, now); err != nil {
+			return err
+		}
+		for _, n := range noted {
+			first, err := tx.NoteReminder(ctx, g.ID, r.next(), n, now)
+			if err != nil {
+				return err
+			}
+			if !first {
+				notes = nil // already reminded of this action
+			}
+		}
+		for _, d := range digests {
+			if err := tx.SetPrefs(ctx, g.ID, d.position, d.prefs); err != nil {
+				return err
+			}
+		}
+		for _, list := range [][]store.OutboxMail{mails, notes, digestMails(digests)} {
+			for _, m := range list {
+				if _, err := tx.QueueMail(ctx, m, now); err != nil {
+					return err
+				}
+			}
+		}
+		sent = len(notes)
+		return nil
+	})
+	return sent, err
+}
+
+// gmNotice is a mail to the game master, or nil when the game has no GM
+// address.
+func (p *Processor) gmNotice(g store.Game, subject, text string) (*store.OutboxMail, error) {
+	if g.GMAddress == "" {
+		return nil, nil
+	}
+	tmpl, err := p.templates()
+	if err != nil {
+		return nil, err
+	}
+	body, err := tmpl.Render("notice.tmpl", struct{ Text string }{text})
+	if err != nil {
+		return nil, err
+	}
+	m, err := p.compose(composeArgs{kind: "notice", to: []string{g.GMAddress}, subject: subject, text: body, gameID: g.ID, autoSubmitted: "auto-generated"})
+	return &m, err
+}
+
+type digest struct {
+	position int
+	prefs    store.SeatPrefs
+	mail     store.OutboxMail
+}
+
+func digestMails(ds []digest) []store.OutboxMail {
+	var out []store.OutboxMail
+	for _, d := range ds {
+		out = append(out, d.mail)
+	}
+	return out
+}
+
+// digests are the daily mails of the players who asked for them: what
+// happened since the last one, at most once a day.
+func (p *Processor) digests(ctx context.Context, r *moveRun) ([]digest, error) {
+	now := p.now()
+	var out []digest
+	for _, pos := range r.positions {
+		prefs := r.prefs[pos.Number]
+		if !prefs.Digest || !pos.Human || pos.Address == "" || (!prefs.DigestAt.IsZero() && now.Sub(prefs.DigestAt) < 24*60*60*1e9) {
+			continue
+		}
+		evs, err := p.Store.EventsAfter(ctx, r.game.ID, prefs.DigestUpTo)
+		if err != nil {
+			return nil, err
+		}
+		var lines []string
+		for _, e := range evs {
+			lines = append(lines, e.Text)
+		}
+		for _, n := range r.added {
+			lines = append(lines, r.events[n.N]...)
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		text := "Your daily digest: everything since the last one.\n\n" + strings.Join(lines, "\n") + "\n\n" + r.eng.Status(pos.Number-1)
+		ms, err := p.notices(r.game, []store.Position{pos}, fmt.Sprintf("[%s] Daily digest to action %d", r.game.ID, r.next()-1), text)
+		if err != nil {
+			return nil, err
+		}
+		prefs.DigestUpTo, prefs.DigestAt = r.next()-1, now
+		out = append(out, digest{position: pos.Number, prefs: prefs, mail: ms[0]})
+	}
+	return out, nil
+}

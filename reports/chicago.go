@@ -1,0 +1,181 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+	ce "github.com/railpost/railpost/games/chicagoexpress"
+)
+
+// ChicagoExpress is the PDF report of a Chicago Express game: the board
+// with every company's locomotives in its colour and the houses, the
+// income track, the charters, and each player's shares and cash. All of it
+// is public in this game (section 7), so every reader gets the same pages
+// but for the line that names them.
+type ChicagoExpress struct {
+	Game     *ce.Game
+	GameName string
+	Reader   int // seat, or -1 for the game master
+	Made     time.Time
+}
+
+// companyRGB are the charters' colours (section 2).
+var companyRGB = map[string][3]int{
+	"red": {200, 30, 30}, "blue": {30, 80, 200}, "yellow": {230, 180, 0}, "green": {20, 140, 60}, "black": {20, 20, 20},
+}
+
+var kindRGB = map[ce.Kind][3]int{
+	ce.Plain: {236, 232, 210}, ce.Forest: {170, 205, 150}, ce.Mountain: {190, 170, 150},
+	ce.City: {250, 250, 250}, ce.Industrial: {200, 200, 215}, ce.Chicago: {250, 220, 220}, ce.Start: {230, 230, 230},
+}
+
+// PDF renders the report.
+func (r ChicagoExpress) PDF() ([]byte, error) {
+	g := r.Game
+	title := fmt.Sprintf("%s - Chicago Express report after dividend phase %d", r.GameName, g.Rounds)
+	if g.Over() {
+		title = fmt.Sprintf("%s - Chicago Express final report", r.GameName)
+	}
+	d := newDoc(title, r.Made)
+	if r.Reader >= 0 && r.Reader < g.Players() {
+		d.para(fmt.Sprintf("For %s (position %d).", g.Names[r.Reader], r.Reader+1))
+	}
+	d.section("The board")
+	r.board(d)
+	d.section("Income track")
+	r.incomeTrack(d)
+	d.section("Companies")
+	var rows [][]string
+	for _, c := range g.Corps {
+		state := "open"
+		if !c.Open {
+			state = "opens at Chicago"
+		}
+		rows = append(rows, []string{c.Sym, c.Name, c.Color, fmt.Sprint(c.Income), fmt.Sprintf("$%d", c.Treasury),
+			fmt.Sprintf("%d of %d", c.Sold, c.Shares), fmt.Sprint(c.Charter), fmt.Sprintf("$%d", c.Dividend()), state})
+	}
+	d.table([]string{"Co.", "Name", "Colour", "Income", "Treasury", "Sold", "Locos left", "Dividend", ""}, []float64{14, 44, 16, 14, 18, 16, 18, 16, 30}, rows)
+	d.section("Players: shares and cash")
+	head := []string{"Player", "Cash"}
+	widths := []float64{40, 18}
+	for _, c := range g.Corps {
+		head = append(head, c.Sym)
+		widths = append(widths, 14)
+	}
+	rows = nil
+	for s, name := range g.Names {
+		row := []string{name, fmt.Sprintf("$%d", g.Cash[s])}
+		for ci := range g.Corps {
+			row = append(row, fmt.Sprint(g.Holding[s][ci]))
+		}
+		rows = append(rows, row)
+	}
+	d.table(head, widths, rows)
+	d.section("Where the game stands")
+	d.para(g.Status(r.Reader))
+	return d.bytes()
+}
+
+// board draws the hex map: flat-topped hexes, odd columns half a hex
+// lower, each company's locomotive a coloured square, a house a small
+// roof, an industrial city's track value in the hex.
+func (r ChicagoExpress) board(d *doc) {
+	g := r.Game
+	pdf := d.pdf
+	left, top := 14.0, pdf.GetY()+2
+	const size = 6.0 // centre to corner, mm
+	w, h := 1.5*size, math.Sqrt(3)*size
+	centre := func(hx *ce.Hex) (float64, float64) {
+		y := top + h/2 + float64(hx.Row)*h
+		if hx.Col%2 == 1 {
+			y += h / 2
+		}
+		return left + size + float64(hx.Col)*w, y
+	}
+	for i, hx := range g.Board().Hexes {
+		x, y := centre(hx)
+		var pts []fpdf.PointType
+		for k := range 6 {
+			a := float64(k) * math.Pi / 3
+			pts = append(pts, fpdf.PointType{X: x + size*math.Cos(a), Y: y + size*math.Sin(a)})
+		}
+		c := kindRGB[hx.Kind]
+		pdf.SetFillColor(c[0], c[1], c[2])
+		pdf.SetDrawColor(120, 120, 120)
+		pdf.SetLineWidth(0.15)
+		pdf.Polygon(pts, "DF")
+		pdf.SetFont("Helvetica", "", 4)
+		pdf.SetTextColor(90, 90, 90)
+		pdf.Text(x-2.2, y-size*0.55, hx.ID)
+		label := ""
+		switch hx.Kind {
+		case ce.Industrial:
+			label = fmt.Sprintf("%s %d", shortName(hx.Name), g.Track[i])
+		case ce.City, ce.Mountain, ce.Chicago:
+			label = fmt.Sprintf("$%d +%d", hx.Red, hx.Black)
+			if hx.Name != "" {
+				label = shortName(hx.Name) + " " + label
+			}
+		case ce.Start:
+			label = shortName(hx.Name)
+		}
+		if label != "" {
+			pdf.SetTextColor(0, 0, 0)
+			pdf.Text(x-pdf.GetStringWidth(label)/2, y+size*0.75, label)
+		}
+		// Locomotives: a square per company, side by side.
+		n := 0
+		for ci, corp := range g.Corps {
+			if !g.Present[i][ci] {
+				continue
+			}
+			rgb := companyRGB[corp.Color]
+			pdf.SetFillColor(rgb[0], rgb[1], rgb[2])
+			pdf.SetDrawColor(0, 0, 0)
+			pdf.Rect(x-4+float64(n)*1.9, y-0.9, 1.7, 1.7, "FD")
+			n++
+		}
+		if g.Developed[i] {
+			pdf.SetFillColor(160, 40, 40)
+			pdf.Polygon([]fpdf.PointType{{X: x + 2.2, Y: y - 2.2}, {X: x + 3.2, Y: y - 3.2}, {X: x + 4.2, Y: y - 2.2}, {X: x + 4.2, Y: y - 1.2}, {X: x + 2.2, Y: y - 1.2}}, "F")
+		}
+	}
+	pdf.SetTextColor(0, 0, 0)
+	pdf.SetY(top + 12*h)
+	var key []string
+	for _, c := range g.Corps {
+		key = append(key, c.Sym+" "+c.Color)
+	}
+	d.para("Squares are locomotives (" + strings.Join(key, ", ") + "); a red roof is a house. Numbers: cost per locomotive and income gained.")
+}
+
+func shortName(s string) string {
+	if i := strings.IndexByte(s, ' '); i > 0 && len(s) > 9 {
+		return s[:i]
+	}
+	return s
+}
+
+// incomeTrack draws each company's income as a bar on a 0-60 scale.
+func (r ChicagoExpress) incomeTrack(d *doc) {
+	pdf := d.pdf
+	x0, y := 30.0, pdf.GetY()+1
+	const scale = 2.5 // mm per income point
+	pdf.SetFont("Helvetica", "", 6)
+	for i := 0; i <= 60; i += 10 {
+		pdf.Text(x0+float64(i)*scale-1, y, fmt.Sprint(i))
+	}
+	y += 1.5
+	for _, c := range r.Game.Corps {
+		rgb := companyRGB[c.Color]
+		pdf.SetFillColor(rgb[0], rgb[1], rgb[2])
+		pdf.Text(14, y+2.5, c.Sym)
+		pdf.Rect(x0, y, math.Min(float64(c.Income), 60)*scale+0.3, 3, "F")
+		pdf.Text(x0+math.Min(float64(c.Income), 60)*scale+1.5, y+2.5, fmt.Sprint(c.Income))
+		y += 4
+	}
+	pdf.SetY(y + 1)
+}

@@ -73,6 +73,9 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 	report, resend := false, false
 	for _, l := range sheet.Body {
 		text := strings.TrimSpace(l.Text)
+		if text == "--" {
+			break // our own signature, under the quoted header block
+		}
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
@@ -126,10 +129,11 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 			return refuse(fmt.Sprintf("action %d not open", number), fmt.Sprintf("ACTION says %d, but the game waits for action %d.", number, r.from))
 		case r.next() != r.from:
 			return refuse("settings moved the game", fmt.Sprintf("the settings in this mail passed for you first, so your move %q (line %d) was not made. Here is where the game stands.", line, l.N))
-		case !slices.Contains(r.eng.Acting(), seat):
-			return refuse("not their move", fmt.Sprintf("line %d (%q): it is not your move.", l.N, line))
 		}
 		undo, _, err := undoLine(line)
+		if !undo && !slices.Contains(r.eng.Acting(), seat) {
+			return refuse("not their move", fmt.Sprintf("line %d (%q): it is not your move.", l.N, line))
+		}
 		switch {
 		case undo && err != nil:
 			return refuse("bad undo", fmt.Sprintf("line %d (%q): %v.", l.N, line, err))
@@ -197,6 +201,9 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 	body := strings.Join(text, "\n")
 	if !slices.Contains(r.eng.Acting(), seat) || len(r.added) == 0 {
 		body += "\n\n" + where()
+	}
+	if a, ok := r.lastOwn(seat); ok && !slices.Contains(r.eng.Acting(), seat) {
+		body += fmt.Sprintf("\nTo take back your %s before the next player moves, reply UNDO, keeping these lines:\n\n%s", a, p.moveHeader(secret, game, pos, r.next()))
 	}
 	return answer(store.InboxAccepted, outcome, fmt.Sprintf("[%s] Accepted (position %d)", game.ID, pos.Number), body, att)
 }

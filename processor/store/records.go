@@ -57,3 +57,23 @@ func (o ops) Records(ctx context.Context, title, except string) (map[string]Fina
 	}
 	return out, rows.Err()
 }
+
+// FinalScores are the scores a game ended with, by position and category;
+// none while it runs or after a rollback.
+func (o ops) FinalScores(ctx context.Context, gameID string) ([]FinalScore, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT title, position, player, human, category, points, turn FROM final_scores
+		WHERE game_id = ? AND rolled_back IS NULL ORDER BY position, category`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("final scores of %s: %w", gameID, err)
+	}
+	defer rows.Close()
+	var out []FinalScore
+	for rows.Next() {
+		s := FinalScore{GameID: gameID}
+		if err := rows.Scan(&s.Title, &s.Position, &s.Player, &s.Human, &s.Category, &s.Points, &s.Turn); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}

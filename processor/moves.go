@@ -179,6 +179,9 @@ func (r *moveRun) lastOwn(seat int) (eighteen.Action, bool) {
 // and passes for a player away. It stops at the first move a person must
 // choose.
 func (r *moveRun) autoplay(now time.Time) error {
+	if !slices.ContainsFunc(r.positions, func(p store.Position) bool { return p.Human }) {
+		return nil // a game begins when its first player is seated (ruling P14)
+	}
 	for steps := 0; !r.eng.Over(); steps++ {
 		if steps > 100000 {
 			return fmt.Errorf("game %s: automatic moves do not end", r.game.ID)

@@ -60,6 +60,9 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	missed := fs.String("missed", "computer", "a player who sends no orders: computer plays the position, or standpat")
 	gmAddr := fs.String("gm-address", "", "the game master's address, for notices and GM mail")
 	gmPass := fs.String("gm-password", "", "the password that signs GM mail (default: one is made and printed)")
+	players := fs.Int("players", 4, "a game played one action per mail (chicago-express): how many players")
+	moveTimeout := fs.Duration("move-timeout", 72*time.Hour, "a game played one action per mail: how long a move may wait before the timeout policy acts (0: never)")
+	policy := fs.String("timeout-policy", "pass", "a game played one action per mail, at the move timeout: pass for the player where passing is legal, or gm (tell the game master)")
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
@@ -80,6 +83,10 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return fail(err)
 	}
 	defer closeFn()
+	if mt, ok := p.Moves[*title]; ok {
+		return newMoveGame(ctx, p, mt, store.Game{ID: *id, Title: mt.Name(), Name: *name, Seed: *seed, TimeZone: *tz, Remind: *remind,
+			MoveTimeout: *moveTimeout, TimeoutPolicy: *policy, GMAddress: *gmAddr}, *players, *gmPass, stdout, fail)
+	}
 	t, ok := p.Titles[*title]
 	if !ok {
 		return fail(fmt.Errorf("no title %q; the titles are %s", *title, strings.Join(titleNames(), ", ")))
@@ -141,9 +148,52 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return 0
 }
 
+// newMoveGame creates a game played one action per mail: its positions
+// wait for players, whom add-player seats; the computer plays the rest.
+func newMoveGame(ctx context.Context, p *processor.Processor, t processor.MoveTitle, g store.Game, players int, gmPass string, stdout io.Writer, fail func(error) int) int {
+	if g.TimeoutPolicy != "pass" && g.TimeoutPolicy != "gm" {
+		return fail(fmt.Errorf("--timeout-policy is pass or gm, not %q", g.TimeoutPolicy))
+	}
+	var err error
+	if g.Seed == 0 {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return fail(err)
+		}
+		g.Seed = int64(binary.LittleEndian.Uint64(b[:]) >> 1)
+	}
+	if g.ID == "" {
+		if g.ID, err = freeID(ctx, p.Store, t.Name()); err != nil {
+			return fail(err)
+		}
+	}
+	password := gmPass
+	if password == "" {
+		if password, err = processor.NewPassword(); err != nil {
+			return fail(err)
+		}
+	}
+	if g.GMPasswordHash, err = processor.HashPassword(password); err != nil {
+		return fail(err)
+	}
+	var seats []store.Position
+	for n := 1; n <= players; n++ {
+		seats = append(seats, store.Position{Number: n})
+	}
+	if err := processor.CreateMoveGame(ctx, p.Store, t, g, seats, time.Now().UTC()); err != nil {
+		return fail(err)
+	}
+	fmt.Fprintf(stdout, "created game %s (%s, %s, %d players, one action per mail; the computer plays each seat until a player is added)\n", g.ID, g.Name, t.Name(), players)
+	if gmPass == "" {
+		fmt.Fprintf(stdout, "GM password (signs GM mail; shown once): %s\n", password)
+	}
+	fmt.Fprintf(stdout, "next: railpost game add-player --game %s --address player@example.org\n", g.ID)
+	return 0
+}
+
 // freeID makes a short id from the title: cr-1, cr-2, ...
 func freeID(ctx context.Context, st *store.Store, title string) (string, error) {
-	prefix := map[string]string{processor.ContinentalRailsTitle: "cr"}[title]
+	prefix := map[string]string{processor.ContinentalRailsTitle: "cr", "chicago-express": "ce"}[title]
 	if prefix == "" {
 		prefix = title
 	}
@@ -166,6 +216,10 @@ func titleNames() []string {
 	for n := range ts {
 		out = append(out, n)
 	}
+	for n := range moveTitles() {
+		out = append(out, n)
+	}
+	sort.Strings(out)
 	return out
 }
 

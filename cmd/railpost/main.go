@@ -211,6 +211,12 @@ func titles() (map[string]processor.Title, error) {
 	return map[string]processor.Title{c.Name(): c}, nil
 }
 
+// moveTitles are the titles played one action per mail.
+func moveTitles() map[string]processor.MoveTitle {
+	ce := processor.ChicagoExpress{}
+	return map[string]processor.MoveTitle{ce.Name(): ce}
+}
+
 func cmdInit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fail := failer(stderr, "init")
 	fs, c := newFlags("init", "init [--config railpost.toml] [--db railpost.db] [--force]", stderr)
@@ -260,7 +266,7 @@ func openProcessor(ctx context.Context, c *common, stderr io.Writer) (*processor
 		st.Close()
 		return nil, nil, err
 	}
-	p := &processor.Processor{Store: st, Config: cfg, Titles: ts, Log: logger(cfg.LogLevel, stderr)}
+	p := &processor.Processor{Store: st, Config: cfg, Titles: ts, Moves: moveTitles(), Log: logger(cfg.LogLevel, stderr)}
 	return p, func() { st.Close() }, nil
 }
 

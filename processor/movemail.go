@@ -60,6 +60,7 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 			s += "\nReply with your move on the first line. Keep the lines below.\n\n" + p.moveHeader(secret, game, pos, r.next())
 		} else if acting := r.eng.Acting(); len(acting) > 0 {
 			s += fmt.Sprintf("\nThe game waits for %s (action %d); you will get a mail when it is your move.\n", r.name(acting[0]), r.next())
+			s += "Settings and requests (REPORT, DIGEST, AUTOPASS, AWAY) may be sent at any time; reply keeping these lines:\n\n" + p.moveHeader(secret, game, pos, r.next())
 		}
 		return s
 	}

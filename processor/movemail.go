@@ -50,22 +50,26 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 	}
 	// where is the position as the player should now see it, with the
 	// block to answer if it is their move.
-	where := func() string {
+	where := func(header bool) string {
 		s := r.eng.Status(seat)
 		if slices.Contains(r.eng.Acting(), seat) {
 			s += fmt.Sprintf("\nIt is your move: action %d. Your legal moves:\n", r.next())
 			for _, l := range r.eng.Menu(seat) {
 				s += "  " + l + "\n"
 			}
-			s += "\nReply with your move on the first line. Keep the lines below.\n\n" + p.moveHeader(secret, game, pos, r.next())
+			if header {
+				s += "\nReply with your move on the first line. Keep the lines below.\n\n" + p.moveHeader(secret, game, pos, r.next())
+			}
 		} else if acting := r.eng.Acting(); len(acting) > 0 {
 			s += fmt.Sprintf("\nThe game waits for %s (action %d); you will get a mail when it is your move.\n", r.name(acting[0]), r.next())
-			s += "Settings and requests (REPORT, DIGEST, AUTOPASS, AWAY) may be sent at any time; reply keeping these lines:\n\n" + p.moveHeader(secret, game, pos, r.next())
+			if header {
+				s += "Settings and requests (REPORT, DIGEST, AUTOPASS, AWAY) may be sent at any time; reply keeping these lines:\n\n" + p.moveHeader(secret, game, pos, r.next())
+			}
 		}
 		return s
 	}
 	refuse := func(outcome string, problem string) (verdict, error) {
-		text := "Nothing was changed: " + problem + "\n\n" + where()
+		text := "Nothing was changed: " + problem + "\n\n" + where(true)
 		return answer(store.InboxRejected, outcome, fmt.Sprintf("[%s] Move not accepted (position %d)", game.ID, pos.Number), text, nil)
 	}
 
@@ -200,11 +204,14 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 		return r.commit(ctx, tx, now)
 	}
 	body := strings.Join(text, "\n")
+	undoable, canUndo := r.lastOwn(seat)
+	canUndo = canUndo && !slices.Contains(r.eng.Acting(), seat)
 	if !slices.Contains(r.eng.Acting(), seat) || len(r.added) == 0 {
-		body += "\n\n" + where()
+		body += "\n\n" + where(!canUndo)
 	}
-	if a, ok := r.lastOwn(seat); ok && !slices.Contains(r.eng.Acting(), seat) {
-		body += fmt.Sprintf("\nTo take back your %s before the next player moves, reply UNDO, keeping these lines:\n\n%s", a, p.moveHeader(secret, game, pos, r.next()))
+	if canUndo {
+		// One header block, last: what a reply quotes below it is read.
+		body += fmt.Sprintf("\nTo take back your %s before the next player moves, reply UNDO, keeping these lines:\n\n%s", undoable, p.moveHeader(secret, game, pos, r.next()))
 	}
 	return answer(store.InboxAccepted, outcome, fmt.Sprintf("[%s] Accepted (position %d)", game.ID, pos.Number), body, att)
 }

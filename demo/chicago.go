@@ -118,34 +118,15 @@ func (r *ceRun) close() {
 }
 
 func (r *ceRun) setUp(ctx context.Context) error {
-	dir := r.o.Dir
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("demo: %w", err)
+	d, err := startDemoMail(ctx, r.o.Dir)
+	if err != nil {
+		return err
 	}
-	for _, old := range []string{"railpost.db", "railpost.db-wal", "railpost.db-shm", "railpost.db.lock", "archive", "summary.json"} {
-		if err := os.RemoveAll(filepath.Join(dir, old)); err != nil {
-			return fmt.Errorf("demo: clear the last demo: %w", err)
-		}
-	}
-	var err error
-	if r.imap, err = loopback.StartIMAP("railpost", "demo-imap"); err != nil {
-		return fmt.Errorf("demo: %w", err)
-	}
-	if r.smtp, err = loopback.StartSMTP("railpost", "demo-smtp"); err != nil {
-		return fmt.Errorf("demo: %w", err)
-	}
-	cfg := processor.DefaultConfig()
-	cfg.Database = filepath.Join(dir, "railpost.db")
-	cfg.Domain = "demo.railpost.invalid"
-	cfg.Mail.From = "Railpost demo <gm@demo.railpost.invalid>"
-	cfg.IMAP.Address, cfg.IMAP.Username, cfg.IMAP.Password, cfg.IMAP.Security = r.imap.Addr, r.imap.User, r.imap.Password, "plain"
-	cfg.SMTP.Address, cfg.SMTP.Username, cfg.SMTP.Password, cfg.SMTP.Security = r.smtp.Addr, "railpost", "demo-smtp", "plain"
-	if r.st, err = store.Open(ctx, cfg.Database); err != nil {
-		return fmt.Errorf("demo: %w", err)
-	}
+	r.imap, r.smtp, r.st = d.imap, d.smtp, d.st
+	cfg := d.cfg
 	r.proc = &processor.Processor{Store: r.st, Config: cfg, Moves: map[string]processor.MoveTitle{r.title.Name(): r.title},
 		Log: r.o.Log, Now: func() time.Time { return r.clock }}
-	r.res = ChicagoResult{GameID: ChicagoGameID, Players: 4, Database: cfg.Database, Archive: filepath.Join(dir, "archive")}
+	r.res = ChicagoResult{GameID: ChicagoGameID, Players: 4, Database: cfg.Database, Archive: filepath.Join(r.o.Dir, "archive")}
 	g := store.Game{ID: ChicagoGameID, Title: r.title.Name(), Name: "Chicago Express demo", Seed: r.o.Seed, TimeZone: "America/Chicago",
 		Remind: 24 * time.Hour, MoveTimeout: 48 * time.Hour, TimeoutPolicy: "pass", GMAddress: "gm-person@players.invalid"}
 	var seats []store.Position

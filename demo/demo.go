@@ -144,38 +144,62 @@ func Run(ctx context.Context, o Options) (Result, error) {
 	return r.res, os.WriteFile(filepath.Join(o.Dir, "summary.json"), append(b, '\n'), 0o644)
 }
 
-func (r *run) setUp(ctx context.Context) error {
-	dir := r.o.Dir
+// demoMail is what every demo runs on: a fresh SQLite file in dir (an
+// earlier demo's files there are removed), loopback IMAP and SMTP servers,
+// and the processor's configuration for them.
+type demoMail struct {
+	imap *loopback.IMAPServer
+	smtp *loopback.SMTPServer
+	st   *store.Store
+	cfg  processor.Config
+}
+
+func startDemoMail(ctx context.Context, dir string) (demoMail, error) {
+	var d demoMail
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("demo: %w", err)
+		return d, fmt.Errorf("demo: %w", err)
 	}
 	for _, old := range []string{"railpost.db", "railpost.db-wal", "railpost.db-shm", "railpost.db.lock", "archive", "summary.json"} {
 		if err := os.RemoveAll(filepath.Join(dir, old)); err != nil {
-			return fmt.Errorf("demo: clear the last demo: %w", err)
+			return d, fmt.Errorf("demo: clear the last demo: %w", err)
 		}
 	}
 	var err error
-	if r.imap, err = loopback.StartIMAP("railpost", "demo-imap"); err != nil {
-		return fmt.Errorf("demo: %w", err)
+	if d.imap, err = loopback.StartIMAP("railpost", "demo-imap"); err != nil {
+		return d, fmt.Errorf("demo: %w", err)
 	}
-	if r.smtp, err = loopback.StartSMTP("railpost", "demo-smtp"); err != nil {
-		return fmt.Errorf("demo: %w", err)
+	if d.smtp, err = loopback.StartSMTP("railpost", "demo-smtp"); err != nil {
+		d.imap.Close()
+		return d, fmt.Errorf("demo: %w", err)
 	}
 	cfg := processor.DefaultConfig()
 	cfg.Database = filepath.Join(dir, "railpost.db")
 	cfg.Domain = "demo.railpost.invalid"
 	cfg.Mail.From = "Railpost demo <gm@demo.railpost.invalid>"
-	cfg.IMAP.Address, cfg.IMAP.Username, cfg.IMAP.Password, cfg.IMAP.Security = r.imap.Addr, r.imap.User, r.imap.Password, "plain"
-	cfg.SMTP.Address, cfg.SMTP.Username, cfg.SMTP.Password, cfg.SMTP.Security = r.smtp.Addr, "railpost", "demo-smtp", "plain"
-	if r.st, err = store.Open(ctx, cfg.Database); err != nil {
-		return fmt.Errorf("demo: %w", err)
+	cfg.IMAP.Address, cfg.IMAP.Username, cfg.IMAP.Password, cfg.IMAP.Security = d.imap.Addr, d.imap.User, d.imap.Password, "plain"
+	cfg.SMTP.Address, cfg.SMTP.Username, cfg.SMTP.Password, cfg.SMTP.Security = d.smtp.Addr, "railpost", "demo-smtp", "plain"
+	d.cfg = cfg
+	if d.st, err = store.Open(ctx, cfg.Database); err != nil {
+		d.imap.Close()
+		d.smtp.Close()
+		return d, fmt.Errorf("demo: %w", err)
 	}
+	return d, nil
+}
+
+func (r *run) setUp(ctx context.Context) error {
+	d, err := startDemoMail(ctx, r.o.Dir)
+	if err != nil {
+		return err
+	}
+	r.imap, r.smtp, r.st = d.imap, d.smtp, d.st
+	cfg := d.cfg
 	if r.title, err = processor.NewContinentalRails(); err != nil {
 		return err
 	}
 	r.proc = &processor.Processor{Store: r.st, Config: cfg, Titles: map[string]processor.Title{r.title.Name(): r.title},
 		Log: r.o.Log, Now: func() time.Time { return r.clock }}
-	r.res = Result{GameID: GameID, Humans: r.o.Humans, Database: cfg.Database, Archive: filepath.Join(dir, "archive")}
+	r.res = Result{GameID: GameID, Humans: r.o.Humans, Database: cfg.Database, Archive: filepath.Join(r.o.Dir, "archive")}
 
 	g := store.Game{ID: GameID, Title: r.title.Name(), Name: "Continental Rails demo", Seed: r.o.Seed,
 		TimeZone: "America/Chicago", Schedule: "every Monday 18:00", Remind: 24 * time.Hour}

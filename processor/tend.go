@@ -125,19 +125,11 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 // gmNotice is a mail to the game master, or nil when the game has no GM
 // address.
 func (p *Processor) gmNotice(g store.Game, subject, text string) (*store.OutboxMail, error) {
-	if g.GMAddress == "" {
-		return nil, nil
-	}
-	tmpl, err := p.templates()
-	if err != nil {
+	ms, err := p.notices(g, []store.Position{{Address: g.GMAddress}}, subject, text)
+	if err != nil || len(ms) == 0 {
 		return nil, err
 	}
-	body, err := tmpl.Render("notice.tmpl", struct{ Text string }{text})
-	if err != nil {
-		return nil, err
-	}
-	m, err := p.compose(composeArgs{kind: "notice", to: []string{g.GMAddress}, subject: subject, text: body, gameID: g.ID, autoSubmitted: "auto-generated"})
-	return &m, err
+	return &ms[0], nil
 }
 
 type digest struct {

@@ -371,7 +371,11 @@ func (o ops) AddEvents(ctx context.Context, gameID string, turn int, events []Ev
 
 // Events returns a turn's events in order.
 func (o ops) Events(ctx context.Context, gameID string, turn int) ([]Event, error) {
-	rows, err := o.q.QueryContext(ctx, `SELECT kind, visible_to, text FROM events WHERE game_id = ? AND turn = ? AND rolled_back IS NULL ORDER BY seq`, gameID, turn)
+	return o.events(ctx, `SELECT kind, visible_to, text FROM events WHERE game_id = ? AND turn = ? AND rolled_back IS NULL ORDER BY seq`, gameID, turn)
+}
+
+func (o ops) events(ctx context.Context, query string, args ...any) ([]Event, error) {
+	rows, err := o.q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -123,20 +123,5 @@ func (o ops) SetPrefs(ctx context.Context, gameID string, position int, p SeatPr
 
 // EventsAfter are the events of every action after the given one, in order.
 func (o ops) EventsAfter(ctx context.Context, gameID string, after int) ([]Event, error) {
-	rows, err := o.q.QueryContext(ctx, `SELECT kind, visible_to, text FROM events WHERE game_id = ? AND turn > ? AND rolled_back IS NULL ORDER BY turn, seq`, gameID, after)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Event
-	for rows.Next() {
-		var e Event
-		var vis sql.NullInt64
-		if err := rows.Scan(&e.Kind, &vis, &e.Text); err != nil {
-			return nil, err
-		}
-		e.VisibleTo = int(vis.Int64)
-		out = append(out, e)
-	}
-	return out, rows.Err()
+	return o.events(ctx, `SELECT kind, visible_to, text FROM events WHERE game_id = ? AND turn > ? AND rolled_back IS NULL ORDER BY turn, seq`, gameID, after)
 }

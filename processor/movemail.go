@@ -182,7 +182,7 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 	if len(moveLines) == 0 && !report && !resend && len(said) == 0 {
 		return refuse("no move", "the mail holds no move. Write one of the moves below on the first line of your reply.")
 	}
-	mails, err := p.moveMails(ctx, r, pos.Number, nil)
+	mails, err := p.moveMails(ctx, r, pos.Number)
 	if err != nil {
 		return v, err
 	}
@@ -257,7 +257,7 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c GMCommand, act s
 	if act.Reason != "" {
 		why = " (" + act.Reason + ")"
 	}
-	mails, err := p.moveMails(ctx, r, 0, nil)
+	mails, err := p.moveMails(ctx, r, 0)
 	if err != nil {
 		return "", err
 	}

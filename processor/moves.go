@@ -332,7 +332,7 @@ func (p *Processor) yourMove(secret []byte, r *moveRun, seat int, intro []string
 // everyone else's "what happened" (unless they take the digest), the PDF
 // report after a milestone, and the final standings. skip is the position
 // that gets a direct reply instead; 0 for none.
-func (p *Processor) moveMails(ctx context.Context, r *moveRun, skip int, extra []string) ([]store.OutboxMail, error) {
+func (p *Processor) moveMails(ctx context.Context, r *moveRun, skip int) ([]store.OutboxMail, error) {
 	if len(r.added) == 0 {
 		return nil, nil
 	}
@@ -341,7 +341,7 @@ func (p *Processor) moveMails(ctx context.Context, r *moveRun, skip int, extra [
 		return nil, err
 	}
 	now := p.now()
-	happened := append(r.happened(), extra...)
+	happened := r.happened()
 	acting := r.eng.Acting()
 	var out []store.OutboxMail
 	add := func(kind string, pos store.Position, subject, text string, att []mail.Attachment) error {

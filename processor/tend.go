@@ -23,7 +23,6 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 		return 0, err
 	}
 	sent := 0
-	var extra []string
 	var notes []store.OutboxMail
 	var noted []int // positions noted in the reminders table; 0 is the GM
 	acting := r.eng.Acting()
@@ -83,7 +82,7 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 			noted = append(noted, pos.Number)
 		}
 	}
-	mails, err := p.moveMails(ctx, r, 0, extra)
+	mails, err := p.moveMails(ctx, r, 0)
 	if err != nil {
 		return 0, err
 	}

@@ -296,7 +296,6 @@ func (g *Game) expandMove(m eighteen.Action) error {
 		g.endTurn()
 		return nil
 	}
-	c.Chicago = true
 	per := g.payShareholders(ci)
 	g.note("Chicago phase: %s reaches Chicago and pays $%d a share at once.", c.Sym, per)
 	if g.Reached {
@@ -314,7 +313,6 @@ func (g *Game) expandMove(m eighteen.Action) error {
 	g.place(fw, wabash)
 	g.note("The Wabash opens at Fort Wayne with income %d; %s puts its first share up for auction.", w.Income, g.Names[m.Seat])
 	g.startAuction(wabash, PhaseAuction, m.Seat, -1, 0)
-	g.Auction.Wabash1 = true
 	return nil
 }
 

@@ -22,7 +22,6 @@ type Corp struct {
 	Sold     int  // shares in players' hands
 	Charter  int  // locomotives left on the charter
 	Open     bool // the Wabash opens when Chicago is first reached
-	Chicago  bool // it has a locomotive in Chicago
 }
 
 // Unsold is how many of its shares are still on the charter.
@@ -56,15 +55,14 @@ const (
 
 // Auction is one share under the hammer.
 type Auction struct {
-	Corp    int
-	Kind    Phase // PhaseInitial for the opening auctions, else PhaseAuction
-	Opener  int
-	High    int
-	Leader  int // -1 while nobody has bid
-	Out     []bool
-	Next    int
-	Min     int
-	Wabash1 bool // the first Wabash share, put up by the Chicago phase
+	Corp   int
+	Kind   Phase // PhaseInitial for the opening auctions, else PhaseAuction
+	Opener int
+	High   int
+	Leader int // -1 while nobody has bid
+	Out    []bool
+	Next   int
+	Min    int
 }
 
 // Game is one game of Chicago Express.

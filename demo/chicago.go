@@ -98,11 +98,7 @@ func RunChicago(ctx context.Context, o Options) (ChicagoResult, error) {
 		return r.res, err
 	}
 	r.res.Seconds = time.Since(start).Seconds()
-	b, err := json.MarshalIndent(r.res, "", "  ")
-	if err != nil {
-		return r.res, err
-	}
-	return r.res, os.WriteFile(filepath.Join(o.Dir, "summary.json"), append(b, '\n'), 0o644)
+	return r.res, writeSummary(o.Dir, r.res)
 }
 
 func (r *ceRun) close() {

@@ -137,11 +137,16 @@ func Run(ctx context.Context, o Options) (Result, error) {
 		return r.res, err
 	}
 	r.res.Seconds = time.Since(start).Seconds()
-	b, err := json.MarshalIndent(r.res, "", "  ")
+	return r.res, writeSummary(o.Dir, r.res)
+}
+
+// writeSummary writes a demo's result as summary.json, for scripts.
+func writeSummary(dir string, res any) error {
+	b, err := json.MarshalIndent(res, "", "  ")
 	if err != nil {
-		return r.res, err
+		return err
 	}
-	return r.res, os.WriteFile(filepath.Join(o.Dir, "summary.json"), append(b, '\n'), 0o644)
+	return os.WriteFile(filepath.Join(dir, "summary.json"), append(b, '\n'), 0o644)
 }
 
 // demoMail is what every demo runs on: a fresh SQLite file in dir (an

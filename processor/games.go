@@ -29,6 +29,12 @@ func CreateGame(ctx context.Context, st *store.Store, title Title, g store.Game,
 	if err != nil {
 		return err
 	}
+	return storeNewGame(ctx, st, g, positions, store.Snapshot{GameID: g.ID, Turn: 0, State: state, Seed: g.Seed, Inputs: inputs}, now)
+}
+
+// storeNewGame writes a game, its positions and its setup snapshot in one
+// transaction, so that a game exists whole or not at all.
+func storeNewGame(ctx context.Context, st *store.Store, g store.Game, positions []store.Position, setup store.Snapshot, now time.Time) error {
 	if g.Created.IsZero() {
 		g.Created = now
 	}
@@ -42,6 +48,6 @@ func CreateGame(ctx context.Context, st *store.Store, title Title, g store.Game,
 				return err
 			}
 		}
-		return tx.SaveSnapshot(ctx, store.Snapshot{GameID: g.ID, Turn: 0, State: state, Seed: g.Seed, Inputs: inputs}, now)
+		return tx.SaveSnapshot(ctx, setup, now)
 	})
 }

@@ -71,21 +71,7 @@ func CreateMoveGame(ctx context.Context, st *store.Store, title MoveTitle, g sto
 	if err != nil {
 		return err
 	}
-	if g.Created.IsZero() {
-		g.Created = now
-	}
-	return st.Update(ctx, func(tx *store.Tx) error {
-		if err := tx.CreateGame(ctx, g); err != nil {
-			return err
-		}
-		for _, pos := range positions {
-			pos.GameID = g.ID
-			if err := tx.AddPosition(ctx, pos); err != nil {
-				return err
-			}
-		}
-		return tx.SaveSnapshot(ctx, store.Snapshot{GameID: g.ID, Turn: 0, State: state, Seed: g.Seed}, now)
-	})
+	return storeNewGame(ctx, st, g, positions, store.Snapshot{GameID: g.ID, Turn: 0, State: state, Seed: g.Seed}, now)
 }
 
 func seatName(pos store.Position) string {

@@ -238,26 +238,56 @@ func TestExpansion(t *testing.T) {
 
 // TestExpandNeedsAShare: only a shareholder may expand a company.
 func TestExpandNeedsAShare(t *testing.T) {
-	g := opened(t)
-	p := g.Current
-	for ci := range g.Corps {
-		if g.Holding[p][ci] == 0 && ci != wabash {
-			g.Corps[ci].Treasury = 10
-			h := g.board.Hexes[g.board.Hexes[mustStart(t, g, ci)].Adj[0]]
-			refuse(t, g, p, "EXPAND "+g.Corps[ci].Sym+" "+h.ID, "5, Action B")
-			return
-		}
-	}
-	t.Skip("the seat to move owns every company")
+	g := owned(t, 0)
+	bo := sym(t, "B&O")
+	g.Holding[0][bo]--
+	g.Holding[1][bo]++
+	refuse(t, g, 0, "EXPAND B&O Q6", "5, Action B")
 }
 
-func mustStart(t *testing.T, g *Game, ci int) int {
-	t.Helper()
-	h, err := g.startHex(ci)
-	if err != nil {
-		t.Fatal(err)
+// TestMoreLimits covers the rest of sections 5 and 7: locomotives on the
+// charter limit an expansion, a sold-out company is not auctioned, a
+// second company reaching Chicago pays its dividend without a second
+// Wabash auction, and a hex with only an opponent's train may be developed.
+func TestMoreLimits(t *testing.T) {
+	g := owned(t, 0)
+	prr, bo, co := sym(t, "PRR"), sym(t, "B&O"), sym(t, "C&O")
+	g.Corps[prr].Charter = 2
+	refuse(t, g, 0, "EXPAND PRR R4 S5 R6", "5, Action B")
+	g.Corps[prr].Sold = g.Corps[prr].Shares
+	refuse(t, g, 0, "AUCTION PRR 9", "section 7")
+	for _, o := range g.Legal(0) {
+		if o.Verb == "AUCTION" && o.Args[0] == "PRR" {
+			t.Errorf("a sold-out PRR is offered for auction: %v", o)
+		}
 	}
-	return h
+	g.Corps[prr].Sold = 1
+	// B&O reaches Chicago first; then C&O does.
+	g.place(hex(t, g, "A3"), bo)
+	act(t, g, 0, "EXPAND B&O A2")
+	for g.Phase == PhaseAuction {
+		act(t, g, g.Acting()[0], "PASS")
+	}
+	g.Current = 0
+	g.place(hex(t, g, "B2"), co)
+	cash := g.Cash[0]
+	act(t, g, 0, "EXPAND C&O A2")
+	per := g.Corps[co].Dividend()
+	if g.Cash[0]-cash != per*g.Holding[0][co] {
+		t.Errorf("C&O in Chicago paid seat 0 $%d, want %d x $%d", g.Cash[0]-cash, g.Holding[0][co], per)
+	}
+	if g.Phase != PhaseTurn || g.Current != 1 || g.Corps[wabash].Charter != 10 {
+		t.Errorf("a second arrival opens no auction and places no second Wabash locomotive: phase %v current %d charter %d", g.Phase, g.Current, g.Corps[wabash].Charter)
+	}
+	// Seat 1 holds no C&O share and develops a city only the C&O is in.
+	g.Holding[2][co] += g.Holding[1][co]
+	g.Holding[1][co] = 0
+	g.place(hex(t, g, "C2"), co)
+	before := g.Corps[co].Income
+	act(t, g, 1, "DEVELOP C2")
+	if g.Corps[co].Income != before+2 {
+		t.Errorf("developing C2 (house 2) raised C&O's income by %d", g.Corps[co].Income-before)
+	}
 }
 
 // TestChicagoPhase: reaching Chicago pays that company's holders at once,

@@ -22,6 +22,8 @@ import (
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
+	cetitle "github.com/railpost/railpost/titles/chicagoexpress"
 )
 
 // ChicagoGameID is the Chicago Express demo game's id.
@@ -53,7 +55,7 @@ type ChicagoResult struct {
 
 type ceRun struct {
 	o       Options
-	title   processor.ChicagoExpress
+	title   cetitle.Title
 	proc    *processor.Processor
 	st      *store.Store
 	imap    *loopback.IMAPServer
@@ -120,7 +122,7 @@ func (r *ceRun) setUp(ctx context.Context) error {
 	}
 	r.imap, r.smtp, r.st = d.imap, d.smtp, d.st
 	cfg := d.cfg
-	r.proc = &processor.Processor{Store: r.st, Config: cfg, Moves: map[string]processor.MoveTitle{r.title.Name(): r.title},
+	r.proc = &processor.Processor{Store: r.st, Config: cfg, Titles: title.Set{r.title.Name(): r.title},
 		Log: r.o.Log, Now: func() time.Time { return r.clock }}
 	r.res = ChicagoResult{GameID: ChicagoGameID, Players: 4, Database: cfg.Database, Archive: filepath.Join(r.o.Dir, "archive")}
 	g := store.Game{ID: ChicagoGameID, Title: r.title.Name(), Name: "Chicago Express demo", Seed: r.o.Seed, TimeZone: "America/Chicago",
@@ -129,7 +131,7 @@ func (r *ceRun) setUp(ctx context.Context) error {
 	for n := 1; n <= r.res.Players; n++ {
 		seats = append(seats, store.Position{Number: n, Name: strings.Fields(names[n-1])[0]})
 	}
-	if err := processor.CreateMoveGame(ctx, r.st, r.title, g, seats, r.clock); err != nil {
+	if err := processor.CreateGame(ctx, r.st, r.title, g, seats, r.clock); err != nil {
 		return err
 	}
 	for i := range r.res.Players {
@@ -207,7 +209,7 @@ func (r *ceRun) reply(p *player, to *orders.Mail, text string) error {
 
 // engine is the game as the players could work it out: the engine run on
 // the stored log.
-func (r *ceRun) engine(ctx context.Context) (processor.MoveGame, []eighteen.Action, error) {
+func (r *ceRun) engine(ctx context.Context) (title.MoveGame, []eighteen.Action, error) {
 	moves, err := r.st.Moves(ctx, ChicagoGameID)
 	if err != nil {
 		return nil, nil, err
@@ -224,7 +226,7 @@ func (r *ceRun) engine(ctx context.Context) (processor.MoveGame, []eighteen.Acti
 	if err != nil {
 		return nil, nil, err
 	}
-	return eng.(processor.MoveGame), standing, nil
+	return eng.(title.MoveGame), standing, nil
 }
 
 func (r *ceRun) names() []string {

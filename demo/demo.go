@@ -25,6 +25,8 @@ import (
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
+	crtitle "github.com/railpost/railpost/titles/contrails"
 )
 
 // Options are the demo's settings; the zero value of each field but Dir
@@ -92,7 +94,7 @@ type player struct {
 
 type run struct {
 	o      Options
-	title  *processor.ContinentalRails
+	title  *crtitle.ContinentalRails
 	proc   *processor.Processor
 	st     *store.Store
 	imap   *loopback.IMAPServer
@@ -199,10 +201,10 @@ func (r *run) setUp(ctx context.Context) error {
 	}
 	r.imap, r.smtp, r.st = d.imap, d.smtp, d.st
 	cfg := d.cfg
-	if r.title, err = processor.NewContinentalRails(); err != nil {
+	if r.title, err = crtitle.New(); err != nil {
 		return err
 	}
-	r.proc = &processor.Processor{Store: r.st, Config: cfg, Titles: map[string]processor.Title{r.title.Name(): r.title},
+	r.proc = &processor.Processor{Store: r.st, Config: cfg, Titles: title.Set{r.title.Name(): r.title},
 		Log: r.o.Log, Now: func() time.Time { return r.clock }}
 	r.res = Result{GameID: GameID, Humans: r.o.Humans, Database: cfg.Database, Archive: filepath.Join(r.o.Dir, "archive")}
 
@@ -214,7 +216,8 @@ func (r *run) setUp(ctx context.Context) error {
 	}
 	g.Deadline = sc.Next(r.clock, processor.Zone(g))
 	var seats []store.Position
-	for n := 1; n <= r.title.Seats(); n++ {
+	_, seatCount := r.title.Seats()
+	for n := 1; n <= seatCount; n++ {
 		seats = append(seats, store.Position{Number: n})
 	}
 	if err := processor.CreateGame(ctx, r.st, r.title, g, seats, r.clock); err != nil {
@@ -507,7 +510,7 @@ func (r *run) finish(ctx context.Context) error {
 	for _, p := range r.humans {
 		human[p.number] = true
 	}
-	best := map[string]processor.Score{}
+	best := map[string]title.Score{}
 	var cats []string
 	for _, s := range scores {
 		b, ok := best[s.Category]

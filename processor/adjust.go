@@ -8,30 +8,14 @@ import (
 
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
-
-// Adjuster is a title whose figures a game master may correct between
-// turns (ADJUST).
-type Adjuster interface {
-	// Adjust returns the state with one figure changed and the headline
-	// that tells the players, or an error that says what may be adjusted.
-	Adjust(state []byte, a Adjustment) ([]byte, string, error)
-}
-
-// Adjustment is one ADJUST command: a change to one figure of a position
-// or a piece of the game (a railroad, a company), with its reason.
-type Adjustment struct {
-	Target string `json:"target"`
-	Field  string `json:"field"`
-	Delta  int64  `json:"delta"`
-	Reason string `json:"reason"`
-}
 
 // parseAdjustment reads ADJUST's arguments: the target, the field, a
 // signed change ("+50", "-$1,000") and the reason, which is required.
-func parseAdjustment(c GMCommand) (Adjustment, error) {
+func parseAdjustment(c GMCommand) (title.Adjustment, error) {
 	usage := gmVerbs["ADJUST"].usage
-	a := Adjustment{Target: c.Args[0], Field: c.Args[1], Reason: afterWords(c.Rest, 3)}
+	a := title.Adjustment{Target: c.Args[0], Field: c.Args[1], Reason: afterWords(c.Rest, 3)}
 	amount := c.Args[2]
 	sign := int64(1)
 	switch {
@@ -68,11 +52,11 @@ func afterWords(s string, n int) string {
 // is kept as another snapshot of the last turn, with the adjustment as its
 // input, so that replay applies it in its place.
 func (p *Processor) gmAdjust(ctx context.Context, g store.Game, c GMCommand, act *store.GMAction) (func(*store.Tx, int64) error, error) {
-	title, ok := p.Titles[g.Title]
-	if !ok {
-		return nil, fmt.Errorf("no title %q installed", g.Title)
+	tt, err := turnTitle(p.Titles, g)
+	if err != nil {
+		return nil, err
 	}
-	adj, ok := title.(Adjuster)
+	adj, ok := tt.(title.Adjuster)
 	if !ok {
 		return nil, fmt.Errorf("%s games cannot be adjusted", g.Title)
 	}

@@ -6,19 +6,20 @@ import (
 	"fmt"
 
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
 
 // ArchivedReport renders again the PDF a position was sent after a turn,
 // from the snapshot and events the archive keeps. The PDF is dated by the
 // turn's resolution, so it is the file that was mailed.
-func ArchivedReport(ctx context.Context, st *store.Store, titles map[string]Title, gameID string, turn, position int) ([]byte, error) {
+func ArchivedReport(ctx context.Context, st *store.Store, titles title.Set, gameID string, turn, position int) ([]byte, error) {
 	g, err := st.Game(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
-	title, ok := titles[g.Title]
-	if !ok {
-		return nil, fmt.Errorf("game %s: no title %q installed", g.ID, g.Title)
+	tt, err := turnTitle(titles, g)
+	if err != nil {
+		return nil, err
 	}
 	if turn < 1 || turn >= g.Turn {
 		return nil, fmt.Errorf("game %s has played turns 1 to %d; there is no report of turn %d", g.ID, g.Turn-1, turn)
@@ -38,7 +39,7 @@ func ArchivedReport(ctx context.Context, st *store.Store, titles map[string]Titl
 	if err != nil {
 		return nil, err
 	}
-	rep, err := title.Report(ReportRequest{Game: g, Turn: turn, State: snap.State, Events: events, Position: pos, Resolved: snap.Created})
+	rep, err := tt.Report(title.ReportRequest{Game: g, Turn: turn, State: snap.State, Events: events, Position: pos, Resolved: snap.Created})
 	if err != nil {
 		return nil, fmt.Errorf("game %s turn %d position %d: %w", g.ID, turn, position, err)
 	}

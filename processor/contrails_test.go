@@ -10,18 +10,21 @@ import (
 	"testing"
 	"time"
 
+	crtitle "github.com/railpost/railpost/titles/contrails"
+
 	cr "github.com/railpost/railpost/games/contrails"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
 
 // crHarness is a Continental Rails game on loopback servers: positions 1
 // to 3 are people, the other twelve the computer.
 type crHarness struct {
 	*harness
-	title *ContinentalRails
+	title *crtitle.ContinentalRails
 	game  store.Game
 }
 
@@ -29,7 +32,7 @@ var crPlayers = map[int]string{1: "ada@example.org", 2: "ben@example.org", 3: "c
 
 func newCRHarness(t *testing.T) *crHarness {
 	t.Helper()
-	title, err := NewContinentalRails()
+	title, err := crtitle.New()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +184,7 @@ func TestContinentalRailsRoundTripThroughThePipe(t *testing.T) {
 				t.Fatalf("turn %d position %d: confirmation %q", turn, n, conf)
 			}
 		}
-		direct, _, err := cr.Resolve(m, withHumans(before), want, TurnRand(h.game.Seed, turn))
+		direct, _, err := cr.Resolve(m, withHumans(before), want, title.Rand(h.game.Seed, turn))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -248,7 +251,7 @@ func TestContinentalRailsReportCarriesTheNextTurnsheet(t *testing.T) {
 		t.Errorf("subject %q", mm.Subject)
 	}
 	// The archive renders the same file again, byte for byte.
-	titles := map[string]Title{h.title.Name(): h.title}
+	titles := map[string]title.Title{h.title.Name(): h.title}
 	again, err := ArchivedReport(context.Background(), h.st, titles, "cr1", 1, 2)
 	if err != nil {
 		t.Fatal(err)

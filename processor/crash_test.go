@@ -18,6 +18,7 @@ import (
 
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
 
 // TestMain lets the test binary act as a `railpost run` child process, so
@@ -58,7 +59,7 @@ func childPass(cfgPath string) int {
 	pausePoint, pauseFile, _ := strings.Cut(os.Getenv("RAILPOST_PAUSE_AT"), ":")
 	seen := map[string]int{}
 	p := &Processor{
-		Store: st, Config: cfg, Titles: map[string]Title{"tally": tally{}},
+		Store: st, Config: cfg, Titles: map[string]title.Title{"tally": tally{}},
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now: func() time.Time { return clock },
 		Fault: func(point string) {

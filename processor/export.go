@@ -11,19 +11,14 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
-
-// Standings is a title that can state a game's standings, for the game
-// record of an archive.
-type Standings interface {
-	Standings(state []byte) (string, error)
-}
 
 // ExportArchive writes a game to a self-contained folder: archive.json
 // (every row, for `railpost archive import`), an index page, each turn's
 // state, orders, events and reports, every mail in and out as .eml, and
 // the game record with the standings.
-func ExportArchive(ctx context.Context, st *store.Store, titles map[string]Title, gameID, dir string) error {
+func ExportArchive(ctx context.Context, st *store.Store, titles title.Set, gameID, dir string) error {
 	a, err := st.ExportGame(ctx, gameID)
 	if err != nil {
 		return err
@@ -32,9 +27,9 @@ func ExportArchive(ctx context.Context, st *store.Store, titles map[string]Title
 	if err != nil {
 		return err
 	}
-	title, ok := titles[g.Title]
-	if !ok {
-		return fmt.Errorf("no title %q installed", g.Title)
+	tt, err := turnTitle(titles, g)
+	if err != nil {
+		return err
 	}
 	write := func(name string, b []byte) error {
 		p := filepath.Join(dir, name)
@@ -140,7 +135,7 @@ func ExportArchive(ctx context.Context, st *store.Store, titles map[string]Title
 	}
 	idx.WriteString("</table>\n")
 	record := fmt.Sprintf("%s (%s): %s, %s\n", g.Name, g.ID, g.Title, where)
-	if s, ok := title.(Standings); ok && len(snaps) > 0 {
+	if s, ok := tt.(title.Standings); ok && len(snaps) > 0 {
 		text, err := s.Standings(snaps[len(snaps)-1].State)
 		if err != nil {
 			return err

@@ -7,15 +7,31 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
 
-// CreateGame stores a new game, its positions and its setup snapshot (turn
-// 0) in one transaction, so that a game exists whole or not at all.
-func CreateGame(ctx context.Context, st *store.Store, title Title, g store.Game, positions []store.Position, now time.Time) error {
-	if title.Name() != g.Title {
-		return fmt.Errorf("create game %s: title %q given for a %q game", g.ID, title.Name(), g.Title)
+// CreateGame stores a new game of any title, its positions and its setup
+// snapshot (turn 0) in one transaction, so that a game exists whole or not
+// at all.
+func CreateGame(ctx context.Context, st *store.Store, t title.Title, g store.Game, positions []store.Position, now time.Time) error {
+	if t.Name() != g.Title {
+		return fmt.Errorf("create game %s: title %q given for a %q game", g.ID, t.Name(), g.Title)
 	}
-	state, err := title.Setup(positions, TurnRand(g.Seed, 0))
+	least, most := t.Seats()
+	if len(positions) < least || len(positions) > most {
+		if least == most {
+			return fmt.Errorf("create game %s: %s takes %d positions, not %d", g.ID, t.Name(), least, len(positions))
+		}
+		return fmt.Errorf("create game %s: %s takes %d to %d players, not %d", g.ID, t.Name(), least, most, len(positions))
+	}
+	if mt, ok := t.(title.MoveTitle); ok {
+		return createMoveGame(ctx, st, mt, g, positions, now)
+	}
+	tt, ok := t.(title.TurnTitle)
+	if !ok {
+		return fmt.Errorf("create game %s: %s is played neither in turns nor by moves", g.ID, t.Name())
+	}
+	state, err := tt.Setup(positions, title.Rand(g.Seed, 0))
 	if err != nil {
 		return fmt.Errorf("create game %s: setup: %w", g.ID, err)
 	}

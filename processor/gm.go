@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 	"github.com/railpost/railpost/templates"
 )
 
@@ -123,7 +124,7 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 	if g.Status == "ended" && c.Verb != "ROLLBACK" && c.Verb != "RESEND" {
 		return "", fmt.Errorf("game %s has ended; only ROLLBACK and RESEND apply to it", g.ID)
 	}
-	if _, ok := p.Moves[g.Title]; ok {
+	if byMove(p.Titles, g) {
 		switch c.Verb {
 		case "UNDO", "MOVE":
 			return p.gmMove(ctx, g, c, act)
@@ -406,11 +407,11 @@ func (p *Processor) gmPosition(ctx context.Context, g store.Game, positions []st
 // gmMessages approves or withholds the players' messages of the last turn
 // (10.1G). An approved message is printed in the next turn's headlines.
 func (p *Processor) gmMessages(ctx context.Context, g store.Game, c GMCommand, act store.GMAction) (string, error) {
-	title, ok := p.Titles[g.Title]
-	if !ok {
-		return "", fmt.Errorf("no title %q installed", g.Title)
+	tt, err := turnTitle(p.Titles, g)
+	if err != nil {
+		return "", err
 	}
-	mod, ok := title.(MessageModerator)
+	mod, ok := tt.(title.MessageModerator)
 	if !ok {
 		return "", fmt.Errorf("%s games have no player messages", g.Title)
 	}
@@ -456,19 +457,6 @@ func (p *Processor) gmMessages(ctx context.Context, g store.Game, c GMCommand, a
 	}
 	verb := map[string]string{"APPROVE": "approved", "REJECT": "withheld"}[c.Verb]
 	return fmt.Sprintf("messages from position %s %s", strings.Join(done, ", "), verb), nil
-}
-
-// MessageModerator is a title whose players send messages for the game
-// master to approve.
-type MessageModerator interface {
-	PendingMessages(state []byte) ([]PlayerMessage, error)
-}
-
-// PlayerMessage is one message awaiting the game master.
-type PlayerMessage struct {
-	From int
-	Name string
-	Text string
 }
 
 // gmLog is a game's moderation log, read once for the questions a command
@@ -582,12 +570,12 @@ func parseDeadline(g store.Game, s string, now time.Time) (time.Time, error) {
 // was just made, else the latest report, rendered again for the turn open
 // now. intro, if any, goes above it.
 func (p *Processor) seatMails(ctx context.Context, g store.Game, positions []store.Position, password, intro string) ([]store.OutboxMail, error) {
-	if _, ok := p.Moves[g.Title]; ok {
+	if byMove(p.Titles, g) {
 		return p.moveSeatMails(ctx, g, positions, password, intro)
 	}
-	title, ok := p.Titles[g.Title]
-	if !ok {
-		return nil, fmt.Errorf("no title %q installed", g.Title)
+	tt, err := turnTitle(p.Titles, g)
+	if err != nil {
+		return nil, err
 	}
 	secret, err := p.Store.Secret(ctx)
 	if err != nil {
@@ -608,17 +596,17 @@ func (p *Processor) seatMails(ctx context.Context, g store.Game, positions []sto
 		if pos.Address == "" {
 			continue
 		}
-		req := ReportRequest{Game: g, Turn: g.Turn - 1, State: latest.State, Events: events, Position: pos,
+		req := title.ReportRequest{Game: g, Turn: g.Turn - 1, State: latest.State, Events: events, Position: pos,
 			Token: TurnsheetToken(secret, g.ID, pos.Number, g.Turn), Resolved: latest.Created}
 		if !g.Deadline.IsZero() {
 			req.Deadline = ShowTime(g, g.Deadline)
 		}
-		var rep Report
+		var rep title.Report
 		if g.Turn == 1 || password != "" {
 			req.Turn = g.Turn
-			rep, err = title.Welcome(req, password)
+			rep, err = tt.Welcome(req, password)
 		} else {
-			rep, err = title.Report(req)
+			rep, err = tt.Report(req)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("mail for position %d: %w", pos.Number, err)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
 
 func TestParseGMCommand(t *testing.T) {
@@ -37,19 +38,19 @@ func TestParseGMCommand(t *testing.T) {
 func TestParseAdjustment(t *testing.T) {
 	for _, tc := range []struct {
 		line string
-		want Adjustment
+		want title.Adjustment
 		bad  string
 	}{
-		{line: "ADJUST 3 cash +$1,000 refund of a misread bid", want: Adjustment{Target: "3", Field: "cash", Delta: 1000, Reason: "refund of a misread bid"}},
-		{line: "adjust PRR price -5  the GM's typo", want: Adjustment{Target: "PRR", Field: "price", Delta: -5, Reason: "the GM's typo"}},
-		{line: "ADJUST 3 mogul 2 restored", want: Adjustment{Target: "3", Field: "mogul", Delta: 2, Reason: "restored"}},
-		{line: "ADJUST 3 cash +1.5k a bonus", want: Adjustment{Target: "3", Field: "cash", Delta: 1500, Reason: "a bonus"}},
+		{line: "ADJUST 3 cash +$1,000 refund of a misread bid", want: title.Adjustment{Target: "3", Field: "cash", Delta: 1000, Reason: "refund of a misread bid"}},
+		{line: "adjust PRR price -5  the GM's typo", want: title.Adjustment{Target: "PRR", Field: "price", Delta: -5, Reason: "the GM's typo"}},
+		{line: "ADJUST 3 mogul 2 restored", want: title.Adjustment{Target: "3", Field: "mogul", Delta: 2, Reason: "restored"}},
+		{line: "ADJUST 3 cash +1.5k a bonus", want: title.Adjustment{Target: "3", Field: "cash", Delta: 1500, Reason: "a bonus"}},
 		{line: "ADJUST 3 cash +50", bad: "write ADJUST"},
 		{line: "ADJUST 3 cash fifty dollars back", bad: `"fifty" is not a change`},
 		{line: "ADJUST 3 cash +0 nothing", bad: `"+0" is not a change`},
 	} {
 		c, err := ParseGMCommand(tc.line)
-		var a Adjustment
+		var a title.Adjustment
 		if err == nil {
 			a, err = parseAdjustment(c)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
 
 // The players of the test game "t1".
@@ -85,7 +86,7 @@ func newHarness(t testing.TB, tweaks ...func(*store.Game)) *harness {
 
 // newLoopback starts loopback IMAP and SMTP servers, opens a fresh
 // database and readies a processor for the titles, with no game yet.
-func newLoopback(t testing.TB, titles ...Title) *harness {
+func newLoopback(t testing.TB, titles ...title.Title) *harness {
 	t.Helper()
 	h := &harness{t: t, dir: t.TempDir(), clock: testStart}
 	var err error
@@ -102,7 +103,7 @@ func newLoopback(t testing.TB, titles ...Title) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { h.st.Close() })
-	ts := map[string]Title{}
+	ts := map[string]title.Title{}
 	for _, ti := range titles {
 		ts[ti.Name()] = ti
 	}

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	crtitle "github.com/railpost/railpost/titles/contrails"
+
 	cr "github.com/railpost/railpost/games/contrails"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail/loopback"
@@ -25,7 +27,7 @@ import (
 // theirs.
 type gmGame struct {
 	*harness
-	title     *ContinentalRails
+	title     *crtitle.ContinentalRails
 	id        string
 	passwords map[int]string
 	msgs      int
@@ -35,7 +37,7 @@ const gmPassword = "gm-secret-pass"
 
 func newGMGame(t *testing.T) *gmGame {
 	t.Helper()
-	title, err := NewContinentalRails()
+	title, err := crtitle.New()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +47,8 @@ func newGMGame(t *testing.T) *gmGame {
 		t.Fatal(err)
 	}
 	var seats []store.Position
-	for n := 1; n <= title.Seats(); n++ {
+	_, most := title.Seats()
+	for n := 1; n <= most; n++ {
 		seats = append(seats, store.Position{Number: n})
 	}
 	g := store.Game{ID: "life", Title: title.Name(), Name: "Lifecycle", Seed: 99, Early: true, TimeZone: "America/Chicago",

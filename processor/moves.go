@@ -12,17 +12,18 @@ import (
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
 
 // moveRun is a game played by mail, rebuilt from its log, with the moves
 // one pass adds to it. Nothing is stored until commit.
 type moveRun struct {
-	title     MoveTitle
+	title     title.MoveTitle
 	game      store.Game
 	positions []store.Position
 	setup     moveSetup
 	log       []store.Move
-	eng       MoveGame
+	eng       title.MoveGame
 	standing  []eighteen.Action
 	prefs     map[int]store.SeatPrefs
 	// from is the action the game waited for when the run was loaded;
@@ -35,15 +36,15 @@ type moveRun struct {
 
 // loadMoves replays a game's log.
 func (p *Processor) loadMoves(ctx context.Context, g store.Game) (*moveRun, error) {
-	title, ok := p.Moves[g.Title]
-	if !ok {
-		return nil, fmt.Errorf("game %s: no title %q installed", g.ID, g.Title)
+	mt, err := moveTitle(p.Titles, g)
+	if err != nil {
+		return nil, err
 	}
 	snap, err := p.Store.SnapshotAt(ctx, g.ID, 0)
 	if err != nil {
 		return nil, fmt.Errorf("game %s setup: %w", g.ID, err)
 	}
-	r := &moveRun{title: title, game: g, from: g.Turn, events: map[int][]string{}, prefs: map[int]store.SeatPrefs{}}
+	r := &moveRun{title: mt, game: g, from: g.Turn, events: map[int][]string{}, prefs: map[int]store.SeatPrefs{}}
 	if err := json.Unmarshal(snap.State, &r.setup); err != nil {
 		return nil, fmt.Errorf("game %s setup: %w", g.ID, err)
 	}
@@ -83,7 +84,7 @@ func (r *moveRun) replay() error {
 	if err != nil {
 		return fmt.Errorf("game %s: %w", r.game.ID, err)
 	}
-	r.eng, r.standing = eng.(MoveGame), standing
+	r.eng, r.standing = eng.(title.MoveGame), standing
 	return nil
 }
 
@@ -199,7 +200,7 @@ func (r *moveRun) autoplay(now time.Time) error {
 		prefs := r.prefs[pos.Number]
 		switch {
 		case !pos.Human:
-			a, source = r.eng.Computer(seat, TurnRand(r.game.Seed, r.next())), "computer"
+			a, source = r.eng.Computer(seat, title.Rand(r.game.Seed, r.next())), "computer"
 		case len(opts) == 1 && canPass:
 			a, source = pass, "forced"
 		case prefs.AutoPass == "auctions" && canPass && inAuction(opts):

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 	"github.com/railpost/railpost/templates"
 )
 
@@ -36,10 +37,9 @@ var FaultPoints = []string{FaultLocked, FaultIngestStored, FaultIngestMarked, Fa
 type Processor struct {
 	Store  *store.Store
 	Config Config
-	Titles map[string]Title
-	// Moves are the titles played one action per mail.
-	Moves map[string]MoveTitle
-	Log   *slog.Logger
+	// Titles are the titles this binary plays.
+	Titles title.Set
+	Log    *slog.Logger
 	// Now is the clock; tests set it. Engines never see it.
 	Now func() time.Time
 	// Fault, when set, is called at each fault point; it may kill the

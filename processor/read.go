@@ -267,7 +267,7 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	if game.Status == "ended" {
 		return refuse("game ended", []string{fmt.Sprintf("game %s has ended; it takes no more orders", game.ID)}, "")
 	}
-	if _, ok := p.Moves[game.Title]; ok {
+	if byMove(p.Titles, game) {
 		return p.judgeMove(ctx, m, mm, game, pos, sheet, tokenTurn, to, cc)
 	}
 	forTurn := h.Turn
@@ -295,9 +295,9 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 		v.replies, err = p.seatMails(ctx, game, []store.Position{pos}, "", "You asked for your latest turnsheet again; here it is.")
 		return v, err
 	}
-	title, ok := p.Titles[game.Title]
-	if !ok {
-		p.log().Error("no title installed for game", "game", game.ID, "title", game.Title)
+	tt, err := turnTitle(p.Titles, game)
+	if err != nil {
+		p.log().Error("no title installed for game", "game", game.ID, "title", game.Title, "err", err)
 		return refuse("title not installed: "+game.Title,
 			[]string{fmt.Sprintf("this processor cannot read orders for %s games at the moment", game.Title)},
 			"nothing: the game master has been told; send the same turnsheet again later.")
@@ -306,7 +306,7 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	if err != nil {
 		return v, err
 	}
-	parsed := title.Grammar().Parse(snap.State, pos.Number, sheet.Body)
+	parsed := tt.Grammar().Parse(snap.State, pos.Number, sheet.Body)
 	rejected := append(problemStrings(mm.Problems), problemStrings(parsed.Errors)...)
 	if parsed.Fatal || parsed.Orders == nil {
 		return refuse("orders unusable", append(rejected, problemStrings(parsed.Ignored)...),

@@ -7,34 +7,19 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
-
-// Scorer is a title whose games end with scores by category, for the
-// records kept across games (Continental Rails 11.3).
-type Scorer interface {
-	// FinalScores are each position's points in each category, the
-	// categories in the order the title shows them.
-	FinalScores(state []byte) ([]Score, error)
-}
-
-// Score is one position's points in one category.
-type Score struct {
-	Position int
-	Name     string // the name the position plays under
-	Category string
-	Points   int
-}
 
 // endScores works out the scores a game ends with and what they do to the
 // records of its title: the rows to keep, and one line a category for the
 // final report. Only positions a person holds at the end can set a record
 // (rulings P13). A title that keeps no scores gives nothing.
 func (p *Processor) endScores(ctx context.Context, g store.Game, state []byte, positions []store.Position, turn int, now time.Time) ([]store.FinalScore, []string, error) {
-	title, ok := p.Titles[g.Title]
-	if !ok {
-		return nil, nil, fmt.Errorf("no title %q installed", g.Title)
+	tt, err := turnTitle(p.Titles, g)
+	if err != nil {
+		return nil, nil, err
 	}
-	scorer, ok := title.(Scorer)
+	scorer, ok := tt.(title.Scorer)
 	if !ok {
 		return nil, nil, nil
 	}
@@ -124,7 +109,7 @@ func (p *Processor) finalWord(ctx context.Context, g store.Game, positions []sto
 	}
 	end.scores = scores
 	var b strings.Builder
-	if st, ok := p.Titles[g.Title].(Standings); ok {
+	if st, ok := p.Titles[g.Title].(title.Standings); ok {
 		text, err := st.Standings(snap.State)
 		if err != nil {
 			return end, err

@@ -18,7 +18,7 @@ func (p *Processor) remind(ctx context.Context, sum *Summary) error {
 	now := p.now()
 	var errs []error
 	for _, g := range games {
-		if _, ok := p.Moves[g.Title]; ok {
+		if byMove(p.Titles, g) {
 			continue // tendMoves reminds
 		}
 		if g.Status != "active" || g.Remind <= 0 || g.Deadline.IsZero() || now.Before(g.Deadline.Add(-g.Remind)) || !now.Before(g.Deadline) {

@@ -10,14 +10,15 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
 
 // preview resolves the open turn on trial, as it would resolve now, and
 // returns its public headlines. Nothing is stored or sent.
 func (p *Processor) preview(ctx context.Context, g store.Game, positions []store.Position, now time.Time) (string, error) {
-	title, ok := p.Titles[g.Title]
-	if !ok {
-		return "", fmt.Errorf("no title %q installed", g.Title)
+	tt, err := turnTitle(p.Titles, g)
+	if err != nil {
+		return "", err
 	}
 	standing, err := p.Store.CurrentOrders(ctx, g.ID, g.Turn)
 	if err != nil {
@@ -28,7 +29,7 @@ func (p *Processor) preview(ctx context.Context, g store.Game, positions []store
 		return "", err
 	}
 	turn, _, notes := prepareTurn(g, snap.State, positions, standing)
-	out, err := title.Resolve(turn)
+	out, err := tt.Resolve(turn)
 	if err != nil {
 		return "", fmt.Errorf("preview: %w", err)
 	}
@@ -62,15 +63,15 @@ type ReplayResult struct {
 // its place) and compares every
 // state with the stored snapshot, byte for byte. Rolled-back turns are not
 // part of the game's line and are not replayed.
-func Replay(ctx context.Context, st *store.Store, titles map[string]Title, gameID string) (ReplayResult, error) {
+func Replay(ctx context.Context, st *store.Store, titles title.Set, gameID string) (ReplayResult, error) {
 	var res ReplayResult
 	g, err := st.Game(ctx, gameID)
 	if err != nil {
 		return res, err
 	}
-	title, ok := titles[g.Title]
-	if !ok {
-		return res, fmt.Errorf("no title %q installed", g.Title)
+	tt, err := turnTitle(titles, g)
+	if err != nil {
+		return res, err
 	}
 	snaps, err := st.Snapshots(ctx, g.ID)
 	if err != nil {
@@ -91,7 +92,7 @@ func Replay(ctx context.Context, st *store.Store, titles map[string]Title, gameI
 	for i, pos := range positions {
 		seats[i] = store.Position{GameID: g.ID, Number: pos.Number, Name: pos.Name, Human: slices.Contains(setupIn.Humans, pos.Number)}
 	}
-	state, err := title.Setup(seats, TurnRand(g.Seed, 0))
+	state, err := tt.Setup(seats, title.Rand(g.Seed, 0))
 	if err != nil {
 		return res, fmt.Errorf("replay setup: %w", err)
 	}
@@ -105,7 +106,7 @@ func Replay(ctx context.Context, st *store.Store, titles map[string]Title, gameI
 			return res, err
 		}
 		if in.Adjust != nil {
-			adj, ok := title.(Adjuster)
+			adj, ok := tt.(title.Adjuster)
 			if !ok {
 				return res, fmt.Errorf("replay: turn %d has an adjustment, and %s games cannot be adjusted", snap.Turn, g.Title)
 			}
@@ -124,14 +125,14 @@ func Replay(ctx context.Context, st *store.Store, titles map[string]Title, gameI
 		if err != nil {
 			return res, err
 		}
-		t := Turn{GameID: g.ID, Turn: snap.Turn, State: state, Orders: standing, Humans: map[int]bool{}, Rand: TurnRand(snap.Seed, snap.Turn)}
+		t := title.Turn{GameID: g.ID, Turn: snap.Turn, State: state, Orders: standing, Humans: map[int]bool{}, Rand: title.Rand(snap.Seed, snap.Turn)}
 		for _, n := range in.Humans {
 			t.Humans[n] = true
 		}
 		for _, n := range in.StandPat {
 			t.Orders[n] = []byte{}
 		}
-		out, err := title.Resolve(t)
+		out, err := tt.Resolve(t)
 		if err != nil {
 			return res, fmt.Errorf("replay turn %d: %w", snap.Turn, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
 
 // resolve runs the turn of every game that is due. Each turn commits in one
@@ -29,7 +30,7 @@ func (p *Processor) resolve(ctx context.Context, sum *Summary) error {
 		if g.Status != "active" {
 			continue
 		}
-		if _, ok := p.Moves[g.Title]; ok {
+		if byMove(p.Titles, g) {
 			n, err := p.tendMoves(ctx, g)
 			if err != nil {
 				errs = append(errs, fmt.Errorf("game %s action %d: %w", g.ID, g.Turn, err))
@@ -76,9 +77,9 @@ func Due(g store.Game, positions []store.Position, standing map[int][]byte, now 
 }
 
 func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error) {
-	title, ok := p.Titles[g.Title]
-	if !ok {
-		return false, fmt.Errorf("no title %q installed", g.Title)
+	tt, err := turnTitle(p.Titles, g)
+	if err != nil {
+		return false, err
 	}
 	positions, err := p.Store.Positions(ctx, g.ID)
 	if err != nil {
@@ -113,7 +114,7 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 		return false, err
 	}
 	turn, inputs, notes := prepareTurn(g, snap.State, positions, standing)
-	out, err := title.Resolve(turn)
+	out, err := tt.Resolve(turn)
 	if err != nil {
 		return false, fmt.Errorf("resolve: %w", err)
 	}
@@ -159,13 +160,13 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 			readers = append(readers, pos)
 		}
 	}
-	reps, err := renderReports(readers, func(pos store.Position) (Report, error) {
-		req := ReportRequest{Game: g, Turn: g.Turn, State: out.State, Events: out.Events, Position: pos,
+	reps, err := renderReports(readers, func(pos store.Position) (title.Report, error) {
+		req := title.ReportRequest{Game: g, Turn: g.Turn, State: out.State, Events: out.Events, Position: pos,
 			Token: TurnsheetToken(secret, g.ID, pos.Number, g.Turn+1), Resolved: now}
 		if !next.IsZero() {
 			req.Deadline = ShowTime(g, next)
 		}
-		return title.Report(req)
+		return tt.Report(req)
 	})
 	if err != nil {
 		return false, err
@@ -224,15 +225,15 @@ type turnInputs struct {
 	StandPat []int `json:"stand_pat,omitempty"` // humans who sent no orders and stood pat
 	// Adjust marks a snapshot made by the game master's ADJUST rather than
 	// by a resolution.
-	Adjust *Adjustment `json:"adjust,omitempty"`
+	Adjust *title.Adjustment `json:"adjust,omitempty"`
 }
 
 // prepareTurn assembles a turn's resolution: the standing orders, who is
 // human, and the game's policy for humans who sent nothing: the computer
 // plays them, or they stand pat (empty orders). Each such player gets a
 // note saying which.
-func prepareTurn(g store.Game, state []byte, positions []store.Position, standing map[int][]byte) (Turn, turnInputs, []store.Event) {
-	t := Turn{GameID: g.ID, Turn: g.Turn, State: state, Orders: map[int][]byte{}, Humans: map[int]bool{}, Rand: TurnRand(g.Seed, g.Turn)}
+func prepareTurn(g store.Game, state []byte, positions []store.Position, standing map[int][]byte) (title.Turn, turnInputs, []store.Event) {
+	t := title.Turn{GameID: g.ID, Turn: g.Turn, State: state, Orders: map[int][]byte{}, Humans: map[int]bool{}, Rand: title.Rand(g.Seed, g.Turn)}
 	var in turnInputs
 	var notes []store.Event
 	for n, b := range standing {
@@ -291,8 +292,8 @@ func (p *Processor) missedNotice(ctx context.Context, g store.Game, positions []
 // renderReports renders the positions' reports as many at a time as there
 // are cores: a turn's PDFs are the slowest part of a pass. The reports
 // come back in the positions' order.
-func renderReports(positions []store.Position, render func(store.Position) (Report, error)) ([]Report, error) {
-	reps := make([]Report, len(positions))
+func renderReports(positions []store.Position, render func(store.Position) (title.Report, error)) ([]title.Report, error) {
+	reps := make([]title.Report, len(positions))
 	errs := make([]error, len(positions))
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup

@@ -14,6 +14,7 @@ import (
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
 
 // tally is the test-only title: each position picks a number from 1 to 10
@@ -31,7 +32,8 @@ type tallyOrders struct {
 }
 
 func (tally) Name() string            { return "tally" }
-func (tally) Seats() int              { return 3 }
+func (tally) Seats() (int, int)       { return 3, 3 }
+func (tally) Prefix() string          { return "t" }
 func (tally) Grammar() orders.Grammar { return tallyGrammar{} }
 
 func (tally) Setup(positions []store.Position, _ *rand.Rand) ([]byte, error) {
@@ -42,10 +44,10 @@ func (tally) Setup(positions []store.Position, _ *rand.Rand) ([]byte, error) {
 	return json.Marshal(s)
 }
 
-func (tally) Resolve(t Turn) (Outcome, error) {
+func (tally) Resolve(t title.Turn) (title.Outcome, error) {
 	var s tallyState
 	if err := json.Unmarshal(t.State, &s); err != nil {
-		return Outcome{}, err
+		return title.Outcome{}, err
 	}
 	var events []store.Event
 	nums := make([]int, 0, len(s.Scores))
@@ -58,7 +60,7 @@ func (tally) Resolve(t Turn) (Outcome, error) {
 		if b, ok := t.Orders[n]; ok && len(b) > 0 {
 			var o tallyOrders
 			if err := json.Unmarshal(b, &o); err != nil {
-				return Outcome{}, err
+				return title.Outcome{}, err
 			}
 			pick = o.Pick
 		} else if !t.Humans[n] {
@@ -69,26 +71,26 @@ func (tally) Resolve(t Turn) (Outcome, error) {
 	}
 	s.Turn = t.Turn
 	b, err := json.Marshal(s)
-	return Outcome{State: b, Events: events, Over: t.Turn >= 20}, err
+	return title.Outcome{State: b, Events: events, Over: t.Turn >= 20}, err
 }
 
 // FinalScores makes tally a Scorer: one category, the sum of the picks.
-func (tally) FinalScores(state []byte) ([]Score, error) {
+func (tally) FinalScores(state []byte) ([]title.Score, error) {
 	var s tallyState
 	if err := json.Unmarshal(state, &s); err != nil {
 		return nil, err
 	}
-	var out []Score
+	var out []title.Score
 	for n := 1; n <= len(s.Scores); n++ {
-		out = append(out, Score{Position: n, Name: fmt.Sprintf("Player %d", n), Category: "score", Points: s.Scores[n]})
+		out = append(out, title.Score{Position: n, Name: fmt.Sprintf("Player %d", n), Category: "score", Points: s.Scores[n]})
 	}
 	return out, nil
 }
 
-func (tally) Report(r ReportRequest) (Report, error) {
+func (tally) Report(r title.ReportRequest) (title.Report, error) {
 	var s tallyState
 	if err := json.Unmarshal(r.State, &s); err != nil {
-		return Report{}, err
+		return title.Report{}, err
 	}
 	text := fmt.Sprintf("Tally %s turn %d\nYour score: %d\n", r.Game.ID, r.Turn, s.Scores[r.Position.Number])
 	pdf := fpdf.New("P", "mm", "A4", "")
@@ -97,21 +99,21 @@ func (tally) Report(r ReportRequest) (Report, error) {
 	pdf.Cell(0, 10, fmt.Sprintf("Tally report: game %s, turn %d, position %d, score %d", r.Game.ID, r.Turn, r.Position.Number, s.Scores[r.Position.Number]))
 	var buf bytes.Buffer
 	if err := pdf.Output(&buf); err != nil {
-		return Report{}, err
+		return title.Report{}, err
 	}
-	return Report{
+	return title.Report{
 		Subject:     fmt.Sprintf("[%s] Turn %d report", r.Game.ID, r.Turn),
 		Text:        text,
 		Attachments: []mail.Attachment{{Name: fmt.Sprintf("%s-turn%d.pdf", r.Game.ID, r.Turn), ContentType: "application/pdf", Data: buf.Bytes()}},
 	}, nil
 }
 
-func (tally) Welcome(r ReportRequest, password string) (Report, error) {
+func (tally) Welcome(r title.ReportRequest, password string) (title.Report, error) {
 	text := fmt.Sprintf("Welcome to tally %s, position %d, turn %d.\nPICK a number from 1 to 10 each turn.\n", r.Game.ID, r.Position.Number, r.Turn)
 	if password != "" {
 		text += "Your password: " + password + "\n"
 	}
-	return Report{Subject: fmt.Sprintf("[%s] Welcome, position %d", r.Game.ID, r.Position.Number), Text: text}, nil
+	return title.Report{Subject: fmt.Sprintf("[%s] Welcome, position %d", r.Game.ID, r.Position.Number), Text: text}, nil
 }
 
 type tallyGrammar struct{}

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	crtitle "github.com/railpost/railpost/titles/contrails"
+
 	"github.com/BurntSushi/toml"
 
 	cr "github.com/railpost/railpost/games/contrails"
@@ -40,7 +42,7 @@ type sheetCase struct {
 // presides E&K and CH&D and owns the PC MC.
 func sheetCorpusGame(t *testing.T) (*harness, *cr.State) {
 	t.Helper()
-	title, err := NewContinentalRails()
+	title, err := crtitle.New()
 	if err != nil {
 		t.Fatal(err)
 	}

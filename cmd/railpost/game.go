@@ -60,9 +60,9 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	missed := fs.String("missed", "computer", "a player who sends no orders: computer plays the position, or standpat")
 	gmAddr := fs.String("gm-address", "", "the game master's address, for notices and GM mail")
 	gmPass := fs.String("gm-password", "", "the password that signs GM mail (default: one is made and printed)")
-	players := fs.Int("players", 4, "a game played one action per mail (chicago-express): how many players")
+	players := fs.Int("players", 0, "how many positions (default: 4 where the title allows it, else its own number)")
 	moveTimeout := fs.Duration("move-timeout", 72*time.Hour, "a game played one action per mail: how long a move may wait before the timeout policy acts (0: never)")
-	policy := fs.String("timeout-policy", "pass", "a game played one action per mail, at the move timeout: pass for the player where passing is legal, or gm (tell the game master)")
+	policy := fs.String("timeout-policy", "pass", "a game played one action per mail: at the move timeout: pass for the player where passing is legal, or gm (tell the game master)")
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
@@ -83,16 +83,22 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return fail(err)
 	}
 	defer closeFn()
-	if mt, ok := p.Moves[*title]; ok {
-		return newMoveGame(ctx, p, mt, store.Game{ID: *id, Title: mt.Name(), Name: *name, Seed: *seed, TimeZone: *tz, Remind: *remind,
-			MoveTimeout: *moveTimeout, TimeoutPolicy: *policy, GMAddress: *gmAddr}, *players, *gmPass, stdout, fail)
+	t, err := p.Titles.Get(*title)
+	if err != nil {
+		return fail(err)
 	}
-	t, ok := p.Titles[*title]
-	if !ok {
-		return fail(fmt.Errorf("no title %q; the titles are %s", *title, strings.Join(titleNames(), ", ")))
+	least, most := t.Seats()
+	if *players == 0 {
+		*players = min(max(4, least), most)
+	}
+	if *players < least || *players > most {
+		return fail(fmt.Errorf("--players %d: %s takes %d to %d", *players, t.Name(), least, most))
+	}
+	if *policy != "pass" && *policy != "gm" {
+		return fail(fmt.Errorf("--timeout-policy is pass or gm, not %q", *policy))
 	}
 	g := store.Game{ID: *id, Title: t.Name(), Name: *name, Seed: *seed, TimeZone: *tz, Early: *early, Grace: *grace, Remind: *remind,
-		Missed: *missed, Schedule: *schedule, GMAddress: *gmAddr}
+		Missed: *missed, Schedule: *schedule, GMAddress: *gmAddr, MoveTimeout: *moveTimeout, TimeoutPolicy: *policy}
 	if g.Seed == 0 {
 		var b [8]byte
 		if _, err := rand.Read(b[:]); err != nil {
@@ -102,7 +108,7 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	now := time.Now().UTC()
 	if g.ID == "" {
-		if g.ID, err = freeID(ctx, p.Store, t.Name()); err != nil {
+		if g.ID, err = freeID(ctx, p.Store, t.Prefix()); err != nil {
 			return fail(err)
 		}
 	}
@@ -129,16 +135,19 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return fail(err)
 	}
 	var seats []store.Position
-	for n := 1; n <= t.Seats(); n++ {
+	for n := 1; n <= *players; n++ {
 		seats = append(seats, store.Position{Number: n})
 	}
 	if err := processor.CreateGame(ctx, p.Store, t, g, seats, now); err != nil {
 		return fail(err)
 	}
-	fmt.Fprintf(stdout, "created game %s (%s, %d positions, all played by the computer until players are added)\n", g.ID, g.Name, len(seats))
-	if !g.Deadline.IsZero() {
+	fmt.Fprintf(stdout, "created game %s (%s, %s, %d positions, all played by the computer until players are added)\n", g.ID, g.Name, t.Name(), len(seats))
+	switch {
+	case processor.PlayedByMove(t):
+		fmt.Fprintln(stdout, "one action per mail: the game begins when its first player is seated")
+	case !g.Deadline.IsZero():
 		fmt.Fprintf(stdout, "turn 1 is due %s\n", processor.ShowTime(g, g.Deadline))
-	} else {
+	default:
 		fmt.Fprintln(stdout, "no deadline: turns resolve when every player is in, or at `railpost gm GAME PROCESS <turn>`")
 	}
 	if *gmPass == "" {
@@ -148,55 +157,8 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return 0
 }
 
-// newMoveGame creates a game played one action per mail: its positions
-// wait for players, whom add-player seats; the computer plays the rest.
-func newMoveGame(ctx context.Context, p *processor.Processor, t processor.MoveTitle, g store.Game, players int, gmPass string, stdout io.Writer, fail func(error) int) int {
-	if g.TimeoutPolicy != "pass" && g.TimeoutPolicy != "gm" {
-		return fail(fmt.Errorf("--timeout-policy is pass or gm, not %q", g.TimeoutPolicy))
-	}
-	var err error
-	if g.Seed == 0 {
-		var b [8]byte
-		if _, err := rand.Read(b[:]); err != nil {
-			return fail(err)
-		}
-		g.Seed = int64(binary.LittleEndian.Uint64(b[:]) >> 1)
-	}
-	if g.ID == "" {
-		if g.ID, err = freeID(ctx, p.Store, t.Name()); err != nil {
-			return fail(err)
-		}
-	}
-	password := gmPass
-	if password == "" {
-		if password, err = processor.NewPassword(); err != nil {
-			return fail(err)
-		}
-	}
-	if g.GMPasswordHash, err = processor.HashPassword(password); err != nil {
-		return fail(err)
-	}
-	var seats []store.Position
-	for n := 1; n <= players; n++ {
-		seats = append(seats, store.Position{Number: n})
-	}
-	if err := processor.CreateMoveGame(ctx, p.Store, t, g, seats, time.Now().UTC()); err != nil {
-		return fail(err)
-	}
-	fmt.Fprintf(stdout, "created game %s (%s, %s, %d players, one action per mail; the computer plays each seat until a player is added)\n", g.ID, g.Name, t.Name(), players)
-	if gmPass == "" {
-		fmt.Fprintf(stdout, "GM password (signs GM mail; shown once): %s\n", password)
-	}
-	fmt.Fprintf(stdout, "next: railpost game add-player --game %s --address player@example.org\n", g.ID)
-	return 0
-}
-
-// freeID makes a short id from the title: cr-1, cr-2, ...
-func freeID(ctx context.Context, st *store.Store, title string) (string, error) {
-	prefix := map[string]string{processor.ContinentalRailsTitle: "cr", "chicago-express": "ce"}[title]
-	if prefix == "" {
-		prefix = title
-	}
+// freeID makes a short id from the title's prefix: cr-1, cr-2, ...
+func freeID(ctx context.Context, st *store.Store, prefix string) (string, error) {
 	for n := 1; ; n++ {
 		id := fmt.Sprintf("%s-%d", prefix, n)
 		if _, err := st.Game(ctx, id); errors.Is(err, store.ErrNotFound) {
@@ -205,22 +167,6 @@ func freeID(ctx context.Context, st *store.Store, title string) (string, error) 
 			return "", err
 		}
 	}
-}
-
-func titleNames() []string {
-	ts, err := titles()
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for n := range ts {
-		out = append(out, n)
-	}
-	for n := range moveTitles() {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
 }
 
 func cmdGameAddPlayer(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -408,33 +354,39 @@ func cmdGM(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 func cmdRecords(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fail := failer(stderr, "records")
-	fs, c := newFlags("records", "records [--title contrails]", stderr)
-	title := fs.String("title", processor.ContinentalRailsTitle, "the title whose records to list")
+	fs, c := newFlags("records", "records [--title T]", stderr)
+	only := fs.String("title", "", "list only this title's records (default: every title's)")
 	if code, ok := parse(fs, args); !ok {
 		return code
+	}
+	names := titleNames()
+	if *only != "" {
+		names = []string{*only}
 	}
 	st, closeFn, err := openStore(ctx, c)
 	if err != nil {
 		return fail(err)
 	}
 	defer closeFn()
-	recs, err := st.Records(ctx, *title, "")
-	if err != nil {
-		return fail(err)
-	}
-	if len(recs) == 0 {
-		fmt.Fprintf(stdout, "no %s game has ended with a person's score yet\n", *title)
-		return 0
-	}
-	cats := make([]string, 0, len(recs))
-	for c := range recs {
-		cats = append(cats, c)
-	}
-	sort.Strings(cats)
-	fmt.Fprintf(stdout, "%-14s %7s  %-32s %-12s %s\n", "Category", "Points", "Player", "Game", "Ended")
-	for _, cat := range cats {
-		r := recs[cat]
-		fmt.Fprintf(stdout, "%-14s %7d  %-32s %-12s %s (turn %d)\n", cat, r.Points, r.Player, r.GameID, r.EndedAt.Format("2006-01-02"), r.Turn)
+	for _, name := range names {
+		recs, err := st.Records(ctx, name, "")
+		if err != nil {
+			return fail(err)
+		}
+		if len(recs) == 0 {
+			fmt.Fprintf(stdout, "no %s game has ended with a person's score yet\n", name)
+			continue
+		}
+		cats := make([]string, 0, len(recs))
+		for c := range recs {
+			cats = append(cats, c)
+		}
+		sort.Strings(cats)
+		fmt.Fprintf(stdout, "%s\n%-14s %7s  %-32s %-12s %s\n", name, "Category", "Points", "Player", "Game", "Ended")
+		for _, cat := range cats {
+			r := recs[cat]
+			fmt.Fprintf(stdout, "%-14s %7d  %-32s %-12s %s (turn %d)\n", cat, r.Points, r.Player, r.GameID, r.EndedAt.Format("2006-01-02"), r.Turn)
+		}
 	}
 	return 0
 }

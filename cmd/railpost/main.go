@@ -202,21 +202,6 @@ func logger(level string, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l}))
 }
 
-// titles are the games this binary plays.
-func titles() (map[string]processor.Title, error) {
-	c, err := processor.NewContinentalRails()
-	if err != nil {
-		return nil, err
-	}
-	return map[string]processor.Title{c.Name(): c}, nil
-}
-
-// moveTitles are the titles played one action per mail.
-func moveTitles() map[string]processor.MoveTitle {
-	ce := processor.ChicagoExpress{}
-	return map[string]processor.MoveTitle{ce.Name(): ce}
-}
-
 func cmdInit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fail := failer(stderr, "init")
 	fs, c := newFlags("init", "init [--config railpost.toml] [--db railpost.db] [--force]", stderr)
@@ -266,7 +251,7 @@ func openProcessor(ctx context.Context, c *common, stderr io.Writer) (*processor
 		st.Close()
 		return nil, nil, err
 	}
-	p := &processor.Processor{Store: st, Config: cfg, Titles: ts, Moves: moveTitles(), Log: logger(cfg.LogLevel, stderr)}
+	p := &processor.Processor{Store: st, Config: cfg, Titles: ts, Log: logger(cfg.LogLevel, stderr)}
 	return p, func() { st.Close() }, nil
 }
 

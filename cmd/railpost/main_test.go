@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	crtitle "github.com/railpost/railpost/titles/contrails"
 	"io"
 	"os"
 	"os/exec"
@@ -247,7 +248,7 @@ func TestReportRendersFromTheArchive(t *testing.T) {
 		pos = append(pos, store.Position{Number: n, Name: fmt.Sprintf("Tycoon %d", n)})
 	}
 	now := time.Now().UTC()
-	g := store.Game{ID: "cr-7", Title: processor.ContinentalRailsTitle, Name: "Archive", Seed: 7, TimeZone: "UTC", Deadline: now.Add(-time.Minute), Period: 7 * 24 * time.Hour}
+	g := store.Game{ID: "cr-7", Title: crtitle.Name, Name: "Archive", Seed: 7, TimeZone: "UTC", Deadline: now.Add(-time.Minute), Period: 7 * 24 * time.Hour}
 	if err := processor.CreateGame(ctx, st, ts[g.Title], g, pos, now); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package processor
+package contrails
 
 import (
 	"encoding/json"
@@ -12,13 +12,13 @@ import (
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 	"github.com/railpost/railpost/reports"
 	"github.com/railpost/railpost/templates"
 )
 
-// ContinentalRailsTitle is the name Continental Rails II games are stored
-// under.
-const ContinentalRailsTitle = "contrails"
+// Name is the name Continental Rails II games are stored under.
+const Name = "contrails"
 
 // ContinentalRails adapts the pure engine in games/contrails to the pass:
 // it decodes the stored state and orders, runs the turn, and writes each
@@ -30,7 +30,7 @@ type ContinentalRails struct {
 
 // NewContinentalRails loads the map and the templates once, so that every
 // turn and every report reuses them.
-func NewContinentalRails() (*ContinentalRails, error) {
+func New() (*ContinentalRails, error) {
 	m, err := cr.LoadMap()
 	if err != nil {
 		return nil, fmt.Errorf("continental rails: %w", err)
@@ -43,25 +43,29 @@ func NewContinentalRails() (*ContinentalRails, error) {
 }
 
 // Name implements Title.
-func (c *ContinentalRails) Name() string { return ContinentalRailsTitle }
+func (c *ContinentalRails) Name() string { return Name }
 
-// Seats implements Title: fifteen tycoons (3.1).
-func (c *ContinentalRails) Seats() int { return cr.Positions }
+// Prefix implements title.Title: games are cr-1, cr-2.
+func (c *ContinentalRails) Prefix() string { return "cr" }
+
+// Seats implements title.Title: always fifteen tycoons (3.1), the
+// computer in every seat no person holds.
+func (c *ContinentalRails) Seats() (int, int) { return cr.Positions, cr.Positions }
 
 // PendingMessages implements MessageModerator: the players' messages of
 // the last turn, awaiting the game master (10.1G).
-func (c *ContinentalRails) PendingMessages(state []byte) ([]PlayerMessage, error) {
+func (c *ContinentalRails) PendingMessages(state []byte) ([]title.PlayerMessage, error) {
 	s, err := decodeState(state)
 	if err != nil {
 		return nil, err
 	}
-	var out []PlayerMessage
+	var out []title.PlayerMessage
 	for _, m := range s.Pending {
 		name := fmt.Sprintf("position %d", m.From)
 		if p := s.Player(m.From); p != nil {
 			name = fmt.Sprintf("%s (position %d)", p.Name, m.From)
 		}
-		out = append(out, PlayerMessage{From: m.From, Name: name, Text: m.Text})
+		out = append(out, title.PlayerMessage{From: m.From, Name: name, Text: m.Text})
 	}
 	return out, nil
 }
@@ -86,7 +90,7 @@ func (c *ContinentalRails) Standings(state []byte) (string, error) {
 
 // Adjust implements Adjuster: a tycoon's cash, loan or points, or a
 // railroad's cash, debt, price or efficiency.
-func (c *ContinentalRails) Adjust(state []byte, a Adjustment) ([]byte, string, error) {
+func (c *ContinentalRails) Adjust(state []byte, a title.Adjustment) ([]byte, string, error) {
 	s, err := decodeState(state)
 	if err != nil {
 		return nil, "", err
@@ -120,12 +124,12 @@ func (c *ContinentalRails) Adjust(state []byte, a Adjustment) ([]byte, string, e
 
 // FinalScores implements Scorer: each tycoon's points in the six
 // categories of 1.2 and in all, the records of 11.3.
-func (c *ContinentalRails) FinalScores(state []byte) ([]Score, error) {
+func (c *ContinentalRails) FinalScores(state []byte) ([]title.Score, error) {
 	s, err := decodeState(state)
 	if err != nil {
 		return nil, err
 	}
-	var out []Score
+	var out []title.Score
 	for _, p := range s.Players {
 		v := p.VP
 		for _, c := range []struct {
@@ -135,7 +139,7 @@ func (c *ContinentalRails) FinalScores(state []byte) ([]Score, error) {
 			{"Robber Baron", v.RobberBaron}, {"Mogul", v.Mogul}, {"Builder", v.Builder}, {"Magnate", v.Magnate},
 			{"Prodigal", v.Prodigal}, {"Rail Baron", v.Baron}, {"total", v.Total()},
 		} {
-			out = append(out, Score{Position: p.Number, Name: p.Name, Category: c.name, Points: c.points})
+			out = append(out, title.Score{Position: p.Number, Name: p.Name, Category: c.name, Points: c.points})
 		}
 	}
 	return out, nil
@@ -173,7 +177,7 @@ func decodeState(b []byte) (cr.State, error) {
 }
 
 // readerState decodes a request's state and finds the position it is for.
-func readerState(r ReportRequest) (*cr.State, *cr.Player, error) {
+func readerState(r title.ReportRequest) (*cr.State, *cr.Player, error) {
 	s, err := decodeState(r.State)
 	if err != nil {
 		return nil, nil, err
@@ -200,13 +204,13 @@ func decodeOrders(b []byte) (cr.Orders, error) {
 // Resolve implements Title. Who is human is taken from the positions as
 // they stand now, so that a position handed to the computer (or taken over
 // by a person) mid-game is played accordingly from this turn on (3.1).
-func (c *ContinentalRails) Resolve(t Turn) (Outcome, error) {
+func (c *ContinentalRails) Resolve(t title.Turn) (title.Outcome, error) {
 	s, err := decodeState(t.State)
 	if err != nil {
-		return Outcome{}, err
+		return title.Outcome{}, err
 	}
 	if s.Turn != t.Turn {
-		return Outcome{}, fmt.Errorf("state is at turn %d, the game at turn %d", s.Turn, t.Turn)
+		return title.Outcome{}, fmt.Errorf("state is at turn %d, the game at turn %d", s.Turn, t.Turn)
 	}
 	for i := range s.Players {
 		s.Players[i].Human = t.Humans[s.Players[i].Number]
@@ -215,19 +219,19 @@ func (c *ContinentalRails) Resolve(t Turn) (Outcome, error) {
 	for n, b := range t.Orders {
 		o, err := decodeOrders(b)
 		if err != nil {
-			return Outcome{}, fmt.Errorf("position %d: %w", n, err)
+			return title.Outcome{}, fmt.Errorf("position %d: %w", n, err)
 		}
 		all[n] = o
 	}
 	next, events, err := cr.Resolve(c.m, &s, all, t.Rand)
 	if err != nil {
-		return Outcome{}, err
+		return title.Outcome{}, err
 	}
 	b, err := json.Marshal(next)
 	if err != nil {
-		return Outcome{}, err
+		return title.Outcome{}, err
 	}
-	out := Outcome{State: b, Over: next.Over}
+	out := title.Outcome{State: b, Over: next.Over}
 	for _, e := range events {
 		out.Events = append(out.Events, store.Event{Kind: e.Kind, VisibleTo: e.VisibleTo, Text: e.Text})
 	}
@@ -265,10 +269,10 @@ func (c *ContinentalRails) Turnsheet(s *cr.State, gameID string, position int, t
 // Report implements Title: a short summary for reading on a phone, then
 // next turn's turnsheet, which also goes as an attached .txt so that a
 // player whose mail program mangles the body can fill that in instead.
-func (c *ContinentalRails) Report(r ReportRequest) (Report, error) {
+func (c *ContinentalRails) Report(r title.ReportRequest) (title.Report, error) {
 	s, p, err := readerState(r)
 	if err != nil {
-		return Report{}, err
+		return title.Report{}, err
 	}
 	d := crReportData{GameID: r.Game.ID, GameName: r.Game.Name, Turn: r.Turn, Player: *p, Climate: s.Climate.String(), Over: s.Over, NextTurn: s.Turn}
 	d.VPTotal = p.VP.Total()
@@ -283,13 +287,13 @@ func (c *ContinentalRails) Report(r ReportRequest) (Report, error) {
 	pdf, err := reports.ContinentalRails{GameID: r.Game.ID, GameName: r.Game.Name, Turn: r.Turn, Map: c.m, State: s,
 		Events: crEvents(r.Events), Reader: r.Position.Number, Made: r.Resolved}.PDF()
 	if err != nil {
-		return Report{}, err
+		return title.Report{}, err
 	}
 	atts := []mail.Attachment{{Name: fmt.Sprintf("%s-turn%d-position%d.pdf", r.Game.ID, r.Turn, r.Position.Number), ContentType: "application/pdf", Data: pdf}}
 	if !s.Over {
 		sheet, err := c.Turnsheet(s, r.Game.ID, r.Position.Number, r.Token, r.Deadline)
 		if err != nil {
-			return Report{}, err
+			return title.Report{}, err
 		}
 		d.Sheet = sheet
 		atts = append(atts, mail.Attachment{Name: fmt.Sprintf("%s-turn%d-position%d.txt", r.Game.ID, s.Turn, r.Position.Number),
@@ -297,13 +301,13 @@ func (c *ContinentalRails) Report(r ReportRequest) (Report, error) {
 	}
 	text, err := c.tmpl.Render("contrails_report.tmpl", d)
 	if err != nil {
-		return Report{}, err
+		return title.Report{}, err
 	}
 	subject := fmt.Sprintf("[%s] Turn %d results; turnsheet for turn %d", r.Game.ID, r.Turn, s.Turn)
 	if s.Over {
 		subject = fmt.Sprintf("[%s] Turn %d results: the game is over", r.Game.ID, r.Turn)
 	}
-	return Report{Subject: subject, Text: text, Attachments: atts}, nil
+	return title.Report{Subject: subject, Text: text, Attachments: atts}, nil
 }
 
 // crWelcomeData fills contrails_welcome.tmpl.
@@ -317,21 +321,21 @@ type crWelcomeData struct {
 }
 
 // Welcome implements Title.
-func (c *ContinentalRails) Welcome(r ReportRequest, password string) (Report, error) {
+func (c *ContinentalRails) Welcome(r title.ReportRequest, password string) (title.Report, error) {
 	s, p, err := readerState(r)
 	if err != nil {
-		return Report{}, err
+		return title.Report{}, err
 	}
 	sheet, err := c.Turnsheet(s, r.Game.ID, p.Number, r.Token, r.Deadline)
 	if err != nil {
-		return Report{}, err
+		return title.Report{}, err
 	}
 	text, err := c.tmpl.Render("contrails_welcome.tmpl", crWelcomeData{GameID: r.Game.ID, GameName: r.Game.Name, Turn: s.Turn,
 		Player: *p, Password: password, Deadline: r.Deadline, Sheet: sheet})
 	if err != nil {
-		return Report{}, err
+		return title.Report{}, err
 	}
-	return Report{
+	return title.Report{
 		Subject: fmt.Sprintf("[%s] Welcome to %s: position %d, turnsheet for turn %d", r.Game.ID, r.Game.Name, p.Number, s.Turn),
 		Text:    text,
 		Attachments: []mail.Attachment{{Name: fmt.Sprintf("%s-turn%d-position%d.txt", r.Game.ID, s.Turn, p.Number),

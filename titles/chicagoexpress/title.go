@@ -1,0 +1,58 @@
+// Package chicagoexpress is the Chicago Express title: the engine in
+// games/chicagoexpress played one action per mail, with its PDF report.
+package chicagoexpress
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/railpost/railpost/games/chicagoexpress"
+	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/processor/title"
+	"github.com/railpost/railpost/reports"
+)
+
+// Name is the name Chicago Express games are stored under.
+const Name = "chicago-express"
+
+// Title is the Chicago Express title.
+type Title struct{}
+
+// Name implements title.Title.
+func (Title) Name() string { return Name }
+
+// Prefix implements title.Title: games are ce-1, ce-2.
+func (Title) Prefix() string { return "ce" }
+
+// Seats are 2 to 6 players (section 3).
+func (Title) Seats() (int, int) { return 2, 6 }
+
+// New starts a game.
+func (Title) New(players []string, seed uint64) (title.MoveGame, error) {
+	g, err := chicagoexpress.New(chicagoexpress.Setup{Players: players, Seed: seed})
+	if err != nil {
+		return nil, err
+	}
+	return Game{g}, nil
+}
+
+// Report renders the PDF report.
+func (Title) Report(g title.MoveGame, gameName string, position int, at time.Time) ([]byte, error) {
+	cg, ok := g.(Game)
+	if !ok {
+		return nil, fmt.Errorf("chicago express report: not a Chicago Express game")
+	}
+	return reports.ChicagoExpress{Game: cg.Game, GameName: gameName, Reader: position - 1, Made: at}.PDF()
+}
+
+// Game is a Chicago Express game as the processor plays it.
+type Game struct{ *chicagoexpress.Game }
+
+// Computer implements title.MoveGame with the engine's own suggestion.
+func (g Game) Computer(seat int, rng *rand.Rand) eighteen.Action { return g.Suggest(seat, rng) }
+
+// State implements title.MoveGame: the engine's exported fields, which
+// are the whole position (the board is fixed data).
+func (g Game) State() ([]byte, error) { return json.Marshal(g.Game) }

@@ -22,6 +22,7 @@ import (
 	cr "github.com/railpost/railpost/games/contrails"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor"
+	"github.com/railpost/railpost/processor/archive"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
@@ -534,15 +535,15 @@ func (r *run) finish(ctx context.Context) error {
 			r.res.Records = append(r.res.Records, e.Text)
 		}
 	}
-	rep, err := processor.Replay(ctx, r.st, r.proc.Titles, GameID)
+	rep, err := archive.Replay(ctx, r.st, r.proc.Titles, GameID)
 	if err != nil {
 		return err
 	}
 	if len(rep.Mismatches) > 0 {
 		return fmt.Errorf("demo: replay differs from the archive at turns %v", rep.Mismatches)
 	}
-	r.res.Replayed = rep.Turns
-	if err := processor.ExportArchive(ctx, r.st, r.proc.Titles, GameID, r.res.Archive); err != nil {
+	r.res.Replayed = rep.Steps
+	if err := archive.Export(ctx, r.st, r.proc.Titles, GameID, r.res.Archive); err != nil {
 		return err
 	}
 	r.res.Example = filepath.Join(r.res.Archive, "turns", fmt.Sprintf("%03d", r.res.Turns), "report-position1.pdf")

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/orders"
+	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
 )
@@ -72,7 +73,7 @@ func (p *Processor) gmAdjust(ctx context.Context, g store.Game, c GMCommand, act
 	if err != nil {
 		return nil, fmt.Errorf("ADJUST: %w", err)
 	}
-	inputs, err := json.Marshal(turnInputs{Adjust: &a})
+	inputs, err := json.Marshal(gamelog.TurnInputs{Adjust: &a})
 	if err != nil {
 		return nil, err
 	}

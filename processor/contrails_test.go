@@ -14,6 +14,7 @@ import (
 
 	cr "github.com/railpost/railpost/games/contrails"
 	"github.com/railpost/railpost/orders"
+	"github.com/railpost/railpost/processor/archive"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
@@ -251,8 +252,8 @@ func TestContinentalRailsReportCarriesTheNextTurnsheet(t *testing.T) {
 		t.Errorf("subject %q", mm.Subject)
 	}
 	// The archive renders the same file again, byte for byte.
-	titles := map[string]title.Title{h.title.Name(): h.title}
-	again, err := ArchivedReport(context.Background(), h.st, titles, "cr1", 1, 2)
+	titles := title.Set{h.title.Name(): h.title}
+	again, err := archive.Report(context.Background(), h.st, titles, "cr1", 1, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +261,7 @@ func TestContinentalRailsReportCarriesTheNextTurnsheet(t *testing.T) {
 		t.Error("the report rendered from the archive differs from the one mailed")
 	}
 	for _, bad := range []struct{ turn, pos int }{{2, 2}, {-1, 2}, {1, 99}} {
-		if _, err := ArchivedReport(context.Background(), h.st, titles, "cr1", bad.turn, bad.pos); err == nil {
+		if _, err := archive.Report(context.Background(), h.st, titles, "cr1", bad.turn, bad.pos); err == nil {
 			t.Errorf("turn %d position %d: a report of what does not exist", bad.turn, bad.pos)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
 )
@@ -35,7 +36,7 @@ func CreateGame(ctx context.Context, st *store.Store, t title.Title, g store.Gam
 	if err != nil {
 		return fmt.Errorf("create game %s: setup: %w", g.ID, err)
 	}
-	var in turnInputs
+	var in gamelog.TurnInputs
 	for _, pos := range positions {
 		if pos.Human {
 			in.Humans = append(in.Humans, pos.Number)

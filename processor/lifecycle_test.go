@@ -18,6 +18,7 @@ import (
 
 	cr "github.com/railpost/railpost/games/contrails"
 	"github.com/railpost/railpost/orders"
+	"github.com/railpost/railpost/processor/archive"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
 )
@@ -371,17 +372,17 @@ func TestGameMasterLifecycle(t *testing.T) {
 		!strings.Contains(m.Text, "Records across games (11.3)") || !strings.Contains(m.Text, "sets the first Robber Baron record") {
 		t.Errorf("the END notice:\n%s", m.Text)
 	}
-	res, err := Replay(ctx, h.st, h.proc.Titles, h.id)
+	res, err := archive.Replay(ctx, h.st, h.proc.Titles, h.id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Turns != 4 || res.Adjustments != 1 || len(res.Mismatches) != 0 {
+	if res.Steps != 4 || res.Adjustments != 1 || len(res.Mismatches) != 0 {
 		t.Fatalf("replay: %+v", res)
 	}
 
 	// Export the archive, import it into another database, replay it there.
 	dir := filepath.Join(t.TempDir(), "export")
-	if err := ExportArchive(ctx, h.st, h.proc.Titles, h.id, dir); err != nil {
+	if err := archive.Export(ctx, h.st, h.proc.Titles, h.id, dir); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"index.html", "archive.json", "record.txt", "turns/000/state.json", "turns/004/state.json",
@@ -406,15 +407,15 @@ func TestGameMasterLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	id, err := ImportArchive(ctx, other, dir)
+	id, err := archive.Import(ctx, other, dir)
 	if err != nil || id != h.id {
 		t.Fatalf("import: %q %v", id, err)
 	}
-	if _, err := ImportArchive(ctx, other, dir); err == nil {
+	if _, err := archive.Import(ctx, other, dir); err == nil {
 		t.Error("the same game imported twice")
 	}
-	res, err = Replay(ctx, other, h.proc.Titles, h.id)
-	if err != nil || res.Turns != 4 || len(res.Mismatches) != 0 {
+	res, err = archive.Replay(ctx, other, h.proc.Titles, h.id)
+	if err != nil || res.Steps != 4 || len(res.Mismatches) != 0 {
 		t.Fatalf("replay of the imported game: %+v %v", res, err)
 	}
 	orig, _ := h.st.ExportGame(ctx, h.id)

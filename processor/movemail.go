@@ -9,6 +9,7 @@ import (
 
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/orders"
+	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
 )
@@ -32,7 +33,7 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 	}
 	seat := pos.Number - 1
 	now := p.now()
-	prefs := r.prefs[pos.Number]
+	prefs := r.Prefs[pos.Number]
 	answer := func(status, outcome, subject, text string, att []mail.Attachment) (verdict, error) {
 		v.status, v.outcome = status, outcome
 		body, err := p.tmpl.Render("notice.tmpl", struct{ Text string }{text})
@@ -51,19 +52,19 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 	// where is the position as the player should now see it, with the
 	// block to answer if it is their move.
 	where := func(header bool) string {
-		s := r.eng.Status(seat)
-		if slices.Contains(r.eng.Acting(), seat) {
-			s += fmt.Sprintf("\nIt is your move: action %d. Your legal moves:\n", r.next())
-			for _, l := range r.eng.Menu(seat) {
+		s := r.Eng.Status(seat)
+		if slices.Contains(r.Eng.Acting(), seat) {
+			s += fmt.Sprintf("\nIt is your move: action %d. Your legal moves:\n", r.Next())
+			for _, l := range r.Eng.Menu(seat) {
 				s += "  " + l + "\n"
 			}
 			if header {
-				s += "\nReply with your move on the first line. Keep the lines below.\n\n" + p.moveHeader(secret, game, pos, r.next())
+				s += "\nReply with your move on the first line. Keep the lines below.\n\n" + p.moveHeader(secret, game, pos, r.Next())
 			}
-		} else if acting := r.eng.Acting(); len(acting) > 0 {
-			s += fmt.Sprintf("\nThe game waits for %s (action %d); you will get a mail when it is your move.\n", r.name(acting[0]), r.next())
+		} else if acting := r.Eng.Acting(); len(acting) > 0 {
+			s += fmt.Sprintf("\nThe game waits for %s (action %d); you will get a mail when it is your move.\n", r.Name(acting[0]), r.Next())
 			if header {
-				s += "Settings and requests (REPORT, DIGEST, AUTOPASS, AWAY) may be sent at any time; reply keeping these lines:\n\n" + p.moveHeader(secret, game, pos, r.next())
+				s += "Settings and requests (REPORT, DIGEST, AUTOPASS, AWAY) may be sent at any time; reply keeping these lines:\n\n" + p.moveHeader(secret, game, pos, r.Next())
 			}
 		}
 		return s
@@ -106,12 +107,12 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 		return refuse("more than one move", fmt.Sprintf("line %d (%q) and line %d (%q) are both moves; this game takes one action per mail. Send the one you mean.",
 			moveLines[0].N, strings.TrimSpace(moveLines[0].Text), moveLines[1].N, strings.TrimSpace(moveLines[1].Text)))
 	}
-	if prefs.Digest && !r.prefs[pos.Number].Digest {
-		prefs.DigestUpTo, prefs.DigestAt = r.from-1, now
+	if prefs.Digest && !r.Prefs[pos.Number].Digest {
+		prefs.DigestUpTo, prefs.DigestAt = r.From-1, now
 	}
-	if prefs != r.prefs[pos.Number] {
-		r.prefs[pos.Number] = prefs
-		if err := r.autoplay(now); err != nil {
+	if prefs != r.Prefs[pos.Number] {
+		r.Prefs[pos.Number] = prefs
+		if err := r.Autoplay(now); err != nil {
 			return v, err
 		}
 	}
@@ -126,28 +127,28 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 		}
 		switch {
 		case number == 0:
-			return refuse("no action number", fmt.Sprintf("line %d (%q) is a move, but the mail does not say which action it answers. Keep the ACTION and TOKEN lines of your \"your move\" mail, or add ACTION: %d.", l.N, line, r.next()))
-		case number < r.from:
-			return refuse(fmt.Sprintf("stale: for action %d, game at %d", number, r.from),
-				fmt.Sprintf("your move %q answers action %d, which has already been played; the game has moved on to action %d. Here is where it stands now.", line, number, r.from))
-		case number > r.from:
-			return refuse(fmt.Sprintf("action %d not open", number), fmt.Sprintf("ACTION says %d, but the game waits for action %d.", number, r.from))
-		case r.next() != r.from:
+			return refuse("no action number", fmt.Sprintf("line %d (%q) is a move, but the mail does not say which action it answers. Keep the ACTION and TOKEN lines of your \"your move\" mail, or add ACTION: %d.", l.N, line, r.Next()))
+		case number < r.From:
+			return refuse(fmt.Sprintf("stale: for action %d, game at %d", number, r.From),
+				fmt.Sprintf("your move %q answers action %d, which has already been played; the game has moved on to action %d. Here is where it stands now.", line, number, r.From))
+		case number > r.From:
+			return refuse(fmt.Sprintf("action %d not open", number), fmt.Sprintf("ACTION says %d, but the game waits for action %d.", number, r.From))
+		case r.Next() != r.From:
 			return refuse("settings moved the game", fmt.Sprintf("the settings in this mail passed for you first, so your move %q (line %d) was not made. Here is where the game stands.", line, l.N))
 		}
-		undo, _, err := undoLine(line)
-		if !undo && !slices.Contains(r.eng.Acting(), seat) {
+		undo, _, err := gamelog.UndoLine(line)
+		if !undo && !slices.Contains(r.Eng.Acting(), seat) {
 			return refuse("not their move", fmt.Sprintf("line %d (%q): it is not your move.", l.N, line))
 		}
 		switch {
 		case undo && err != nil:
 			return refuse("bad undo", fmt.Sprintf("line %d (%q): %v.", l.N, line, err))
 		case undo:
-			last, ok := r.lastOwn(seat)
+			last, ok := r.LastOwn(seat)
 			if !ok {
 				return refuse("undo refused", fmt.Sprintf("line %d (%q): you may undo only your own last move, before anyone else has moved. Ask the game master to undo further.", l.N, line))
 			}
-			if err := r.undo(len(r.standing)-1, pos.Number, "player", m.ID, now); err != nil {
+			if err := r.Undo(len(r.Standing)-1, pos.Number, "player", m.ID, now); err != nil {
 				return v, err
 			}
 			outcome = fmt.Sprintf("undid %q", last)
@@ -156,27 +157,27 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 			if err != nil {
 				return refuse("unreadable move", fmt.Sprintf("line %d (%q): %v.", l.N, line, err))
 			}
-			if err := r.apply(a, "player", m.ID, now); err != nil {
+			if err := r.Apply(a, "player", m.ID, now); err != nil {
 				return refuse("illegal: "+err.Error(), fmt.Sprintf("line %d (%q) breaks a rule: %v.", l.N, line, err))
 			}
-			outcome = fmt.Sprintf("action %d: %s", r.from, a)
+			outcome = fmt.Sprintf("action %d: %s", r.From, a)
 		}
-		if err := r.autoplay(now); err != nil {
+		if err := r.Autoplay(now); err != nil {
 			return v, err
 		}
 		text = append(text, "Accepted. What happened:")
-		for _, h := range r.happened() {
+		for _, h := range r.Happened() {
 			text = append(text, "  "+h)
 		}
 	}
 	text = append(text, said...)
 	var att []mail.Attachment
 	if report {
-		pdf, err := r.title.Report(r.eng, game.Name, pos.Number, now)
+		pdf, err := r.Title.Report(r.Eng, game.Name, pos.Number, now)
 		if err != nil {
 			return v, err
 		}
-		att = append(att, mail.Attachment{Name: fmt.Sprintf("%s-action%d-position%d.pdf", game.ID, r.next()-1, pos.Number), ContentType: "application/pdf", Data: pdf})
+		att = append(att, mail.Attachment{Name: fmt.Sprintf("%s-action%d-position%d.pdf", game.ID, r.Next()-1, pos.Number), ContentType: "application/pdf", Data: pdf})
 		text = append(text, "The report you asked for is attached.")
 	}
 	if len(moveLines) == 0 && !report && !resend && len(said) == 0 {
@@ -201,17 +202,17 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 				return err
 			}
 		}
-		return r.commit(ctx, tx, now)
+		return r.Commit(ctx, tx, now)
 	}
 	body := strings.Join(text, "\n")
-	undoable, canUndo := r.lastOwn(seat)
-	canUndo = canUndo && !slices.Contains(r.eng.Acting(), seat)
-	if !slices.Contains(r.eng.Acting(), seat) || len(r.added) == 0 {
+	undoable, canUndo := r.LastOwn(seat)
+	canUndo = canUndo && !slices.Contains(r.Eng.Acting(), seat)
+	if !slices.Contains(r.Eng.Acting(), seat) || len(r.Added) == 0 {
 		body += "\n\n" + where(!canUndo)
 	}
 	if canUndo {
 		// One header block, last: what a reply quotes below it is read.
-		body += fmt.Sprintf("\nTo take back your %s before the next player moves, reply UNDO, keeping these lines:\n\n%s", undoable, p.moveHeader(secret, game, pos, r.next()))
+		body += fmt.Sprintf("\nTo take back your %s before the next player moves, reply UNDO, keeping these lines:\n\n%s", undoable, p.moveHeader(secret, game, pos, r.Next()))
 	}
 	return answer(store.InboxAccepted, outcome, fmt.Sprintf("[%s] Accepted (position %d)", game.ID, pos.Number), body, att)
 }
@@ -229,28 +230,28 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c GMCommand, act s
 	case "UNDO":
 		to, err := strconv.Atoi(c.Args[0])
 		if err != nil {
-			return "", fmt.Errorf("UNDO needs the number of moves that stand after it, 0 to %d", len(r.standing)-1)
+			return "", fmt.Errorf("UNDO needs the number of moves that stand after it, 0 to %d", len(r.Standing)-1)
 		}
 		act.Reason = afterWords(c.Rest, 1)
-		if err := r.undo(to, 0, "gm", act.InboxID, now); err != nil {
+		if err := r.Undo(to, 0, "gm", act.InboxID, now); err != nil {
 			return "", err
 		}
 		said = fmt.Sprintf("%s is back to %d standing moves", g.ID, to)
 	case "MOVE":
 		n, err := strconv.Atoi(c.Args[0])
-		if err != nil || n < 1 || n > len(r.positions) {
-			return "", fmt.Errorf("MOVE needs a position, 1 to %d, then the move", len(r.positions))
+		if err != nil || n < 1 || n > len(r.Positions) {
+			return "", fmt.Errorf("MOVE needs a position, 1 to %d, then the move", len(r.Positions))
 		}
 		a, err := eighteen.ParseAction(n-1, afterWords(c.Rest, 1))
 		if err != nil {
 			return "", err
 		}
-		if err := r.apply(a, "gm", act.InboxID, now); err != nil {
+		if err := r.Apply(a, "gm", act.InboxID, now); err != nil {
 			return "", fmt.Errorf("position %d: %s: %w", n, a, err)
 		}
 		said = fmt.Sprintf("position %d: %s", n, a)
 	}
-	if err := r.autoplay(now); err != nil {
+	if err := r.Autoplay(now); err != nil {
 		return "", err
 	}
 	why := ""
@@ -262,7 +263,7 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c GMCommand, act s
 		return "", err
 	}
 	act.Headline = "The game master: " + said + why + "."
-	err = p.commitGM(ctx, g, act, func(tx *store.Tx, _ int64) error { return r.commit(ctx, tx, now) },
+	err = p.commitGM(ctx, g, act, func(tx *store.Tx, _ int64) error { return r.Commit(ctx, tx, now) },
 		func(int64) ([]store.OutboxMail, error) { return mails, nil })
 	return said, err
 }
@@ -293,14 +294,14 @@ func (p *Processor) moveSeatMails(ctx context.Context, g store.Game, positions [
 				"Your password is %s. Keep it: with it you can write to the game without one of our mails to reply to:\n"+
 				"GAME, POSITION, ACTION and PASSWORD lines, then your move.\n"+
 				"When it is your move you get a mail listing your legal moves; reply with one of them on the first line.",
-				g.Name, g.ID, g.Title, pos.Number, r.name(pos.Number-1), password))
+				g.Name, g.ID, g.Title, pos.Number, r.Name(pos.Number-1), password))
 		}
 		seat := pos.Number - 1
 		var text, subject string
-		if slices.Contains(r.eng.Acting(), seat) {
-			text, subject = p.yourMove(secret, r, seat, lead), fmt.Sprintf("[%s] Your move (action %d)", g.ID, r.next())
+		if slices.Contains(r.Eng.Acting(), seat) {
+			text, subject = p.yourMove(secret, r, seat, lead), fmt.Sprintf("[%s] Your move (action %d)", g.ID, r.Next())
 		} else {
-			text = strings.Join(lead, "\n\n") + "\n\n" + r.eng.Status(seat) + "\n" + p.moveHeader(secret, g, pos, r.next())
+			text = strings.Join(lead, "\n\n") + "\n\n" + r.Eng.Status(seat) + "\n" + p.moveHeader(secret, g, pos, r.Next())
 			subject = fmt.Sprintf("[%s] %s: where the game stands", g.ID, g.Name)
 		}
 		ms, err := p.notices(g, []store.Position{pos}, subject, text)

@@ -6,20 +6,15 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
 )
 
-// moveSetup is snapshot 0 of a game played by mail: what New is called with.
-type moveSetup struct {
-	Players []string `json:"players"`
-	Seed    uint64   `json:"seed"`
-}
-
 // createMoveGame stores a new game of a move title with its positions and
 // its setup, in one transaction.
 func createMoveGame(ctx context.Context, st *store.Store, mt title.MoveTitle, g store.Game, positions []store.Position, now time.Time) error {
-	setup := moveSetup{Seed: uint64(g.Seed)}
+	setup := gamelog.MoveSetup{Seed: uint64(g.Seed)}
 	for _, pos := range positions {
 		setup.Players = append(setup.Players, seatName(pos))
 	}

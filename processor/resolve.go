@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
 )
@@ -218,23 +219,13 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 	return true, nil
 }
 
-// turnInputs is what a resolution takes besides the orders and the seed.
-// It is stored with the snapshot, so that replay feeds the engine the same.
-type turnInputs struct {
-	Humans   []int `json:"humans"`              // positions a person held
-	StandPat []int `json:"stand_pat,omitempty"` // humans who sent no orders and stood pat
-	// Adjust marks a snapshot made by the game master's ADJUST rather than
-	// by a resolution.
-	Adjust *title.Adjustment `json:"adjust,omitempty"`
-}
-
 // prepareTurn assembles a turn's resolution: the standing orders, who is
 // human, and the game's policy for humans who sent nothing: the computer
 // plays them, or they stand pat (empty orders). Each such player gets a
 // note saying which.
-func prepareTurn(g store.Game, state []byte, positions []store.Position, standing map[int][]byte) (title.Turn, turnInputs, []store.Event) {
+func prepareTurn(g store.Game, state []byte, positions []store.Position, standing map[int][]byte) (title.Turn, gamelog.TurnInputs, []store.Event) {
 	t := title.Turn{GameID: g.ID, Turn: g.Turn, State: state, Orders: map[int][]byte{}, Humans: map[int]bool{}, Rand: title.Rand(g.Seed, g.Turn)}
-	var in turnInputs
+	var in gamelog.TurnInputs
 	var notes []store.Event
 	for n, b := range standing {
 		t.Orders[n] = b

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/store"
 )
 
@@ -19,29 +20,29 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 		return 0, err
 	}
 	now := p.now()
-	if err := r.autoplay(now); err != nil {
+	if err := r.Autoplay(now); err != nil {
 		return 0, err
 	}
 	sent := 0
 	var notes []store.OutboxMail
 	var noted []int // positions noted in the reminders table; 0 is the GM
-	acting := r.eng.Acting()
-	if len(r.added) == 0 && len(acting) == 1 && !r.eng.Over() {
+	acting := r.Eng.Acting()
+	if len(r.Added) == 0 && len(acting) == 1 && !r.Eng.Over() {
 		seat := acting[0]
-		pos := r.position(seat)
+		pos := r.Position(seat)
 		since := g.Created
-		if len(r.log) > 0 {
-			since = r.log[len(r.log)-1].At
+		if len(r.Log) > 0 {
+			since = r.Log[len(r.Log)-1].At
 		}
 		waited := now.Sub(since)
 		switch {
 		case g.MoveTimeout > 0 && waited >= g.MoveTimeout:
-			pass, canPass := firstPass(r.eng.Legal(seat))
+			pass, canPass := gamelog.FirstPass(r.Eng.Legal(seat))
 			if g.TimeoutPolicy == "pass" && canPass {
-				if err := r.apply(pass, "timeout", 0, now); err != nil {
+				if err := r.Apply(pass, "timeout", 0, now); err != nil {
 					return 0, err
 				}
-				if err := r.autoplay(now); err != nil {
+				if err := r.Autoplay(now); err != nil {
 					return 0, err
 				}
 				break
@@ -52,8 +53,8 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 			}
 			text := fmt.Sprintf("Game %s (%s) has waited %s for %s (position %d) to make action %d, past its move timeout of %s, and %s.\n\n"+
 				"You can enter a move for them with the GM command MOVE %d <move>, hand the position to the computer with HAND %d COMPUTER, or wait.",
-				g.ID, g.Name, waited.Round(1e9*60), r.name(seat), pos.Number, r.next(), g.MoveTimeout, why, pos.Number, pos.Number)
-			m, err := p.gmNotice(g, fmt.Sprintf("[%s] Action %d is past its time limit", g.ID, r.next()), text)
+				g.ID, g.Name, waited.Round(1e9*60), r.Name(seat), pos.Number, r.Next(), g.MoveTimeout, why, pos.Number, pos.Number)
+			m, err := p.gmNotice(g, fmt.Sprintf("[%s] Action %d is past its time limit", g.ID, r.Next()), text)
 			if err != nil {
 				return 0, err
 			}
@@ -74,7 +75,7 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 					intro = append(intro, fmt.Sprintf("If no move comes within %s of it falling due, the game master is told.", g.MoveTimeout))
 				}
 			}
-			ms, err := p.notices(g, []store.Position{pos}, fmt.Sprintf("[%s] Reminder: your move (action %d)", g.ID, r.next()), p.yourMove(secret, r, seat, intro))
+			ms, err := p.notices(g, []store.Position{pos}, fmt.Sprintf("[%s] Reminder: your move (action %d)", g.ID, r.Next()), p.yourMove(secret, r, seat, intro))
 			if err != nil {
 				return 0, err
 			}
@@ -91,11 +92,11 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 		return 0, err
 	}
 	err = p.Store.Update(ctx, func(tx *store.Tx) error {
-		if err := r.commit(ctx, tx, now); err != nil {
+		if err := r.Commit(ctx, tx, now); err != nil {
 			return err
 		}
 		for _, n := range noted {
-			first, err := tx.NoteReminder(ctx, g.ID, r.next(), n, now)
+			first, err := tx.NoteReminder(ctx, g.ID, r.Next(), n, now)
 			if err != nil {
 				return err
 			}
@@ -147,34 +148,36 @@ func digestMails(ds []digest) []store.OutboxMail {
 
 // digests are the daily mails of the players who asked for them: what
 // happened since the last one, at most once a day.
-func (p *Processor) digests(ctx context.Context, r *moveRun) ([]digest, error) {
+func (p *Processor) digests(ctx context.Context, r *gamelog.Moves) ([]digest, error) {
 	now := p.now()
 	var out []digest
-	for _, pos := range r.positions {
-		prefs := r.prefs[pos.Number]
+	for _, pos := range r.Positions {
+		prefs := r.Prefs[pos.Number]
 		if !prefs.Digest || !pos.Human || pos.Address == "" || (!prefs.DigestAt.IsZero() && now.Sub(prefs.DigestAt) < 24*60*60*1e9) {
 			continue
 		}
-		evs, err := p.Store.EventsAfter(ctx, r.game.ID, prefs.DigestUpTo)
+		evs, err := p.Store.EventsAfter(ctx, r.Game.ID, prefs.DigestUpTo)
 		if err != nil {
 			return nil, err
 		}
 		var lines []string
 		for _, e := range evs {
-			lines = append(lines, e.Text)
+			if e.Kind == "move" {
+				lines = append(lines, e.Text)
+			}
 		}
-		for _, n := range r.added {
-			lines = append(lines, r.events[n.N]...)
+		for _, n := range r.Added {
+			lines = append(lines, r.Events[n.N]...)
 		}
 		if len(lines) == 0 {
 			continue
 		}
-		text := "Your daily digest: everything since the last one.\n\n" + strings.Join(lines, "\n") + "\n\n" + r.eng.Status(pos.Number-1)
-		ms, err := p.notices(r.game, []store.Position{pos}, fmt.Sprintf("[%s] Daily digest to action %d", r.game.ID, r.next()-1), text)
+		text := "Your daily digest: everything since the last one.\n\n" + strings.Join(lines, "\n") + "\n\n" + r.Eng.Status(pos.Number-1)
+		ms, err := p.notices(r.Game, []store.Position{pos}, fmt.Sprintf("[%s] Daily digest to action %d", r.Game.ID, r.Next()-1), text)
 		if err != nil {
 			return nil, err
 		}
-		prefs.DigestUpTo, prefs.DigestAt = r.next()-1, now
+		prefs.DigestUpTo, prefs.DigestAt = r.Next()-1, now
 		out = append(out, digest{position: pos.Number, prefs: prefs, mail: ms[0]})
 	}
 	return out, nil

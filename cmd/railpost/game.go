@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor"
+	"github.com/railpost/railpost/processor/archive"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
 
 // gameUsage lists the subcommands of `railpost game`.
@@ -46,8 +48,8 @@ func cmdGame(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs, c := newFlags("game new", "game new --title contrails --name NAME [flags]", stderr)
-	title := fs.String("title", "contrails", "the game: "+strings.Join(titleNames(), ", "))
+	fs, c := newFlags("game new", "game new [--title T] --name NAME [flags]", stderr)
+	kind := fs.String("title", defaultTitle(), "the game: "+strings.Join(titleNames(), ", "))
 	name := fs.String("name", "", "the game's name, as players read it (required)")
 	id := fs.String("id", "", "the short id players write after GAME: (default: made from the title)")
 	seed := fs.Int64("seed", 0, "the seed of every random draw (default: random)")
@@ -83,7 +85,7 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return fail(err)
 	}
 	defer closeFn()
-	t, err := p.Titles.Get(*title)
+	t, err := p.Titles.Get(*kind)
 	if err != nil {
 		return fail(err)
 	}
@@ -143,7 +145,7 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	fmt.Fprintf(stdout, "created game %s (%s, %s, %d positions, all played by the computer until players are added)\n", g.ID, g.Name, t.Name(), len(seats))
 	switch {
-	case processor.PlayedByMove(t):
+	case title.ByMove(t):
 		fmt.Fprintln(stdout, "one action per mail: the game begins when its first player is seated")
 	case !g.Deadline.IsZero():
 		fmt.Fprintf(stdout, "turn 1 is due %s\n", processor.ShowTime(g, g.Deadline))
@@ -406,19 +408,23 @@ func cmdReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return fail(err)
 	}
-	res, err := processor.Replay(ctx, st, ts, fs.Arg(0))
+	res, err := archive.Replay(ctx, st, ts, fs.Arg(0))
 	if err != nil {
 		return fail(err)
 	}
 	if len(res.Mismatches) > 0 {
-		fmt.Fprintf(stdout, "replay of %s: %d turns rebuilt; turns %v differ from the stored snapshots\n", fs.Arg(0), res.Turns, res.Mismatches)
+		fmt.Fprintf(stdout, "replay of %s: %d %ss rebuilt; %ss %v differ from the stored snapshots\n", fs.Arg(0), res.Steps, res.Unit, res.Unit, res.Mismatches)
 		return 1
 	}
 	adjusted := ""
 	if res.Adjustments > 0 {
 		adjusted = fmt.Sprintf(" and %d game-master adjustments", res.Adjustments)
 	}
-	fmt.Fprintf(stdout, "replay of %s: %d turns%s rebuilt from the log, every one identical to its stored snapshot\n", fs.Arg(0), res.Turns, adjusted)
+	unchecked := ""
+	if res.Unchecked > 0 {
+		unchecked = fmt.Sprintf(" (%d stored before snapshots were kept for them, so checked only for what they told the players)", res.Unchecked)
+	}
+	fmt.Fprintf(stdout, "replay of %s: %d %ss%s rebuilt from the log, every one identical to its stored snapshot%s\n", fs.Arg(0), res.Steps, res.Unit, adjusted, unchecked)
 	return 0
 }
 
@@ -504,7 +510,7 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintln(stderr, "railpost archive export:", err)
 			return 1
 		}
-		if err := processor.ExportArchive(ctx, st, ts, game, *out); err != nil {
+		if err := archive.Export(ctx, st, ts, game, *out); err != nil {
 			fmt.Fprintln(stderr, "railpost archive export:", err)
 			return 1
 		}
@@ -530,7 +536,7 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return 1
 		}
 		defer st.Close()
-		id, err := processor.ImportArchive(ctx, st, fs.Arg(0))
+		id, err := archive.Import(ctx, st, fs.Arg(0))
 		if err != nil {
 			fmt.Fprintln(stderr, "railpost archive import:", err)
 			return 1

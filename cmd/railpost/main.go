@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor"
+	"github.com/railpost/railpost/processor/archive"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
 )
@@ -404,9 +405,10 @@ func cmdMail(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fail := failer(stderr, "report")
-	fs, c := newFlags("report", "report --game G [--turn T] --position P [--out file.pdf]", stderr)
+	fs, c := newFlags("report", "report --game G [--turn T | --move N] --position P [--out file.pdf]", stderr)
 	game := fs.String("game", "", "the game's id (required)")
-	turn := fs.Int("turn", 0, "the turn whose report to render (default: the latest played)")
+	turn := fs.Int("turn", 0, "a game played in turns: the turn whose report to render (default: the latest played)")
+	move := fs.Int("move", -1, "a game played one action per mail: the action after which to render the report (0: the setup; default: the latest)")
 	position := fs.Int("position", 0, "the position the report is for (required)")
 	out := fs.String("out", "", "where to write the PDF (default GAME-turnT-positionP.pdf)")
 	if code, ok := parse(fs, args); !ok {
@@ -430,24 +432,34 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return fail(err)
 	}
-	if *turn == 0 {
-		g, err := st.Game(ctx, *game)
-		if err != nil {
-			return fail(err)
-		}
-		*turn = g.Turn - 1
+	g, err := st.Game(ctx, *game)
+	if err != nil {
+		return fail(err)
 	}
-	pdf, err := processor.ArchivedReport(ctx, st, ts, *game, *turn, *position)
+	unit := ts.Unit(g.Title)
+	point := *turn
+	switch {
+	case unit == "turn" && *move >= 0:
+		return fail(fmt.Errorf("game %s is played in turns: give --turn, not --move", g.ID))
+	case unit == "action" && *turn != 0:
+		return fail(fmt.Errorf("game %s is played one action per mail: give --move, not --turn", g.ID))
+	case unit == "action":
+		point = *move
+	}
+	if point <= 0 && (unit == "turn" || *move < 0) {
+		point = g.Turn - 1
+	}
+	pdf, err := archive.Report(ctx, st, ts, *game, point, *position)
 	if err != nil {
 		return fail(err)
 	}
 	if *out == "" {
-		*out = fmt.Sprintf("%s-turn%d-position%d.pdf", *game, *turn, *position)
+		*out = fmt.Sprintf("%s-%s%d-position%d.pdf", *game, unit, point, *position)
 	}
 	if err := os.WriteFile(*out, pdf, 0o644); err != nil {
 		return fail(err)
 	}
-	fmt.Fprintf(stdout, "wrote %s (%d KB): game %s, turn %d, position %d\n", *out, (len(pdf)+1023)/1024, *game, *turn, *position)
+	fmt.Fprintf(stdout, "wrote %s (%d KB): game %s, %s %d, position %d\n", *out, (len(pdf)+1023)/1024, *game, unit, point, *position)
 	return 0
 }
 

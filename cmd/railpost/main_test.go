@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	crtitle "github.com/railpost/railpost/titles/contrails"
 	"io"
 	"os"
 	"os/exec"
@@ -15,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	crtitle "github.com/railpost/railpost/titles/contrails"
 
 	"github.com/railpost/railpost/processor"
 	"github.com/railpost/railpost/processor/mail/loopback"

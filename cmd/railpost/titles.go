@@ -6,17 +6,36 @@ import (
 	"github.com/railpost/railpost/titles/contrails"
 )
 
-// titles are the games this binary plays: the one list of them. Adding a
-// title is its own packages and one line here.
-func titles() (title.Set, error) {
+// titleList is the games this binary plays: the one list of them, the
+// first the default. Adding a title is its own packages and one line here.
+func titleList() ([]title.Title, error) {
 	crt, err := contrails.New()
 	if err != nil {
 		return nil, err
 	}
-	return title.NewSet(
+	return []title.Title{
 		crt,
 		chicagoexpress.Title{},
-	)
+	}, nil
+}
+
+// titles are the listed titles by name.
+func titles() (title.Set, error) {
+	list, err := titleList()
+	if err != nil {
+		return nil, err
+	}
+	return title.NewSet(list...)
+}
+
+// defaultTitle is the first listed: what game new and demo take when no
+// --title is given.
+func defaultTitle() string {
+	list, err := titleList()
+	if err != nil || len(list) == 0 {
+		return ""
+	}
+	return list[0].Name()
 }
 
 // titleNames are the installed titles, for help texts.

@@ -230,3 +230,49 @@ func (s Set) Names() []string {
 	sort.Strings(out)
 	return out
 }
+
+// The two ways a title is played are told apart by these and nowhere
+// else: the rest of the system asks for the kind it needs.
+
+// TurnTitle finds a title played in simultaneous turns.
+func (s Set) TurnTitle(name string) (TurnTitle, error) {
+	t, err := s.Get(name)
+	if err != nil {
+		return nil, err
+	}
+	tt, ok := t.(TurnTitle)
+	if !ok {
+		return nil, fmt.Errorf("%s is played one action per mail, not in turns", name)
+	}
+	return tt, nil
+}
+
+// MoveTitle finds a title played one action per mail.
+func (s Set) MoveTitle(name string) (MoveTitle, error) {
+	t, err := s.Get(name)
+	if err != nil {
+		return nil, err
+	}
+	mt, ok := t.(MoveTitle)
+	if !ok {
+		return nil, fmt.Errorf("%s is played in turns, not one action per mail", name)
+	}
+	return mt, nil
+}
+
+// ByMove tells whether a title is played one action per mail.
+func (s Set) ByMove(name string) bool { return ByMove(s[name]) }
+
+// ByMove tells whether a title is played one action per mail.
+func ByMove(t Title) bool {
+	_, ok := t.(MoveTitle)
+	return ok
+}
+
+// Unit is what a title's log counts: "turn" or "action".
+func (s Set) Unit(name string) string {
+	if s.ByMove(name) {
+		return "action"
+	}
+	return "turn"
+}

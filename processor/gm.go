@@ -41,8 +41,8 @@ var gmVerbs = map[string]gmVerb{
 	"DEADLINE": {"DEADLINE 2026-03-16 18:00 | DEADLINE +48h | DEADLINE NONE", 1, "set the open turn's deadline, in the game's time zone"},
 	"SCHEDULE": {"SCHEDULE every Monday 18:00 | SCHEDULE NONE", 1, "set when turns fall due from now on"},
 	"PROCESS":  {"PROCESS <turn>", 1, "resolve the open turn at the next pass, whoever has sent orders; names the turn so that a repeat does nothing"},
-	"PREVIEW":  {"PREVIEW", 0, "resolve the open turn on trial and show its headlines; nothing is kept"},
-	"ROLLBACK": {"ROLLBACK <turn> <reason>", 2, "reopen an earlier turn; the turns after it stay in the archive, marked void"},
+	"PREVIEW":  {"PREVIEW", 0, "resolve the open turn on trial and show its headlines, or in a game played by mail show the automatic moves that would be made now; nothing is kept"},
+	"ROLLBACK": {"ROLLBACK <turn|action> <reason>", 2, "reopen an earlier turn, whose later turns stay in the archive marked void; or take a game played by mail back to where it waited for that action, logged as an undo"},
 	"ADDRESS":  {"ADDRESS <position> <new address>", 2, "move a player to a new mail address"},
 	"HAND":     {"HAND <position> COMPUTER | HAND <position> <address> [name]", 2, "give a position to the computer, or to a new player, who is sent a password and the turnsheet"},
 	"RESEND":   {"RESEND <position>", 1, "send a position its latest report and turnsheet again"},
@@ -52,7 +52,7 @@ var gmVerbs = map[string]gmVerb{
 	"APPROVE":  {"APPROVE <position> | APPROVE ALL", 1, "publish a player's message in the next headlines (10.1G)"},
 	"REJECT":   {"REJECT <position> | REJECT ALL", 1, "withhold a player's message (10.1G)"},
 	"ADJUST":   {"ADJUST <position|railroad> <field> <+change|-change> <reason>", 4, "correct one figure before the open turn resolves, such as ADJUST 3 cash +50 refund of a mis-keyed bid; printed in the headlines with its reason"},
-	"END":      {"END [reason]", 0, "end the game now"},
+	"END":      {"END [reason]", 0, "end the game now; a game played by mail is scored as it stands"},
 }
 
 // GMUsage lists the GM commands, one a line, for help texts.
@@ -126,10 +126,14 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 	}
 	if byMove(p.Titles, g) {
 		switch c.Verb {
-		case "UNDO", "MOVE":
+		case "UNDO", "MOVE", "ROLLBACK", "END":
 			return p.gmMove(ctx, g, c, act)
-		case "PROCESS", "PREVIEW", "ROLLBACK", "ADJUST", "APPROVE", "REJECT", "DEADLINE", "SCHEDULE", "END":
-			return "", fmt.Errorf("%s is for games played in turns; game %s is played one action per mail: use UNDO or MOVE", c.Verb, g.ID)
+		case "PREVIEW":
+			return p.previewMoves(ctx, g)
+		case "ADJUST":
+			return "", fmt.Errorf("%s games cannot be adjusted: a game played one action per mail is its log of moves; correct it with UNDO, ROLLBACK or MOVE", g.Title)
+		case "PROCESS", "APPROVE", "REJECT", "DEADLINE", "SCHEDULE":
+			return "", fmt.Errorf("%s is for games played in turns; game %s is played one action per mail (its clock is --move-timeout)", c.Verb, g.ID)
 		}
 	} else if c.Verb == "UNDO" || c.Verb == "MOVE" {
 		return "", fmt.Errorf("%s is for games played one action per mail; game %s is played in turns: use ROLLBACK", c.Verb, g.ID)
@@ -149,7 +153,10 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 		act.Reason = c.Rest
 		act.Headline = "The game master paused the game" + because(c.Rest) + "."
 		notifyAll = act.Headline + " No turn resolves until it resumes; orders you send are kept."
-		said = fmt.Sprintf("game %s paused at turn %d", g.ID, g.Turn)
+		if byMove(p.Titles, g) {
+			notifyAll = act.Headline + " No move is made, by anyone or by the clock, until it resumes."
+		}
+		said = fmt.Sprintf("game %s paused at %s %d", g.ID, p.Titles.Unit(g.Title), g.Turn)
 	case "RESUME":
 		if g.Status != "paused" {
 			return "", fmt.Errorf("game %s is %s, not paused", g.ID, g.Status)

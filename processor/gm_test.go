@@ -17,7 +17,7 @@ func TestParseGMCommand(t *testing.T) {
 		{line: "pause  the holidays", verb: "PAUSE", rest: "the holidays"},
 		{line: "ROLLBACK 3 misread orders", verb: "ROLLBACK", rest: "3 misread orders"},
 		{line: "hand 7 carol@example.org Carol Ann", verb: "HAND", rest: "7 carol@example.org Carol Ann"},
-		{line: "ROLLBACK 3", bad: "write ROLLBACK <turn> <reason>"},
+		{line: "ROLLBACK 3", bad: "write ROLLBACK <turn|action> <reason>"},
 		{line: "PROCESS", bad: "write PROCESS <turn>"},
 		{line: "frobnicate 3", bad: `"frobnicate" is not a GM command`},
 		{line: "   ", bad: "no command"},

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/orders"
@@ -136,6 +137,9 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 		case r.Next() != r.From:
 			return refuse("settings moved the game", fmt.Sprintf("the settings in this mail passed for you first, so your move %q (line %d) was not made. Here is where the game stands.", line, l.N))
 		}
+		if game.Status == "paused" {
+			return refuse("game paused", fmt.Sprintf("line %d (%q): the game master has paused the game, and no move is made until it resumes. Send your move again when you hear that it has.", l.N, line))
+		}
 		undo, _, err := gamelog.UndoLine(line)
 		if !undo && !slices.Contains(r.Eng.Acting(), seat) {
 			return refuse("not their move", fmt.Sprintf("line %d (%q): it is not your move.", l.N, line))
@@ -217,14 +221,16 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 	return answer(store.InboxAccepted, outcome, fmt.Sprintf("[%s] Accepted (position %d)", game.ID, pos.Number), body, att)
 }
 
-// gmMove carries out the GM's UNDO and MOVE on a game played by mail; both
-// are logged as moves by the game master and in the GM log.
+// gmMove carries out the GM's UNDO, MOVE, ROLLBACK and END on a game
+// played by mail. Each is a log entry by the game master as well as a GM
+// log entry, and what it changes is mailed like any move.
 func (p *Processor) gmMove(ctx context.Context, g store.Game, c GMCommand, act store.GMAction) (string, error) {
 	r, err := p.loadMoves(ctx, g)
 	if err != nil {
 		return "", err
 	}
 	now := p.now()
+	reopen := false
 	var said string
 	switch c.Verb {
 	case "UNDO":
@@ -237,6 +243,26 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c GMCommand, act s
 			return "", err
 		}
 		said = fmt.Sprintf("%s is back to %d standing moves", g.ID, to)
+	case "ROLLBACK":
+		n, err := strconv.Atoi(c.Args[0])
+		if err != nil {
+			return "", fmt.Errorf("ROLLBACK needs an action already made, 1 to %d, then the reason", len(r.Log))
+		}
+		to, err := r.StandingBefore(n)
+		if err != nil {
+			return "", err
+		}
+		if to == len(r.Standing) {
+			return "", fmt.Errorf("the moves that stood at action %d all stand now; there is nothing to roll back", n)
+		}
+		act.Reason = afterWords(c.Rest, 1)
+		if err := r.Undo(to, 0, "gm", act.InboxID, now); err != nil {
+			return "", err
+		}
+		if reopen = g.Status == "ended"; reopen {
+			r.Game.Status = "active"
+		}
+		said = fmt.Sprintf("%s is back where it waited for action %d, as action %d", g.ID, n, r.Next())
 	case "MOVE":
 		n, err := strconv.Atoi(c.Args[0])
 		if err != nil || n < 1 || n > len(r.Positions) {
@@ -250,6 +276,8 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c GMCommand, act s
 			return "", fmt.Errorf("position %d: %s: %w", n, a, err)
 		}
 		said = fmt.Sprintf("position %d: %s", n, a)
+	case "END":
+		return p.gmEndMoves(ctx, r, act, now)
 	}
 	if err := r.Autoplay(now); err != nil {
 		return "", err
@@ -263,9 +291,91 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c GMCommand, act s
 		return "", err
 	}
 	act.Headline = "The game master: " + said + why + "."
-	err = p.commitGM(ctx, g, act, func(tx *store.Tx, _ int64) error { return r.Commit(ctx, tx, now) },
-		func(int64) ([]store.OutboxMail, error) { return mails, nil })
+	err = p.commitGM(ctx, g, act, func(tx *store.Tx, id int64) error {
+		if reopen {
+			if err := tx.Reopen(ctx, g.ID, id); err != nil {
+				return err
+			}
+		}
+		return r.Commit(ctx, tx, now)
+	}, func(int64) ([]store.OutboxMail, error) { return mails, nil })
 	return said, err
+}
+
+// gmEndMoves ends a game played by mail where it stands, scored as the
+// engine counts it, and tells every player the standings.
+func (p *Processor) gmEndMoves(ctx context.Context, r *gamelog.Moves, act store.GMAction, now time.Time) (string, error) {
+	g := r.Game
+	act.Reason = strings.TrimSpace(act.Args)
+	act.Headline = "The game master ended the game" + because(act.Reason) + "."
+	var lines []string
+	for seat, s := range r.Eng.Scores() {
+		lines = append(lines, fmt.Sprintf("  %-20s %d", r.Name(seat), s))
+	}
+	text := act.Headline + " Thank you for playing.\n\nFinal standings after action " + strconv.Itoa(len(r.Log)) + ":\n" + strings.Join(lines, "\n") +
+		"\n\n" + r.Eng.Status(-1)
+	mails, err := p.notices(g, r.Readers(), fmt.Sprintf("[%s] %s", g.ID, firstWords(act.Headline)), text)
+	if err != nil {
+		return "", err
+	}
+	err = p.commitGM(ctx, g, act, func(tx *store.Tx, _ int64) error { return r.End(ctx, tx, now) },
+		func(int64) ([]store.OutboxMail, error) { return mails, nil })
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("game %s ended after action %d\n%s", g.ID, len(r.Log), strings.Join(lines, "\n")), nil
+}
+
+// previewMoves shows what the next pass would do to a game played by
+// mail: the automatic moves it would make now (the computer's seats,
+// forced passes, standing passes, the timeout policy), or whom it waits
+// for and when the reminder and the timeout fall. Nothing is kept.
+func (p *Processor) previewMoves(ctx context.Context, g store.Game) (string, error) {
+	r, err := p.loadMoves(ctx, g)
+	if err != nil {
+		return "", err
+	}
+	now := p.now()
+	if err := r.Autoplay(now); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Preview of %s at action %d (nothing is kept):\n", g.ID, r.From)
+	if g.Status != "active" {
+		fmt.Fprintf(&b, "The game is %s: nothing moves until it is active.\n", g.Status)
+	}
+	if happened := r.Happened(); len(happened) > 0 {
+		b.WriteString("The next pass makes these moves by itself:\n")
+		for _, h := range happened {
+			b.WriteString("  " + h + "\n")
+		}
+	}
+	acting := r.Eng.Acting()
+	switch {
+	case r.Eng.Over():
+		b.WriteString("The game would end by its rules.\n")
+	case len(acting) == 0:
+		b.WriteString("Nobody is to move.\n")
+	default:
+		seat := acting[0]
+		since, err := p.waitingSince(ctx, r)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "Then it waits for %s (position %d) to make action %d, waiting since %s.\n", r.Name(seat), seat+1, r.Next(), ShowTime(g, since))
+		if g.Remind > 0 {
+			fmt.Fprintf(&b, "A reminder goes at %s.\n", ShowTime(g, since.Add(g.Remind)))
+		}
+		if g.MoveTimeout > 0 {
+			_, canPass := gamelog.FirstPass(r.Eng.Legal(seat))
+			what := "the game master is told"
+			if g.TimeoutPolicy == "pass" && canPass {
+				what = "the processor passes for them"
+			}
+			fmt.Fprintf(&b, "At %s the move is past its time limit and %s.\n", ShowTime(g, since.Add(g.MoveTimeout)), what)
+		}
+	}
+	return b.String(), nil
 }
 
 // moveSeatMails welcome players to a game played by mail, or send them the

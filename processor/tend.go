@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/store"
@@ -30,9 +31,9 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 	if len(r.Added) == 0 && len(acting) == 1 && !r.Eng.Over() {
 		seat := acting[0]
 		pos := r.Position(seat)
-		since := g.Created
-		if len(r.Log) > 0 {
-			since = r.Log[len(r.Log)-1].At
+		since, err := p.waitingSince(ctx, r)
+		if err != nil {
+			return 0, err
 		}
 		waited := now.Sub(since)
 		switch {
@@ -181,4 +182,22 @@ func (p *Processor) digests(ctx context.Context, r *gamelog.Moves) ([]digest, er
 		out = append(out, digest{position: pos.Number, prefs: prefs, mail: ms[0]})
 	}
 	return out, nil
+}
+
+// waitingSince is when the move a game waits for was first asked for:
+// the last move, or the game's start, or the game master's RESUME if that
+// came later, so that a pause does not count against the player.
+func (p *Processor) waitingSince(ctx context.Context, r *gamelog.Moves) (time.Time, error) {
+	since := r.Game.Created
+	if len(r.Log) > 0 {
+		since = r.Log[len(r.Log)-1].At
+	}
+	log, err := p.gmLog(ctx, r.Game.ID)
+	if err != nil {
+		return since, err
+	}
+	if resumed, ok := log.last("RESUME"); ok && resumed.At.After(since) {
+		since = resumed.At
+	}
+	return since, nil
 }

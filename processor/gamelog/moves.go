@@ -91,23 +91,33 @@ func NewMoves(mt title.MoveTitle, g store.Game, setup store.Snapshot) (*Moves, e
 func (r *Moves) Fresh() (eighteen.Engine, error) { return r.Title.New(r.Setup.Players, r.Setup.Seed) }
 
 func (r *Moves) replay() error {
-	var actions []eighteen.Action
-	for _, m := range r.Log {
-		a, err := eighteen.ParseAction(m.Position-1, m.Line)
-		if err != nil {
-			return fmt.Errorf("game %s move %d: %w", r.Game.ID, m.N, err)
-		}
-		actions = append(actions, a)
-	}
-	eng, standing, err := eighteen.Replay(r.Fresh, actions)
+	eng, standing, err := r.rebuild(r.Log)
 	if err != nil {
-		return fmt.Errorf("game %s: %w", r.Game.ID, err)
+		return err
 	}
 	r.Eng, r.Standing = eng.(title.MoveGame), standing
 	return nil
 }
 
-// next is the action number the game waits for now.
+// rebuild replays a stretch of the log from the setup, with the moves
+// that stand after it.
+func (r *Moves) rebuild(log []store.Move) (eighteen.Engine, []eighteen.Action, error) {
+	var actions []eighteen.Action
+	for _, m := range log {
+		a, err := eighteen.ParseAction(m.Position-1, m.Line)
+		if err != nil {
+			return nil, nil, fmt.Errorf("game %s move %d: %w", r.Game.ID, m.N, err)
+		}
+		actions = append(actions, a)
+	}
+	eng, standing, err := eighteen.Replay(r.Fresh, actions)
+	if err != nil {
+		return nil, nil, fmt.Errorf("game %s: %w", r.Game.ID, err)
+	}
+	return eng, standing, nil
+}
+
+// Next is the action number the game waits for now.
 func (r *Moves) Next() int { return len(r.Log) + 1 }
 
 // position finds a seat's position.
@@ -234,6 +244,9 @@ func (r *Moves) Autoplay(now time.Time) error {
 	if !slices.ContainsFunc(r.Positions, func(p store.Position) bool { return p.Human }) {
 		return nil // a game begins when its first player is seated (ruling P14)
 	}
+	if r.Game.Status != "active" {
+		return nil // paused by the game master: nothing moves until RESUME
+	}
 	for steps := 0; !r.Eng.Over(); steps++ {
 		if steps > 100000 {
 			return fmt.Errorf("game %s: automatic moves do not end", r.Game.ID)
@@ -327,6 +340,12 @@ func (r *Moves) Commit(ctx context.Context, tx *store.Tx, now time.Time) error {
 	if !r.Eng.Over() {
 		return nil
 	}
+	return r.End(ctx, tx, now)
+}
+
+// End records the game as ended now, with each seat's score as the
+// engine counts it: at the rules' end, or when the game master ends it.
+func (r *Moves) End(ctx context.Context, tx *store.Tx, now time.Time) error {
 	if err := tx.SetGameStatus(ctx, r.Game.ID, "ended"); err != nil {
 		return err
 	}
@@ -337,6 +356,19 @@ func (r *Moves) Commit(ctx context.Context, tx *store.Tx, now time.Time) error {
 			Human: pos.Human, Category: "cash", Points: s, Turn: len(r.Log), EndedAt: now})
 	}
 	return tx.AddFinalScores(ctx, finals)
+}
+
+// StandingBefore is how many moves stood when the game waited for action
+// n: where a rollback to action n takes the game.
+func (r *Moves) StandingBefore(n int) (int, error) {
+	if n < 1 || n > len(r.Log) {
+		return 0, fmt.Errorf("actions 1 to %d have been made; there is no action %d to roll back to", len(r.Log), n)
+	}
+	_, standing, err := r.rebuild(r.Log[:n-1])
+	if err != nil {
+		return 0, err
+	}
+	return len(standing), nil
 }
 
 // reportDue tells whether the run's new moves earn every player a PDF

@@ -180,3 +180,16 @@ func (o ops) CountSnapshots(ctx context.Context, gameID string, turn int) (live,
 	}
 	return live, rolledBack, err
 }
+
+// Reopen makes an ended game played by mail active again after a
+// rollback: its final scores are no longer records. The log itself is
+// never cut; the rollback is an entry in it.
+func (o ops) Reopen(ctx context.Context, gameID string, action int64) error {
+	if _, err := o.q.ExecContext(ctx, `UPDATE final_scores SET rolled_back = ? WHERE game_id = ? AND rolled_back IS NULL`, action, gameID); err != nil {
+		return fmt.Errorf("reopen %s: %w", gameID, err)
+	}
+	if _, err := o.q.ExecContext(ctx, `UPDATE games SET status = 'active' WHERE id = ? AND status = 'ended'`, gameID); err != nil {
+		return fmt.Errorf("reopen %s: %w", gameID, err)
+	}
+	return nil
+}

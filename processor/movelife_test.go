@@ -20,17 +20,20 @@ import (
 	"github.com/railpost/railpost/processor/title"
 )
 
-// nimHarness is a game of the test-only title nim, played by mail through
-// the real pipe: two players and the computer.
-type nimHarness struct {
+// moveHarness is a game played by mail through the real pipe: two players,
+// whom the game master seats, and the computer.
+type moveHarness struct {
 	*harness
+	id        string
 	sentMails int
 	passwords map[int]string
 }
 
-func newNim(t *testing.T) *nimHarness {
+func newNim(t *testing.T) *moveHarness { return newMoveHarness(t, nim{}, "n1") }
+
+func newMoveHarness(t *testing.T, mt title.MoveTitle, id string) *moveHarness {
 	t.Helper()
-	h := newLoopback(t, nim{})
+	h := newLoopback(t, mt)
 	hash, err := HashPassword(gmPassword)
 	if err != nil {
 		t.Fatal(err)
@@ -39,12 +42,12 @@ func newNim(t *testing.T) *nimHarness {
 	for _, p := range players {
 		pos = append(pos, store.Position{Number: p.number, Name: fmt.Sprintf("P%d", p.number)})
 	}
-	g := store.Game{ID: "n1", Title: "nim", Name: "Test Nim", Seed: 7, TimeZone: "UTC", Remind: 24 * time.Hour, MoveTimeout: 48 * time.Hour,
+	g := store.Game{ID: id, Title: mt.Name(), Name: "Test " + mt.Name(), Seed: 7, TimeZone: "UTC", Remind: 24 * time.Hour, MoveTimeout: 48 * time.Hour,
 		TimeoutPolicy: "pass", GMAddress: "gm-person@example.org", GMPasswordHash: hash}
-	if err := CreateGame(context.Background(), h.st, nim{}, g, pos, h.clock); err != nil {
+	if err := CreateGame(context.Background(), h.st, mt, g, pos, h.clock); err != nil {
 		t.Fatal(err)
 	}
-	n := &nimHarness{harness: h, passwords: map[int]string{}}
+	n := &moveHarness{harness: h, id: id, passwords: map[int]string{}}
 	// The clock moves on a second each time the processor reads it, as a
 	// real one would within a pass.
 	h.proc.Now = func() time.Time { h.clock = h.clock.Add(time.Second); return h.clock }
@@ -55,11 +58,18 @@ func newNim(t *testing.T) *nimHarness {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := h.proc.GM(context.Background(), "n1", c, GMActor{Name: "cli"}); err != nil {
+		if _, err := h.proc.GM(context.Background(), id, c, GMActor{Name: "cli"}); err != nil {
 			t.Fatal(err)
 		}
-		h.mustRun()
+	}
+	h.mustRun()
+	for _, p := range players[:2] {
 		welcome := n.lastTo(p.address, "")
+		for _, m := range h.sent() {
+			if slices.Contains(m.To, p.address) && strings.Contains(m.Text, "Your password is") {
+				welcome = m
+			}
+		}
 		m := regexp.MustCompile(`Your password is (\S+)\.`).FindStringSubmatch(welcome.Text)
 		if m == nil {
 			t.Fatalf("no password in the welcome:\n%s", welcome.Text)
@@ -69,10 +79,10 @@ func newNim(t *testing.T) *nimHarness {
 	return n
 }
 
-// run loads the game as the pass would see it.
-func (h *nimHarness) load() *gamelog.Moves {
+// load is the game as the pass would see it.
+func (h *moveHarness) load() *gamelog.Moves {
 	h.t.Helper()
-	g, err := h.st.Game(context.Background(), "n1")
+	g, err := h.st.Game(context.Background(), h.id)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -84,7 +94,7 @@ func (h *nimHarness) load() *gamelog.Moves {
 }
 
 // play mails the move of whichever person is to move, and runs a pass.
-func (h *nimHarness) play(move string) {
+func (h *moveHarness) play(move string) {
 	h.t.Helper()
 	r := h.load()
 	seat := r.Eng.Acting()[0]
@@ -93,22 +103,22 @@ func (h *nimHarness) play(move string) {
 		h.t.Fatalf("seat %d is the computer's", seat)
 	}
 	h.sentMails++
-	h.deliver(nimMove(p.address, h.passwords[p.number], fmt.Sprintf("nim%d@example.org", h.sentMails), p.number, r.Next(), move))
+	h.deliver(moveMail(h.id, p.address, h.passwords[p.number], fmt.Sprintf("move%d@example.org", h.sentMails), p.number, r.Next(), move))
 	h.clock = h.clock.Add(time.Minute)
 	h.mustRun()
 }
 
-func (h *nimHarness) gmMail(lines ...string) {
+func (h *moveHarness) gmMail(lines ...string) {
 	h.t.Helper()
 	h.sentMails++
-	h.deliver(fmt.Sprintf("From: gm-person@example.org\nTo: gm@railpost.test\nSubject: commands\nMessage-ID: <nimgm%d@example.org>\nDate: Mon, 2 Mar 2026 08:00:00 +0000\n\nGAME: n1\nGM: %s\n\n%s\n",
-		h.sentMails, gmPassword, strings.Join(lines, "\n")))
+	h.deliver(fmt.Sprintf("From: gm-person@example.org\nTo: gm@railpost.test\nSubject: commands\nMessage-ID: <gm%d@example.org>\nDate: Mon, 2 Mar 2026 08:00:00 +0000\n\nGAME: %s\nGM: %s\n\n%s\n",
+		h.sentMails, h.id, gmPassword, strings.Join(lines, "\n")))
 	h.clock = h.clock.Add(time.Minute)
 	h.mustRun()
 }
 
 // lastTo is the newest mail to an address whose subject holds want.
-func (h *nimHarness) lastTo(addr, want string) sentMail {
+func (h *moveHarness) lastTo(addr, want string) sentMail {
 	h.t.Helper()
 	all := h.sent()
 	for i := len(all) - 1; i >= 0; i-- {
@@ -181,6 +191,18 @@ func TestTitleOfItsOwn(t *testing.T) {
 	}
 	if m := h.lastTo(players[1].address, "Your move"); !strings.Contains(m.Text, "undoes 2 move(s)") {
 		t.Errorf("P2 is not told of the rollback:\n%s", m.Text)
+	}
+	// RESEND and ANNOUNCE by mail.
+	h.gmMail("RESEND 2", "ANNOUNCE Play on: the game is back.")
+	if m := h.lastTo(players[1].address, "Your move"); !strings.Contains(m.Text, "game master asked for this to be sent to you again") {
+		t.Errorf("RESEND 2:\n%s", m.Text)
+	}
+	if m := h.lastTo(players[0].address, "Play on"); !strings.Contains(m.Text, "the game is back") {
+		t.Errorf("ANNOUNCE:\n%s", m.Text)
+	}
+	// ADJUST is refused: a game by mail is its moves.
+	if _, err := h.proc.GM(ctx, "n1", GMCommand{Verb: "ADJUST", Args: []string{"1", "cash", "+5", "x"}, Rest: "1 cash +5 x"}, GMActor{Name: "cli"}); err == nil || !strings.Contains(err.Error(), "cannot be adjusted") {
+		t.Errorf("ADJUST on a game by mail: %v", err)
 	}
 	// HAND by mail: P2's seat goes to the computer, which plays it at once.
 	h.gmMail("HAND 2 COMPUTER")

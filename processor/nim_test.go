@@ -128,8 +128,8 @@ func (g *nimGame) Computer(seat int, _ *rand.Rand) eighteen.Action {
 
 func (g *nimGame) State() ([]byte, error) { return json.Marshal(g) }
 
-// nimMove is what a player mails: the header block and one move.
-func nimMove(from, password, msgID string, position, action int, move string) string {
-	return fmt.Sprintf("From: %s\nTo: gm@railpost.test\nSubject: move\nMessage-ID: <%s>\nDate: Mon, 2 Mar 2026 08:00:00 +0000\n\nGAME: n1\nPOSITION: %d\nACTION: %d\nPASSWORD: %s\n\n%s\n",
-		from, msgID, position, action, password, move)
+// moveMail is what a player mails: the header block and one move.
+func moveMail(game, from, password, msgID string, position, action int, move string) string {
+	return fmt.Sprintf("From: %s\nTo: gm@railpost.test\nSubject: move\nMessage-ID: <%s>\nDate: Mon, 2 Mar 2026 08:00:00 +0000\n\nGAME: %s\nPOSITION: %d\nACTION: %d\nPASSWORD: %s\n\n%s\n",
+		from, msgID, game, position, action, password, move)
 }

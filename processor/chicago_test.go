@@ -1,0 +1,137 @@
+package processor
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/railpost/railpost/processor/archive"
+	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
+	cetitle "github.com/railpost/railpost/titles/chicagoexpress"
+)
+
+// playOwn has whoever is to move play the computer's choice, by mail, for
+// up to n actions or the end.
+func (h *moveHarness) playOwn(n int) {
+	h.t.Helper()
+	for i := 0; i < n; i++ {
+		r := h.load()
+		if r.Eng.Over() {
+			return
+		}
+		seat := r.Eng.Acting()[0]
+		h.play(r.Eng.Computer(seat, title.Rand(99, r.Next())).String())
+	}
+}
+
+// gmCLI gives a command as `railpost gm` does, then runs a pass to send
+// what it queued.
+func (h *moveHarness) gmCLI(line string) string {
+	h.t.Helper()
+	c, err := ParseGMCommand(line)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	said, err := h.proc.GM(context.Background(), h.id, c, GMActor{Name: "cli"})
+	if err != nil {
+		h.t.Fatalf("%s: %v", line, err)
+	}
+	h.mustRun()
+	return said
+}
+
+// TestChicagoExpressLifecycle plays Chicago Express by mail with the game
+// master's PAUSE, RESUME, ROLLBACK and HAND by mail and by the command
+// line, to the end; then replays it, exports it, imports it elsewhere,
+// replays it there, and renders a report as of one action in both.
+func TestChicagoExpressLifecycle(t *testing.T) {
+	ctx := context.Background()
+	h := newMoveHarness(t, cetitle.Title{}, "ce1")
+	h.playOwn(12)
+	for _, by := range []string{"mail", "cli"} {
+		do := func(line string) {
+			if by == "mail" {
+				h.gmMail(line)
+			} else {
+				h.gmCLI(line)
+			}
+		}
+		do("PAUSE lunch")
+		if g, _ := h.st.Game(ctx, h.id); g.Status != "paused" {
+			t.Fatalf("PAUSE by %s: %s", by, g.Status)
+		}
+		at := h.load().Next()
+		if r := h.load(); r.Position(r.Eng.Acting()[0]).Human {
+			h.play("PASS")
+			if h.load().Next() != at {
+				t.Fatalf("a move was made in a game paused by %s", by)
+			}
+		}
+		do("RESUME")
+		h.playOwn(4)
+		r := h.load()
+		target := r.Next() - 3
+		standing, err := r.StandingBefore(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		do("ROLLBACK " + strconv.Itoa(target) + " rethink")
+		r = h.load()
+		if last := r.Log[len(r.Log)-1]; last.Line != "UNDO "+strconv.Itoa(standing) || last.Source != "gm" {
+			t.Fatalf("ROLLBACK by %s logged %+v, want UNDO %d", by, last, standing)
+		}
+	}
+	h.gmMail("HAND 2 COMPUTER")
+	if h.load().Position(1).Human {
+		t.Fatal("HAND 2 COMPUTER by mail left the seat to a person")
+	}
+	said := h.gmCLI("HAND 2 carol@example.org Carol")
+	if !strings.Contains(said, "handed to carol@example.org") || !h.load().Position(1).Human {
+		t.Fatalf("HAND by the command line: %s", said)
+	}
+	if m := h.lastTo("carol@example.org", ""); !strings.Contains(m.Text, "Your password is") {
+		t.Errorf("Carol's welcome:\n%s", m.Text)
+	}
+	// Carol's seat plays on as the computer would have; the game master
+	// hands it back to the computer to finish.
+	h.gmCLI("HAND 2 COMPUTER")
+	h.playOwn(1000)
+	if g, _ := h.st.Game(ctx, h.id); g.Status != "ended" {
+		t.Fatalf("the game did not end: %s at action %d", g.Status, g.Turn)
+	}
+
+	res, err := archive.Replay(ctx, h.st, h.proc.Titles, h.id)
+	if err != nil || len(res.Mismatches) != 0 || res.Unchecked != 0 || res.Steps != len(h.load().Log) {
+		t.Fatalf("replay: %+v %v", res, err)
+	}
+	dir := filepath.Join(t.TempDir(), "export")
+	if err := archive.Export(ctx, h.st, h.proc.Titles, h.id, dir); err != nil {
+		t.Fatal(err)
+	}
+	other, err := store.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if _, err := archive.Import(ctx, other, dir); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := archive.Replay(ctx, other, h.proc.Titles, h.id); err != nil || len(res.Mismatches) != 0 || res.Steps == 0 {
+		t.Fatalf("replay of the imported game: %+v %v", res, err)
+	}
+	here, err := archive.Report(ctx, h.st, h.proc.Titles, h.id, 10, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	there, err := archive.Report(ctx, other, h.proc.Titles, h.id, 10, 1)
+	if err != nil || !bytes.Equal(here, there) {
+		t.Fatalf("the report as of action 10 differs after import (%v)", err)
+	}
+	if text := pdfText(t, here); !strings.Contains(text, "Chicago Express") {
+		t.Errorf("the report as of action 10 does not read as one:\n%.300s", text)
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor"
+	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
@@ -136,7 +137,7 @@ func (r *ceRun) setUp(ctx context.Context) error {
 	}
 	for i := range r.res.Players {
 		p := &player{number: i + 1, name: names[i], address: fmt.Sprintf("%s@players.invalid", strings.ToLower(strings.Fields(names[i])[0]))}
-		if _, err := r.proc.GM(ctx, ChicagoGameID, processor.GMCommand{Verb: "HAND", Rest: fmt.Sprintf("%d %s %s", p.number, p.address, strings.Fields(p.name)[0])}, processor.GMActor{Name: "demo"}); err != nil {
+		if _, err := r.proc.GM(ctx, ChicagoGameID, gmcmd.Command{Verb: "HAND", Rest: fmt.Sprintf("%d %s %s", p.number, p.address, strings.Fields(p.name)[0])}, processor.GMActor{Name: "demo"}); err != nil {
 			return fmt.Errorf("demo: seat %s: %w", p.name, err)
 		}
 		r.players = append(r.players, p)

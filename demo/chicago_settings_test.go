@@ -12,6 +12,7 @@ import (
 
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor"
+	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
 )
 
@@ -86,7 +87,7 @@ func TestMoveMailSettings(t *testing.T) {
 	// The game master takes the game back to one standing move, then moves
 	// for whoever the game waits on.
 	before := len(moves())
-	if _, err := r.proc.GM(ctx, ChicagoGameID, processor.GMCommand{Verb: "UNDO", Rest: "1 testing"}, processor.GMActor{Name: "cli"}); err != nil {
+	if _, err := r.proc.GM(ctx, ChicagoGameID, gmcmd.Command{Verb: "UNDO", Rest: "1 testing"}, processor.GMActor{Name: "cli"}); err != nil {
 		t.Fatal(err)
 	}
 	ms := moves()
@@ -99,10 +100,10 @@ func TestMoveMailSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	seat := eng.Acting()[0]
-	if _, err := r.proc.GM(ctx, ChicagoGameID, processor.GMCommand{Verb: "MOVE", Rest: "9 PASS"}, processor.GMActor{Name: "cli"}); err == nil {
+	if _, err := r.proc.GM(ctx, ChicagoGameID, gmcmd.Command{Verb: "MOVE", Rest: "9 PASS"}, processor.GMActor{Name: "cli"}); err == nil {
 		t.Error("MOVE for a position the game does not have was taken")
 	}
-	if _, err := r.proc.GM(ctx, ChicagoGameID, processor.GMCommand{Verb: "MOVE", Rest: itoa(seat+1) + " PASS"}, processor.GMActor{Name: "cli"}); err != nil {
+	if _, err := r.proc.GM(ctx, ChicagoGameID, gmcmd.Command{Verb: "MOVE", Rest: itoa(seat+1) + " PASS"}, processor.GMActor{Name: "cli"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, after, _ := r.engine(ctx); len(after) <= len(standing) {

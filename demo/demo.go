@@ -23,6 +23,7 @@ import (
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor"
 	"github.com/railpost/railpost/processor/archive"
+	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
@@ -228,7 +229,7 @@ func (r *run) setUp(ctx context.Context) error {
 	// does; the first pass mails each a welcome with their password.
 	for i := range r.o.Humans {
 		p := &player{number: i + 1, name: names[i], address: fmt.Sprintf("%s@players.invalid", strings.ToLower(strings.Fields(names[i])[0]))}
-		if _, err := r.proc.GM(ctx, GameID, processor.GMCommand{Verb: "HAND", Rest: fmt.Sprintf("%d %s %s", p.number, p.address, p.name)}, processor.GMActor{Name: "demo"}); err != nil {
+		if _, err := r.proc.GM(ctx, GameID, gmcmd.Command{Verb: "HAND", Rest: fmt.Sprintf("%d %s %s", p.number, p.address, p.name)}, processor.GMActor{Name: "demo"}); err != nil {
 			return fmt.Errorf("demo: seat %s: %w", p.name, err)
 		}
 		r.humans = append(r.humans, p)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/processor/archive"
+	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
 	cetitle "github.com/railpost/railpost/titles/chicagoexpress"
@@ -32,7 +33,7 @@ func (h *moveHarness) playOwn(n int) {
 // what it queued.
 func (h *moveHarness) gmCLI(line string) string {
 	h.t.Helper()
-	c, err := ParseGMCommand(line)
+	c, err := gmcmd.Parse(line)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -6,92 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
 	"github.com/railpost/railpost/templates"
 )
-
-// GMCommand is one game-master command. It reads the same from the command
-// line (`railpost gm GAME PAUSE ...`) as on a line of a GM mail.
-type GMCommand struct {
-	Verb string   // upper case
-	Args []string // the words after the verb
-	Rest string   // everything after the verb, as written
-}
-
-// String is the command as a GM would write it.
-func (c GMCommand) String() string { return strings.TrimSpace(c.Verb + " " + c.Rest) }
-
-type gmVerb struct {
-	usage   string
-	minArgs int
-	help    string
-}
-
-// gmVerbs is every GM command with its usage line, for the parser's errors
-// and the GM guide.
-var gmVerbs = map[string]gmVerb{
-	"PAUSE":    {"PAUSE [reason]", 0, "stop the game: no turn resolves until RESUME; orders are still taken"},
-	"RESUME":   {"RESUME", 0, "restart a paused game; the open turn gets back the time it had left, and at least a day"},
-	"DEADLINE": {"DEADLINE 2026-03-16 18:00 | DEADLINE +48h | DEADLINE NONE", 1, "set the open turn's deadline, in the game's time zone"},
-	"SCHEDULE": {"SCHEDULE every Monday 18:00 | SCHEDULE NONE", 1, "set when turns fall due from now on"},
-	"PROCESS":  {"PROCESS <turn>", 1, "resolve the open turn at the next pass, whoever has sent orders; names the turn so that a repeat does nothing"},
-	"PREVIEW":  {"PREVIEW", 0, "resolve the open turn on trial and show its headlines, or in a game played by mail show the automatic moves that would be made now; nothing is kept"},
-	"ROLLBACK": {"ROLLBACK <turn|action> <reason>", 2, "reopen an earlier turn, whose later turns stay in the archive marked void; or take a game played by mail back to where it waited for that action, logged as an undo"},
-	"ADDRESS":  {"ADDRESS <position> <new address>", 2, "move a player to a new mail address"},
-	"HAND":     {"HAND <position> COMPUTER | HAND <position> <address> [name]", 2, "give a position to the computer, or to a new player, who is sent a password and the turnsheet"},
-	"RESEND":   {"RESEND <position>", 1, "send a position its latest report and turnsheet again"},
-	"UNDO":     {"UNDO <moves> [reason]", 1, "a game played by mail: take it back to that many standing moves; the undo is itself logged"},
-	"MOVE":     {"MOVE <position> <move>", 2, "a game played by mail: make the move the game waits for on a position's behalf"},
-	"ANNOUNCE": {"ANNOUNCE <text>", 1, "mail every player now, and print it in the next report's headlines"},
-	"APPROVE":  {"APPROVE <position> | APPROVE ALL", 1, "publish a player's message in the next headlines (10.1G)"},
-	"REJECT":   {"REJECT <position> | REJECT ALL", 1, "withhold a player's message (10.1G)"},
-	"ADJUST":   {"ADJUST <position|railroad> <field> <+change|-change> <reason>", 4, "correct one figure before the open turn resolves, such as ADJUST 3 cash +50 refund of a mis-keyed bid; printed in the headlines with its reason"},
-	"END":      {"END [reason]", 0, "end the game now; a game played by mail is scored as it stands"},
-}
-
-// GMUsage lists the GM commands, one a line, for help texts.
-func GMUsage() string {
-	verbs := make([]string, 0, len(gmVerbs))
-	for v := range gmVerbs {
-		verbs = append(verbs, v)
-	}
-	sort.Strings(verbs)
-	var b strings.Builder
-	for _, v := range verbs {
-		fmt.Fprintf(&b, "  %s\n      %s\n", gmVerbs[v].usage, gmVerbs[v].help)
-	}
-	return b.String()
-}
-
-// ParseGMCommand reads one command line. Its error says what the command
-// should look like.
-func ParseGMCommand(line string) (GMCommand, error) {
-	line = strings.TrimSpace(line)
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return GMCommand{}, errors.New("no command given")
-	}
-	c := GMCommand{Verb: strings.ToUpper(f[0]), Args: f[1:], Rest: strings.TrimSpace(line[len(f[0]):])}
-	v, ok := gmVerbs[c.Verb]
-	if !ok {
-		verbs := make([]string, 0, len(gmVerbs))
-		for v := range gmVerbs {
-			verbs = append(verbs, v)
-		}
-		sort.Strings(verbs)
-		return c, fmt.Errorf("%q is not a GM command; the commands are %s", f[0], strings.Join(verbs, ", "))
-	}
-	if len(c.Args) < v.minArgs {
-		return c, fmt.Errorf("%s needs more: write %s", c.Verb, v.usage)
-	}
-	return c, nil
-}
 
 // GMActor is who gave a command: "cli" for the command line, or the GM's
 // address and the mail it came in.
@@ -104,10 +27,10 @@ type GMActor struct {
 // is logged; those players should know of are mailed to them now and
 // printed in the next report's headlines. A command that cannot apply
 // changes nothing and says why.
-func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMActor) (string, error) {
+func (p *Processor) GM(ctx context.Context, gameID string, c gmcmd.Command, by GMActor) (string, error) {
 	// A command built by hand is read as its text would be, so that every
 	// case below may rely on what the parser checks.
-	c, err := ParseGMCommand(c.String())
+	c, err := gmcmd.Parse(c.String())
 	if err != nil {
 		return "", err
 	}
@@ -226,7 +149,7 @@ func (p *Processor) GM(ctx context.Context, gameID string, c GMCommand, by GMAct
 		if err != nil || turn < 1 || turn >= g.Turn {
 			return "", fmt.Errorf("ROLLBACK needs a turn already played, 1 to %d, then the reason", g.Turn-1)
 		}
-		act.Reason = afterWords(c.Rest, 1)
+		act.Reason = gmcmd.AfterWords(c.Rest, 1)
 		deadline := NextDeadline(g, now)
 		if deadline.IsZero() && g.Deadline.After(now) {
 			deadline = g.Deadline
@@ -315,10 +238,10 @@ func (p *Processor) commitGM(ctx context.Context, g store.Game, act store.GMActi
 }
 
 // gmPosition handles the commands about one seat.
-func (p *Processor) gmPosition(ctx context.Context, g store.Game, positions []store.Position, c GMCommand, act store.GMAction) (string, error) {
+func (p *Processor) gmPosition(ctx context.Context, g store.Game, positions []store.Position, c gmcmd.Command, act store.GMAction) (string, error) {
 	n, err := strconv.Atoi(c.Args[0])
 	if err != nil {
-		return "", fmt.Errorf("%s needs a position number first: %s", c.Verb, gmVerbs[c.Verb].usage)
+		return "", fmt.Errorf("%s needs a position number first: %s", c.Verb, gmcmd.UsageOf(c.Verb))
 	}
 	var pos store.Position
 	found := false
@@ -413,7 +336,7 @@ func (p *Processor) gmPosition(ctx context.Context, g store.Game, positions []st
 
 // gmMessages approves or withholds the players' messages of the last turn
 // (10.1G). An approved message is printed in the next turn's headlines.
-func (p *Processor) gmMessages(ctx context.Context, g store.Game, c GMCommand, act store.GMAction) (string, error) {
+func (p *Processor) gmMessages(ctx context.Context, g store.Game, c gmcmd.Command, act store.GMAction) (string, error) {
 	tt, err := turnTitle(p.Titles, g)
 	if err != nil {
 		return "", err

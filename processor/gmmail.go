@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/orders"
+	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
 )
 
@@ -41,7 +42,7 @@ func (p *Processor) judgeGM(ctx context.Context, m store.InboxMessage, mm *order
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		c, err := ParseGMCommand(line)
+		c, err := gmcmd.Parse(line)
 		if err == nil {
 			var said string
 			said, err = p.GM(ctx, g.ID, c, GMActor{Name: mm.From, InboxID: m.ID})
@@ -59,7 +60,7 @@ func (p *Processor) judgeGM(ctx context.Context, m store.InboxMessage, mm *order
 		failed++
 	}
 	if len(results) == 0 {
-		results = []string{"the mail holds no command; write one a line under the GAME and GM lines, e.g. PAUSE or PROCESS 5.\nThe commands:\n" + GMUsage()}
+		results = []string{"the mail holds no command; write one a line under the GAME and GM lines, e.g. PAUSE or PROCESS 5.\nThe commands:\n" + gmcmd.Usage()}
 		failed++
 	}
 	v.status, v.outcome = store.InboxAccepted, fmt.Sprintf("GM mail: %d done, %d not done", done, failed)

@@ -19,6 +19,7 @@ import (
 	cr "github.com/railpost/railpost/games/contrails"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/archive"
+	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
 )
@@ -74,7 +75,7 @@ func (h *gmGame) game() store.Game {
 // gm runs a command from the GM's command line.
 func (h *gmGame) gm(line string) (string, error) {
 	h.t.Helper()
-	c, err := ParseGMCommand(line)
+	c, err := gmcmd.Parse(line)
 	if err != nil {
 		return "", err
 	}

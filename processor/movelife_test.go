@@ -15,6 +15,7 @@ import (
 
 	"github.com/railpost/railpost/processor/archive"
 	"github.com/railpost/railpost/processor/gamelog"
+	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
@@ -54,7 +55,7 @@ func newMoveHarness(t *testing.T, mt title.MoveTitle, id string) *moveHarness {
 	// The game master seats the two players as a GM would; each is mailed
 	// a password.
 	for _, p := range players[:2] {
-		c, err := ParseGMCommand(fmt.Sprintf("HAND %d %s", p.number, p.address))
+		c, err := gmcmd.Parse(fmt.Sprintf("HAND %d %s", p.number, p.address))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -173,14 +174,14 @@ func TestTitleOfItsOwn(t *testing.T) {
 	h.play("TAKE 3") // P2: 12; the computer takes 4? no: 12%4=0, so 1: 11
 
 	// PREVIEW by the command line shows whom the game waits for.
-	said, err := h.proc.GM(ctx, "n1", GMCommand{Verb: "PREVIEW"}, GMActor{Name: "cli"})
+	said, err := h.proc.GM(ctx, "n1", gmcmd.Command{Verb: "PREVIEW"}, GMActor{Name: "cli"})
 	if err != nil || !strings.Contains(said, "waits for P1 (position 1) to make action 7") {
 		t.Fatalf("preview: %v\n%s", err, said)
 	}
 	// ROLLBACK by the command line to action 5: P2's TAKE 3 and the
 	// computer's move are undone, as one logged entry.
 	before := h.load()
-	said, err = h.proc.GM(ctx, "n1", GMCommand{Verb: "ROLLBACK", Args: []string{"5", "misclick"}, Rest: "5 misclick"}, GMActor{Name: "cli"})
+	said, err = h.proc.GM(ctx, "n1", gmcmd.Command{Verb: "ROLLBACK", Args: []string{"5", "misclick"}, Rest: "5 misclick"}, GMActor{Name: "cli"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +202,7 @@ func TestTitleOfItsOwn(t *testing.T) {
 		t.Errorf("ANNOUNCE:\n%s", m.Text)
 	}
 	// ADJUST is refused: a game by mail is its moves.
-	if _, err := h.proc.GM(ctx, "n1", GMCommand{Verb: "ADJUST", Args: []string{"1", "cash", "+5", "x"}, Rest: "1 cash +5 x"}, GMActor{Name: "cli"}); err == nil || !strings.Contains(err.Error(), "cannot be adjusted") {
+	if _, err := h.proc.GM(ctx, "n1", gmcmd.Command{Verb: "ADJUST", Args: []string{"1", "cash", "+5", "x"}, Rest: "1 cash +5 x"}, GMActor{Name: "cli"}); err == nil || !strings.Contains(err.Error(), "cannot be adjusted") {
 		t.Errorf("ADJUST on a game by mail: %v", err)
 	}
 	// HAND by mail: P2's seat goes to the computer, which plays it at once.

@@ -11,6 +11,7 @@ import (
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/gamelog"
+	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
 )
@@ -224,7 +225,7 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 // gmMove carries out the GM's UNDO, MOVE, ROLLBACK and END on a game
 // played by mail. Each is a log entry by the game master as well as a GM
 // log entry, and what it changes is mailed like any move.
-func (p *Processor) gmMove(ctx context.Context, g store.Game, c GMCommand, act store.GMAction) (string, error) {
+func (p *Processor) gmMove(ctx context.Context, g store.Game, c gmcmd.Command, act store.GMAction) (string, error) {
 	r, err := p.loadMoves(ctx, g)
 	if err != nil {
 		return "", err
@@ -238,7 +239,7 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c GMCommand, act s
 		if err != nil {
 			return "", fmt.Errorf("UNDO needs the number of moves that stand after it, 0 to %d", len(r.Standing)-1)
 		}
-		act.Reason = afterWords(c.Rest, 1)
+		act.Reason = gmcmd.AfterWords(c.Rest, 1)
 		if err := r.Undo(to, 0, "gm", act.InboxID, now); err != nil {
 			return "", err
 		}
@@ -255,7 +256,7 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c GMCommand, act s
 		if to == len(r.Standing) {
 			return "", fmt.Errorf("the moves that stood at action %d all stand now; there is nothing to roll back", n)
 		}
-		act.Reason = afterWords(c.Rest, 1)
+		act.Reason = gmcmd.AfterWords(c.Rest, 1)
 		if err := r.Undo(to, 0, "gm", act.InboxID, now); err != nil {
 			return "", err
 		}
@@ -268,7 +269,7 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c GMCommand, act s
 		if err != nil || n < 1 || n > len(r.Positions) {
 			return "", fmt.Errorf("MOVE needs a position, 1 to %d, then the move", len(r.Positions))
 		}
-		a, err := eighteen.ParseAction(n-1, afterWords(c.Rest, 1))
+		a, err := eighteen.ParseAction(n-1, gmcmd.AfterWords(c.Rest, 1))
 		if err != nil {
 			return "", err
 		}

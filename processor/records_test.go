@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
 )
 
@@ -73,7 +74,7 @@ func TestRecordsAcrossGames(t *testing.T) {
 
 	newGame("t3")
 	play("t3", map[int]int{1: 1, 2: 1}, 5)
-	said, err := h.proc.GM(ctx, "t3", GMCommand{Verb: "END", Rest: "time is up"}, GMActor{Name: "cli"})
+	said, err := h.proc.GM(ctx, "t3", gmcmd.Command{Verb: "END", Rest: "time is up"}, GMActor{Name: "cli"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/railpost/railpost/processor"
 	"github.com/railpost/railpost/processor/archive"
+	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
 )
@@ -206,7 +207,7 @@ func cmdGameAddPlayer(ctx context.Context, args []string, stdout, stderr io.Writ
 			return 1
 		}
 	}
-	cmd := processor.GMCommand{Verb: "HAND", Args: []string{strconv.Itoa(*pos), *addr}, Rest: strings.TrimSpace(fmt.Sprintf("%d %s %s", *pos, *addr, *name))}
+	cmd := gmcmd.Command{Verb: "HAND", Args: []string{strconv.Itoa(*pos), *addr}, Rest: strings.TrimSpace(fmt.Sprintf("%d %s %s", *pos, *addr, *name))}
 	if *name != "" {
 		cmd.Args = append(cmd.Args, strings.Fields(*name)...)
 	}
@@ -326,7 +327,7 @@ func cmdGM(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fail := failer(stderr, "gm")
 	fs, c := newFlags("gm", "gm [flags] GAME COMMAND [ARGS...]", stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: railpost gm [flags] GAME COMMAND [ARGS...]\n\nThe same commands work in a GM mail (GAME and GM lines, then one command a line):\n%s\nFlags:\n", processor.GMUsage())
+		fmt.Fprintf(fs.Output(), "Usage: railpost gm [flags] GAME COMMAND [ARGS...]\n\nThe same commands work in a GM mail (GAME and GM lines, then one command a line):\n%s\nFlags:\n", gmcmd.Usage())
 		fs.PrintDefaults()
 	}
 	if code, ok := parsePositional(fs, args); !ok {
@@ -336,7 +337,7 @@ func cmdGM(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	cmd, err := processor.ParseGMCommand(strings.Join(fs.Args()[1:], " "))
+	cmd, err := gmcmd.Parse(strings.Join(fs.Args()[1:], " "))
 	if err != nil {
 		fmt.Fprintln(stderr, "railpost gm:", err)
 		return 2

@@ -5,13 +5,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
+	cetitle "github.com/railpost/railpost/titles/chicagoexpress"
 )
 
 // TestChicagoExpressByMail plays a whole 4-player Chicago Express game by
@@ -20,20 +20,31 @@ import (
 // the pipeline stored equal the engine's, run directly on the same moves.
 func TestChicagoExpressByMail(t *testing.T) {
 	dir := t.TempDir()
-	res, err := RunChicago(context.Background(), Options{Dir: dir, Seed: 2})
+	res, err := Run(context.Background(), cetitle.Title{}, Options{Dir: dir, Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Over || len(res.Scores) != 4 || !slices.Equal(res.Scores, res.Direct) {
-		t.Fatalf("over %v, scores %v, direct %v", res.Over, res.Scores, res.Direct)
+	if !res.Over || res.Unit != "action" || res.Replayed != res.Steps || res.Humans != 4 {
+		t.Fatalf("over %v, %d %ss, %d replayed, %d players", res.Over, res.Steps, res.Unit, res.Replayed, res.Humans)
 	}
-	for name, got := range map[string]string{"illegal": res.Illegal, "stale": res.Stale, "undo": res.Undo, "timeout": res.Timeout} {
-		if got == "" {
-			t.Errorf("the %s moment did not happen", name)
+	notes := strings.Join(res.Notes, "\n")
+	for _, want := range []string{"An illegal move was answered", "A stale move was answered", "An undo:", "A timeout:", "the engine run directly on the same moves gives"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("the moment %q did not happen:\n%s", want, notes)
 		}
 	}
-	if !strings.Contains(res.Illegal, "(5, Action C)") || !strings.Contains(res.Illegal, "line 1") {
-		t.Errorf("the illegal move's reply should point at the line and cite the rule: %q", res.Illegal)
+	if !strings.Contains(notes, "(5, Action C)") || !strings.Contains(notes, "line 1") {
+		t.Errorf("the illegal move's reply should point at the line and cite the rule:\n%s", notes)
+	}
+	// Every demo leaves the same archive: the index, the PDFs that were
+	// mailed, every mail.
+	for _, f := range []string{"index.html", "archive.json", "record.txt", "actions/0001/state.json", "mail/in/000001.eml", "mail/out/000001.eml"} {
+		if _, err := os.Stat(filepath.Join(res.Archive, f)); err != nil {
+			t.Errorf("the archive lacks %s", f)
+		}
+	}
+	if pdfs, _ := filepath.Glob(filepath.Join(res.Archive, "actions", "*", "report-position*.pdf")); len(pdfs) != res.Reports {
+		t.Errorf("%d PDFs in the archive, %d mailed", len(pdfs), res.Reports)
 	}
 	if res.Reports == 0 {
 		t.Error("no PDF reports were mailed")

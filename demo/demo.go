@@ -1,8 +1,10 @@
-// Package demo plays a whole Continental Rails game through the real
-// pipeline with nothing set up: an IMAP and an SMTP server on loopback, a
-// fresh SQLite file, and scripted players who read their turn mail and
+// Package demo plays a whole game of any title through the real pipeline
+// with nothing set up: an IMAP and an SMTP server on loopback, a fresh
+// SQLite file, and the title's scripted players, who read their mail and
 // answer it as people do. It is what `railpost demo` runs, and the proof
-// that the parts fit together.
+// that the parts fit together. Every title's demo leaves the same things:
+// the database, the archive (index, states, PDFs, every mail), and a
+// replay that matches it.
 package demo
 
 import (
@@ -10,16 +12,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	nmail "net/mail"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
-	cr "github.com/railpost/railpost/games/contrails"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor"
 	"github.com/railpost/railpost/processor/archive"
@@ -28,15 +29,14 @@ import (
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
-	crtitle "github.com/railpost/railpost/titles/contrails"
 )
 
 // Options are the demo's settings; the zero value of each field but Dir
-// and Out means its default.
+// means its default.
 type Options struct {
 	Dir    string // where the database, the archive and summary.json go
-	Turns  int    // stop after this many turns; 0 plays until the game ends
-	Humans int    // scripted human players, 1 to 15; the rest are computer positions
+	Limit  int    // stop after this many turns or actions; 0 plays until the game ends
+	Humans int    // scripted human players; 0: the title's choice
 	Seed   int64
 	// Progress receives a line a turn, or a redrawn bar when Bar is set.
 	Progress io.Writer
@@ -44,38 +44,29 @@ type Options struct {
 	Log      *slog.Logger // the processor's log; nil discards it
 }
 
-// MaxTurns caps a game that has not ended by its rules (1.3: at random
-// after turn 20, so a game this long is all but impossible).
-const MaxTurns = 100
-
-// GameID is the demo game's id.
-const GameID = "demo"
-
 // Result is what a demo did, for the summary and for scripts
 // (summary.json).
 type Result struct {
-	GameID   string `json:"game"`
-	Turns    int    `json:"turns"`
-	Over     bool   `json:"over"` // the game ended by its rules
-	Humans   int    `json:"humans"`
-	MailsIn  int    `json:"mails_in"`  // mails the players sent
-	MailsOut int    `json:"mails_out"` // mails the processor sent
-	Reports  int    `json:"reports"`   // turn reports among them
-	// OutByKind counts the mails sent by kind: turn reports, order
-	// confirmations, reminders, welcomes.
-	OutByKind map[string]int `json:"mails_out_by_kind"`
-	Rejected  []string       `json:"error_replies"`
-	Winners   []Winner       `json:"winners"`
-	Records   []string       `json:"records,omitempty"`
-	Replayed  int            `json:"replayed_turns"`
-	Database  string         `json:"database"`
-	Archive   string         `json:"archive"`
-	Example   string         `json:"example_report"`
-	Seconds   float64        `json:"seconds"`
+	Title    string   `json:"title"`
+	GameID   string   `json:"game"`
+	Unit     string   `json:"unit"`  // what the game counts: turns or actions
+	Steps    int      `json:"steps"` // turns resolved or actions made
+	Over     bool     `json:"over"`  // the game ended by its rules
+	Humans   int      `json:"humans"`
+	MailsIn  int      `json:"mails_in"`  // mails the players sent
+	MailsOut int      `json:"mails_out"` // mails the processor sent
+	Reports  int      `json:"pdf_reports"`
+	Notes    []string `json:"notes"` // what the script showed on the way
+	Leaders  []Leader `json:"leaders"`
+	Replayed int      `json:"replayed"`
+	Database string   `json:"database"`
+	Archive  string   `json:"archive"`
+	Example  string   `json:"example_report"`
+	Seconds  float64  `json:"seconds"`
 }
 
-// Winner is the leader of one victory-point category (1.2).
-type Winner struct {
+// Leader is the leader of one scoring category.
+type Leader struct {
 	Category string `json:"category"`
 	Name     string `json:"name"`
 	Position int    `json:"position"`
@@ -83,42 +74,16 @@ type Winner struct {
 	Points   int    `json:"points"`
 }
 
-var names = []string{"Ada Ames", "Ben Brook", "Cyd Cole", "Dee Dunn", "Eve Eads", "Fay Ford", "Gus Gray", "Hal Hart",
-	"Ida Innes", "Jo Judd", "Kit Kemp", "Lou Lind", "Max Moss", "Ned Noble", "Ola Orr"}
-
-// player is one scripted human: they read their mail and answer it.
-type player struct {
-	number   int
-	name     string
-	address  string
-	password string
-}
-
-type run struct {
-	o      Options
-	title  *crtitle.ContinentalRails
-	proc   *processor.Processor
-	st     *store.Store
-	imap   *loopback.IMAPServer
-	smtp   *loopback.SMTPServer
-	clock  time.Time
-	humans []*player
-	sent   int
-	res    Result
-}
-
-// Run plays the demo game and writes its files under o.Dir. Files of an
-// earlier demo there are replaced.
-func Run(ctx context.Context, o Options) (Result, error) {
+// Run plays a demo game of a title and writes its files under o.Dir.
+// Files of an earlier demo there are replaced.
+func Run(ctx context.Context, t title.Title, o Options) (Result, error) {
 	start := time.Now()
-	if o.Humans == 0 {
-		o.Humans = 3
+	dt, ok := t.(title.Demonstrated)
+	if !ok {
+		return Result{}, fmt.Errorf("demo: %s has no demo", t.Name())
 	}
-	if o.Humans < 1 || o.Humans > cr.Positions {
-		return Result{}, fmt.Errorf("demo: --humans %d: a game has 1 to %d human players", o.Humans, cr.Positions)
-	}
-	if o.Turns < 0 {
-		return Result{}, fmt.Errorf("demo: --turns %d: give a number of turns, or 0 for a whole game", o.Turns)
+	if o.Limit < 0 {
+		return Result{}, fmt.Errorf("demo: a limit of %d: give a number of turns or actions, or 0 for a whole game", o.Limit)
 	}
 	if o.Seed == 0 {
 		o.Seed = 1
@@ -129,127 +94,109 @@ func Run(ctx context.Context, o Options) (Result, error) {
 	if o.Log == nil {
 		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	r := &run{o: o, clock: time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)}
+	script, err := dt.Demo(title.DemoOptions{Seed: o.Seed, Humans: o.Humans, Limit: o.Limit})
+	if err != nil {
+		return Result{}, fmt.Errorf("demo: %w", err)
+	}
+	r := &run{o: o, t: t, script: script, clock: time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC), mails: map[string][]*orders.Mail{}}
 	defer r.close()
 	if err := r.setUp(ctx); err != nil {
-		return Result{}, err
-	}
-	if err := r.play(ctx); err != nil {
 		return r.res, err
+	}
+	if err := script.Play(ctx, r); err != nil {
+		return r.res, err
+	}
+	if r.o.Bar {
+		fmt.Fprintln(r.o.Progress)
 	}
 	if err := r.finish(ctx); err != nil {
 		return r.res, err
 	}
 	r.res.Seconds = time.Since(start).Seconds()
-	return r.res, writeSummary(o.Dir, r.res)
-}
-
-// writeSummary writes a demo's result as summary.json, for scripts.
-func writeSummary(dir string, res any) error {
-	b, err := json.MarshalIndent(res, "", "  ")
+	b, err := json.MarshalIndent(r.res, "", "  ")
 	if err != nil {
-		return err
+		return r.res, err
 	}
-	return os.WriteFile(filepath.Join(dir, "summary.json"), append(b, '\n'), 0o644)
+	return r.res, os.WriteFile(filepath.Join(o.Dir, "summary.json"), append(b, '\n'), 0o644)
 }
 
-// demoMail is what every demo runs on: a fresh SQLite file in dir (an
-// earlier demo's files there are removed), loopback IMAP and SMTP servers,
-// and the processor's configuration for them.
-type demoMail struct {
-	imap *loopback.IMAPServer
-	smtp *loopback.SMTPServer
-	st   *store.Store
-	cfg  processor.Config
+// run is one demo game, and the desk its scripted players work at.
+type run struct {
+	o      Options
+	t      title.Title
+	script title.Script
+	proc   *processor.Processor
+	st     *store.Store
+	imap   *loopback.IMAPServer
+	smtp   *loopback.SMTPServer
+	clock  time.Time
+	gameID string
+	seen   int                       // SMTP messages read so far
+	mails  map[string][]*orders.Mail // every mail to each address, oldest first
+	sent   int
+	res    Result
 }
 
-func startDemoMail(ctx context.Context, dir string) (demoMail, error) {
-	var d demoMail
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return d, fmt.Errorf("demo: %w", err)
+// setUp starts the mail servers and the database, creates the game and
+// seats the players as a game master does, each mailed a password.
+func (r *run) setUp(ctx context.Context) error {
+	if err := os.MkdirAll(r.o.Dir, 0o755); err != nil {
+		return fmt.Errorf("demo: %w", err)
 	}
 	for _, old := range []string{"railpost.db", "railpost.db-wal", "railpost.db-shm", "railpost.db.lock", "archive", "summary.json"} {
-		if err := os.RemoveAll(filepath.Join(dir, old)); err != nil {
-			return d, fmt.Errorf("demo: clear the last demo: %w", err)
+		if err := os.RemoveAll(filepath.Join(r.o.Dir, old)); err != nil {
+			return fmt.Errorf("demo: clear the last demo: %w", err)
 		}
 	}
 	var err error
-	if d.imap, err = loopback.StartIMAP("railpost", "demo-imap"); err != nil {
-		return d, fmt.Errorf("demo: %w", err)
+	if r.imap, err = loopback.StartIMAP("railpost", "demo-imap"); err != nil {
+		return fmt.Errorf("demo: %w", err)
 	}
-	if d.smtp, err = loopback.StartSMTP("railpost", "demo-smtp"); err != nil {
-		d.imap.Close()
-		return d, fmt.Errorf("demo: %w", err)
+	if r.smtp, err = loopback.StartSMTP("railpost", "demo-smtp"); err != nil {
+		return fmt.Errorf("demo: %w", err)
 	}
 	cfg := processor.DefaultConfig()
-	cfg.Database = filepath.Join(dir, "railpost.db")
+	cfg.Database = filepath.Join(r.o.Dir, "railpost.db")
 	cfg.Domain = "demo.railpost.invalid"
 	cfg.Mail.From = "Railpost demo <gm@demo.railpost.invalid>"
-	cfg.IMAP.Address, cfg.IMAP.Username, cfg.IMAP.Password, cfg.IMAP.Security = d.imap.Addr, d.imap.User, d.imap.Password, "plain"
-	cfg.SMTP.Address, cfg.SMTP.Username, cfg.SMTP.Password, cfg.SMTP.Security = d.smtp.Addr, "railpost", "demo-smtp", "plain"
-	d.cfg = cfg
-	if d.st, err = store.Open(ctx, cfg.Database); err != nil {
-		d.imap.Close()
-		d.smtp.Close()
-		return d, fmt.Errorf("demo: %w", err)
+	cfg.IMAP.Address, cfg.IMAP.Username, cfg.IMAP.Password, cfg.IMAP.Security = r.imap.Addr, r.imap.User, r.imap.Password, "plain"
+	cfg.SMTP.Address, cfg.SMTP.Username, cfg.SMTP.Password, cfg.SMTP.Security = r.smtp.Addr, "railpost", "demo-smtp", "plain"
+	if r.st, err = store.Open(ctx, cfg.Database); err != nil {
+		return fmt.Errorf("demo: %w", err)
 	}
-	return d, nil
-}
-
-func (r *run) setUp(ctx context.Context) error {
-	d, err := startDemoMail(ctx, r.o.Dir)
-	if err != nil {
+	r.proc = &processor.Processor{Store: r.st, Config: cfg, Titles: title.Set{r.t.Name(): r.t}, Log: r.o.Log, Now: func() time.Time { return r.clock }}
+	g, seats := r.script.Game()
+	r.gameID = g.ID
+	players := r.script.Players()
+	r.res = Result{Title: r.t.Name(), GameID: g.ID, Unit: r.proc.Titles.Unit(r.t.Name()), Humans: len(players), Database: cfg.Database, Archive: filepath.Join(r.o.Dir, "archive")}
+	if err := processor.CreateGame(ctx, r.st, r.t, g, seats, r.clock); err != nil {
 		return err
 	}
-	r.imap, r.smtp, r.st = d.imap, d.smtp, d.st
-	cfg := d.cfg
-	if r.title, err = crtitle.New(); err != nil {
-		return err
-	}
-	r.proc = &processor.Processor{Store: r.st, Config: cfg, Titles: title.Set{r.title.Name(): r.title},
-		Log: r.o.Log, Now: func() time.Time { return r.clock }}
-	r.res = Result{GameID: GameID, Humans: r.o.Humans, Database: cfg.Database, Archive: filepath.Join(r.o.Dir, "archive")}
-
-	g := store.Game{ID: GameID, Title: r.title.Name(), Name: "Continental Rails demo", Seed: r.o.Seed,
-		TimeZone: "America/Chicago", Schedule: "every Monday 18:00", Remind: 24 * time.Hour}
-	sc, err := processor.ParseSchedule(g.Schedule)
-	if err != nil {
-		return err
-	}
-	g.Deadline = sc.Next(r.clock, processor.Zone(g))
-	var seats []store.Position
-	_, seatCount := r.title.Seats()
-	for n := 1; n <= seatCount; n++ {
-		seats = append(seats, store.Position{Number: n})
-	}
-	if err := processor.CreateGame(ctx, r.st, r.title, g, seats, r.clock); err != nil {
-		return err
-	}
-	// The game master seats the players, as `railpost game add-player`
-	// does; the first pass mails each a welcome with their password.
-	for i := range r.o.Humans {
-		p := &player{number: i + 1, name: names[i], address: fmt.Sprintf("%s@players.invalid", strings.ToLower(strings.Fields(names[i])[0]))}
-		if _, err := r.proc.GM(ctx, GameID, gmcmd.Command{Verb: "HAND", Rest: fmt.Sprintf("%d %s %s", p.number, p.address, p.name)}, processor.GMActor{Name: "demo"}); err != nil {
-			return fmt.Errorf("demo: seat %s: %w", p.name, err)
+	for _, p := range players {
+		c := gmcmd.Command{Verb: "HAND", Rest: fmt.Sprintf("%d %s %s", p.Position, p.Address, p.Name)}
+		if _, err := r.proc.GM(ctx, g.ID, c, processor.GMActor{Name: "demo"}); err != nil {
+			return fmt.Errorf("demo: seat %s: %w", p.Name, err)
 		}
-		r.humans = append(r.humans, p)
 	}
-	if _, err := r.pass(ctx); err != nil {
+	if _, err := r.Pass(ctx); err != nil {
 		return err
 	}
-	for _, p := range r.humans {
-		m, err := r.newest(p.address, about("Welcome"))
-		if err != nil {
-			return err
+	for _, p := range players {
+		for _, m := range r.mails[p.Address] {
+			if pw := passwordRE.FindStringSubmatch(m.Text); pw != nil {
+				p.Password = pw[1]
+				break
+			}
 		}
-		pw := passwordRE.FindStringSubmatch(m.Text)
-		if pw == nil {
-			return fmt.Errorf("demo: the welcome to %s has no password", p.address)
+		if p.Password == "" {
+			return fmt.Errorf("demo: the welcome to %s has no password", p.Address)
 		}
-		p.password = pw[1]
 	}
 	return nil
 }
+
+// passwordRE finds the password in a welcome, however the title words it.
+var passwordRE = regexp.MustCompile(`Your password is:? ([a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4})`)
 
 func (r *run) close() {
 	if r.st != nil {
@@ -263,129 +210,53 @@ func (r *run) close() {
 	}
 }
 
-var passwordRE = regexp.MustCompile(`Your password is: (\S+)`)
+// Now implements title.Desk.
+func (r *run) Now() time.Time { return r.clock }
 
-// play runs the turns of a weekly game. A day before each deadline the
-// players answer their newest turnsheet and a pass takes their orders; a
-// minute after the deadline the next pass resolves the turn. On turn 2 the
-// first player sends a sheet with a garbled line first, reads the error
-// reply, and sends the sheet again.
-func (r *run) play(ctx context.Context) error {
-	limit := r.o.Turns
-	if limit == 0 {
-		limit = MaxTurns
+// SetClock implements title.Desk: the clock only moves on.
+func (r *run) SetClock(t time.Time) {
+	if t.After(r.clock) {
+		r.clock = t
 	}
-	for turn := 1; turn <= limit; turn++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		g, err := r.st.Game(ctx, GameID)
-		if err != nil {
-			return err
-		}
-		r.clock = later(r.clock, g.Deadline.Add(-24*time.Hour))
-		s, err := r.state(ctx)
-		if err != nil {
-			return err
-		}
-		if turn == min(2, limit) {
-			if err := r.sendMangled(ctx, s, r.humans[0]); err != nil {
-				return err
-			}
-			r.clock = r.clock.Add(time.Hour)
-		}
-		for _, p := range r.humans {
-			if err := r.answer(s, p, nil); err != nil {
-				return err
-			}
-		}
-		sum, err := r.pass(ctx)
-		if err != nil {
-			return err
-		}
-		if sum.Accepted != len(r.humans) || sum.Resolved != 0 {
-			return fmt.Errorf("demo: turn %d: the players' orders were not all accepted, or the turn resolved before its deadline: %s", turn, sum)
-		}
-		r.clock = g.Deadline.Add(time.Minute)
-		if sum, err = r.pass(ctx); err != nil {
-			return err
-		}
-		if sum.Resolved != 1 {
-			return fmt.Errorf("demo: turn %d did not resolve at its deadline: %s", turn, sum)
-		}
-		r.res.Turns = turn
-		if g, err = r.st.Game(ctx, GameID); err != nil {
-			return err
-		}
-		r.progress(turn, limit, g.Status == "ended")
-		if g.Status == "ended" {
-			r.res.Over = true
-			break
-		}
-	}
-	if r.o.Bar {
-		fmt.Fprintln(r.o.Progress)
-	}
-	return nil
 }
 
-func later(a, b time.Time) time.Time {
-	if b.After(a) {
-		return b
-	}
-	return a.Add(time.Minute)
-}
-
-// sendMangled sends a sheet whose BORROW line a player has garbled. The
-// processor accepts the rest, names the line and says how to fix it; the
-// player then answers again, which replaces the first sheet.
-func (r *run) sendMangled(ctx context.Context, s *cr.State, p *player) error {
-	if err := r.answer(s, p, func(sheet string) string {
-		return borrowRE.ReplaceAllString(sheet, "BORROW: a few thousand")
-	}); err != nil {
-		return err
-	}
-	if _, err := r.pass(ctx); err != nil {
-		return err
-	}
-	m, err := r.newest(p.address, about(""))
+// Pass implements title.Desk: one processing pass, as cron runs it, and
+// the mail it sent read as the players' mail programs show it.
+func (r *run) Pass(ctx context.Context) (title.PassCount, error) {
+	sum, err := r.proc.Run(ctx)
 	if err != nil {
-		return err
+		return title.PassCount{}, fmt.Errorf("demo: pass: %w", err)
 	}
-	if !strings.Contains(m.Text, "Lines not accepted") || !strings.Contains(m.Text, "BORROW: a few thousand") {
-		return fmt.Errorf("demo: the reply to a garbled BORROW line does not name it:\n%s", m.Text)
+	if sum.SendFailed > 0 || len(sum.StepErrors) > 0 {
+		return title.PassCount{}, fmt.Errorf("demo: pass: %s", sum)
 	}
-	for _, l := range strings.Split(m.Text, "\n") {
-		if strings.Contains(l, "BORROW: a few thousand") {
-			r.res.Rejected = append(r.res.Rejected, strings.TrimSpace(l))
+	msgs := r.smtp.Messages()
+	for _, raw := range msgs[r.seen:] {
+		m, err := orders.ReadMail(raw.Raw, orders.Identity{}, orders.DefaultLimits)
+		if err != nil {
+			return title.PassCount{}, fmt.Errorf("demo: a mail does not read: %w", err)
+		}
+		for _, to := range raw.To {
+			r.mails[to] = append(r.mails[to], m)
 		}
 	}
-	return nil
+	r.seen = len(msgs)
+	return title.PassCount{Accepted: sum.Accepted, Rejected: sum.Rejected, Resolved: sum.Resolved}, nil
 }
 
-var borrowRE = regexp.MustCompile(`(?m)^BORROW:.*$`)
+// Mails implements title.Desk.
+func (r *run) Mails(address string) []*orders.Mail { return r.mails[address] }
 
-// answer replies to a player's newest turnsheet with the choices the
-// computer would make for the position, written into the sheet; mangle,
-// if given, spoils it first.
-func (r *run) answer(s *cr.State, p *player, mangle func(string) string) error {
-	m, err := r.newest(p.address, hasSheet)
-	if err != nil {
-		return err
-	}
-	i := strings.Index(m.Text, sheetMark)
-	filled, err := orders.FillContinentalRails(m.Text[i:], cr.ComputerOrders(r.title.Map(), s, p.number))
-	if err != nil {
-		return fmt.Errorf("demo: %s fills in the sheet: %w", p.name, err)
-	}
-	if mangle != nil {
-		filled = mangle(filled)
-	}
+// Send implements title.Desk: a reply carries the subject and threading a
+// mail program gives it.
+func (r *run) Send(from *title.DemoPlayer, to *orders.Mail, text string) error {
 	r.sent++
-	raw, err := mail.Build(mail.Outgoing{MessageID: fmt.Sprintf("<demo-%d@players.invalid>", r.sent),
-		From: &nmail.Address{Name: p.name, Address: p.address}, To: []*nmail.Address{{Address: "gm@demo.railpost.invalid"}},
-		Subject: "Re: " + m.Subject, Date: r.clock, InReplyTo: m.MessageID, References: []string{m.MessageID},
-		Text: "PASSWORD: " + p.password + "\n\n" + filled})
+	out := mail.Outgoing{MessageID: fmt.Sprintf("<%s-%d@players.invalid>", r.gameID, r.sent),
+		From: &nmail.Address{Name: from.Name, Address: from.Address}, To: []*nmail.Address{{Address: "gm@demo.railpost.invalid"}}, Subject: "orders", Date: r.clock, Text: text}
+	if to != nil {
+		out.Subject, out.InReplyTo, out.References = "Re: "+to.Subject, to.MessageID, []string{to.MessageID}
+	}
+	raw, err := mail.Build(out)
 	if err != nil {
 		return err
 	}
@@ -393,124 +264,120 @@ func (r *run) answer(s *cr.State, p *player, mangle func(string) string) error {
 	return r.imap.DeliverAt("INBOX", raw, r.clock)
 }
 
-// state is the game as the players see it: the latest snapshot.
-func (r *run) state(ctx context.Context) (*cr.State, error) {
-	snap, err := r.st.LatestSnapshot(ctx, GameID)
-	if err != nil {
-		return nil, err
-	}
-	var s cr.State
-	if err := json.Unmarshal(snap.State, &s); err != nil {
-		return nil, fmt.Errorf("demo: the state after turn %d: %w", snap.Turn, err)
-	}
-	return &s, nil
+// Game implements title.Desk.
+func (r *run) Game(ctx context.Context) (store.Game, error) { return r.st.Game(ctx, r.gameID) }
+
+// Latest implements title.Desk.
+func (r *run) Latest(ctx context.Context) (store.Snapshot, error) {
+	return r.st.LatestSnapshot(ctx, r.gameID)
 }
 
-const sheetMark = "# CONTINENTAL RAILS II - TURNSHEET"
+// Moves implements title.Desk.
+func (r *run) Moves(ctx context.Context) ([]store.Move, error) { return r.st.Moves(ctx, r.gameID) }
 
-// newest is the newest mail to an address that matches, as the player's
-// mail client shows it.
-func (r *run) newest(addr string, match func(*orders.Mail) bool) (*orders.Mail, error) {
-	msgs := r.smtp.Messages()
-	for i := len(msgs) - 1; i >= 0; i-- {
-		if !sentTo(msgs[i], addr) {
-			continue
-		}
-		m, err := orders.ReadMail(msgs[i].Raw, orders.Identity{}, orders.DefaultLimits)
-		if err != nil {
-			return nil, fmt.Errorf("demo: a mail to %s does not read: %w", addr, err)
-		}
-		if match(m) {
-			return m, nil
-		}
-	}
-	return nil, fmt.Errorf("demo: no such mail to %s", addr)
+// FinalScores implements title.Desk.
+func (r *run) FinalScores(ctx context.Context) ([]store.FinalScore, error) {
+	return r.st.FinalScores(ctx, r.gameID)
 }
 
-func hasSheet(m *orders.Mail) bool { return strings.Contains(m.Text, sheetMark) }
-
-func about(subject string) func(*orders.Mail) bool {
-	return func(m *orders.Mail) bool { return strings.Contains(m.Subject, subject) }
-}
-
-func sentTo(m loopback.Received, addr string) bool {
-	for _, to := range m.To {
-		if to == addr {
-			return true
-		}
-	}
-	return false
-}
-
-// pass is one processing pass, as cron runs it; a step that fails is the
-// demo's failure.
-func (r *run) pass(ctx context.Context) (processor.Summary, error) {
-	sum, err := r.proc.Run(ctx)
-	if err != nil {
-		return sum, fmt.Errorf("demo: pass: %w", err)
-	}
-	if sum.SendFailed > 0 || len(sum.StepErrors) > 0 {
-		return sum, fmt.Errorf("demo: pass: %s", sum)
-	}
-	return sum, nil
-}
-
-func (r *run) progress(turn, limit int, over bool) {
-	g := r.res
+// Progress implements title.Desk: a line a step, or a redrawn bar.
+func (r *run) Progress(done, total int, over bool) {
+	r.res.Steps, r.res.Over = done, over
 	if !r.o.Bar {
 		end := ""
 		if over {
 			end = "; the game is over"
 		}
-		fmt.Fprintf(r.o.Progress, "turn %d resolved: %d mails in, %d out so far%s\n", turn, g.MailsIn, len(r.smtp.Messages()), end)
+		fmt.Fprintf(r.o.Progress, "%s %d done: %d mails in, %d out so far%s\n", r.res.Unit, done, r.res.MailsIn, len(r.smtp.Messages()), end)
 		return
 	}
 	const width = 30
-	total := limit
-	if r.o.Turns == 0 {
-		total = max(turn+1, 25) // the game ends at random after turn 20 (1.3)
-	}
+	total = max(total, done, 1)
 	if over {
-		total = turn
+		total = done
 	}
-	done := width * turn / total
-	fmt.Fprintf(r.o.Progress, "\r[%s%s] turn %d  mails %d in, %d out ", strings.Repeat("#", done), strings.Repeat(".", width-done), turn, g.MailsIn, len(r.smtp.Messages()))
+	n := width * done / total
+	fmt.Fprintf(r.o.Progress, "\r[%s%s] %s %d  mails %d in, %d out ", strings.Repeat("#", n), strings.Repeat(".", width-n), r.res.Unit, done, r.res.MailsIn, len(r.smtp.Messages()))
 }
 
-// finish counts the mail, names the winners and the records, replays the
-// game from its log, and exports the archive.
+// finish counts the mail, names the leaders, replays the game from its
+// log, and exports the archive.
 func (r *run) finish(ctx context.Context) error {
 	msgs := r.smtp.Messages()
 	r.res.MailsOut = len(msgs)
-	r.res.OutByKind = map[string]int{}
-	for _, raw := range msgs {
-		m, err := orders.ReadMail(raw.Raw, orders.Identity{}, orders.DefaultLimits)
+	for _, m := range msgs {
+		atts, err := mail.ReadAttachments(m.Raw)
 		if err != nil {
 			return err
 		}
-		kind := "other"
-		for _, k := range mailKinds {
-			if strings.Contains(m.Subject, k.subject) {
-				kind = k.name
-				break
+		for _, a := range atts {
+			if a.ContentType == "application/pdf" {
+				r.res.Reports++
 			}
 		}
-		if kind == "turn reports" {
-			r.res.Reports++
+	}
+	g, err := r.st.Game(ctx, r.gameID)
+	if err != nil {
+		return err
+	}
+	r.res.Steps, r.res.Over = g.Turn-1, r.res.Over || g.Status == "ended"
+	r.res.Notes = r.script.Notes()
+	if r.res.Leaders, err = r.leaders(ctx); err != nil {
+		return err
+	}
+	rep, err := archive.Replay(ctx, r.st, r.proc.Titles, r.gameID)
+	if err != nil {
+		return err
+	}
+	if len(rep.Mismatches) > 0 {
+		return fmt.Errorf("demo: replay differs from the archive at %ss %v", rep.Unit, rep.Mismatches)
+	}
+	r.res.Replayed = rep.Steps
+	if err := archive.Export(ctx, r.st, r.proc.Titles, r.gameID, r.res.Archive); err != nil {
+		return err
+	}
+	// The example is the newest report of the first player.
+	err = filepath.WalkDir(r.res.Archive, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(path, "/report-position1.pdf") {
+			r.res.Example = path
 		}
-		r.res.OutByKind[kind]++
-	}
-	snap, err := r.st.LatestSnapshot(ctx, GameID)
-	if err != nil {
 		return err
+	})
+	if err == nil && r.res.Example == "" {
+		err = fmt.Errorf("demo: the archive holds no report")
 	}
-	scores, err := r.title.FinalScores(snap.State)
+	return err
+}
+
+// leaders are the best score in each category: the final scores the game
+// ended with, or where a title can score a game still going on, its
+// standing now.
+func (r *run) leaders(ctx context.Context) ([]Leader, error) {
+	positions, err := r.st.Positions(ctx, r.gameID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	human := map[int]bool{}
-	for _, p := range r.humans {
-		human[p.number] = true
+	for _, p := range positions {
+		human[p.Number] = p.Human
+	}
+	var scores []title.Score
+	if sc, ok := r.t.(title.Scorer); ok {
+		snap, err := r.st.LatestSnapshot(ctx, r.gameID)
+		if err != nil {
+			return nil, err
+		}
+		if scores, err = sc.FinalScores(snap.State); err != nil {
+			return nil, err
+		}
+	} else {
+		finals, err := r.st.FinalScores(ctx, r.gameID)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range finals {
+			scores = append(scores, title.Score{Position: f.Position, Name: f.Player, Category: f.Category, Points: f.Points})
+		}
 	}
 	best := map[string]title.Score{}
 	var cats []string
@@ -523,41 +390,12 @@ func (r *run) finish(ctx context.Context) error {
 			best[s.Category] = s
 		}
 	}
+	var out []Leader
 	for _, c := range cats {
 		b := best[c]
-		r.res.Winners = append(r.res.Winners, Winner{Category: c, Name: b.Name, Position: b.Position, Human: human[b.Position], Points: b.Points})
+		out = append(out, Leader{Category: c, Name: b.Name, Position: b.Position, Human: human[b.Position], Points: b.Points})
 	}
-	events, err := r.st.Events(ctx, GameID, snap.Turn)
-	if err != nil {
-		return err
-	}
-	for _, e := range events {
-		if e.Kind == "record" {
-			r.res.Records = append(r.res.Records, e.Text)
-		}
-	}
-	rep, err := archive.Replay(ctx, r.st, r.proc.Titles, GameID)
-	if err != nil {
-		return err
-	}
-	if len(rep.Mismatches) > 0 {
-		return fmt.Errorf("demo: replay differs from the archive at turns %v", rep.Mismatches)
-	}
-	r.res.Replayed = rep.Steps
-	if err := archive.Export(ctx, r.st, r.proc.Titles, GameID, r.res.Archive); err != nil {
-		return err
-	}
-	r.res.Example = filepath.Join(r.res.Archive, "turns", fmt.Sprintf("%03d", r.res.Turns), "report-position1.pdf")
-	if _, err := os.Stat(r.res.Example); err != nil {
-		return fmt.Errorf("demo: the last report is missing from the archive: %w", err)
-	}
-	return nil
-}
-
-// mailKinds tell the processor's mails apart by their subjects.
-var mailKinds = []struct{ subject, name string }{
-	{" results", "turn reports"}, {"orders accepted", "order confirmations"}, {"Reminder:", "reminders"},
-	{"Welcome", "welcomes"}, {"not accepted", "refusals"},
+	return out, nil
 }
 
 // Summary is the closing text of `railpost demo`.
@@ -565,48 +403,40 @@ func (res Result) Summary() string {
 	var b strings.Builder
 	state := "stopped by --turns; the game goes on"
 	if res.Over {
-		state = "ended by the rules"
+		state = "ended by its rules"
 	}
-	fmt.Fprintf(&b, "\nContinental Rails demo: %d turns played (%s) in %.1f s.\n", res.Turns, state, res.Seconds)
-	var kinds []string
-	for _, k := range append(mailKinds, struct{ subject, name string }{"", "other"}) {
-		if n := res.OutByKind[k.name]; n > 0 {
-			kinds = append(kinds, fmt.Sprintf("%d %s", n, k.name))
-		}
+	fmt.Fprintf(&b, "\n%s demo game %s: %d %ss played (%s) in %.1f s.\n", res.Title, res.GameID, res.Steps, res.Unit, state, res.Seconds)
+	fmt.Fprintf(&b, "Mail: %d in from %d scripted players; %d out, %d PDF reports among them.\n", res.MailsIn, res.Humans, res.MailsOut, res.Reports)
+	for _, n := range res.Notes {
+		fmt.Fprintf(&b, "%s\n", n)
 	}
-	fmt.Fprintf(&b, "Mail: %d in from %d players; %d out: %s.\n", res.MailsIn, res.Humans, res.MailsOut, strings.Join(kinds, ", "))
-	for _, l := range res.Rejected {
-		fmt.Fprintf(&b, "One sheet was garbled on purpose, and the player sent it again after the reply, which said:\n  %s\n", strings.TrimPrefix(l, "- "))
-	}
-	fmt.Fprintf(&b, "Replay: all %d turns rebuilt from the log, identical to the archive.\n\nLeaders by category (1.2):\n", res.Replayed)
-	w := append([]Winner(nil), res.Winners...)
-	sort.SliceStable(w, func(i, j int) bool { return w[i].Category == "total" && w[j].Category != "total" })
-	for _, x := range w {
-		if x.Points <= 0 {
-			fmt.Fprintf(&b, "  %-13s no points scored yet\n", x.Category)
-			continue
-		}
-		who := "computer"
-		if x.Human {
-			who = "scripted human"
-		}
-		fmt.Fprintf(&b, "  %-13s %-22s position %2d (%s), %d points\n", x.Category, x.Name, x.Position, who, x.Points)
-	}
-	if len(res.Records) > 0 {
-		b.WriteString("\nRecords (11.3):\n")
-		for _, l := range res.Records {
-			fmt.Fprintf(&b, "  %s\n", l)
+	fmt.Fprintf(&b, "Replay: all %d %ss rebuilt from the log, identical to the archive.\n", res.Replayed, res.Unit)
+	if len(res.Leaders) > 0 {
+		b.WriteString("\nLeaders by category:\n")
+		for _, x := range res.Leaders {
+			if x.Points <= 0 {
+				fmt.Fprintf(&b, "  %-13s no points scored yet\n", x.Category)
+				continue
+			}
+			who := "computer"
+			if x.Human {
+				who = "scripted human"
+			}
+			fmt.Fprintf(&b, "  %-13s %-22s position %2d (%s), %d points\n", x.Category, x.Name, x.Position, who, x.Points)
 		}
 	}
 	fmt.Fprintf(&b, "\nWhere things are:\n")
 	fmt.Fprintf(&b, "  database        %s\n", res.Database)
 	fmt.Fprintf(&b, "  archive         %s/index.html\n", res.Archive)
-	fmt.Fprintf(&b, "  PDF reports     %s/turns/NNN/report-positionP.pdf\n", res.Archive)
 	fmt.Fprintf(&b, "  mails as .eml   %s/mail/in and %s/mail/out\n", res.Archive, res.Archive)
-	fmt.Fprintf(&b, "  a report        %s\n", res.Example)
+	fmt.Fprintf(&b, "  a PDF report    %s\n", res.Example)
+	flag := "--turn"
+	if res.Unit == "action" {
+		flag = "--move"
+	}
 	fmt.Fprintf(&b, "\nThe other commands read the database; from the source tree, put go run ./cmd/railpost for railpost:\n")
 	fmt.Fprintf(&b, "  railpost game show --db %s %s\n", res.Database, res.GameID)
-	fmt.Fprintf(&b, "  railpost report --db %s --game %s --turn %d --position 2 --out report.pdf\n", res.Database, res.GameID, max(res.Turns/2, 1))
+	fmt.Fprintf(&b, "  railpost report --db %s --game %s %s %d --position 1 --out report.pdf\n", res.Database, res.GameID, flag, max(res.Steps/2, 1))
 	fmt.Fprintf(&b, "  railpost replay --db %s %s\n", res.Database, res.GameID)
 	return b.String()
 }

@@ -9,6 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/railpost/railpost/processor/title"
+	cetitle "github.com/railpost/railpost/titles/chicagoexpress"
+	crtitle "github.com/railpost/railpost/titles/contrails"
 )
 
 // TestDemoPlaysThroughThePipe runs a short demo and reads back what it
@@ -16,24 +20,24 @@ import (
 func TestDemoPlaysThroughThePipe(t *testing.T) {
 	dir := t.TempDir()
 	var progress bytes.Buffer
-	res, err := Run(context.Background(), Options{Dir: dir, Turns: 4, Humans: 2, Seed: 3, Progress: &progress})
+	res, err := Run(context.Background(), continentalRails(t), Options{Dir: dir, Limit: 4, Humans: 2, Seed: 3, Progress: &progress})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Turns != 4 || res.Replayed != 4 || res.Over {
-		t.Errorf("turns %d, replayed %d, over %v; want 4, 4, false", res.Turns, res.Replayed, res.Over)
+	if res.Steps != 4 || res.Replayed != 4 || res.Over || res.Unit != "turn" {
+		t.Errorf("%ss %d, replayed %d, over %v; want 4 turns, 4, false", res.Unit, res.Steps, res.Replayed, res.Over)
 	}
 	// Each human sends a sheet a turn, and one garbled sheet before its fix.
 	if res.MailsIn != 4*2+1 || res.Reports != 4*2 {
 		t.Errorf("mails in %d, reports %d; want 9 and 8", res.MailsIn, res.Reports)
 	}
-	if len(res.Rejected) != 1 || !strings.Contains(res.Rejected[0], "BORROW: a few thousand") {
-		t.Errorf("the error reply to the garbled sheet: %q", res.Rejected)
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "BORROW: a few thousand") {
+		t.Errorf("the error reply to the garbled sheet: %q", res.Notes)
 	}
-	if len(res.Winners) != 7 {
-		t.Errorf("winners in %d categories, want 7: %+v", len(res.Winners), res.Winners)
+	if len(res.Leaders) != 7 {
+		t.Errorf("leaders in %d categories, want 7: %+v", len(res.Leaders), res.Leaders)
 	}
-	if got := strings.Count(progress.String(), "resolved"); got != 4 {
+	if got := strings.Count(progress.String(), "turn "); got != 4 {
 		t.Errorf("%d progress lines, want 4:\n%s", got, progress.String())
 	}
 	var saved Result
@@ -66,20 +70,43 @@ func TestDemoPlaysThroughThePipe(t *testing.T) {
 	}
 
 	// A second demo in the same folder replaces the first.
-	again, err := Run(context.Background(), Options{Dir: dir, Turns: 1, Humans: 1})
+	again, err := Run(context.Background(), continentalRails(t), Options{Dir: dir, Limit: 1, Humans: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.Turns != 1 || again.Reports != 1 {
+	if again.Steps != 1 || again.Reports != 1 {
 		t.Errorf("the second demo: %+v", again)
 	}
 }
 
 func TestDemoRefusesBadOptions(t *testing.T) {
-	for _, o := range []Options{{Humans: 16}, {Humans: -1}, {Turns: -2}} {
-		o.Dir = t.TempDir()
-		if _, err := Run(context.Background(), o); err == nil {
-			t.Errorf("%+v was accepted", o)
+	for _, c := range []struct {
+		t title.Title
+		o Options
+	}{
+		{continentalRails(t), Options{Humans: 16}}, {continentalRails(t), Options{Humans: -1}}, {continentalRails(t), Options{Limit: -2}},
+		{cetitle.Title{}, Options{Humans: 7}}, {cetitle.Title{}, Options{Humans: 1}},
+		{undemonstrated{}, Options{}},
+	} {
+		c.o.Dir = t.TempDir()
+		if _, err := Run(context.Background(), c.t, c.o); err == nil {
+			t.Errorf("%s %+v was accepted", c.t.Name(), c.o)
 		}
 	}
+}
+
+// undemonstrated is a title with no demo script.
+type undemonstrated struct{}
+
+func (undemonstrated) Name() string      { return "nodemo" }
+func (undemonstrated) Prefix() string    { return "nd" }
+func (undemonstrated) Seats() (int, int) { return 2, 2 }
+
+func continentalRails(t *testing.T) title.Title {
+	t.Helper()
+	c, err := crtitle.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

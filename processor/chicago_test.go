@@ -51,7 +51,7 @@ func (h *moveHarness) gmCLI(line string) string {
 // replays it there, and renders a report as of one action in both.
 func TestChicagoExpressLifecycle(t *testing.T) {
 	ctx := context.Background()
-	h := newMoveHarness(t, cetitle.Title{}, "ce1")
+	h := newMoveHarness(t, cetitle.Title{}, "ce1", 2, 3)
 	h.playOwn(12)
 	for _, by := range []string{"mail", "cli"} {
 		do := func(line string) {

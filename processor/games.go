@@ -32,6 +32,13 @@ func CreateGame(ctx context.Context, st *store.Store, t title.Title, g store.Gam
 	if !ok {
 		return fmt.Errorf("create game %s: %s is played neither in turns nor by moves", g.ID, t.Name())
 	}
+	if g.Schedule != "" && g.Deadline.IsZero() {
+		// The first deadline is the first on the schedule.
+		if _, err := ParseSchedule(g.Schedule); err != nil {
+			return fmt.Errorf("create game %s: %w", g.ID, err)
+		}
+		g.Deadline = NextDeadline(g, now)
+	}
 	state, err := tt.Setup(positions, title.Rand(g.Seed, 0))
 	if err != nil {
 		return fmt.Errorf("create game %s: setup: %w", g.ID, err)

@@ -27,12 +27,24 @@ type moveHarness struct {
 	*harness
 	id        string
 	sentMails int
+	seats     []moveSeat // the people, by seat; the rest are the computer's
 	passwords map[int]string
 }
 
-func newNim(t *testing.T) *moveHarness { return newMoveHarness(t, nim{}, "n1") }
+// moveSeat is one person's position and address.
+type moveSeat struct {
+	number  int
+	address string
+}
 
-func newMoveHarness(t *testing.T, mt title.MoveTitle, id string) *moveHarness {
+// moveAddresses are the people's addresses, seat by seat.
+var moveAddresses = []string{"alice@example.org", "bob@example.org", "dora@example.org", "eddie@example.org"}
+
+func newNim(t *testing.T) *moveHarness { return newMoveHarness(t, nim{}, "n1", 2, 3) }
+
+// newMoveHarness creates a game of positions seats, the first humans of
+// them seated by the game master, the rest the computer's.
+func newMoveHarness(t *testing.T, mt title.MoveTitle, id string, humans, positions int) *moveHarness {
 	t.Helper()
 	h := newLoopback(t, mt)
 	hash, err := HashPassword(gmPassword)
@@ -40,8 +52,8 @@ func newMoveHarness(t *testing.T, mt title.MoveTitle, id string) *moveHarness {
 		t.Fatal(err)
 	}
 	var pos []store.Position
-	for _, p := range players {
-		pos = append(pos, store.Position{Number: p.number, Name: fmt.Sprintf("P%d", p.number)})
+	for n := 1; n <= positions; n++ {
+		pos = append(pos, store.Position{Number: n, Name: fmt.Sprintf("P%d", n)})
 	}
 	g := store.Game{ID: id, Title: mt.Name(), Name: "Test " + mt.Name(), Seed: 7, TimeZone: "UTC", Remind: 24 * time.Hour, MoveTimeout: 48 * time.Hour,
 		TimeoutPolicy: "pass", GMAddress: "gm-person@example.org", GMPasswordHash: hash}
@@ -49,12 +61,15 @@ func newMoveHarness(t *testing.T, mt title.MoveTitle, id string) *moveHarness {
 		t.Fatal(err)
 	}
 	n := &moveHarness{harness: h, id: id, passwords: map[int]string{}}
+	for i := range humans {
+		n.seats = append(n.seats, moveSeat{number: i + 1, address: moveAddresses[i]})
+	}
 	// The clock moves on a second each time the processor reads it, as a
 	// real one would within a pass.
 	h.proc.Now = func() time.Time { h.clock = h.clock.Add(time.Second); return h.clock }
-	// The game master seats the two players as a GM would; each is mailed
-	// a password.
-	for _, p := range players[:2] {
+	// The game master seats the players as a GM would; each is mailed a
+	// password.
+	for _, p := range n.seats {
 		c, err := gmcmd.Parse(fmt.Sprintf("HAND %d %s", p.number, p.address))
 		if err != nil {
 			t.Fatal(err)
@@ -64,7 +79,7 @@ func newMoveHarness(t *testing.T, mt title.MoveTitle, id string) *moveHarness {
 		}
 	}
 	h.mustRun()
-	for _, p := range players[:2] {
+	for _, p := range n.seats {
 		welcome := n.lastTo(p.address, "")
 		for _, m := range h.sent() {
 			if slices.Contains(m.To, p.address) && strings.Contains(m.Text, "Your password is") {
@@ -99,10 +114,10 @@ func (h *moveHarness) play(move string) {
 	h.t.Helper()
 	r := h.load()
 	seat := r.Eng.Acting()[0]
-	p := players[seat]
-	if !p.human {
+	if seat >= len(h.seats) || !r.Position(seat).Human {
 		h.t.Fatalf("seat %d is the computer's", seat)
 	}
+	p := h.seats[seat]
 	h.sentMails++
 	h.deliver(moveMail(h.id, p.address, h.passwords[p.number], fmt.Sprintf("move%d@example.org", h.sentMails), p.number, r.Next(), move))
 	h.clock = h.clock.Add(time.Minute)
@@ -141,7 +156,7 @@ func TestTitleOfItsOwn(t *testing.T) {
 	if r := h.load(); r.Next() != 1 || r.Eng.Acting()[0] != 0 {
 		t.Fatalf("the game should wait for P1's first move, not action %d of seat %v", r.Next(), r.Eng.Acting())
 	}
-	if m := h.lastTo(players[0].address, "Your move (action 1)"); !strings.Contains(m.Text, "TAKE <1 to 3>") {
+	if m := h.lastTo(moveAddresses[0], "Your move (action 1)"); !strings.Contains(m.Text, "TAKE <1 to 3>") {
 		t.Fatalf("your-move mail:\n%s", m.Text)
 	}
 	h.play("TAKE 2") // P1: 19; P2 to move
@@ -153,7 +168,7 @@ func TestTitleOfItsOwn(t *testing.T) {
 	// PAUSE by mail: a move is refused and changes nothing.
 	h.gmMail("PAUSE a holiday")
 	h.play("TAKE 1")
-	if m := h.lastTo(players[0].address, "Move not accepted"); !strings.Contains(m.Text, "paused") {
+	if m := h.lastTo(moveAddresses[0], "Move not accepted"); !strings.Contains(m.Text, "paused") {
 		t.Errorf("a move while paused:\n%s", m.Text)
 	}
 	if r := h.load(); r.Next() != 4 {
@@ -190,15 +205,15 @@ func TestTitleOfItsOwn(t *testing.T) {
 	if after.Eng.(*nimGame).Pile != 15 || after.Next() != before.Next()+1 || after.Log[len(after.Log)-1].Line != "UNDO 4" {
 		t.Fatalf("after ROLLBACK 5 (%s): pile %d, action %d, last entry %q", said, after.Eng.(*nimGame).Pile, after.Next(), after.Log[len(after.Log)-1].Line)
 	}
-	if m := h.lastTo(players[1].address, "Your move"); !strings.Contains(m.Text, "undoes 2 move(s)") {
+	if m := h.lastTo(moveAddresses[1], "Your move"); !strings.Contains(m.Text, "undoes 2 move(s)") {
 		t.Errorf("P2 is not told of the rollback:\n%s", m.Text)
 	}
 	// RESEND and ANNOUNCE by mail.
 	h.gmMail("RESEND 2", "ANNOUNCE Play on: the game is back.")
-	if m := h.lastTo(players[1].address, "Your move"); !strings.Contains(m.Text, "game master asked for this to be sent to you again") {
+	if m := h.lastTo(moveAddresses[1], "Your move"); !strings.Contains(m.Text, "game master asked for this to be sent to you again") {
 		t.Errorf("RESEND 2:\n%s", m.Text)
 	}
-	if m := h.lastTo(players[0].address, "Play on"); !strings.Contains(m.Text, "the game is back") {
+	if m := h.lastTo(moveAddresses[0], "Play on"); !strings.Contains(m.Text, "the game is back") {
 		t.Errorf("ANNOUNCE:\n%s", m.Text)
 	}
 	// ADJUST is refused: a game by mail is its moves.
@@ -213,7 +228,7 @@ func TestTitleOfItsOwn(t *testing.T) {
 	for !h.load().Eng.Over() {
 		h.play("TAKE 1")
 	}
-	if m := h.lastTo(players[0].address, "Game over"); !strings.Contains(m.Text, "wins") {
+	if m := h.lastTo(moveAddresses[0], "Game over"); !strings.Contains(m.Text, "wins") {
 		t.Errorf("the last mail:\n%s", m.Text)
 	}
 

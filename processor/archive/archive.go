@@ -17,6 +17,19 @@ import (
 	"github.com/railpost/railpost/processor/title"
 )
 
+// Reader is what reading an archive takes of the database: the game's log
+// and, for a report, its seats.
+type Reader interface {
+	gamelog.Log
+	Position(ctx context.Context, gameID string, number int) (store.Position, error)
+}
+
+// Dumper also gives every row a game owns, for Export.
+type Dumper interface {
+	Reader
+	ExportGame(ctx context.Context, gameID string) (*store.Archive, error)
+}
+
 // ReplayResult is what a replay found.
 type ReplayResult struct {
 	Unit        string // what the log counts: "turn" or "action"
@@ -29,7 +42,7 @@ type ReplayResult struct {
 // Replay rebuilds a game from its log (the setup, then each turn's
 // standing orders and each adjustment, or each move, with the game's
 // seed) and compares every step with what the pass stored, byte for byte.
-func Replay(ctx context.Context, st *store.Store, ts title.Set, gameID string) (ReplayResult, error) {
+func Replay(ctx context.Context, st gamelog.Log, ts title.Set, gameID string) (ReplayResult, error) {
 	g, err := st.Game(ctx, gameID)
 	if err != nil {
 		return ReplayResult{}, err
@@ -56,7 +69,7 @@ func Replay(ctx context.Context, st *store.Store, ts title.Set, gameID string) (
 // Report renders the PDF a position reads as of a point in a game: after a
 // turn, or after an action of a game played by mail. A report that was
 // mailed comes out as the same file, since it is dated by its step.
-func Report(ctx context.Context, st *store.Store, ts title.Set, gameID string, point, position int) ([]byte, error) {
+func Report(ctx context.Context, st Reader, ts title.Set, gameID string, point, position int) ([]byte, error) {
 	g, err := st.Game(ctx, gameID)
 	if err != nil {
 		return nil, err
@@ -91,8 +104,11 @@ func Report(ctx context.Context, st *store.Store, ts title.Set, gameID string, p
 	return pdf, nil
 }
 
-// Import restores a game exported by Export into st.
-func Import(ctx context.Context, st *store.Store, dir string) (string, error) {
+// Import restores a game exported by Export into st, whose Update runs
+// the import in one transaction.
+func Import(ctx context.Context, st interface {
+	Update(ctx context.Context, fn func(*store.Tx) error) error
+}, dir string) (string, error) {
 	b, err := os.ReadFile(filepath.Join(dir, "archive.json"))
 	if errors.Is(err, os.ErrNotExist) {
 		return "", fmt.Errorf("import: %s holds no archive.json: give the folder `railpost archive export` wrote", dir)

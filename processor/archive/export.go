@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/processor/gamelog"
-	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
 )
 
@@ -20,7 +19,7 @@ import (
 // the PDF reports that were mailed at it, every mail in and out as .eml,
 // and the game record with the standings. A turn's folder is turns/NNN,
 // an action's actions/NNNN.
-func Export(ctx context.Context, st *store.Store, ts title.Set, gameID, dir string) error {
+func Export(ctx context.Context, st Dumper, ts title.Set, gameID, dir string) error {
 	a, err := st.ExportGame(ctx, gameID)
 	if err != nil {
 		return err

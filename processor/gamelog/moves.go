@@ -45,7 +45,7 @@ type Moves struct {
 
 // Load rebuilds a game played by mail from its setup and log, with its
 // players' settings: where the game stands when a pass takes it up.
-func Load(ctx context.Context, st *store.Store, ts title.Set, g store.Game) (*Moves, error) {
+func Load(ctx context.Context, st Log, ts title.Set, g store.Game) (*Moves, error) {
 	mt, err := ts.MoveTitle(g.Title)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", g.ID, err)
@@ -310,7 +310,7 @@ func inAuction(opts []eighteen.Option) bool {
 
 // commit writes the run's new moves, their events, the action the game
 // now waits for and, when the game has ended, its end.
-func (r *Moves) Commit(ctx context.Context, tx *store.Tx, now time.Time) error {
+func (r *Moves) Commit(ctx context.Context, tx Writer, now time.Time) error {
 	for i, m := range r.Added {
 		if err := tx.AddMove(ctx, m); err != nil {
 			return err
@@ -345,7 +345,7 @@ func (r *Moves) Commit(ctx context.Context, tx *store.Tx, now time.Time) error {
 
 // End records the game as ended now, with each seat's score as the
 // engine counts it: at the rules' end, or when the game master ends it.
-func (r *Moves) End(ctx context.Context, tx *store.Tx, now time.Time) error {
+func (r *Moves) End(ctx context.Context, tx Writer, now time.Time) error {
 	if err := tx.SetGameStatus(ctx, r.Game.ID, "ended"); err != nil {
 		return err
 	}

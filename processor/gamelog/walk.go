@@ -78,7 +78,7 @@ var ErrStopWalk = errors.New("stop the walk")
 // resolved again for replay to compare; without, a turn's State is its
 // stored snapshot, which is all a report or the archive needs. Moves are
 // always made again, since the engine is rebuilt from them.
-func Walk(ctx context.Context, st *store.Store, ts title.Set, gameID string, check bool, fn func(Step) error) error {
+func Walk(ctx context.Context, st Log, ts title.Set, gameID string, check bool, fn func(Step) error) error {
 	g, err := st.Game(ctx, gameID)
 	if err != nil {
 		return err
@@ -98,7 +98,7 @@ func Walk(ctx context.Context, st *store.Store, ts title.Set, gameID string, che
 // standing orders, with the game's seed, and applies each adjustment in
 // its place. After a step that differs it carries on from the stored
 // state, so that every bad turn is found.
-func walkTurns(ctx context.Context, st *store.Store, ts title.Set, g store.Game, check bool, fn func(Step) error) error {
+func walkTurns(ctx context.Context, st Log, ts title.Set, g store.Game, check bool, fn func(Step) error) error {
 	tt, err := ts.TurnTitle(g.Title)
 	if err != nil {
 		return fmt.Errorf("game %s: %w", g.ID, err)
@@ -149,7 +149,7 @@ func walkTurns(ctx context.Context, st *store.Store, ts title.Set, g store.Game,
 
 // turnStep rebuilds one stored turn or adjustment from the stored state
 // before it.
-func turnStep(ctx context.Context, st *store.Store, tt title.TurnTitle, g store.Game, positions []store.Position, prev, snap store.Snapshot, check bool) (Step, error) {
+func turnStep(ctx context.Context, st Log, tt title.TurnTitle, g store.Game, positions []store.Position, prev, snap store.Snapshot, check bool) (Step, error) {
 	in, err := ReadInputs(snap)
 	if err != nil {
 		return Step{}, err
@@ -219,7 +219,7 @@ func turnStep(ctx context.Context, st *store.Store, tt title.TurnTitle, g store.
 // walkMoves makes each logged move again through the same code the pass
 // made it with, and compares the position and the lines told after each
 // with what was stored.
-func walkMoves(ctx context.Context, st *store.Store, ts title.Set, g store.Game, fn func(Step) error) error {
+func walkMoves(ctx context.Context, st Log, ts title.Set, g store.Game, fn func(Step) error) error {
 	mt, err := ts.MoveTitle(g.Title)
 	if err != nil {
 		return fmt.Errorf("game %s: %w", g.ID, err)

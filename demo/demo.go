@@ -336,17 +336,14 @@ func (r *run) finish(ctx context.Context) error {
 	if err := archive.Export(ctx, r.st, r.proc.Titles, r.gameID, r.res.Archive); err != nil {
 		return err
 	}
-	// The example is the newest report of the first player.
-	err = filepath.WalkDir(r.res.Archive, func(path string, d fs.DirEntry, err error) error {
+	// The example is the newest report of the first player, if one was
+	// mailed yet (a game by mail mails reports at its milestones).
+	return filepath.WalkDir(r.res.Archive, func(path string, d fs.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(path, "/report-position1.pdf") {
 			r.res.Example = path
 		}
 		return err
 	})
-	if err == nil && r.res.Example == "" {
-		err = fmt.Errorf("demo: the archive holds no report")
-	}
-	return err
 }
 
 // leaders are the best score in each category: the final scores the game
@@ -429,7 +426,9 @@ func (res Result) Summary() string {
 	fmt.Fprintf(&b, "  database        %s\n", res.Database)
 	fmt.Fprintf(&b, "  archive         %s/index.html\n", res.Archive)
 	fmt.Fprintf(&b, "  mails as .eml   %s/mail/in and %s/mail/out\n", res.Archive, res.Archive)
-	fmt.Fprintf(&b, "  a PDF report    %s\n", res.Example)
+	if res.Example != "" {
+		fmt.Fprintf(&b, "  a PDF report    %s\n", res.Example)
+	}
 	flag := "--turn"
 	if res.Unit == "action" {
 		flag = "--move"

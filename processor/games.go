@@ -14,7 +14,7 @@ import (
 // CreateGame stores a new game of any title, its positions and its setup
 // snapshot (turn 0) in one transaction, so that a game exists whole or not
 // at all.
-func CreateGame(ctx context.Context, st *store.Store, t title.Title, g store.Game, positions []store.Position, now time.Time) error {
+func CreateGame(ctx context.Context, st Updater, t title.Title, g store.Game, positions []store.Position, now time.Time) error {
 	if t.Name() != g.Title {
 		return fmt.Errorf("create game %s: title %q given for a %q game", g.ID, t.Name(), g.Title)
 	}
@@ -58,7 +58,7 @@ func CreateGame(ctx context.Context, st *store.Store, t title.Title, g store.Gam
 
 // storeNewGame writes a game, its positions and its setup snapshot in one
 // transaction, so that a game exists whole or not at all.
-func storeNewGame(ctx context.Context, st *store.Store, g store.Game, positions []store.Position, setup store.Snapshot, now time.Time) error {
+func storeNewGame(ctx context.Context, st Updater, g store.Game, positions []store.Position, setup store.Snapshot, now time.Time) error {
 	if g.Created.IsZero() {
 		g.Created = now
 	}

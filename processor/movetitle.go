@@ -13,7 +13,7 @@ import (
 
 // createMoveGame stores a new game of a move title with its positions and
 // its setup, in one transaction.
-func createMoveGame(ctx context.Context, st *store.Store, mt title.MoveTitle, g store.Game, positions []store.Position, now time.Time) error {
+func createMoveGame(ctx context.Context, st Updater, mt title.MoveTitle, g store.Game, positions []store.Position, now time.Time) error {
 	setup := gamelog.MoveSetup{Seed: uint64(g.Seed)}
 	for _, pos := range positions {
 		setup.Players = append(setup.Players, seatName(pos))

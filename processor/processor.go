@@ -35,7 +35,7 @@ var FaultPoints = []string{FaultLocked, FaultIngestStored, FaultIngestMarked, Fa
 
 // Processor runs passes over one database.
 type Processor struct {
-	Store  *store.Store
+	Store  Store
 	Config Config
 	// Titles are the titles this binary plays.
 	Titles title.Set

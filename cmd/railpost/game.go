@@ -161,7 +161,9 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 }
 
 // freeID makes a short id from the title's prefix: cr-1, cr-2, ...
-func freeID(ctx context.Context, st *store.Store, prefix string) (string, error) {
+func freeID(ctx context.Context, st interface {
+	Game(ctx context.Context, id string) (store.Game, error)
+}, prefix string) (string, error) {
 	for n := 1; ; n++ {
 		id := fmt.Sprintf("%s-%d", prefix, n)
 		if _, err := st.Game(ctx, id); errors.Is(err, store.ErrNotFound) {

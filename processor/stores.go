@@ -1,0 +1,68 @@
+package processor
+
+import (
+	"context"
+	"time"
+
+	"github.com/railpost/railpost/processor/gamelog"
+	"github.com/railpost/railpost/processor/store"
+)
+
+// Store is what the pass needs of the database, as the small interfaces
+// of each of its jobs. SQLite's store.Store is one; a second database
+// (DESIGN.md, "Where it grows") implements these, and its transactions
+// what store.Tx offers, with no change to the engines or the pass.
+type Store interface {
+	gamelog.Log
+	passes
+	mailboxes
+	outbox
+	games
+	Updater
+}
+
+// Updater runs a function in one transaction, committed if it returns
+// nil: all creating a game needs.
+type Updater interface {
+	Update(ctx context.Context, fn func(*store.Tx) error) error
+}
+
+// passes is the lock's record of each pass.
+type passes interface {
+	Path() string
+	BeginPass(ctx context.Context, at time.Time) (int64, error)
+	FinishPass(ctx context.Context, id int64, status, summary string, at time.Time) error
+}
+
+// mailboxes is what ingest and read keep of the mail: raw messages stored
+// before anything parses them, and how far each mailbox was read.
+type mailboxes interface {
+	Cursor(ctx context.Context, mailbox string) (store.MailboxCursor, bool, error)
+	IngestMessage(ctx context.Context, m store.InboxMessage, at time.Time) (int64, bool, error)
+	MarkedOnServer(ctx context.Context, mailbox string, validity uint32, uids []uint32) error
+	UnmarkedUIDs(ctx context.Context, mailbox string, validity uint32) ([]uint32, error)
+	PendingInbox(ctx context.Context) ([]store.InboxMessage, error)
+	PositionsByAddress(ctx context.Context, address string) ([]store.Position, error)
+	Secret(ctx context.Context) ([]byte, error)
+}
+
+// outbox is what publish reads and records.
+type outbox interface {
+	DueMail(ctx context.Context, now time.Time) ([]store.OutboxMail, error)
+	RecordAttempt(ctx context.Context, id int64, a store.Attempt) error
+}
+
+// games is what resolve, remind and the game master's commands read
+// besides a game's log.
+type games interface {
+	Games(ctx context.Context) ([]store.Game, error)
+	Position(ctx context.Context, gameID string, number int) (store.Position, error)
+	LatestSnapshot(ctx context.Context, gameID string) (store.Snapshot, error)
+	EventsAfter(ctx context.Context, gameID string, after int) ([]store.Event, error)
+	OrdersHistory(ctx context.Context, gameID string, before int) (map[int]map[int]bool, error)
+	GMActions(ctx context.Context, gameID string) ([]store.GMAction, error)
+	UnreportedGMActions(ctx context.Context, gameID string) ([]store.GMAction, error)
+	Records(ctx context.Context, title, except string) (map[string]store.FinalScore, error)
+}
+
+var _ Store = (*store.Store)(nil)

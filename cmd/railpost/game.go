@@ -102,39 +102,9 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	g := store.Game{ID: *id, Title: t.Name(), Name: *name, Seed: *seed, TimeZone: *tz, Early: *early, Grace: *grace, Remind: *remind,
 		Missed: *missed, Schedule: *schedule, GMAddress: *gmAddr, MoveTimeout: *moveTimeout, TimeoutPolicy: *policy}
-	if g.Seed == 0 {
-		var b [8]byte
-		if _, err := rand.Read(b[:]); err != nil {
-			return fail(err)
-		}
-		g.Seed = int64(binary.LittleEndian.Uint64(b[:]) >> 1)
-	}
 	now := time.Now().UTC()
-	if g.ID == "" {
-		if g.ID, err = freeID(ctx, p.Store, t.Prefix()); err != nil {
-			return fail(err)
-		}
-	}
-	if *schedule != "" {
-		if _, err := processor.ParseSchedule(*schedule); err != nil {
-			return fail(err)
-		}
-		g.Deadline = processor.NextDeadline(g, now)
-	}
-	if *deadline != "" {
-		d, err := time.ParseInLocation("2006-01-02 15:04", *deadline, processor.Zone(g))
-		if err != nil || !d.After(now) {
-			return fail(fmt.Errorf("--deadline %q: give a future date and time as 2026-03-16 18:00", *deadline))
-		}
-		g.Deadline = d.UTC()
-	}
-	password := *gmPass
-	if password == "" {
-		if password, err = processor.NewPassword(); err != nil {
-			return fail(err)
-		}
-	}
-	if g.GMPasswordHash, err = processor.HashPassword(password); err != nil {
+	password, err := settle(ctx, p, t, &g, *deadline, *gmPass, now)
+	if err != nil {
 		return fail(err)
 	}
 	var seats []store.Position
@@ -158,6 +128,48 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	fmt.Fprintf(stdout, "next: railpost game add-player --game %s --address player@example.org\n", g.ID)
 	return 0
+}
+
+// settle fills in what game new leaves to defaults: a random seed, the
+// next free id, the first deadline, and the GM password (made when none
+// was given) with its hash. It returns the password.
+func settle(ctx context.Context, p *processor.Processor, t title.Title, g *store.Game, deadline, gmPass string, now time.Time) (string, error) {
+	var err error
+	if g.Seed == 0 {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return "", err
+		}
+		g.Seed = int64(binary.LittleEndian.Uint64(b[:]) >> 1)
+	}
+	if g.ID == "" {
+		if g.ID, err = freeID(ctx, p.Store, t.Prefix()); err != nil {
+			return "", err
+		}
+	}
+	if g.Schedule != "" {
+		if _, err := processor.ParseSchedule(g.Schedule); err != nil {
+			return "", err
+		}
+		g.Deadline = processor.NextDeadline(*g, now)
+	}
+	if deadline != "" {
+		d, err := time.ParseInLocation("2006-01-02 15:04", deadline, processor.Zone(*g))
+		if err != nil || !d.After(now) {
+			return "", fmt.Errorf("--deadline %q: give a future date and time as 2026-03-16 18:00", deadline)
+		}
+		g.Deadline = d.UTC()
+	}
+	password := gmPass
+	if password == "" {
+		if password, err = processor.NewPassword(); err != nil {
+			return "", err
+		}
+	}
+	if g.GMPasswordHash, err = processor.HashPassword(password); err != nil {
+		return "", err
+	}
+	return password, nil
 }
 
 // freeID makes a short id from the title's prefix: cr-1, cr-2, ...

@@ -67,6 +67,20 @@ func (p *Processor) GM(ctx context.Context, gameID string, c gmcmd.Command, by G
 	var mails func(actionID int64) ([]store.OutboxMail, error)
 	notifyAll := ""
 	var said string
+	// say renders one of gm.tmpl's pieces for the game and the action as
+	// they stand when it is called; the first error is kept for after the
+	// switch.
+	var sayErr error
+	finalText := "" // END: the standings and records, from gm/final
+	say := func(name string) string {
+		d := gmWords(g, act, byMove(p.Titles, g))
+		d.Text, d.Final = c.Rest, finalText
+		s, err := p.say(name, d)
+		if sayErr == nil {
+			sayErr = err
+		}
+		return s
+	}
 	switch c.Verb {
 	case "PAUSE":
 		if g.Status != "active" {
@@ -74,11 +88,7 @@ func (p *Processor) GM(ctx context.Context, gameID string, c gmcmd.Command, by G
 		}
 		g.Status = "paused"
 		act.Reason = c.Rest
-		act.Headline = "The game master paused the game" + because(c.Rest) + "."
-		notifyAll = act.Headline + " No turn resolves until it resumes; orders you send are kept."
-		if byMove(p.Titles, g) {
-			notifyAll = act.Headline + " No move is made, by anyone or by the clock, until it resumes."
-		}
+		act.Headline, notifyAll = say("gm/headline/pause"), say("gm/pause")
 		said = fmt.Sprintf("game %s paused at %s %d", g.ID, p.Titles.Unit(g.Title), g.Turn)
 	case "RESUME":
 		if g.Status != "paused" {
@@ -92,19 +102,16 @@ func (p *Processor) GM(ctx context.Context, gameID string, c gmcmd.Command, by G
 			}
 			g.Deadline = log.resumedDeadline(g, now)
 		}
-		act.Headline = "The game master resumed the game" + dueNote(g) + "."
+		act.Headline = say("gm/headline/resume")
 		notifyAll = act.Headline
-		said = fmt.Sprintf("game %s resumed%s", g.ID, dueNote(g))
+		said = fmt.Sprintf("game %s resumed%s", g.ID, say("gm/due"))
 	case "DEADLINE":
 		d, err := parseDeadline(g, c.Rest, now)
 		if err != nil {
 			return "", err
 		}
 		g.Deadline = d
-		act.Headline = fmt.Sprintf("The game master set the turn %d deadline%s.", g.Turn, dueNote(g))
-		if d.IsZero() {
-			act.Headline = fmt.Sprintf("Turn %d has no deadline now: it resolves when the game master says.", g.Turn)
-		}
+		act.Headline = say("gm/headline/deadline")
 		notifyAll = act.Headline
 		said = act.Headline
 	case "SCHEDULE":
@@ -120,28 +127,13 @@ func (p *Processor) GM(ctx context.Context, gameID string, c gmcmd.Command, by G
 				g.Deadline = sc.Next(now, Zone(g))
 			}
 		}
-		act.Headline = fmt.Sprintf("Turns are due %s from now on%s.", orNone(g.Schedule), dueNote(g))
+		act.Headline = say("gm/headline/schedule")
 		notifyAll = act.Headline
 		said = act.Headline
 	case "PROCESS":
-		turn, err := strconv.Atoi(c.Args[0])
-		if err != nil {
-			return "", fmt.Errorf("PROCESS needs the turn number it expects: write PROCESS %d", g.Turn)
-		}
-		switch {
-		case turn < g.Turn:
-			return "", fmt.Errorf("turn %d: %w: the game is at turn %d", turn, store.ErrDone, g.Turn)
-		case turn > g.Turn:
-			return "", fmt.Errorf("turn %d is not open: the game is at turn %d", turn, g.Turn)
-		case g.Status != "active":
-			return "", fmt.Errorf("game %s is %s: RESUME it first", g.ID, g.Status)
-		}
-		log, err := p.gmLog(ctx, g.ID)
-		if err != nil {
+		if said, err = p.gmProcess(ctx, g, c, &act); err != nil {
 			return "", err
 		}
-		act.OnceKey = log.processKey(turn)
-		said = fmt.Sprintf("turn %d of %s resolves at the next pass", turn, g.ID)
 	case "PREVIEW":
 		return p.preview(ctx, g, positions, now)
 	case "ROLLBACK":
@@ -155,16 +147,17 @@ func (p *Processor) GM(ctx context.Context, gameID string, c gmcmd.Command, by G
 			deadline = g.Deadline
 		}
 		g.Turn, g.Deadline = turn, deadline
-		act.Headline = fmt.Sprintf("The game master rolled the game back to turn %d%s. Later turns are void.", turn, because(act.Reason))
+		act.Headline = say("gm/headline/rollback")
+		intro := say("gm/rollback")
 		change = func(tx *store.Tx, id int64) error { return tx.RollBack(ctx, g.ID, turn, id, deadline) }
 		mails = func(int64) ([]store.OutboxMail, error) {
-			return p.seatMails(ctx, g, humans(positions), "", act.Headline+" Your orders for turn "+strconv.Itoa(turn)+" stand unless you send new ones.")
+			return p.seatMails(ctx, g, humans(positions), "", intro)
 		}
 		said = fmt.Sprintf("%s is back at turn %d", g.ID, turn)
 	case "ADDRESS", "HAND", "RESEND":
 		return p.gmPosition(ctx, g, positions, c, act)
 	case "ANNOUNCE":
-		act.Headline = "From the game master: " + c.Rest
+		act.Headline = say("gm/headline/announce")
 		notifyAll = c.Rest
 		said = "announced to every player"
 	case "APPROVE", "REJECT":
@@ -178,12 +171,12 @@ func (p *Processor) GM(ctx context.Context, gameID string, c gmcmd.Command, by G
 	case "END":
 		g.Status = "ended"
 		act.Reason = c.Rest
-		act.Headline = "The game master ended the game" + because(c.Rest) + "."
 		final, err := p.finalWord(ctx, g, positions, now)
 		if err != nil {
 			return "", err
 		}
-		notifyAll = act.Headline + " Thank you for playing." + final.text
+		finalText = final.text
+		act.Headline, notifyAll = say("gm/headline/end"), say("gm/end")
 		change = func(tx *store.Tx, _ int64) error {
 			if err := tx.UpdateGame(ctx, g); err != nil {
 				return err
@@ -192,9 +185,12 @@ func (p *Processor) GM(ctx context.Context, gameID string, c gmcmd.Command, by G
 		}
 		said = fmt.Sprintf("game %s ended after turn %d", g.ID, g.Turn-1) + final.text
 	}
+	if sayErr != nil {
+		return "", sayErr
+	}
 	if notifyAll != "" {
 		mails = func(int64) ([]store.OutboxMail, error) {
-			return p.notices(g, humans(positions), fmt.Sprintf("[%s] %s", g.ID, firstWords(notifyAll)), notifyAll)
+			return p.gmNotices(g, humans(positions), notifyAll, notifyAll)
 		}
 	}
 	if err := p.commitGM(ctx, g, act, change, mails); err != nil {
@@ -204,6 +200,29 @@ func (p *Processor) GM(ctx context.Context, gameID string, c gmcmd.Command, by G
 		return "", err
 	}
 	return said, nil
+}
+
+// gmProcess checks that PROCESS names the open turn of an active game
+// and keys the action so that the turn is ordered resolved once.
+func (p *Processor) gmProcess(ctx context.Context, g store.Game, c gmcmd.Command, act *store.GMAction) (string, error) {
+	turn, err := strconv.Atoi(c.Args[0])
+	if err != nil {
+		return "", fmt.Errorf("PROCESS needs the turn number it expects: write PROCESS %d", g.Turn)
+	}
+	switch {
+	case turn < g.Turn:
+		return "", fmt.Errorf("turn %d: %w: the game is at turn %d", turn, store.ErrDone, g.Turn)
+	case turn > g.Turn:
+		return "", fmt.Errorf("turn %d is not open: the game is at turn %d", turn, g.Turn)
+	case g.Status != "active":
+		return "", fmt.Errorf("game %s is %s: RESUME it first", g.ID, g.Status)
+	}
+	log, err := p.gmLog(ctx, g.ID)
+	if err != nil {
+		return "", err
+	}
+	act.OnceKey = log.processKey(turn)
+	return fmt.Sprintf("turn %d of %s resolves at the next pass", turn, g.ID), nil
 }
 
 // commitGM writes a command's settings, its log entry, its own change and
@@ -260,7 +279,11 @@ func (p *Processor) gmPosition(ctx context.Context, g store.Game, positions []st
 		if !pos.Human || pos.Address == "" {
 			return "", fmt.Errorf("position %d is played by the computer; there is no one to send to", n)
 		}
-		if mails, err = p.seatMails(ctx, g, []store.Position{pos}, "", "The game master asked for this to be sent to you again."); err != nil {
+		intro, err := p.say("gm/asked-again", nil)
+		if err != nil {
+			return "", err
+		}
+		if mails, err = p.seatMails(ctx, g, []store.Position{pos}, "", intro); err != nil {
 			return "", err
 		}
 		said = fmt.Sprintf("position %d's latest report and turnsheet queued for %s", n, pos.Address)
@@ -271,67 +294,82 @@ func (p *Processor) gmPosition(ctx context.Context, g store.Game, positions []st
 		}
 		old := pos.Address
 		pos.Address = addr
-		text := fmt.Sprintf("The game master moved position %d of %s (%s) from %s to %s. Mail for the position goes to the new address from now on.", n, g.Name, g.ID, orNone(old), addr)
+		d := gmWords(g, act, false)
+		d.Position, d.From, d.To = n, old, addr
 		to := []store.Position{pos}
 		if old != "" {
 			to = append(to, store.Position{Number: n, Address: old, Human: true})
 		}
-		if mails, err = p.notices(g, to, fmt.Sprintf("[%s] Position %d has a new address", g.ID, n), text); err != nil {
+		if mails, err = p.sayNotices(g, to, "gm/address", d); err != nil {
 			return "", err
 		}
 		said = fmt.Sprintf("position %d now mails %s", n, addr)
 	case "HAND":
-		old := pos
-		if strings.EqualFold(c.Args[1], "computer") {
-			if !pos.Human {
-				return "", fmt.Errorf("position %d is already played by the computer", n)
-			}
-			pos.Human, pos.Address, pos.PasswordHash = false, "", nil
-			act.Headline = fmt.Sprintf("Position %d is played by the computer from now on.", n)
-			if old.Address != "" {
-				if mails, err = p.notices(g, []store.Position{old}, fmt.Sprintf("[%s] Position %d handed to the computer", g.ID, n),
-					fmt.Sprintf("The game master handed position %d of %s to the computer. Thank you for playing.", n, g.Name)); err != nil {
-					return "", err
-				}
-			}
-			said = act.Headline
-			break
-		}
-		addr := store.NormalizeAddress(c.Args[1])
-		if !strings.Contains(addr, "@") {
-			return "", fmt.Errorf("%q is not a mail address; write HAND %d COMPUTER or HAND %d <address> [name]", c.Args[1], n, n)
-		}
-		password, err := NewPassword()
-		if err != nil {
+		if pos, mails, said, err = p.gmHand(ctx, g, pos, c, &act); err != nil {
 			return "", err
 		}
-		hash, err := HashPassword(password)
-		if err != nil {
-			return "", err
-		}
-		pos.Human, pos.Address, pos.PasswordHash = true, addr, hash
-		if name := strings.Join(c.Args[2:], " "); name != "" {
-			pos.Name = name
-		}
-		if g.Turn > 1 { // seating players before the first turn is not news
-			act.Headline = fmt.Sprintf("A new player takes over position %d.", n)
-		}
-		if mails, err = p.seatMails(ctx, g, []store.Position{pos}, password, ""); err != nil {
-			return "", err
-		}
-		if old.Human && old.Address != "" && old.Address != addr {
-			m, err := p.notices(g, []store.Position{old}, fmt.Sprintf("[%s] Position %d handed on", g.ID, n),
-				fmt.Sprintf("The game master handed position %d of %s to another player. Thank you for playing.", n, g.Name))
-			if err != nil {
-				return "", err
-			}
-			mails = append(mails, m...)
-		}
-		said = fmt.Sprintf("position %d handed to %s; the welcome with the password and the turnsheet is queued", n, addr)
 	}
 	err = p.commitGM(ctx, g, act, func(tx *store.Tx, _ int64) error { return tx.UpdatePosition(ctx, pos) },
 		func(int64) ([]store.OutboxMail, error) { return mails, nil })
 	return said, err
+}
+
+// gmHand hands a position to the computer or to a new player, and tells
+// the player who held it. It gives the position as it is now, the mails
+// and what to say to the game master.
+func (p *Processor) gmHand(ctx context.Context, g store.Game, pos store.Position, c gmcmd.Command, act *store.GMAction) (store.Position, []store.OutboxMail, string, error) {
+	n, old := pos.Number, pos
+	d := gmWords(g, *act, false)
+	d.Position = n
+	var mails []store.OutboxMail
+	var err error
+	if strings.EqualFold(c.Args[1], "computer") {
+		if !pos.Human {
+			return pos, nil, "", fmt.Errorf("position %d is already played by the computer", n)
+		}
+		pos.Human, pos.Address, pos.PasswordHash = false, "", nil
+		if act.Headline, err = p.say("gm/headline/hand-computer", d); err != nil {
+			return pos, nil, "", err
+		}
+		if old.Address != "" {
+			if mails, err = p.sayNotices(g, []store.Position{old}, "gm/handed-computer", d); err != nil {
+				return pos, nil, "", err
+			}
+		}
+		return pos, mails, act.Headline, nil
+	}
+	addr := store.NormalizeAddress(c.Args[1])
+	if !strings.Contains(addr, "@") {
+		return pos, nil, "", fmt.Errorf("%q is not a mail address; write HAND %d COMPUTER or HAND %d <address> [name]", c.Args[1], n, n)
+	}
+	password, err := NewPassword()
+	if err != nil {
+		return pos, nil, "", err
+	}
+	hash, err := HashPassword(password)
+	if err != nil {
+		return pos, nil, "", err
+	}
+	pos.Human, pos.Address, pos.PasswordHash = true, addr, hash
+	if name := strings.Join(c.Args[2:], " "); name != "" {
+		pos.Name = name
+	}
+	if g.Turn > 1 { // seating players before the first turn is not news
+		if act.Headline, err = p.say("gm/headline/hand-player", d); err != nil {
+			return pos, nil, "", err
+		}
+	}
+	if mails, err = p.seatMails(ctx, g, []store.Position{pos}, password, ""); err != nil {
+		return pos, nil, "", err
+	}
+	if old.Human && old.Address != "" && old.Address != addr {
+		m, err := p.sayNotices(g, []store.Position{old}, "gm/handed-on", d)
+		if err != nil {
+			return pos, nil, "", err
+		}
+		mails = append(mails, m...)
+	}
+	return pos, mails, fmt.Sprintf("position %d handed to %s; the welcome with the password and the turnsheet is queued", n, addr), nil
 }
 
 // gmMessages approves or withholds the players' messages of the last turn
@@ -368,7 +406,9 @@ func (p *Processor) gmMessages(ctx context.Context, g store.Game, c gmcmd.Comman
 		a.OnceKey = log.onceKey("message %d from %d", g.Turn, m.From)
 		a.Reason = m.Text
 		if c.Verb == "APPROVE" {
-			a.Headline = fmt.Sprintf("Message from %s: %s", m.Name, m.Text)
+			if a.Headline, err = p.say("gm/headline/message", struct{ Name, Text string }{m.Name, m.Text}); err != nil {
+				return "", err
+			}
 		}
 		err := p.commitGM(ctx, g, a, func(*store.Tx, int64) error { return nil }, nil)
 		if errors.Is(err, store.ErrDone) {
@@ -556,11 +596,7 @@ func (p *Processor) seatMails(ctx context.Context, g store.Game, positions []sto
 
 // notices mails the same short text to each position that has an address.
 func (p *Processor) notices(g store.Game, positions []store.Position, subject, text string) ([]store.OutboxMail, error) {
-	tmpl, err := p.templates()
-	if err != nil {
-		return nil, err
-	}
-	body, err := tmpl.Render("notice.tmpl", struct{ Text string }{text})
+	body, err := p.notice(text)
 	if err != nil {
 		return nil, err
 	}
@@ -618,25 +654,39 @@ func humans(positions []store.Position) []store.Position {
 	return out
 }
 
-func because(reason string) string {
-	if reason == "" {
-		return ""
-	}
-	return ": " + reason
+// gmNews fills gm.tmpl: the game and the action as a command leaves
+// them, for its headline and the players' notices.
+type gmNews struct {
+	GameID, GameName string
+	Turn             int    // the turn open now
+	Due              string // its deadline as the game shows it; "" for none
+	Schedule         string
+	Reason           string
+	ByMove           bool   // the game is played one action per mail
+	Text             string // the command's words after the verb (ANNOUNCE)
+	Final            string // END: gm/final
+	Position         int
+	From, To         string // ADDRESS: the old address ("" for none) and the new
 }
 
-func dueNote(g store.Game) string {
-	if g.Deadline.IsZero() {
-		return ""
+// gmWords is what gm.tmpl may say of a game and an action; each command
+// adds its own.
+func gmWords(g store.Game, act store.GMAction, byMove bool) gmNews {
+	d := gmNews{GameID: g.ID, GameName: g.Name, Turn: g.Turn, Schedule: g.Schedule, Reason: act.Reason, ByMove: byMove}
+	if !g.Deadline.IsZero() {
+		d.Due = ShowTime(g, g.Deadline)
 	}
-	return fmt.Sprintf("; turn %d is due %s", g.Turn, ShowTime(g, g.Deadline))
+	return d
 }
 
-func orNone(s string) string {
-	if s == "" {
-		return "none"
+// gmNotices mails a notice to each position, under a subject of the first
+// words of about: the text, or its headline.
+func (p *Processor) gmNotices(g store.Game, positions []store.Position, about, text string) ([]store.OutboxMail, error) {
+	subject, err := p.say("gm/notice.subject", struct{ GameID, Gist string }{g.ID, firstWords(about)})
+	if err != nil {
+		return nil, err
 	}
-	return s
+	return p.notices(g, positions, subject, text)
 }
 
 // firstWords cuts a notice down to a subject line.

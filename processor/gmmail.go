@@ -35,50 +35,73 @@ func (p *Processor) judgeGM(ctx context.Context, m store.InboxMessage, mm *order
 			return v, nil
 		}
 	}
-	var results []string
-	done, failed := 0, 0
+	d := gmReply{GameID: g.ID}
 	for _, l := range sheet.Body {
 		line := strings.TrimSpace(l.Text)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
+		res := gmResult{N: l.N, Line: line}
 		c, err := gmcmd.Parse(line)
 		if err == nil {
 			var said string
 			said, err = p.GM(ctx, g.ID, c, GMActor{Name: mm.From, InboxID: m.ID})
 			if err == nil {
-				results = append(results, fmt.Sprintf("line %d: %s\n  done: %s", l.N, line, strings.TrimRight(said, "\n")))
-				done++
+				res.Done, res.Said = true, strings.TrimRight(said, "\n")
+				d.Results = append(d.Results, res)
+				d.Done++
 				continue
 			}
 		}
-		if errors.Is(err, store.ErrDone) {
-			results = append(results, fmt.Sprintf("line %d: %s\n  nothing to do: %v", l.N, line, err))
-			continue
+		res.Err, res.Nothing = err, errors.Is(err, store.ErrDone)
+		d.Results = append(d.Results, res)
+		if !res.Nothing {
+			d.Failed++
 		}
-		results = append(results, fmt.Sprintf("line %d: %s\n  NOT DONE: %v", l.N, line, err))
-		failed++
 	}
-	if len(results) == 0 {
-		results = []string{"the mail holds no command; write one a line under the GAME and GM lines, e.g. PAUSE or PROCESS 5.\nThe commands:\n" + gmcmd.Usage()}
-		failed++
+	if len(d.Results) == 0 {
+		d.Usage = gmcmd.Usage()
+		d.Failed++
 	}
-	v.status, v.outcome = store.InboxAccepted, fmt.Sprintf("GM mail: %d done, %d not done", done, failed)
-	if done == 0 && failed > 0 {
+	v.status, v.outcome = store.InboxAccepted, fmt.Sprintf("GM mail: %d done, %d not done", d.Done, d.Failed)
+	if d.Done == 0 && d.Failed > 0 {
 		v.status = store.InboxRejected
 	}
 	to := []string{mm.From}
 	if g.GMAddress != "" && store.NormalizeAddress(g.GMAddress) != mm.From {
 		to = append(to, g.GMAddress)
 	}
-	r, err := p.compose(composeArgs{kind: "reply", to: to, subject: fmt.Sprintf("[%s] GM commands: %d done, %d not done", g.ID, done, failed),
-		text: strings.Join(results, "\n\n") + "\n", gameID: g.ID, inboxID: m.ID, inReplyTo: mm.MessageID, references: []string{mm.MessageID},
-		autoSubmitted: "auto-replied"})
+	subject, text, err := p.sayMail("gm/reply", d)
+	if err != nil {
+		return v, err
+	}
+	r, err := p.compose(composeArgs{kind: "reply", to: to, subject: subject, text: text, gameID: g.ID, inboxID: m.ID,
+		inReplyTo: mm.MessageID, references: []string{mm.MessageID}, autoSubmitted: "auto-replied"})
 	if err != nil {
 		return v, err
 	}
 	v.replies = []store.OutboxMail{r}
 	return v, nil
+}
+
+// gmReply fills gm/reply, the answer to a GM mail: each command line and
+// what came of it.
+type gmReply struct {
+	GameID       string
+	Done, Failed int
+	Results      []gmResult
+	Usage        string // the commands, when the mail held none
+}
+
+// gmResult is one command line of a GM mail: done, with what the command
+// said, or not, with why (Nothing: there was nothing to do).
+type gmResult struct {
+	N       int
+	Line    string
+	Done    bool
+	Said    string
+	Nothing bool
+	Err     error
 }
 
 // isResendRequest is a player's mail asking for their latest turnsheet

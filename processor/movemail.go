@@ -16,6 +16,71 @@ import (
 	"github.com/railpost/railpost/processor/store"
 )
 
+// moveWhere fills moves/where: the position as the player should now see
+// it and, with Header set, the block to answer with.
+type moveWhere struct {
+	Status  string
+	Mine    bool   // it is the player's move
+	Waits   bool   // it is someone else's move
+	Waiting string // whose
+	Action  int
+	Menu    []string
+	Header  *moveBlock
+}
+
+func whereNow(secret []byte, r *gamelog.Moves, g store.Game, pos store.Position, header bool) *moveWhere {
+	seat := pos.Number - 1
+	w := &moveWhere{Status: r.Eng.Status(seat), Action: r.Next()}
+	acting := r.Eng.Acting()
+	switch {
+	case slices.Contains(acting, seat):
+		w.Mine, w.Menu = true, r.Eng.Menu(seat)
+	case len(acting) > 0:
+		w.Waits, w.Waiting = true, r.Name(acting[0])
+	}
+	if header {
+		h := moveHeader(secret, g, pos, r.Next())
+		w.Header = &h
+	}
+	return w
+}
+
+// moveProblem fills the moves/why/* templates: the line at fault and what
+// the game expected.
+type moveProblem struct {
+	N      int    // the line's number in the mail
+	Line   string // the line as written, trimmed
+	N2     int    // a second line at fault
+	Line2  string //
+	Action int    // the action the mail answers
+	Next   int    // the action the game waits for
+	Err    error  // the rule the line broke, as the engine says it
+}
+
+// moveRefused fills moves/refused, the reply to a mail that changed nothing.
+type moveRefused struct {
+	GameID   string
+	Position int
+	Problem  string // one of moves/why/*
+	Where    *moveWhere
+}
+
+// moveAccepted fills moves/accepted, the reply to a mail that was carried
+// out.
+type moveAccepted struct {
+	GameID   string
+	Position int
+	Moved    bool     // a move was made: Happened follows it
+	Happened []string //
+	Said     []string // what each setting line did
+	Report   bool     // the report asked for is attached
+	Resend   bool     // the position comes again in a separate mail
+	Where    *moveWhere
+	CanUndo  bool
+	Undo     string // the move the player may take back
+	Header   moveBlock
+}
+
 // judgeMove reads a player's mail to a game played one action per mail:
 // setting lines (DIGEST, AUTOPASS, AWAY), a request (REPORT, RESEND), and
 // at most one move, which must quote the action the game waits for. A
@@ -36,9 +101,13 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 	seat := pos.Number - 1
 	now := p.now()
 	prefs := r.Prefs[pos.Number]
-	answer := func(status, outcome, subject, text string, att []mail.Attachment) (verdict, error) {
+	answer := func(status, outcome, name string, data any, att []mail.Attachment) (verdict, error) {
 		v.status, v.outcome = status, outcome
-		body, err := p.tmpl.Render("notice.tmpl", struct{ Text string }{text})
+		subject, text, err := p.sayMail(name, data)
+		if err != nil {
+			return v, err
+		}
+		body, err := p.notice(text)
 		if err != nil {
 			return v, err
 		}
@@ -51,29 +120,15 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 		v.replies = append([]store.OutboxMail{reply}, v.replies...)
 		return v, nil
 	}
-	// where is the position as the player should now see it, with the
-	// block to answer if it is their move.
-	where := func(header bool) string {
-		s := r.Eng.Status(seat)
-		if slices.Contains(r.Eng.Acting(), seat) {
-			s += fmt.Sprintf("\nIt is your move: action %d. Your legal moves:\n", r.Next())
-			for _, l := range r.Eng.Menu(seat) {
-				s += "  " + l + "\n"
-			}
-			if header {
-				s += "\nReply with your move on the first line. Keep the lines below.\n\n" + p.moveHeader(secret, game, pos, r.Next())
-			}
-		} else if acting := r.Eng.Acting(); len(acting) > 0 {
-			s += fmt.Sprintf("\nThe game waits for %s (action %d); you will get a mail when it is your move.\n", r.Name(acting[0]), r.Next())
-			if header {
-				s += "Settings and requests (REPORT, DIGEST, AUTOPASS, AWAY) may be sent at any time; reply keeping these lines:\n\n" + p.moveHeader(secret, game, pos, r.Next())
-			}
+	// refuse answers with why (one of moves/why/*) and where the game
+	// stands now.
+	refuse := func(outcome, why string, d moveProblem) (verdict, error) {
+		problem, err := p.say("moves/why/"+why, d)
+		if err != nil {
+			return v, err
 		}
-		return s
-	}
-	refuse := func(outcome string, problem string) (verdict, error) {
-		text := "Nothing was changed: " + problem + "\n\n" + where(true)
-		return answer(store.InboxRejected, outcome, fmt.Sprintf("[%s] Move not accepted (position %d)", game.ID, pos.Number), text, nil)
+		return answer(store.InboxRejected, outcome, "moves/refused",
+			moveRefused{GameID: game.ID, Position: pos.Number, Problem: problem, Where: whereNow(secret, r, game, pos, true)}, nil)
 	}
 
 	var said []string
@@ -95,19 +150,23 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 			resend = true
 			continue
 		}
-		handled, msg, err := moveCommand(text, &prefs)
+		handled, set, err := moveCommand(text, &prefs)
 		if err != nil {
-			return refuse("bad setting line", fmt.Sprintf("line %d (%q): %v.", l.N, text, err))
+			return refuse("bad setting line", "line", moveProblem{N: l.N, Line: text, Err: err})
 		}
 		if handled {
+			msg, err := p.say(set.Template, set)
+			if err != nil {
+				return v, err
+			}
 			said = append(said, msg)
 			continue
 		}
 		moveLines = append(moveLines, l)
 	}
 	if len(moveLines) > 1 {
-		return refuse("more than one move", fmt.Sprintf("line %d (%q) and line %d (%q) are both moves; this game takes one action per mail. Send the one you mean.",
-			moveLines[0].N, strings.TrimSpace(moveLines[0].Text), moveLines[1].N, strings.TrimSpace(moveLines[1].Text)))
+		return refuse("more than one move", "two-moves", moveProblem{N: moveLines[0].N, Line: strings.TrimSpace(moveLines[0].Text),
+			N2: moveLines[1].N, Line2: strings.TrimSpace(moveLines[1].Text)})
 	}
 	if prefs.Digest && !r.Prefs[pos.Number].Digest {
 		prefs.DigestUpTo, prefs.DigestAt = r.From-1, now
@@ -118,7 +177,7 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 			return v, err
 		}
 	}
-	var text []string
+	reply := moveAccepted{GameID: game.ID, Position: pos.Number, Said: said, Report: report, Resend: resend}
 	outcome := "settings"
 	if len(moveLines) == 1 {
 		l := moveLines[0]
@@ -127,31 +186,33 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 		if number == 0 {
 			number = tokenAction
 		}
+		d := moveProblem{N: l.N, Line: line, Action: number, Next: r.From}
 		switch {
 		case number == 0:
-			return refuse("no action number", fmt.Sprintf("line %d (%q) is a move, but the mail does not say which action it answers. Keep the ACTION and TOKEN lines of your \"your move\" mail, or add ACTION: %d.", l.N, line, r.Next()))
+			d.Next = r.Next()
+			return refuse("no action number", "no-action", d)
 		case number < r.From:
-			return refuse(fmt.Sprintf("stale: for action %d, game at %d", number, r.From),
-				fmt.Sprintf("your move %q answers action %d, which has already been played; the game has moved on to action %d. Here is where it stands now.", line, number, r.From))
+			return refuse(fmt.Sprintf("stale: for action %d, game at %d", number, r.From), "stale", d)
 		case number > r.From:
-			return refuse(fmt.Sprintf("action %d not open", number), fmt.Sprintf("ACTION says %d, but the game waits for action %d.", number, r.From))
+			return refuse(fmt.Sprintf("action %d not open", number), "not-open", d)
 		case r.Next() != r.From:
-			return refuse("settings moved the game", fmt.Sprintf("the settings in this mail passed for you first, so your move %q (line %d) was not made. Here is where the game stands.", line, l.N))
+			return refuse("settings moved the game", "settings-moved", d)
 		}
 		if game.Status == "paused" {
-			return refuse("game paused", fmt.Sprintf("line %d (%q): the game master has paused the game, and no move is made until it resumes. Send your move again when you hear that it has.", l.N, line))
+			return refuse("game paused", "paused", d)
 		}
 		undo, _, err := gamelog.UndoLine(line)
 		if !undo && !slices.Contains(r.Eng.Acting(), seat) {
-			return refuse("not their move", fmt.Sprintf("line %d (%q): it is not your move.", l.N, line))
+			return refuse("not their move", "not-your-move", d)
 		}
 		switch {
 		case undo && err != nil:
-			return refuse("bad undo", fmt.Sprintf("line %d (%q): %v.", l.N, line, err))
+			d.Err = err
+			return refuse("bad undo", "line", d)
 		case undo:
 			last, ok := r.LastOwn(seat)
 			if !ok {
-				return refuse("undo refused", fmt.Sprintf("line %d (%q): you may undo only your own last move, before anyone else has moved. Ask the game master to undo further.", l.N, line))
+				return refuse("undo refused", "undo-refused", d)
 			}
 			if err := r.Undo(len(r.Standing)-1, pos.Number, "player", m.ID, now); err != nil {
 				return v, err
@@ -160,22 +221,20 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 		default:
 			a, err := eighteen.ParseAction(seat, line)
 			if err != nil {
-				return refuse("unreadable move", fmt.Sprintf("line %d (%q): %v.", l.N, line, err))
+				d.Err = err
+				return refuse("unreadable move", "line", d)
 			}
 			if err := r.Apply(a, "player", m.ID, now); err != nil {
-				return refuse("illegal: "+err.Error(), fmt.Sprintf("line %d (%q) breaks a rule: %v.", l.N, line, err))
+				d.Err = err
+				return refuse("illegal: "+err.Error(), "illegal", d)
 			}
 			outcome = fmt.Sprintf("action %d: %s", r.From, a)
 		}
 		if err := r.Autoplay(now); err != nil {
 			return v, err
 		}
-		text = append(text, "Accepted. What happened:")
-		for _, h := range r.Happened() {
-			text = append(text, "  "+h)
-		}
+		reply.Moved, reply.Happened = true, r.Happened()
 	}
-	text = append(text, said...)
 	var att []mail.Attachment
 	if report {
 		pdf, err := r.Title.Report(r.Eng, game.Name, pos.Number, now)
@@ -183,24 +242,13 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 			return v, err
 		}
 		att = append(att, mail.Attachment{Name: fmt.Sprintf("%s-action%d-position%d.pdf", game.ID, r.Next()-1, pos.Number), ContentType: "application/pdf", Data: pdf})
-		text = append(text, "The report you asked for is attached.")
 	}
 	if len(moveLines) == 0 && !report && !resend && len(said) == 0 {
-		return refuse("no move", "the mail holds no move. Write one of the moves below on the first line of your reply.")
+		return refuse("no move", "no-move", moveProblem{})
 	}
-	mails, err := p.moveMails(ctx, r, pos.Number)
-	if err != nil {
+	if v.replies, err = p.moveReplyMails(ctx, r, game, pos, resend); err != nil {
 		return v, err
 	}
-	if resend {
-		again, err := p.moveSeatMails(ctx, game, []store.Position{pos}, "", "You asked for the position again; here it is.")
-		if err != nil {
-			return v, err
-		}
-		mails = append(mails, again...)
-		text = append(text, "The position comes again in a separate mail.")
-	}
-	v.replies = mails
 	v.commit = func(ctx context.Context, tx *store.Tx) error {
 		if len(said) > 0 {
 			if err := tx.SetPrefs(ctx, game.ID, pos.Number, prefs); err != nil {
@@ -209,17 +257,35 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 		}
 		return r.Commit(ctx, tx, now)
 	}
-	body := strings.Join(text, "\n")
 	undoable, canUndo := r.LastOwn(seat)
 	canUndo = canUndo && !slices.Contains(r.Eng.Acting(), seat)
 	if !slices.Contains(r.Eng.Acting(), seat) || len(r.Added) == 0 {
-		body += "\n\n" + where(!canUndo)
+		reply.Where = whereNow(secret, r, game, pos, !canUndo)
 	}
 	if canUndo {
 		// One header block, last: what a reply quotes below it is read.
-		body += fmt.Sprintf("\nTo take back your %s before the next player moves, reply UNDO, keeping these lines:\n\n%s", undoable, p.moveHeader(secret, game, pos, r.Next()))
+		reply.CanUndo, reply.Undo, reply.Header = true, undoable.String(), moveHeader(secret, game, pos, r.Next())
 	}
-	return answer(store.InboxAccepted, outcome, fmt.Sprintf("[%s] Accepted (position %d)", game.ID, pos.Number), body, att)
+	return answer(store.InboxAccepted, outcome, "moves/accepted", reply, att)
+}
+
+// moveReplyMails are the mails a player's move sends besides the reply:
+// what the moves did, to the others, and the position again if the player
+// asked for it.
+func (p *Processor) moveReplyMails(ctx context.Context, r *gamelog.Moves, g store.Game, pos store.Position, resend bool) ([]store.OutboxMail, error) {
+	mails, err := p.moveMails(ctx, r, pos.Number)
+	if err != nil || !resend {
+		return mails, err
+	}
+	intro, err := p.say("moves/asked-again", nil)
+	if err != nil {
+		return nil, err
+	}
+	again, err := p.moveSeatMails(ctx, g, []store.Position{pos}, "", intro)
+	if err != nil {
+		return nil, err
+	}
+	return append(mails, again...), nil
 }
 
 // gmMove carries out the GM's UNDO, MOVE, ROLLBACK and END on a game
@@ -283,15 +349,15 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c gmcmd.Command, a
 	if err := r.Autoplay(now); err != nil {
 		return "", err
 	}
-	why := ""
-	if act.Reason != "" {
-		why = " (" + act.Reason + ")"
-	}
 	mails, err := p.moveMails(ctx, r, 0)
 	if err != nil {
 		return "", err
 	}
-	act.Headline = "The game master: " + said + why + "."
+	d := gmWords(g, act, true)
+	d.Text = said
+	if act.Headline, err = p.say("gm/headline/move", d); err != nil {
+		return "", err
+	}
 	err = p.commitGM(ctx, g, act, func(tx *store.Tx, id int64) error {
 		if reopen {
 			if err := tx.Reopen(ctx, g.ID, id); err != nil {
@@ -303,19 +369,41 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c gmcmd.Command, a
 	return said, err
 }
 
+// moveEnded fills moves/ended, the game master's END of a game played by
+// mail.
+type moveEnded struct {
+	Headline string
+	Action   int // the last action made
+	Scores   []moveScore
+	Status   string
+}
+
+type moveScore struct {
+	Name   string
+	Points int
+}
+
 // gmEndMoves ends a game played by mail where it stands, scored as the
 // engine counts it, and tells every player the standings.
 func (p *Processor) gmEndMoves(ctx context.Context, r *gamelog.Moves, act store.GMAction, now time.Time) (string, error) {
 	g := r.Game
 	act.Reason = strings.TrimSpace(act.Args)
-	act.Headline = "The game master ended the game" + because(act.Reason) + "."
-	var lines []string
+	headline, err := p.say("gm/headline/end", gmWords(g, act, true))
+	if err != nil {
+		return "", err
+	}
+	act.Headline = headline
+	d := moveEnded{Headline: headline, Action: len(r.Log), Status: r.Eng.Status(-1)}
+	var lines []string // for the game master
 	for seat, s := range r.Eng.Scores() {
+		d.Scores = append(d.Scores, moveScore{Name: r.Name(seat), Points: s})
 		lines = append(lines, fmt.Sprintf("  %-20s %d", r.Name(seat), s))
 	}
-	text := act.Headline + " Thank you for playing.\n\nFinal standings after action " + strconv.Itoa(len(r.Log)) + ":\n" + strings.Join(lines, "\n") +
-		"\n\n" + r.Eng.Status(-1)
-	mails, err := p.notices(g, r.Readers(), fmt.Sprintf("[%s] %s", g.ID, firstWords(act.Headline)), text)
+	text, err := p.say("moves/ended", d)
+	if err != nil {
+		return "", err
+	}
+	mails, err := p.gmNotices(g, r.Readers(), headline, text)
 	if err != nil {
 		return "", err
 	}
@@ -379,6 +467,24 @@ func (p *Processor) previewMoves(ctx context.Context, g store.Game) (string, err
 	return b.String(), nil
 }
 
+// moveWelcome fills moves/welcome, the paragraph that welcomes a player
+// and gives the password.
+type moveWelcome struct {
+	GameID, GameName, Title string
+	Position                int
+	Name                    string
+	Password                string
+}
+
+// moveStanding fills moves/standing, the position of a seat that is not
+// to move, under intro's paragraphs.
+type moveStanding struct {
+	GameID, GameName string
+	Intro            []string
+	Status           string
+	Header           moveBlock
+}
+
 // moveSeatMails welcome players to a game played by mail, or send them the
 // position again: how to play, the password when one was made, where the
 // game stands and, when it is their move, the moves to choose from.
@@ -396,26 +502,26 @@ func (p *Processor) moveSeatMails(ctx context.Context, g store.Game, positions [
 		if pos.Address == "" {
 			continue
 		}
+		seat := pos.Number - 1
 		var lead []string
 		if intro != "" {
 			lead = append(lead, intro)
 		}
 		if password != "" {
-			lead = append(lead, fmt.Sprintf("Welcome to %s (%s), a game of %s played one action per mail. You are position %d, %s.\n"+
-				"Your password is %s. Keep it: with it you can write to the game without one of our mails to reply to:\n"+
-				"GAME, POSITION, ACTION and PASSWORD lines, then your move.\n"+
-				"When it is your move you get a mail listing your legal moves; reply with one of them on the first line.",
-				g.Name, g.ID, g.Title, pos.Number, r.Name(pos.Number-1), password))
+			welcome, err := p.say("moves/welcome", moveWelcome{GameID: g.ID, GameName: g.Name, Title: g.Title, Position: pos.Number,
+				Name: r.Name(seat), Password: password})
+			if err != nil {
+				return nil, err
+			}
+			lead = append(lead, welcome)
 		}
-		seat := pos.Number - 1
-		var text, subject string
+		var ms []store.OutboxMail
 		if slices.Contains(r.Eng.Acting(), seat) {
-			text, subject = p.yourMove(secret, r, seat, lead), fmt.Sprintf("[%s] Your move (action %d)", g.ID, r.Next())
+			ms, err = p.sayNotices(g, []store.Position{pos}, "moves/your-move", yourMove(secret, r, seat, lead))
 		} else {
-			text = strings.Join(lead, "\n\n") + "\n\n" + r.Eng.Status(seat) + "\n" + p.moveHeader(secret, g, pos, r.Next())
-			subject = fmt.Sprintf("[%s] %s: where the game stands", g.ID, g.Name)
+			ms, err = p.sayNotices(g, []store.Position{pos}, "moves/standing", moveStanding{GameID: g.ID, GameName: g.Name, Intro: lead,
+				Status: r.Eng.Status(seat), Header: moveHeader(secret, g, pos, r.Next())})
 		}
-		ms, err := p.notices(g, []store.Position{pos}, subject, text)
 		if err != nil {
 			return nil, err
 		}

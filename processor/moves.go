@@ -17,37 +17,54 @@ func (p *Processor) loadMoves(ctx context.Context, g store.Game) (*gamelog.Moves
 	return gamelog.Load(ctx, p.Store, p.Titles, g)
 }
 
-// header is the block a reply must carry: who it is from and the action it
-// answers, signed with that action's token.
-func (p *Processor) moveHeader(secret []byte, g store.Game, pos store.Position, action int) string {
-	return fmt.Sprintf("GAME: %s\nPOSITION: %d\nACTION: %d\nTOKEN: %s\n", g.ID, pos.Number, action, TurnsheetToken(secret, g.ID, pos.Number, action))
+// moveBlock fills moves/header, the block a reply must carry: who it is
+// from and the action it answers, signed with that action's token.
+type moveBlock struct {
+	GameID   string
+	Position int
+	Action   int
+	Token    string
 }
 
-// yourMove is the text that asks a seat for its move.
-func (p *Processor) yourMove(secret []byte, r *gamelog.Moves, seat int, intro []string) string {
-	pos := r.Position(seat)
-	var b strings.Builder
-	for _, l := range intro {
-		b.WriteString(l + "\n")
-	}
-	if len(intro) > 0 {
-		b.WriteString("\n")
-	}
-	b.WriteString(r.Eng.Status(seat))
-	fmt.Fprintf(&b, "\nIt is your move, %s: action %d of %s.\nYour legal moves (send one back exactly as written; <a to b> is a whole number in that range):\n",
-		r.Name(seat), r.Next(), r.Game.Name)
-	for _, l := range r.Eng.Menu(seat) {
-		b.WriteString("  " + l + "\n")
-	}
+// moveHeader is the header block of a seat for an action.
+func moveHeader(secret []byte, g store.Game, pos store.Position, action int) moveBlock {
+	return moveBlock{GameID: g.ID, Position: pos.Number, Action: action, Token: TurnsheetToken(secret, g.ID, pos.Number, action)}
+}
+
+// yourMoveData fills moves/your-move, the mail that asks a seat for its
+// move.
+type yourMoveData struct {
+	GameID   string
+	GameName string
+	Intro    []string // lines above the position
+	Status   string
+	Name     string
+	Action   int
+	Menu     []string
+	CanUndo  bool
+	Undo     string // the seat's own last move, which it may take back
+	Header   moveBlock
+}
+
+// yourMove is what asks a seat for its move, with intro's lines on top.
+func yourMove(secret []byte, r *gamelog.Moves, seat int, intro []string) yourMoveData {
+	d := yourMoveData{GameID: r.Game.ID, GameName: r.Game.Name, Intro: intro, Status: r.Eng.Status(seat), Name: r.Name(seat),
+		Action: r.Next(), Menu: r.Eng.Menu(seat), Header: moveHeader(secret, r.Game, r.Position(seat), r.Next())}
 	if a, ok := r.LastOwn(seat); ok {
-		fmt.Fprintf(&b, "  UNDO   (take back your %s before anyone else moves)\n", a)
+		d.CanUndo, d.Undo = true, a.String()
 	}
-	b.WriteString("\nOther lines you may send at any time: REPORT (the PDF report now), DIGEST ON or OFF (one mail a day\n" +
-		"instead of one a move), AUTOPASS AUCTIONS or AUTOPASS OFF (pass in auctions unless you bid),\n" +
-		"AWAY 2026-12-24 2027-01-02 or AWAY OFF (your moves pass while you are away, where passing is legal).\n")
-	b.WriteString("\nReply to this mail with your move on the first line. Keep the lines below.\n\n")
-	b.WriteString(p.moveHeader(secret, r.Game, pos, r.Next()))
-	return b.String()
+	return d
+}
+
+// moveNews fills the mails that tell a seat what moves did:
+// moves/what-happened, moves/game-over, moves/report and moves/digest.
+type moveNews struct {
+	GameID    string
+	Action    int // the last action made
+	Happened  []string
+	Status    string
+	Milestone int
+	Over      bool
 }
 
 // moveMails are what a run's new moves send: the next player's "your move",
@@ -66,15 +83,15 @@ func (p *Processor) moveMails(ctx context.Context, r *gamelog.Moves, skip int) (
 	happened := r.Happened()
 	acting := r.Eng.Acting()
 	var out []store.OutboxMail
-	add := func(kind string, pos store.Position, subject, text string, att []mail.Attachment) error {
+	add := func(kind string, pos store.Position, name string, data any, att []mail.Attachment) error {
 		if pos.Address == "" || !pos.Human {
 			return nil
 		}
-		tmpl, err := p.templates()
+		subject, text, err := p.sayMail(name, data)
 		if err != nil {
 			return err
 		}
-		body, err := tmpl.Render("notice.tmpl", struct{ Text string }{text})
+		body, err := p.notice(text)
 		if err != nil {
 			return err
 		}
@@ -90,20 +107,19 @@ func (p *Processor) moveMails(ctx context.Context, r *gamelog.Moves, skip int) (
 	report := r.ReportDue()
 	for _, pos := range r.Positions {
 		seat := pos.Number - 1
+		news := moveNews{GameID: r.Game.ID, Action: r.Next() - 1, Happened: happened, Status: r.Eng.Status(seat), Over: over}
 		switch {
 		case over:
-			text := strings.Join(happened, "\n") + "\n\n" + r.Eng.Status(seat) + "\nThe game is over. Thank you for playing."
-			if err := add("notice", pos, fmt.Sprintf("[%s] Game over: final standings", r.Game.ID), text, nil); err != nil {
+			if err := add("notice", pos, "moves/game-over", news, nil); err != nil {
 				return nil, err
 			}
 		case slices.Contains(acting, seat):
-			if err := add("notice", pos, fmt.Sprintf("[%s] Your move (action %d)", r.Game.ID, r.Next()), p.yourMove(secret, r, seat, happened), nil); err != nil {
+			if err := add("notice", pos, "moves/your-move", yourMove(secret, r, seat, happened), nil); err != nil {
 				return nil, err
 			}
 		case pos.Number == skip || r.Prefs[pos.Number].Digest:
 		default:
-			text := strings.Join(happened, "\n") + "\n\n" + r.Eng.Status(seat)
-			if err := add("notice", pos, fmt.Sprintf("[%s] What happened (to action %d)", r.Game.ID, r.Next()-1), text, nil); err != nil {
+			if err := add("notice", pos, "moves/what-happened", news, nil); err != nil {
 				return nil, err
 			}
 		}
@@ -113,11 +129,8 @@ func (p *Processor) moveMails(ctx context.Context, r *gamelog.Moves, skip int) (
 				return nil, fmt.Errorf("report for position %d: %w", pos.Number, err)
 			}
 			att := []mail.Attachment{{Name: fmt.Sprintf("%s-action%d-position%d.pdf", r.Game.ID, r.Next()-1, pos.Number), ContentType: "application/pdf", Data: pdf}}
-			what := fmt.Sprintf("The report after dividend phase %d is attached.", r.Eng.Milestone())
-			if over {
-				what = "The final report is attached."
-			}
-			if err := add("report", pos, fmt.Sprintf("[%s] Report after action %d", r.Game.ID, r.Next()-1), what+"\n\n"+r.Eng.Status(seat), att); err != nil {
+			news.Milestone = r.Eng.Milestone()
+			if err := add("report", pos, "moves/report", news, att); err != nil {
 				return nil, err
 			}
 		}
@@ -125,48 +138,56 @@ func (p *Processor) moveMails(ctx context.Context, r *gamelog.Moves, skip int) (
 	return out, nil
 }
 
+// settingSaid names the template that confirms a setting line to the
+// player, with the days of an AWAY.
+type settingSaid struct {
+	Template    string
+	From, Until string
+}
+
 // moveCommand handles the lines that change a player's settings or ask for
-// something; it reports whether the line was one.
-func moveCommand(line string, prefs *store.SeatPrefs) (handled bool, said string, err error) {
+// something; it reports whether the line was one. Its error says why the
+// line could not be read.
+func moveCommand(line string, prefs *store.SeatPrefs) (handled bool, said settingSaid, err error) {
 	f := strings.Fields(strings.ToUpper(line))
 	if len(f) == 0 {
-		return false, "", nil
+		return false, said, nil
 	}
 	switch f[0] {
 	case "DIGEST":
 		if len(f) != 2 || (f[1] != "ON" && f[1] != "OFF") {
-			return true, "", fmt.Errorf("write DIGEST ON or DIGEST OFF")
+			return true, said, fmt.Errorf("write DIGEST ON or DIGEST OFF")
 		}
 		prefs.Digest = f[1] == "ON"
 		if prefs.Digest {
-			return true, "You will get one digest mail a day instead of a mail per move; your own moves are still asked for at once.", nil
+			return true, settingSaid{Template: "moves/set/digest-on"}, nil
 		}
-		return true, "You will get a mail for every move again.", nil
+		return true, settingSaid{Template: "moves/set/digest-off"}, nil
 	case "AUTOPASS":
 		if len(f) != 2 || (f[1] != "AUCTIONS" && f[1] != "OFF") {
-			return true, "", fmt.Errorf("write AUTOPASS AUCTIONS (pass in every auction unless you bid) or AUTOPASS OFF")
+			return true, said, fmt.Errorf("write AUTOPASS AUCTIONS (pass in every auction unless you bid) or AUTOPASS OFF")
 		}
 		if f[1] == "OFF" {
 			prefs.AutoPass = ""
-			return true, "Auto-pass is off: you will be asked in every auction.", nil
+			return true, settingSaid{Template: "moves/set/autopass-off"}, nil
 		}
 		prefs.AutoPass = "auctions"
-		return true, "Auto-pass is on: when an auction comes to you, you pass, unless you write BID on your own.", nil
+		return true, settingSaid{Template: "moves/set/autopass-on"}, nil
 	case "AWAY":
 		if len(f) == 2 && f[1] == "OFF" {
 			prefs.AwayFrom, prefs.AwayUntil = time.Time{}, time.Time{}
-			return true, "You are no longer marked away.", nil
+			return true, settingSaid{Template: "moves/set/away-off"}, nil
 		}
 		if len(f) != 3 {
-			return true, "", fmt.Errorf("write AWAY and the first and last day, as in AWAY 2026-12-24 2027-01-02, or AWAY OFF")
+			return true, said, fmt.Errorf("write AWAY and the first and last day, as in AWAY 2026-12-24 2027-01-02, or AWAY OFF")
 		}
 		from, err1 := time.Parse("2006-01-02", f[1])
 		until, err2 := time.Parse("2006-01-02", f[2])
 		if err1 != nil || err2 != nil || until.Before(from) {
-			return true, "", fmt.Errorf("write the days as YYYY-MM-DD, the first before the last, as in AWAY 2026-12-24 2027-01-02")
+			return true, said, fmt.Errorf("write the days as YYYY-MM-DD, the first before the last, as in AWAY 2026-12-24 2027-01-02")
 		}
 		prefs.AwayFrom, prefs.AwayUntil = from, until.AddDate(0, 0, 1)
-		return true, fmt.Sprintf("You are away from %s to %s (UTC days): where passing is legal, you pass.", f[1], f[2]), nil
+		return true, settingSaid{Template: "moves/set/away", From: f[1], Until: f[2]}, nil
 	}
-	return false, "", nil
+	return false, said, nil
 }

@@ -149,7 +149,7 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 		if len(known) == 0 {
 			v.throttle = mm.From
 		}
-		r, err := p.reply(mm, to, nil, "Orders not accepted", v.gameID, v.position, m.ID, d)
+		r, err := p.reply(mm, to, nil, "turns/rejected.subject", v.gameID, v.position, m.ID, d)
 		if err != nil {
 			return v, err
 		}
@@ -249,9 +249,9 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 		foreign = mm.From
 	}
 	base := replyData{GameID: game.ID, GameName: game.Name, Position: pos.Number, Turn: game.Turn, ForeignFrom: foreign}
-	answer := func(status, outcome, subject string, d replyData) (verdict, error) {
+	answer := func(status, outcome, subjectTemplate string, d replyData) (verdict, error) {
 		v.status, v.outcome = status, outcome
-		r, err := p.reply(mm, to, cc, subject, game.ID, pos.Number, m.ID, d)
+		r, err := p.reply(mm, to, cc, subjectTemplate, game.ID, pos.Number, m.ID, d)
 		if err != nil {
 			return v, err
 		}
@@ -261,7 +261,7 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	refuse := func(outcome string, problems []string, fix string) (verdict, error) {
 		d := base
 		d.Problems, d.Fix = problems, fix
-		return answer(store.InboxRejected, outcome, fmt.Sprintf("[%s] Orders not accepted (position %d)", game.ID, pos.Number), d)
+		return answer(store.InboxRejected, outcome, "turns/refused.subject", d)
 	}
 
 	if game.Status == "ended" {
@@ -292,7 +292,11 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	}
 	if isResendRequest(sheet.Body) {
 		v.status, v.outcome = store.InboxAccepted, "resend requested"
-		v.replies, err = p.seatMails(ctx, game, []store.Position{pos}, "", "You asked for your latest turnsheet again; here it is.")
+		intro, err := p.say("turns/asked-again", nil)
+		if err != nil {
+			return v, err
+		}
+		v.replies, err = p.seatMails(ctx, game, []store.Position{pos}, "", intro)
 		return v, err
 	}
 	tt, err := turnTitle(p.Titles, game)
@@ -333,7 +337,7 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 		v.orders = []byte{}
 	}
 	return answer(store.InboxAccepted, fmt.Sprintf("orders for turn %d accepted (%d rejected lines)", game.Turn, len(rejected)),
-		fmt.Sprintf("[%s] Turn %d orders accepted (position %d)", game.ID, game.Turn, pos.Number), d)
+		"turns/accepted.subject", d)
 }
 
 // atMost keeps the first n items of a list for a reply, and says how many
@@ -386,14 +390,16 @@ func ShowTime(g store.Game, t time.Time) string {
 	return t.In(Zone(g)).Format("Mon 2 Jan 2006 15:04 MST")
 }
 
-// reply builds an answer to a message, threaded under it.
-func (p *Processor) reply(mm *orders.Mail, to, cc []string, subject, gameID string, position int, inboxID int64, d replyData) (store.OutboxMail, error) {
-	text, err := p.tmpl.Render("reply.tmpl", d)
+// reply builds an answer to a message, threaded under it: the text is
+// reply.tmpl, the subject the template named.
+func (p *Processor) reply(mm *orders.Mail, to, cc []string, subjectTemplate, gameID string, position int, inboxID int64, d replyData) (store.OutboxMail, error) {
+	text, err := p.say("reply.tmpl", d)
 	if err != nil {
 		return store.OutboxMail{}, err
 	}
-	if subject == "" || (d.GameID == "" && !d.Accepted) {
-		subject = "Railpost: your message was not accepted"
+	subject, err := p.say(subjectTemplate, d)
+	if err != nil {
+		return store.OutboxMail{}, err
 	}
 	refs := append(append([]string(nil), mm.References...), mm.MessageID)
 	if mm.MessageID == "" {

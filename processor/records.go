@@ -3,7 +3,6 @@ package processor
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
@@ -108,20 +107,22 @@ func (p *Processor) finalWord(ctx context.Context, g store.Game, positions []sto
 		return end, err
 	}
 	end.scores = scores
-	var b strings.Builder
+	d := gmFinal{Turn: snap.Turn, Records: lines}
 	if st, ok := p.Titles[g.Title].(title.Standings); ok {
-		text, err := st.Standings(snap.State)
-		if err != nil {
+		if d.Standings, err = st.Standings(snap.State); err != nil {
 			return end, err
 		}
-		fmt.Fprintf(&b, "\n\nFinal standings after turn %d:\n\n%s", snap.Turn, text)
+		d.Ranked = true
 	}
-	if len(lines) > 0 {
-		b.WriteString("\nRecords across games (11.3):\n")
-		for _, l := range lines {
-			b.WriteString("  - " + l + "\n")
-		}
-	}
-	end.text = b.String()
-	return end, nil
+	end.text, err = p.say("gm/final", d)
+	return end, err
+}
+
+// gmFinal fills gm/final: the standings a game ends with, when its title
+// ranks the players, and what it did to the records.
+type gmFinal struct {
+	Turn      int
+	Ranked    bool
+	Standings string
+	Records   []string
 }

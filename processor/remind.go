@@ -8,6 +8,15 @@ import (
 	"github.com/railpost/railpost/processor/store"
 )
 
+// turnReminder fills turns/reminder.
+type turnReminder struct {
+	GameID, GameName string
+	Turn             int
+	Due              string // the deadline as the game shows it
+	Position         int
+	StandPat         bool // a missed turn stands pat, else the computer plays it
+}
+
 // remind mails each human position that has sent no orders, once a turn,
 // when the deadline is nearer than the game's reminder time.
 func (p *Processor) remind(ctx context.Context, sum *Summary) error {
@@ -36,12 +45,8 @@ func (p *Processor) remind(ctx context.Context, sum *Summary) error {
 			if _, in := standing[pos.Number]; in || pos.Address == "" {
 				continue
 			}
-			text := fmt.Sprintf("Turn %d of %s (%s) is due %s, and we have no orders from position %d yet.\n\n"+
-				"Reply to your turnsheet with your orders before then. If you have lost it, send a mail with the lines\n"+
-				"  GAME: %s\n  POSITION: %d\n  PASSWORD: <your password>\n  RESEND\nand it comes again. "+
-				"If no orders arrive, %s.",
-				g.Turn, g.Name, g.ID, ShowTime(g, g.Deadline), pos.Number, g.ID, pos.Number, missedPolicy(g))
-			mails, err := p.notices(g, []store.Position{pos}, fmt.Sprintf("[%s] Reminder: turn %d orders due %s", g.ID, g.Turn, ShowTime(g, g.Deadline)), text)
+			mails, err := p.sayNotices(g, []store.Position{pos}, "turns/reminder", turnReminder{GameID: g.ID, GameName: g.Name,
+				Turn: g.Turn, Due: ShowTime(g, g.Deadline), Position: pos.Number, StandPat: g.Missed == "standpat"})
 			if err != nil {
 				return err
 			}
@@ -66,11 +71,4 @@ func (p *Processor) remind(ctx context.Context, sum *Summary) error {
 		}
 	}
 	return errors.Join(errs...)
-}
-
-func missedPolicy(g store.Game) string {
-	if g.Missed == "standpat" {
-		return "your position stands pat this turn"
-	}
-	return "the computer plays your position this turn"
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"strings"
 	"sync"
 	"time"
 
@@ -260,7 +259,7 @@ func (p *Processor) missedNotice(ctx context.Context, g store.Game, positions []
 	if err != nil {
 		return nil, err
 	}
-	var lines []string
+	d := turnMissed{GameID: g.ID, Turn: g.Turn}
 	for _, pos := range positions {
 		if _, sent := standing[pos.Number]; !pos.Human || sent {
 			continue
@@ -270,14 +269,27 @@ func (p *Processor) missedNotice(ctx context.Context, g store.Game, positions []
 			run++
 		}
 		if run >= 2 {
-			lines = append(lines, fmt.Sprintf("Position %d (%s) has sent no orders for %d turns in a row, up to turn %d.", pos.Number, pos.Address, run, g.Turn))
+			d.Seats = append(d.Seats, missedSeat{Position: pos.Number, Address: pos.Address, Run: run})
 		}
 	}
-	if len(lines) == 0 {
+	if len(d.Seats) == 0 {
 		return nil, nil
 	}
-	text := strings.Join(lines, "\n") + "\n\nYou can hand a position to the computer or to a new player: HAND <position> COMPUTER, or HAND <position> <address>."
-	return p.notices(g, []store.Position{{Address: g.GMAddress}}, fmt.Sprintf("[%s] Missed orders at turn %d", g.ID, g.Turn), text)
+	return p.sayNotices(g, []store.Position{{Address: g.GMAddress}}, "turns/missed", d)
+}
+
+// turnMissed fills turns/missed: the players who have missed two turns or
+// more in a row, up to Turn.
+type turnMissed struct {
+	GameID string
+	Turn   int
+	Seats  []missedSeat
+}
+
+type missedSeat struct {
+	Position int
+	Address  string
+	Run      int // turns missed in a row
 }
 
 // renderReports renders the positions' reports as many at a time as there

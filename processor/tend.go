@@ -2,8 +2,6 @@ package processor
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/railpost/railpost/processor/gamelog"
@@ -48,14 +46,12 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 				}
 				break
 			}
-			why := "the game's policy is to tell the game master"
-			if g.TimeoutPolicy == "pass" {
-				why = "passing is not a legal move for them now"
+			subject, text, err := p.sayMail("moves/timeout", moveTimeout{GameID: g.ID, GameName: g.Name, Waited: waited.Round(time.Minute),
+				Name: r.Name(seat), Position: pos.Number, Action: r.Next(), Timeout: g.MoveTimeout, PolicyPass: g.TimeoutPolicy == "pass"})
+			if err != nil {
+				return 0, err
 			}
-			text := fmt.Sprintf("Game %s (%s) has waited %s for %s (position %d) to make action %d, past its move timeout of %s, and %s.\n\n"+
-				"You can enter a move for them with the GM command MOVE %d <move>, hand the position to the computer with HAND %d COMPUTER, or wait.",
-				g.ID, g.Name, waited.Round(1e9*60), r.Name(seat), pos.Number, r.Next(), g.MoveTimeout, why, pos.Number, pos.Number)
-			m, err := p.gmNotice(g, fmt.Sprintf("[%s] Action %d is past its time limit", g.ID, r.Next()), text)
+			m, err := p.gmNotice(g, subject, text)
 			if err != nil {
 				return 0, err
 			}
@@ -68,15 +64,11 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 			if err != nil {
 				return 0, err
 			}
-			intro := []string{fmt.Sprintf("A reminder: game %s has waited %s for your move.", g.ID, waited.Round(1e9*60))}
+			d := moveReminder{Move: yourMove(secret, r, seat, nil), Waited: waited.Round(time.Minute), Pass: g.TimeoutPolicy == "pass"}
 			if g.MoveTimeout > 0 {
-				if g.TimeoutPolicy == "pass" {
-					intro = append(intro, fmt.Sprintf("If no move comes within %s of it falling due, you pass where passing is legal.", g.MoveTimeout))
-				} else {
-					intro = append(intro, fmt.Sprintf("If no move comes within %s of it falling due, the game master is told.", g.MoveTimeout))
-				}
+				d.Timeout = g.MoveTimeout
 			}
-			ms, err := p.notices(g, []store.Position{pos}, fmt.Sprintf("[%s] Reminder: your move (action %d)", g.ID, r.Next()), p.yourMove(secret, r, seat, intro))
+			ms, err := p.sayNotices(g, []store.Position{pos}, "moves/reminder", d)
 			if err != nil {
 				return 0, err
 			}
@@ -133,6 +125,27 @@ func (p *Processor) gmNotice(g store.Game, subject, text string) (*store.OutboxM
 	return &ms[0], nil
 }
 
+// moveTimeout fills moves/timeout, the game master's notice of a move
+// past the game's move timeout.
+type moveTimeout struct {
+	GameID, GameName string
+	Waited           time.Duration
+	Name             string
+	Position         int
+	Action           int
+	Timeout          time.Duration
+	PolicyPass       bool // the policy is to pass, but passing is not legal
+}
+
+// moveReminder fills moves/reminder: the "your move" mail again, with how
+// long it has waited and what happens when it times out.
+type moveReminder struct {
+	Move    yourMoveData
+	Waited  time.Duration
+	Timeout time.Duration // 0: the game has no move timeout
+	Pass    bool          // at the timeout the processor passes
+}
+
 type digest struct {
 	position int
 	prefs    store.SeatPrefs
@@ -173,8 +186,8 @@ func (p *Processor) digests(ctx context.Context, r *gamelog.Moves) ([]digest, er
 		if len(lines) == 0 {
 			continue
 		}
-		text := "Your daily digest: everything since the last one.\n\n" + strings.Join(lines, "\n") + "\n\n" + r.Eng.Status(pos.Number-1)
-		ms, err := p.notices(r.Game, []store.Position{pos}, fmt.Sprintf("[%s] Daily digest to action %d", r.Game.ID, r.Next()-1), text)
+		ms, err := p.sayNotices(r.Game, []store.Position{pos}, "moves/digest",
+			moveNews{GameID: r.Game.ID, Action: r.Next() - 1, Happened: lines, Status: r.Eng.Status(pos.Number - 1)})
 		if err != nil {
 			return nil, err
 		}

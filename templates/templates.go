@@ -1,6 +1,29 @@
 // Package templates holds the text of every mail Railpost writes, as
 // text/template files embedded in the binary, so that wording can change
 // without touching the code that decides what to say.
+//
+// Two kinds of file, named so that a template's name says where it is:
+//
+//   - A long mail of one title is a file of its own, holding one template
+//     named as the file: contrails_report.tmpl, contrails_turnsheet.tmpl,
+//     contrails_welcome.tmpl. notice.tmpl and reply.tmpl wrap the short
+//     mails and the replies to orders.
+//   - A family of short mails is one file, family.tmpl, with one {{define}}
+//     for each piece, named "family/piece": moves.tmpl (games played one
+//     action per mail), turns.tmpl (games played in turns: reminders, the
+//     missed-orders notice, the subjects of the replies to a turnsheet) and
+//     gm.tmpl (the game master's commands: headlines, notices, the answer
+//     to a GM mail). A mail's subject line is the piece
+//     "family/mail.subject", next to its text "family/mail"; Mail renders
+//     the two. A subject may stand alone when the text is another file's
+//     (reply.tmpl) or a headline. A piece without a subject is part of a
+//     mail: a paragraph, a line of a reply, the header block a reply must
+//     carry. Pieces end without a newline unless their layout needs one.
+//
+// The code passes data, a struct per mail. Some of it arrives as ready
+// text: what the engines write (the position, the legal moves, what
+// happened, the rule a move broke) and the problem lines that say why one
+// input was refused.
 package templates
 
 import (
@@ -70,6 +93,21 @@ func Money(v int64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return sign + "$" + s
+}
+
+// Mail renders one mail: its subject line, the template name+".subject",
+// and its text, the template name. A subject is one line.
+func (s *Set) Mail(name string, data any) (subject, text string, err error) {
+	if subject, err = s.Render(name+".subject", data); err != nil {
+		return "", "", err
+	}
+	if strings.ContainsAny(subject, "\r\n") {
+		return "", "", fmt.Errorf("render %s.subject: the subject %q is more than one line", name, subject)
+	}
+	if text, err = s.Render(name, data); err != nil {
+		return "", "", err
+	}
+	return subject, text, nil
 }
 
 // Render executes one template.

@@ -20,6 +20,10 @@ type Config struct {
 	Database string `toml:"database"`  // SQLite file; relative paths are relative to the config file
 	Domain   string `toml:"domain"`    // the right-hand side of our Message-IDs
 	LogLevel string `toml:"log_level"` // debug | info | warn | error
+	// PassTimeout bounds a whole pass: past it the pass stops where it
+	// is, releases the lock and fails, so that a stuck server never holds
+	// the judge down. 0: no bound beyond each server's own timeout.
+	PassTimeout Duration `toml:"pass_timeout"`
 
 	Mail   MailConfig   `toml:"mail"`
 	IMAP   IMAPConfig   `toml:"imap"`
@@ -89,7 +93,8 @@ func DefaultConfig() Config {
 	return Config{
 		Database: "railpost.db",
 		Domain:   "railpost.invalid",
-		LogLevel: "info",
+		LogLevel:    "info",
+		PassTimeout: Duration{10 * time.Minute},
 		Mail: MailConfig{
 			From:            "Railpost <railpost@railpost.invalid>",
 			MaxMessageBytes: 2 << 20,

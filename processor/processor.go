@@ -99,6 +99,12 @@ func (p *Processor) log() *slog.Logger {
 // next pass resumes.
 func (p *Processor) Run(ctx context.Context) (Summary, error) {
 	var sum Summary
+	if p.Config.PassTimeout.Duration > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, p.Config.PassTimeout.Duration,
+			fmt.Errorf("the pass ran past pass_timeout (%s) and was stopped; the next pass resumes", p.Config.PassTimeout))
+		defer cancel()
+	}
 	lock, err := AcquireLock(p.Store.Path())
 	if err != nil {
 		return sum, err
@@ -132,7 +138,7 @@ func (p *Processor) Run(ctx context.Context) (Summary, error) {
 	step("resolve", p.resolve)
 	step("publish", p.publish)
 	if ctx.Err() != nil {
-		errs = append(errs, ctx.Err())
+		errs = append(errs, context.Cause(ctx))
 	}
 
 	status := store.PassOK

@@ -49,13 +49,16 @@ type IMAPConfig struct {
 	MoveTo             string // if set, processed mail is moved here; else it is flagged
 	Flag               string // the flag set on processed mail when not moving
 	InsecureSkipVerify bool
-	Timeout            time.Duration
+	// Timeout bounds the connect and every read and write after it: a
+	// server silent that long is given up on.
+	Timeout time.Duration
 }
 
 // IMAP is a logged-in IMAP session.
 type IMAP struct {
-	c   *imapclient.Client
-	cfg IMAPConfig
+	c    *imapclient.Client
+	cfg  IMAPConfig
+	stop func() bool // detaches the close on the pass's end
 }
 
 // DialIMAP connects and logs in.
@@ -67,37 +70,42 @@ func DialIMAP(ctx context.Context, cfg IMAPConfig) (*IMAP, error) {
 	if err != nil {
 		return nil, fmt.Errorf("imap address %q: %w", cfg.Address, err)
 	}
-	opts := &imapclient.Options{
-		TLSConfig: &tls.Config{ServerName: host, InsecureSkipVerify: cfg.InsecureSkipVerify},
-		Dialer:    &net.Dialer{Timeout: cfg.Timeout},
-	}
-	var c *imapclient.Client
-	switch cfg.Security {
-	case SecurityTLS:
-		c, err = imapclient.DialTLS(cfg.Address, opts)
-	case SecuritySTARTTLS:
-		c, err = imapclient.DialStartTLS(cfg.Address, opts)
-	default:
-		c, err = imapclient.DialInsecure(cfg.Address, opts)
-	}
+	conn, stop, err := dial(ctx, cfg.Address, cfg.Timeout)
 	if err != nil {
 		return nil, fmt.Errorf("imap connect %s: %w", cfg.Address, err)
 	}
-	stop := context.AfterFunc(ctx, func() { c.Close() })
-	defer stop()
+	tlsConf := &tls.Config{ServerName: host, InsecureSkipVerify: cfg.InsecureSkipVerify}
+	opts := &imapclient.Options{TLSConfig: tlsConf}
+	var c *imapclient.Client
+	switch cfg.Security {
+	case SecurityTLS:
+		c = imapclient.New(tls.Client(conn, tlsConf), opts)
+	case SecuritySTARTTLS:
+		c, err = imapclient.NewStartTLS(conn, opts)
+	default:
+		c = imapclient.New(conn, opts)
+	}
+	if err != nil {
+		stop()
+		conn.Close()
+		return nil, fmt.Errorf("imap starttls %s: %w", cfg.Address, err)
+	}
 	if err := c.WaitGreeting(); err != nil {
+		stop()
 		c.Close()
 		return nil, fmt.Errorf("imap greeting from %s: %w", cfg.Address, err)
 	}
 	if err := c.Login(cfg.Username, cfg.Password).Wait(); err != nil {
+		stop()
 		c.Close()
 		return nil, fmt.Errorf("imap login as %s at %s: %w", cfg.Username, cfg.Address, err)
 	}
-	return &IMAP{c: c, cfg: cfg}, nil
+	return &IMAP{c: c, cfg: cfg, stop: stop}, nil
 }
 
 // Close logs out and closes the connection.
 func (m *IMAP) Close() error {
+	defer m.stop()
 	m.c.Logout().Wait()
 	return m.c.Close()
 }

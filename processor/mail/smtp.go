@@ -26,7 +26,8 @@ type SMTPConfig struct {
 
 // SMTP is an open SMTP session that can send many messages.
 type SMTP struct {
-	c *smtp.Client
+	c    *smtp.Client
+	stop func() bool // detaches the close on the pass's end
 }
 
 // DialSMTP connects, greets and authenticates.
@@ -38,8 +39,7 @@ func DialSMTP(ctx context.Context, cfg SMTPConfig) (*SMTP, error) {
 	if err != nil {
 		return nil, fmt.Errorf("smtp address %q: %w", cfg.Address, err)
 	}
-	d := net.Dialer{Timeout: cfg.Timeout}
-	conn, err := d.DialContext(ctx, "tcp", cfg.Address)
+	conn, stop, err := dial(ctx, cfg.Address, cfg.Timeout)
 	if err != nil {
 		return nil, fmt.Errorf("smtp connect %s: %w", cfg.Address, err)
 	}
@@ -54,6 +54,7 @@ func DialSMTP(ctx context.Context, cfg SMTPConfig) (*SMTP, error) {
 		c = smtp.NewClient(conn)
 	}
 	if err != nil {
+		stop()
 		conn.Close()
 		return nil, fmt.Errorf("smtp starttls %s: %w", cfg.Address, err)
 	}
@@ -64,20 +65,23 @@ func DialSMTP(ctx context.Context, cfg SMTPConfig) (*SMTP, error) {
 		helo = "localhost"
 	}
 	if err := c.Hello(helo); err != nil {
+		stop()
 		c.Close()
 		return nil, fmt.Errorf("smtp hello %s: %w", cfg.Address, err)
 	}
 	if cfg.Username != "" {
 		if err := c.Auth(sasl.NewPlainClient("", cfg.Username, cfg.Password)); err != nil {
+			stop()
 			c.Close()
 			return nil, fmt.Errorf("smtp auth as %s at %s: %w", cfg.Username, cfg.Address, err)
 		}
 	}
-	return &SMTP{c: c}, nil
+	return &SMTP{c: c, stop: stop}, nil
 }
 
 // Close ends the session politely.
 func (s *SMTP) Close() error {
+	defer s.stop()
 	if err := s.c.Quit(); err != nil {
 		return s.c.Close()
 	}

@@ -1,0 +1,63 @@
+package mail
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/railpost/railpost/processor/mail/loopback"
+)
+
+// TestStalledServersAreGivenUp checks that no conversation with a mail
+// server waits forever: a server that accepts and says nothing fails the
+// greeting, an IMAP server that freezes mid-session fails the search, and
+// the caller's context ends a session however it is stuck. Each call must
+// return; a hang fails the test by the test binary's own timeout.
+func TestStalledServersAreGivenUp(t *testing.T) {
+	ctx := context.Background()
+	silent, err := loopback.StartSilent()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	frozen, err := loopback.StartFrozenIMAP()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer frozen.Close()
+	short := 200 * time.Millisecond
+
+	if _, err := DialIMAP(ctx, IMAPConfig{Address: silent.Addr, Security: SecurityPlain, Timeout: short}); err == nil || !strings.Contains(err.Error(), "greeting") {
+		t.Errorf("IMAP from a silent server: %v", err)
+	}
+	if _, err := DialSMTP(ctx, SMTPConfig{Address: silent.Addr, Security: SecurityPlain, Timeout: short}); err == nil || !strings.Contains(err.Error(), "hello") {
+		t.Errorf("SMTP from a silent server: %v", err)
+	}
+	im, err := DialIMAP(ctx, IMAPConfig{Address: frozen.Addr, Security: SecurityPlain, Username: "u", Password: "p", Timeout: short})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := im.Select("INBOX"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := im.UIDsAfter(0); err == nil {
+		t.Error("a search the server never answers returned no error")
+	}
+	im.Close()
+
+	// With an hour's timeout, only the context can end it.
+	cctx, cancel := context.WithCancel(ctx)
+	im, err = DialIMAP(cctx, IMAPConfig{Address: frozen.Addr, Security: SecurityPlain, Username: "u", Password: "p", Timeout: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := im.Select("INBOX"); err != nil {
+		t.Fatal(err)
+	}
+	time.AfterFunc(short, cancel)
+	if _, err := im.UIDsAfter(0); err == nil {
+		t.Error("a search the server never answers returned no error after the context ended")
+	}
+	im.Close()
+}

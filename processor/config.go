@@ -91,8 +91,8 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil
 // DefaultConfig is what an empty config file means.
 func DefaultConfig() Config {
 	return Config{
-		Database: "railpost.db",
-		Domain:   "railpost.invalid",
+		Database:    "railpost.db",
+		Domain:      "railpost.invalid",
 		LogLevel:    "info",
 		PassTimeout: Duration{10 * time.Minute},
 		Mail: MailConfig{

@@ -545,7 +545,7 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintln(stderr, "railpost archive import:", err)
 			return 1
 		}
-		st, err := store.Open(ctx, cfg.Database)
+		st, err := store.OpenExisting(ctx, cfg.Database)
 		if err != nil {
 			fmt.Fprintln(stderr, "railpost archive import:", err)
 			return 1

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -66,5 +67,31 @@ func TestEveryTitleLivesTheSameLife(t *testing.T) {
 				t.Errorf("report %s on a game that counts %s: %d %s", wrong, point, code, errOut)
 			}
 		})
+	}
+}
+
+// TestOnlyInitCreatesADatabase: every other command refuses a database
+// that is not there, naming the path it tried, and creates nothing, so a
+// mistyped --db never swallows real mail into a fresh empty database.
+func TestOnlyInitCreatesADatabase(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "typo.db")
+	for _, args := range [][]string{
+		{"run", "--db", missing}, {"game", "list", "--db", missing}, {"game", "new", "--name", "x", "--db", missing},
+		{"gm", "--db", missing, "cr-1", "PAUSE"}, {"replay", "--db", missing, "cr-1"}, {"records", "--db", missing},
+		{"report", "--game", "cr-1", "--position", "1", "--db", missing}, {"archive", "import", "--db", missing, t.TempDir()},
+	} {
+		code, out, errOut := run(t, args...)
+		if code == 0 || !strings.Contains(errOut, missing) {
+			t.Errorf("%v on a missing database: exit %d, %s%s", args, code, out, errOut)
+		}
+		if _, err := os.Stat(missing); err == nil {
+			t.Fatalf("%v created %s", args, missing)
+		}
+	}
+	if code, out, errOut := run(t, "init", "--config", filepath.Join(t.TempDir(), "railpost.toml"), "--db", missing); code != 0 {
+		t.Fatalf("init: %s%s", out, errOut)
+	}
+	if code, out, errOut := run(t, "game", "list", "--db", missing); code != 0 {
+		t.Errorf("game list after init: %s%s", out, errOut)
 	}
 }

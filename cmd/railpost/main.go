@@ -238,12 +238,15 @@ func cmdInit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// openProcessor opens the database, which must exist: only init creates
+// one, so that a mistyped path never makes a fresh database and consumes
+// real mail into it.
 func openProcessor(ctx context.Context, c *common, stderr io.Writer) (*processor.Processor, func(), error) {
 	cfg, err := c.load()
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := store.Open(ctx, cfg.Database)
+	st, err := store.OpenExisting(ctx, cfg.Database)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -3,6 +3,8 @@ package processor
 import (
 	"bytes"
 	"fmt"
+	"log/slog"
+	"net"
 	"net/mail"
 	"os"
 	"path/filepath"
@@ -166,11 +168,18 @@ func (c Config) Validate() error {
 	if _, err := mail.ParseAddress(c.Mail.From); err != nil {
 		return fmt.Errorf("config: mail.from %q: %w", c.Mail.From, err)
 	}
-	if _, err := rpmail.ParseSecurity(c.IMAP.Security); err != nil {
-		return fmt.Errorf("config: imap.%w", err)
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(c.LogLevel)); err != nil {
+		return fmt.Errorf("config: log_level %q: write debug, info, warn or error", c.LogLevel)
 	}
-	if _, err := rpmail.ParseSecurity(c.SMTP.Security); err != nil {
-		return fmt.Errorf("config: smtp.%w", err)
+	for _, srv := range []struct{ name, security, address string }{{"imap", c.IMAP.Security, c.IMAP.Address}, {"smtp", c.SMTP.Security, c.SMTP.Address}} {
+		sec, err := rpmail.ParseSecurity(srv.security)
+		if err != nil {
+			return fmt.Errorf("config: %s.%w", srv.name, err)
+		}
+		if sec == rpmail.SecurityPlain && srv.address != "" && !onThisMachine(srv.address) {
+			return fmt.Errorf("config: %s.security = \"plain\" sends the password in clear, and is allowed only for a server on this machine (127.0.0.1, ::1, localhost), not %s: use tls or starttls", srv.name, srv.address)
+		}
 	}
 	if len(c.IMAP.Mailboxes) == 0 {
 		return fmt.Errorf("config: imap.mailboxes is empty: name at least one, such as [\"INBOX\"]")
@@ -182,6 +191,19 @@ func (c Config) Validate() error {
 		return fmt.Errorf("config: outbox.max_attempts must be at least 1")
 	}
 	return nil
+}
+
+// onThisMachine tells whether a host:port is a loopback address.
+func onThisMachine(address string) bool {
+	host, _, err := net.SplitHostPort(address)
+	if err != nil {
+		host = address
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // FromAddress is the bare address of mail.from.

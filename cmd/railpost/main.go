@@ -184,7 +184,7 @@ func (c *common) load() (processor.Config, error) {
 	if c.logLevel != "" {
 		cfg.LogLevel = c.logLevel
 	}
-	return cfg, nil
+	return cfg, cfg.Validate()
 }
 
 // failer prints a command's error and gives its exit code, 1.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"syscall"
 )
@@ -19,8 +20,18 @@ type Lock struct {
 }
 
 // AcquireLock takes the lock file beside the database without waiting.
+// The lock is keyed on the database's real path, so that two passes given
+// the same file by different names (a symlink, a relative path) still
+// exclude each other.
 func AcquireLock(dbPath string) (*Lock, error) {
-	path := dbPath + ".lock"
+	real, err := filepath.Abs(dbPath)
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", dbPath, err)
+	}
+	if r, err := filepath.EvalSymlinks(real); err == nil {
+		real = r
+	}
+	path := real + ".lock"
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", path, err)

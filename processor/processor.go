@@ -116,6 +116,9 @@ func (p *Processor) Run(ctx context.Context) (Summary, error) {
 		}
 	}
 	passID, err := p.Store.BeginPass(ctx, p.now())
+	if errors.Is(err, store.ErrPassRunning) {
+		return sum, fmt.Errorf("%w: %w", ErrBusy, err)
+	}
 	if err != nil {
 		return sum, err
 	}

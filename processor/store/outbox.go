@@ -2,9 +2,11 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -168,7 +170,7 @@ const (
 func (s *Store) BeginPass(ctx context.Context, at time.Time) (int64, error) {
 	var id int64
 	err := s.Update(ctx, func(tx *Tx) error {
-		if _, err := tx.q.ExecContext(ctx, `UPDATE passes SET status = 'abandoned', finished_at = ? WHERE status = 'running'`, fmtTime(at)); err != nil {
+		if err := tx.abandonDeadPasses(ctx, at); err != nil {
 			return err
 		}
 		res, err := tx.q.ExecContext(ctx, `INSERT INTO passes(started_at, pid) VALUES (?, ?)`, fmtTime(at), os.Getpid())
@@ -182,6 +184,54 @@ func (s *Store) BeginPass(ctx context.Context, at time.Time) (int64, error) {
 		return 0, fmt.Errorf("begin pass: %w", err)
 	}
 	return id, nil
+}
+
+// ErrPassRunning means the passes table holds a pass still running in a
+// live process: a second guard, behind the lock file, against two passes
+// on one database.
+var ErrPassRunning = errors.New("another railpost pass is recorded as running on this database")
+
+// abandonDeadPasses marks as abandoned the passes left running by a
+// process that has died (a crash, a kill), and refuses when one is still
+// running in a live process other than this one.
+func (o ops) abandonDeadPasses(ctx context.Context, at time.Time) error {
+	rows, err := o.q.QueryContext(ctx, `SELECT id, pid FROM passes WHERE status = 'running'`)
+	if err != nil {
+		return err
+	}
+	var dead []int64
+	for rows.Next() {
+		var id int64
+		var pid int
+		if err := rows.Scan(&id, &pid); err != nil {
+			rows.Close()
+			return err
+		}
+		if pid != os.Getpid() && alive(pid) {
+			rows.Close()
+			return fmt.Errorf("%w (pass %d, process %d)", ErrPassRunning, id, pid)
+		}
+		dead = append(dead, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, id := range dead {
+		if _, err := o.q.ExecContext(ctx, `UPDATE passes SET status = 'abandoned', finished_at = ? WHERE id = ?`, fmtTime(at), id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// alive tells whether a process exists on this machine.
+func alive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
 // FinishPass records how a pass ended.

@@ -132,7 +132,7 @@ password = %q
 func TestCrashAtEveryStepLosesAndRepeatsNothing(t *testing.T) {
 	for _, point := range FaultPoints {
 		for _, nth := range []int{1, 2} {
-			if nth == 2 && (point == FaultLocked || point == FaultResolveTx || point == FaultResolved || point == FaultIngestMarked) {
+			if nth == 2 && (point == FaultLocked || point == FaultResolveTx || point == FaultResolved || point == FaultIngestMarked || point == FaultIngestDurable) {
 				continue // reached once per pass
 			}
 			t.Run(fmt.Sprintf("%s#%d", point, nth), func(t *testing.T) {

@@ -92,8 +92,14 @@ func (p *Processor) ingestMailbox(ctx context.Context, im *mail.IMAP, mailbox st
 		toMark = append(toMark, f.UID)
 		return nil
 	})
-	// Mark whatever was stored, even if the fetch broke off part-way.
+	// Mark whatever was stored, even if the fetch broke off part-way; but
+	// only once what was stored is on disk, so that a power cut after the
+	// server is told cannot lose a message.
 	if len(toMark) > 0 {
+		if err := p.Store.Durable(ctx); err != nil {
+			return errors.Join(fetchErr, err)
+		}
+		p.fault(FaultIngestDurable)
 		if err := im.Mark(toMark); err != nil {
 			return errors.Join(fetchErr, err)
 		}

@@ -22,6 +22,7 @@ import (
 const (
 	FaultLocked        = "locked"         // lock held, pass row written
 	FaultIngestStored  = "ingest-stored"  // a message stored, not yet marked on the server
+	FaultIngestDurable = "ingest-durable" // the stored messages synced to disk, not yet marked
 	FaultIngestMarked  = "ingest-marked"  // marked on the server, not yet recorded as marked
 	FaultReadCommitted = "read-committed" // one message's orders and reply committed
 	FaultResolveTx     = "resolve-tx"     // inside the turn's transaction, before commit
@@ -31,7 +32,7 @@ const (
 )
 
 // FaultPoints lists every fault point.
-var FaultPoints = []string{FaultLocked, FaultIngestStored, FaultIngestMarked, FaultReadCommitted, FaultResolveTx, FaultResolved, FaultSent, FaultRecorded}
+var FaultPoints = []string{FaultLocked, FaultIngestStored, FaultIngestDurable, FaultIngestMarked, FaultReadCommitted, FaultResolveTx, FaultResolved, FaultSent, FaultRecorded}
 
 // Processor runs passes over one database.
 type Processor struct {

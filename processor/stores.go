@@ -44,6 +44,7 @@ type mailboxes interface {
 	PendingInbox(ctx context.Context) ([]store.InboxMessage, error)
 	PositionsByAddress(ctx context.Context, address string) ([]store.Position, error)
 	Secret(ctx context.Context) ([]byte, error)
+	Durable(ctx context.Context) error
 }
 
 // outbox is what publish reads and records.

@@ -25,45 +25,63 @@ func (p *Processor) publish(ctx context.Context, sum *Summary) error {
 	if err != nil {
 		return fmt.Errorf("%w (%d mails wait in the outbox)", err, len(due))
 	}
-	defer s.Close()
+	defer func() { s.Close() }()
 	var errs []error
-	for _, m := range due {
+	for i, m := range due {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		answer, err := s.Send(m.Sender, m.Recipients, m.Raw)
-		if err == nil {
-			p.fault(FaultSent)
-			if err := p.Store.RecordAttempt(ctx, m.ID, store.Attempt{At: p.now(), OK: true, Answer: answer}); err != nil {
-				return err
-			}
-			p.fault(FaultRecorded)
-			sum.Sent++
+		dropped, err := p.send(ctx, s, m, sum)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if !dropped || i == len(due)-1 {
 			continue
 		}
-		sum.SendFailed++
-		var se *mail.SendError
-		if !errors.As(err, &se) {
-			se = &mail.SendError{Answer: err.Error(), Err: err}
+		// The connection failed on this mail. It is retried on its own
+		// schedule; the rest go on over a new connection, so that one bad
+		// recipient never holds up everyone's mail.
+		fresh, err := mail.DialSMTP(ctx, p.Config.SMTPSettings())
+		if err != nil {
+			return errors.Join(append(errs, fmt.Errorf("%w (%d mails wait in the outbox)", err, len(due)-i-1))...)
 		}
-		a := store.Attempt{At: p.now(), Answer: se.Answer}
-		if !se.Permanent && m.Attempts+1 < p.Config.Outbox.MaxAttempts {
-			a.Next = p.now().Add(Backoff(m.Attempts, p.Config.Outbox.Backoff.Duration, p.Config.Outbox.MaxBackoff.Duration))
-		}
-		if err := p.Store.RecordAttempt(ctx, m.ID, a); err != nil {
-			return err
-		}
-		if a.Next.IsZero() {
-			p.log().Error("mail given up", "outbox", m.ID, "to", m.Recipients, "answer", se.Answer)
-		} else {
-			p.log().Warn("mail deferred", "outbox", m.ID, "to", m.Recipients, "answer", se.Answer, "retry_at", a.Next)
-		}
-		errs = append(errs, fmt.Errorf("outbox %d to %v: %w", m.ID, m.Recipients, err))
-		if se.Code == 0 {
-			break // the connection itself failed: the rest wait for the next pass
-		}
+		s.Close()
+		s = fresh
 	}
 	return errors.Join(errs...)
+}
+
+// send sends one outbox row and records the server's answer. It reports
+// whether the connection itself failed, which leaves the session unusable.
+func (p *Processor) send(ctx context.Context, s *mail.SMTP, m store.OutboxMail, sum *Summary) (dropped bool, err error) {
+	answer, err := s.Send(m.Sender, m.Recipients, m.Raw)
+	if err == nil {
+		p.fault(FaultSent)
+		if err := p.Store.RecordAttempt(ctx, m.ID, store.Attempt{At: p.now(), OK: true, Answer: answer}); err != nil {
+			return false, err
+		}
+		p.fault(FaultRecorded)
+		sum.Sent++
+		return false, nil
+	}
+	sum.SendFailed++
+	var se *mail.SendError
+	if !errors.As(err, &se) {
+		se = &mail.SendError{Answer: err.Error(), Err: err}
+	}
+	a := store.Attempt{At: p.now(), Answer: se.Answer}
+	if !se.Permanent && m.Attempts+1 < p.Config.Outbox.MaxAttempts {
+		a.Next = p.now().Add(Backoff(m.Attempts, p.Config.Outbox.Backoff.Duration, p.Config.Outbox.MaxBackoff.Duration))
+	}
+	if err := p.Store.RecordAttempt(ctx, m.ID, a); err != nil {
+		return false, err
+	}
+	if a.Next.IsZero() {
+		p.log().Error("mail given up", "outbox", m.ID, "to", m.Recipients, "answer", se.Answer)
+	} else {
+		p.log().Warn("mail deferred", "outbox", m.ID, "to", m.Recipients, "answer", se.Answer, "retry_at", a.Next)
+	}
+	return se.Code == 0, fmt.Errorf("outbox %d to %v: %w", m.ID, m.Recipients, err)
 }
 
 // Backoff is the wait after the n-th failed attempt (n from 0): base,

@@ -122,6 +122,7 @@ type SMTPServer struct {
 	mu     sync.Mutex
 	got    []Received
 	refuse func(from string, to []string) error
+	drop   string // a recipient at whose RCPT the connection is cut
 	wait   chan struct{}
 	srv    *smtp.Server
 	done   chan struct{}
@@ -169,6 +170,14 @@ func (s *SMTPServer) Refuse(fn func(from string, to []string) error) {
 	s.mu.Unlock()
 }
 
+// DropOn makes the server cut the connection whenever a client names this
+// recipient, as a relay that falls over on one address does; "" stops it.
+func (s *SMTPServer) DropOn(recipient string) {
+	s.mu.Lock()
+	s.drop = recipient
+	s.mu.Unlock()
+}
+
 // Messages returns a copy of everything accepted so far.
 func (s *SMTPServer) Messages() []Received {
 	s.mu.Lock()
@@ -184,12 +193,13 @@ func (s *SMTPServer) Changed() <-chan struct{} {
 }
 
 // NewSession implements smtp.Backend.
-func (s *SMTPServer) NewSession(*smtp.Conn) (smtp.Session, error) {
-	return &smtpSession{srv: s}, nil
+func (s *SMTPServer) NewSession(c *smtp.Conn) (smtp.Session, error) {
+	return &smtpSession{srv: s, conn: c}, nil
 }
 
 type smtpSession struct {
 	srv    *SMTPServer
+	conn   *smtp.Conn
 	authed bool
 	from   string
 	to     []string
@@ -216,6 +226,13 @@ func (ss *smtpSession) Mail(from string, _ *smtp.MailOptions) error {
 }
 
 func (ss *smtpSession) Rcpt(to string, _ *smtp.RcptOptions) error {
+	ss.srv.mu.Lock()
+	drop := ss.srv.drop != "" && ss.srv.drop == to
+	ss.srv.mu.Unlock()
+	if drop {
+		ss.conn.Close()
+		return errors.New("connection dropped")
+	}
 	ss.to = append(ss.to, to)
 	return nil
 }

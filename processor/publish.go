@@ -14,9 +14,10 @@ import (
 // recorded; temporary failures come back after a doubling backoff, 5xx
 // answers and rows out of attempts are marked failed.
 func (p *Processor) publish(ctx context.Context, sum *Summary) error {
+	told := p.tellFailures(ctx)
 	due, err := p.Store.DueMail(ctx, p.now())
 	if err != nil || len(due) == 0 {
-		return err
+		return errors.Join(told, err)
 	}
 	if p.Config.SMTP.Address == "" {
 		return fmt.Errorf("smtp.address is empty: %d mails wait in the outbox until it is configured", len(due))
@@ -26,7 +27,7 @@ func (p *Processor) publish(ctx context.Context, sum *Summary) error {
 		return fmt.Errorf("%w (%d mails wait in the outbox)", err, len(due))
 	}
 	defer func() { s.Close() }()
-	var errs []error
+	errs := []error{told}
 	for i, m := range due {
 		if err := ctx.Err(); err != nil {
 			return err

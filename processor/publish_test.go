@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/emersion/go-smtp"
 	"github.com/railpost/railpost/processor/store"
 )
 
@@ -58,5 +59,56 @@ func TestOneBadRecipientDoesNotHoldUpTheRest(t *testing.T) {
 	h.mustRun()
 	if n := len(h.smtp.Messages()); n != len(to) {
 		t.Errorf("%d mails sent after the retry, want %d", n, len(to))
+	}
+}
+
+// TestTheGMHearsOfGivenUpMailOnceADay: mail the relay refuses for good is
+// listed to the game's game master with the server's answer, at most once
+// a day, for as long as it stays failed.
+func TestTheGMHearsOfGivenUpMailOnceADay(t *testing.T) {
+	h := newHarness(t, func(g *store.Game) { g.GMAddress = "gm-person@example.org" })
+	ctx := context.Background()
+	err := h.st.Update(ctx, func(tx *store.Tx) error {
+		m, err := h.proc.compose(composeArgs{kind: "notice", to: []string{"gone@example.org"}, subject: "your turn", text: "hello", gameID: "t1"})
+		if err != nil {
+			return err
+		}
+		_, err = tx.QueueMail(ctx, m, h.clock)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.smtp.Refuse(func(_ string, to []string) error {
+		if slices.Contains(to, "gone@example.org") {
+			return &smtp.SMTPError{Code: 550, Message: "no such mailbox"}
+		}
+		return nil
+	})
+	h.run() // the mail fails for good
+	notices := func() []sentMail {
+		var out []sentMail
+		for _, m := range h.sent() {
+			if slices.Contains(m.To, "gm-person@example.org") && strings.Contains(m.Subject, "could not be delivered") {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	h.clock = h.clock.Add(time.Hour)
+	h.run()
+	got := notices()
+	if len(got) != 1 || !strings.Contains(got[0].Text, "gone@example.org") || !strings.Contains(got[0].Text, "550") || !strings.Contains(got[0].Text, "railpost outbox requeue") {
+		t.Fatalf("the GM's notice of failed mail: %d sent\n%v", len(got), got)
+	}
+	h.clock = h.clock.Add(time.Hour)
+	h.run()
+	if n := len(notices()); n != 1 {
+		t.Errorf("%d notices the same day, want 1", n)
+	}
+	h.clock = h.clock.Add(24 * time.Hour)
+	h.run()
+	if n := len(notices()); n != 2 {
+		t.Errorf("%d notices after a day, want 2", n)
 	}
 }

@@ -301,6 +301,10 @@ func cmdGameShow(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if err != nil {
 		return fail(err)
 	}
+	waiting, failed, err := outboxCounts(ctx, st, g.ID)
+	if err != nil {
+		return fail(err)
+	}
 	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(w, "Game\t%s: %s (%s)\n", g.ID, g.Name, g.Title)
 	fmt.Fprintf(w, "Status\t%s, turn %d open\n", g.Status, g.Turn)
@@ -312,6 +316,7 @@ func cmdGameShow(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fmt.Fprintf(w, "Policy\tresolve early when all are in: %v; missed orders: %s\n", g.Early, g.Missed)
 	fmt.Fprintf(w, "Game master\t%s\n", orDash(g.GMAddress))
 	fmt.Fprintf(w, "Seed\t%d\n", g.Seed)
+	fmt.Fprintf(w, "Outbox\t%d waiting, %d given up (railpost outbox --game %s)\n", waiting, failed, g.ID)
 	w.Flush()
 	fmt.Fprintf(stdout, "\nPositions (turn %d orders: %d in):\n", g.Turn, len(standing))
 	w = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)

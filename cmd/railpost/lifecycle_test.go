@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/railpost/railpost/processor/store"
 )
 
 // TestEveryTitleLivesTheSameLife plays each listed title's demo with the
@@ -93,5 +97,58 @@ func TestOnlyInitCreatesADatabase(t *testing.T) {
 	}
 	if code, out, errOut := run(t, "game", "list", "--db", missing); code != 0 {
 		t.Errorf("game list after init: %s%s", out, errOut)
+	}
+}
+
+// TestOutboxShowsAndRequeuesFailedMail: `railpost outbox` lists the mail
+// given up on with the server's answer, `requeue` makes it due again, and
+// `game show` counts it.
+func TestOutboxShowsAndRequeuesFailedMail(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "railpost.db")
+	if code, out, errOut := run(t, "init", "--config", filepath.Join(dir, "railpost.toml"), "--db", db); code != 0 {
+		t.Fatalf("init: %s%s", out, errOut)
+	}
+	if code, out, errOut := run(t, "game", "new", "--db", db, "--name", "Mail"); code != 0 {
+		t.Fatalf("game new: %s%s", out, errOut)
+	}
+	ctx := context.Background()
+	st, err := store.OpenExisting(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC()
+	err = st.Update(ctx, func(tx *store.Tx) error {
+		id, err := tx.QueueMail(ctx, store.OutboxMail{MessageID: "<x@y>", Kind: "notice", GameID: "cr-1", Sender: "gm@example.org",
+			Recipients: []string{"gone@example.org"}, Subject: "[cr-1] hello", Raw: []byte("Subject: hello\r\n\r\nhi\r\n")}, now)
+		if err != nil {
+			return err
+		}
+		_ = id
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	box, _ := st.Outbox(ctx)
+	if err := st.RecordAttempt(ctx, box[0].ID, store.Attempt{At: now, Answer: "RCPT TO gone@example.org: 550 no such mailbox"}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	code, out, errOut := run(t, "outbox", "--db", db)
+	if code != 0 || !strings.Contains(out, "failed") || !strings.Contains(out, "550 no such mailbox") || !strings.Contains(out, "gone@example.org") {
+		t.Fatalf("outbox: %d\n%s%s", code, out, errOut)
+	}
+	if _, out, _ := run(t, "game", "show", "--db", db, "cr-1"); !strings.Contains(out, "0 waiting, 1 given up") {
+		t.Errorf("game show does not count the failed mail:\n%s", out)
+	}
+	if code, _, errOut := run(t, "outbox", "--db", db, "requeue", "99"); code == 0 {
+		t.Errorf("requeue of a mail that is not there: %s", errOut)
+	}
+	if code, out, errOut := run(t, "outbox", "--db", db, "requeue", "all"); code != 0 || !strings.Contains(out, "1 mail(s) queued again") {
+		t.Fatalf("requeue all: %d %s%s", code, out, errOut)
+	}
+	if _, out, _ := run(t, "outbox", "--db", db); !strings.Contains(out, "queued") || strings.Contains(out, "failed") {
+		t.Errorf("after requeue:\n%s", out)
 	}
 }

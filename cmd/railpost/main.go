@@ -49,6 +49,7 @@ func commands() []command {
 		{"mail", "check the mail settings: `railpost mail test`", cmdMail},
 		{"game", "create, seat, list and show games: `railpost game new|add-player|list|show`", cmdGame},
 		{"gm", "a game-master command: `railpost gm GAME PAUSE`, `... PROCESS 5`, ...", cmdGM},
+		{"outbox", "the mail waiting and the mail given up on, with the server's answers; `railpost outbox requeue ID|all`", cmdOutbox},
 		{"report", "render a position's PDF turn report from the archive", cmdReport},
 		{"archive", "export a game to a self-contained folder, or import one: `railpost archive export|import`", cmdArchive},
 		{"replay", "rebuild a game from its log and compare every turn with the archive", cmdReplay},

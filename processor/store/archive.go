@@ -47,6 +47,7 @@ var archiveTables = []struct {
 	{"final_scores", "game_id = ?", map[string]string{"rolled_back": "gm_actions"}},
 	{"moves", "game_id = ?", map[string]string{"inbox_id": "inbox"}},
 	{"seat_prefs", "game_id = ?", nil},
+	{"failure_notices", "game_id = ?", nil},
 }
 
 // ExportGame reads every row of a game.

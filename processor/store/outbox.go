@@ -78,6 +78,41 @@ func (o ops) DueMail(ctx context.Context, now time.Time) ([]OutboxMail, error) {
 	return o.outbox(ctx, `SELECT `+outboxColumns+` FROM outbox WHERE status = 'queued' AND next_attempt_at <= ? ORDER BY id`, fmtTime(now))
 }
 
+// FailedMail lists the rows the outbox has given up on, oldest first.
+func (o ops) FailedMail(ctx context.Context) ([]OutboxMail, error) {
+	return o.outbox(ctx, `SELECT `+outboxColumns+` FROM outbox WHERE status = 'failed' ORDER BY id`)
+}
+
+// Requeue makes a failed row, or with id 0 every failed row, due again
+// now with a fresh count of attempts; it returns how many it requeued.
+// A row already sent or still waiting is left alone.
+func (o ops) Requeue(ctx context.Context, id int64, now time.Time) (int, error) {
+	q := `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE status = 'failed'`
+	args := []any{fmtTime(now)}
+	if id > 0 {
+		q += ` AND id = ?`
+		args = append(args, id)
+	}
+	res, err := o.q.ExecContext(ctx, q, args...)
+	if err != nil {
+		return 0, fmt.Errorf("requeue outbox %d: %w", id, err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// NoteFailureNotice records that a game's game master is told today of
+// its failed mail; false if that was done already today.
+func (o ops) NoteFailureNotice(ctx context.Context, gameID string, now time.Time) (bool, error) {
+	res, err := o.q.ExecContext(ctx, `INSERT OR IGNORE INTO failure_notices(game_id, day, sent_at) VALUES (?, ?, ?)`,
+		gameID, now.UTC().Format("2006-01-02"), fmtTime(now))
+	if err != nil {
+		return false, fmt.Errorf("note the failure notice of %s: %w", gameID, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
 // Outbox lists every outbox row, oldest first.
 func (o ops) Outbox(ctx context.Context) ([]OutboxMail, error) {
 	return o.outbox(ctx, `SELECT `+outboxColumns+` FROM outbox ORDER BY id`)

@@ -849,7 +849,10 @@ func Money(s string) (int64, error) {
 		return strconv.ParseInt(s, 10, 64)
 	}
 	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || f < 0 || f > 1e12/mult {
+	if err == nil && f > 1e12/mult {
+		return 0, fmt.Errorf("amount %q: %w", s, strconv.ErrRange)
+	}
+	if err != nil || f < 0 {
 		return 0, fmt.Errorf("amount %q", s)
 	}
 	return int64(f * mult), nil

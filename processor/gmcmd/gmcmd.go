@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/title"
+	"github.com/railpost/railpost/templates"
 )
 
 // Command is one game-master command. It reads the same from the command
@@ -94,6 +96,10 @@ func Parse(line string) (Command, error) {
 // UsageOf is one verb's usage line.
 func UsageOf(verb string) string { return table[verb].usage }
 
+// maxAdjustment is the largest change ADJUST takes: far beyond any game's
+// figures, and far from overflowing the sums it enters.
+const maxAdjustment = 1_000_000_000_000
+
 // Adjustment reads ADJUST's arguments: the target, the field, a
 // signed change ("+50", "-$1,000") and the reason, which is required.
 func Adjustment(c Command) (title.Adjustment, error) {
@@ -108,7 +114,10 @@ func Adjustment(c Command) (title.Adjustment, error) {
 		sign, amount = -1, amount[1:]
 	}
 	v, err := orders.Money(amount)
-	if err != nil || v == 0 {
+	if errors.Is(err, strconv.ErrRange) || v > maxAdjustment {
+		return a, fmt.Errorf("ADJUST: %q is too large: a change is at most %s either way: %s", c.Args[2], templates.Money(maxAdjustment), usage)
+	}
+	if err != nil || v <= 0 {
 		return a, fmt.Errorf("ADJUST: %q is not a change; write it signed, as +50 or -$1,000: %s", c.Args[2], usage)
 	}
 	a.Delta = sign * v

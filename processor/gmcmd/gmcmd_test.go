@@ -45,6 +45,10 @@ func TestParseAdjustment(t *testing.T) {
 		{line: "ADJUST 3 cash +50", bad: "write ADJUST"},
 		{line: "ADJUST 3 cash fifty dollars back", bad: `"fifty" is not a change`},
 		{line: "ADJUST 3 cash +0 nothing", bad: `"+0" is not a change`},
+		{line: "ADJUST 3 cash +99999999999999999999 typo", bad: "is too large"},
+		{line: "ADJUST 3 cash -2000000000000 typo", bad: "is too large"},
+		{line: "ADJUST 3 cash +5000000m typo", bad: "is too large"},
+		{line: "ADJUST 3 cash +-5 typo", bad: `"+-5" is not a change`},
 	} {
 		c, err := Parse(tc.line)
 		var a title.Adjustment

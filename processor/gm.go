@@ -61,145 +61,219 @@ func (p *Processor) GM(ctx context.Context, gameID string, c gmcmd.Command, by G
 	} else if c.Verb == "UNDO" || c.Verb == "MOVE" {
 		return "", fmt.Errorf("%s is for games played one action per mail; game %s is played in turns: use ROLLBACK", c.Verb, g.ID)
 	}
-	// Each case fills in the action and says what it changes; the
-	// change, the log entry and the mails commit together below.
-	var change func(tx *store.Tx, actionID int64) error
-	var mails func(actionID int64) ([]store.OutboxMail, error)
-	notifyAll := ""
-	var said string
-	// say renders one of gm.tmpl's pieces for the game and the action as
-	// they stand when it is called; the first error is kept for after the
-	// switch.
-	var sayErr error
-	finalText := "" // END: the standings and records, from gm/final
-	say := func(name string) string {
-		d := gmWords(g, act, byMove(p.Titles, g))
-		d.Text, d.Final = c.Rest, finalText
-		s, err := p.say(name, d)
-		if sayErr == nil {
-			sayErr = err
-		}
-		return s
-	}
 	switch c.Verb {
-	case "PAUSE":
-		if g.Status != "active" {
-			return "", fmt.Errorf("game %s is %s, not active", g.ID, g.Status)
-		}
-		g.Status = "paused"
-		act.Reason = c.Rest
-		act.Headline, notifyAll = say("gm/headline/pause"), say("gm/pause")
-		said = fmt.Sprintf("game %s paused at %s %d", g.ID, p.Titles.Unit(g.Title), g.Turn)
-	case "RESUME":
-		if g.Status != "paused" {
-			return "", fmt.Errorf("game %s is %s, not paused", g.ID, g.Status)
-		}
-		g.Status = "active"
-		if !g.Deadline.IsZero() {
-			log, err := p.gmLog(ctx, g.ID)
-			if err != nil {
-				return "", err
-			}
-			g.Deadline = log.resumedDeadline(g, now)
-		}
-		act.Headline = say("gm/headline/resume")
-		notifyAll = act.Headline
-		said = fmt.Sprintf("game %s resumed%s", g.ID, say("gm/due"))
-	case "DEADLINE":
-		d, err := parseDeadline(g, c.Rest, now)
-		if err != nil {
-			return "", err
-		}
-		g.Deadline = d
-		act.Headline = say("gm/headline/deadline")
-		notifyAll = act.Headline
-		said = act.Headline
-	case "SCHEDULE":
-		if strings.EqualFold(c.Rest, "none") {
-			g.Schedule = ""
-		} else {
-			sc, err := ParseSchedule(c.Rest)
-			if err != nil {
-				return "", err
-			}
-			g.Schedule = c.Rest
-			if g.Deadline.IsZero() {
-				g.Deadline = sc.Next(now, Zone(g))
-			}
-		}
-		act.Headline = say("gm/headline/schedule")
-		notifyAll = act.Headline
-		said = act.Headline
-	case "PROCESS":
-		if said, err = p.gmProcess(ctx, g, c, &act); err != nil {
-			return "", err
-		}
 	case "PREVIEW":
 		return p.preview(ctx, g, positions, now)
-	case "ROLLBACK":
-		turn, err := strconv.Atoi(c.Args[0])
-		if err != nil || turn < 1 || turn >= g.Turn {
-			return "", fmt.Errorf("ROLLBACK needs a turn already played, 1 to %d, then the reason", g.Turn-1)
-		}
-		act.Reason = gmcmd.AfterWords(c.Rest, 1)
-		deadline := NextDeadline(g, now)
-		if deadline.IsZero() && g.Deadline.After(now) {
-			deadline = g.Deadline
-		}
-		g.Turn, g.Deadline = turn, deadline
-		act.Headline = say("gm/headline/rollback")
-		intro := say("gm/rollback")
-		change = func(tx *store.Tx, id int64) error { return tx.RollBack(ctx, g.ID, turn, id, deadline) }
-		mails = func(int64) ([]store.OutboxMail, error) {
-			return p.seatMails(ctx, g, humans(positions), "", intro)
-		}
-		said = fmt.Sprintf("%s is back at turn %d", g.ID, turn)
 	case "ADDRESS", "HAND", "RESEND":
 		return p.gmPosition(ctx, g, positions, c, act)
-	case "ANNOUNCE":
-		act.Headline = say("gm/headline/announce")
-		notifyAll = c.Rest
-		said = "announced to every player"
 	case "APPROVE", "REJECT":
 		return p.gmMessages(ctx, g, c, act)
-	case "ADJUST":
-		if change, err = p.gmAdjust(ctx, g, c, &act); err != nil {
-			return "", err
-		}
-		notifyAll = act.Headline
-		said = act.Headline
-	case "END":
-		g.Status = "ended"
-		act.Reason = c.Rest
-		final, err := p.finalWord(ctx, g, positions, now)
-		if err != nil {
-			return "", err
-		}
-		finalText = final.text
-		act.Headline, notifyAll = say("gm/headline/end"), say("gm/end")
-		change = func(tx *store.Tx, _ int64) error {
-			if err := tx.UpdateGame(ctx, g); err != nil {
-				return err
-			}
-			return tx.AddFinalScores(ctx, final.scores)
-		}
-		said = fmt.Sprintf("game %s ended after turn %d", g.ID, g.Turn-1) + final.text
 	}
-	if sayErr != nil {
-		return "", sayErr
+	cmd := &gmCommand{p: p, g: g, positions: positions, c: c, act: act, now: now}
+	return cmd.carryOut(ctx)
+}
+
+// gmCommand is a command on the whole game as GM's steps share it: the
+// game and the log entry, which the command's verb changes, and the first
+// error of rendering gm.tmpl, kept for after the verb has said everything.
+type gmCommand struct {
+	p         *Processor
+	g         store.Game
+	positions []store.Position
+	c         gmcmd.Command
+	act       store.GMAction
+	now       time.Time
+	final     string // END: the standings and records, from gm/final
+	sayErr    error
+}
+
+// gmChange is what a verb leaves for the commit. change, when set, is the
+// write in place of saving the game's settings; notifyAll, when set, is
+// mailed to every player in place of mails. said is the answer to the GM.
+type gmChange struct {
+	change    func(tx *store.Tx, actionID int64) error
+	mails     func(actionID int64) ([]store.OutboxMail, error)
+	notifyAll string
+	said      string
+}
+
+// carryOut works out what the verb changes, then commits the change, the
+// log entry and the mails together.
+func (cmd *gmCommand) carryOut(ctx context.Context) (string, error) {
+	ch, err := cmd.verb(ctx)
+	if err != nil {
+		return "", err
 	}
-	if notifyAll != "" {
-		mails = func(int64) ([]store.OutboxMail, error) {
-			return p.gmNotices(g, humans(positions), notifyAll, notifyAll)
+	if cmd.sayErr != nil {
+		return "", cmd.sayErr
+	}
+	if ch.notifyAll != "" {
+		ch.mails = func(int64) ([]store.OutboxMail, error) {
+			return cmd.p.gmNotices(cmd.g, humans(cmd.positions), ch.notifyAll, ch.notifyAll)
 		}
 	}
-	if err := p.commitGM(ctx, g, act, change, mails); err != nil {
-		if errors.Is(err, store.ErrDone) && c.Verb == "PROCESS" {
-			return "", fmt.Errorf("turn %d is already set to resolve at the next pass: %w", g.Turn, store.ErrDone)
+	if err := cmd.p.commitGM(ctx, cmd.g, cmd.act, ch.change, ch.mails); err != nil {
+		if errors.Is(err, store.ErrDone) && cmd.c.Verb == "PROCESS" {
+			return "", fmt.Errorf("turn %d is already set to resolve at the next pass: %w", cmd.g.Turn, store.ErrDone)
 		}
 		return "", err
 	}
-	return said, nil
+	return ch.said, nil
+}
+
+// verb fills in the log entry and says what the command changes.
+func (cmd *gmCommand) verb(ctx context.Context) (gmChange, error) {
+	switch cmd.c.Verb {
+	case "PAUSE":
+		return cmd.pause()
+	case "RESUME":
+		return cmd.resume(ctx)
+	case "DEADLINE":
+		return cmd.deadline()
+	case "SCHEDULE":
+		return cmd.schedule()
+	case "PROCESS":
+		said, err := cmd.p.gmProcess(ctx, cmd.g, cmd.c, &cmd.act)
+		return gmChange{said: said}, err
+	case "ROLLBACK":
+		return cmd.rollback(ctx)
+	case "ANNOUNCE":
+		cmd.act.Headline = cmd.say("gm/headline/announce")
+		return gmChange{notifyAll: cmd.c.Rest, said: "announced to every player"}, nil
+	case "ADJUST":
+		change, err := cmd.p.gmAdjust(ctx, cmd.g, cmd.c, &cmd.act)
+		if err != nil {
+			return gmChange{}, err
+		}
+		return gmChange{change: change, notifyAll: cmd.act.Headline, said: cmd.act.Headline}, nil
+	case "END":
+		return cmd.end(ctx)
+	}
+	return gmChange{}, nil
+}
+
+// say renders one of gm.tmpl's pieces for the game and the action as they
+// stand when it is called, so that a verb renders after its changes; the
+// first error is kept in sayErr.
+func (cmd *gmCommand) say(name string) string {
+	d := gmWords(cmd.g, cmd.act, byMove(cmd.p.Titles, cmd.g))
+	d.Text, d.Final = cmd.c.Rest, cmd.final
+	s, err := cmd.p.say(name, d)
+	if cmd.sayErr == nil {
+		cmd.sayErr = err
+	}
+	return s
+}
+
+// pause stops an active game until RESUME.
+func (cmd *gmCommand) pause() (gmChange, error) {
+	g := &cmd.g
+	if g.Status != "active" {
+		return gmChange{}, fmt.Errorf("game %s is %s, not active", g.ID, g.Status)
+	}
+	g.Status = "paused"
+	cmd.act.Reason = cmd.c.Rest
+	var ch gmChange
+	cmd.act.Headline, ch.notifyAll = cmd.say("gm/headline/pause"), cmd.say("gm/pause")
+	ch.said = fmt.Sprintf("game %s paused at %s %d", g.ID, cmd.p.Titles.Unit(g.Title), g.Turn)
+	return ch, nil
+}
+
+// resume starts a paused game again, with the time its turn had left.
+func (cmd *gmCommand) resume(ctx context.Context) (gmChange, error) {
+	g := &cmd.g
+	if g.Status != "paused" {
+		return gmChange{}, fmt.Errorf("game %s is %s, not paused", g.ID, g.Status)
+	}
+	g.Status = "active"
+	if !g.Deadline.IsZero() {
+		log, err := cmd.p.gmLog(ctx, g.ID)
+		if err != nil {
+			return gmChange{}, err
+		}
+		g.Deadline = log.resumedDeadline(*g, cmd.now)
+	}
+	cmd.act.Headline = cmd.say("gm/headline/resume")
+	return gmChange{notifyAll: cmd.act.Headline, said: fmt.Sprintf("game %s resumed%s", g.ID, cmd.say("gm/due"))}, nil
+}
+
+// deadline moves the open turn's deadline.
+func (cmd *gmCommand) deadline() (gmChange, error) {
+	d, err := parseDeadline(cmd.g, cmd.c.Rest, cmd.now)
+	if err != nil {
+		return gmChange{}, err
+	}
+	cmd.g.Deadline = d
+	cmd.act.Headline = cmd.say("gm/headline/deadline")
+	return gmChange{notifyAll: cmd.act.Headline, said: cmd.act.Headline}, nil
+}
+
+// schedule sets the times at which turns fall due, or NONE; a game without
+// a deadline takes the schedule's next time.
+func (cmd *gmCommand) schedule() (gmChange, error) {
+	g := &cmd.g
+	if strings.EqualFold(cmd.c.Rest, "none") {
+		g.Schedule = ""
+	} else {
+		sc, err := ParseSchedule(cmd.c.Rest)
+		if err != nil {
+			return gmChange{}, err
+		}
+		g.Schedule = cmd.c.Rest
+		if g.Deadline.IsZero() {
+			g.Deadline = sc.Next(cmd.now, Zone(*g))
+		}
+	}
+	cmd.act.Headline = cmd.say("gm/headline/schedule")
+	return gmChange{notifyAll: cmd.act.Headline, said: cmd.act.Headline}, nil
+}
+
+// rollback takes a game in turns back to a turn already played, and sends
+// every player their position at that turn again.
+func (cmd *gmCommand) rollback(ctx context.Context) (gmChange, error) {
+	g := &cmd.g
+	turn, err := strconv.Atoi(cmd.c.Args[0])
+	if err != nil || turn < 1 || turn >= g.Turn {
+		return gmChange{}, fmt.Errorf("ROLLBACK needs a turn already played, 1 to %d, then the reason", g.Turn-1)
+	}
+	cmd.act.Reason = gmcmd.AfterWords(cmd.c.Rest, 1)
+	deadline := NextDeadline(*g, cmd.now)
+	if deadline.IsZero() && g.Deadline.After(cmd.now) {
+		deadline = g.Deadline
+	}
+	g.Turn, g.Deadline = turn, deadline
+	cmd.act.Headline = cmd.say("gm/headline/rollback")
+	intro := cmd.say("gm/rollback")
+	return gmChange{
+		change: func(tx *store.Tx, id int64) error { return tx.RollBack(ctx, cmd.g.ID, turn, id, deadline) },
+		mails: func(int64) ([]store.OutboxMail, error) {
+			return cmd.p.seatMails(ctx, cmd.g, humans(cmd.positions), "", intro)
+		},
+		said: fmt.Sprintf("%s is back at turn %d", g.ID, turn),
+	}, nil
+}
+
+// end ends a game in turns where it stands, with its final standings and
+// records, which every player is told.
+func (cmd *gmCommand) end(ctx context.Context) (gmChange, error) {
+	g := &cmd.g
+	g.Status = "ended"
+	cmd.act.Reason = cmd.c.Rest
+	final, err := cmd.p.finalWord(ctx, *g, cmd.positions, cmd.now)
+	if err != nil {
+		return gmChange{}, err
+	}
+	cmd.final = final.text
+	var ch gmChange
+	cmd.act.Headline, ch.notifyAll = cmd.say("gm/headline/end"), cmd.say("gm/end")
+	ch.change = func(tx *store.Tx, _ int64) error {
+		if err := tx.UpdateGame(ctx, cmd.g); err != nil {
+			return err
+		}
+		return tx.AddFinalScores(ctx, final.scores)
+	}
+	ch.said = fmt.Sprintf("game %s ended after turn %d", g.ID, g.Turn-1) + final.text
+	return ch, nil
 }
 
 // gmProcess checks that PROCESS names the open turn of an active game

@@ -89,52 +89,96 @@ type moveAccepted struct {
 // and changes nothing.
 func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *orders.Mail, game store.Game, pos store.Position,
 	sheet orders.Sheet, tokenAction int, to, cc []string) (verdict, error) {
-	v := verdict{gameID: game.ID, position: pos.Number}
-	r, err := p.loadMoves(ctx, game)
+	j := &moveJudgement{p: p, m: m, mm: mm, game: game, pos: pos, seat: pos.Number - 1, to: to, cc: cc,
+		v: verdict{gameID: game.ID, position: pos.Number}}
+	var err error
+	if j.r, err = p.loadMoves(ctx, game); err != nil {
+		return j.v, err
+	}
+	if j.secret, err = p.Store.Secret(ctx); err != nil {
+		return j.v, err
+	}
+	j.now = p.now()
+	req, bad, err := j.readLines(sheet.Body)
 	if err != nil {
-		return v, err
+		return j.v, err
 	}
-	secret, err := p.Store.Secret(ctx)
-	if err != nil {
-		return v, err
+	if bad != nil {
+		return j.refuse("bad setting line", "line", *bad)
 	}
-	seat := pos.Number - 1
-	now := p.now()
-	prefs := r.Prefs[pos.Number]
-	answer := func(status, outcome, name string, data any, att []mail.Attachment) (verdict, error) {
-		v.status, v.outcome = status, outcome
-		subject, text, err := p.sayMail(name, data)
-		if err != nil {
-			return v, err
-		}
-		body, err := p.notice(text)
-		if err != nil {
-			return v, err
-		}
-		refs := append(append([]string(nil), mm.References...), mm.MessageID)
-		reply, err := p.compose(composeArgs{kind: "reply", to: to, cc: cc, subject: subject, text: body, gameID: game.ID, position: pos.Number,
-			inboxID: m.ID, inReplyTo: mm.MessageID, references: refs, attachments: att, autoSubmitted: "auto-replied"})
-		if err != nil {
-			return v, err
-		}
-		v.replies = append([]store.OutboxMail{reply}, v.replies...)
-		return v, nil
+	if len(req.moves) > 1 {
+		return j.refuse("more than one move", "two-moves", moveProblem{N: req.moves[0].N, Line: strings.TrimSpace(req.moves[0].Text),
+			N2: req.moves[1].N, Line2: strings.TrimSpace(req.moves[1].Text)})
 	}
-	// refuse answers with why (one of moves/why/*) and where the game
-	// stands now.
-	refuse := func(outcome, why string, d moveProblem) (verdict, error) {
-		problem, err := p.say("moves/why/"+why, d)
-		if err != nil {
-			return v, err
-		}
-		return answer(store.InboxRejected, outcome, "moves/refused",
-			moveRefused{GameID: game.ID, Position: pos.Number, Problem: problem, Where: whereNow(secret, r, game, pos, true)}, nil)
+	if err := j.applyPrefs(&req); err != nil {
+		return j.v, err
 	}
+	reply := moveAccepted{GameID: game.ID, Position: pos.Number, Said: req.said, Report: req.report, Resend: req.resend}
+	outcome := "settings"
+	if len(req.moves) == 1 {
+		number := sheet.Header.Action
+		if number == 0 {
+			number = tokenAction
+		}
+		l := req.moves[0]
+		d := moveProblem{N: l.N, Line: strings.TrimSpace(l.Text), Action: number, Next: j.r.From}
+		if no := j.checkAction(d); no != nil {
+			return j.refuse(no.outcome, no.why, no.problem)
+		}
+		played, no, err := j.play(d)
+		if err != nil {
+			return j.v, err
+		}
+		if no != nil {
+			return j.refuse(no.outcome, no.why, no.problem)
+		}
+		outcome = played
+		reply.Moved, reply.Happened = true, j.r.Happened()
+	}
+	return j.accept(ctx, req, reply, outcome)
+}
 
-	var said []string
-	var moveLines []orders.Line
-	report, resend := false, false
-	for _, l := range sheet.Body {
+// moveJudgement is a player's mail to a game played by mail as judgeMove's
+// steps share it: the game's moves as the log has them, which the mail's
+// settings and move change in memory until the verdict commits them, and
+// the verdict with its replies.
+type moveJudgement struct {
+	p      *Processor
+	m      store.InboxMessage
+	mm     *orders.Mail
+	game   store.Game
+	pos    store.Position
+	seat   int
+	to, cc []string
+	r      *gamelog.Moves
+	secret []byte
+	now    time.Time
+	v      verdict
+}
+
+// moveRequest is what a player's mail asks for, line by line: its
+// settings as they leave the seat's preferences, with what each setting
+// line did, REPORT, RESEND, and the lines left over, which are moves.
+type moveRequest struct {
+	prefs          store.SeatPrefs
+	said           []string
+	report, resend bool
+	moves          []orders.Line
+}
+
+// moveRefusal is why a mail changes nothing: the outcome logged, the
+// moves/why/* template that tells the player, and its data.
+type moveRefusal struct {
+	outcome, why string
+	problem      moveProblem
+}
+
+// readLines sorts a mail's lines into a request, down to our own signature
+// under the quoted header block. A setting line that cannot be read is
+// returned as the problem, and the mail is refused for it.
+func (j *moveJudgement) readLines(body []orders.Line) (moveRequest, *moveProblem, error) {
+	req := moveRequest{prefs: j.r.Prefs[j.pos.Number]}
+	for _, l := range body {
 		text := strings.TrimSpace(l.Text)
 		if text == "--" {
 			break // our own signature, under the quoted header block
@@ -144,114 +188,133 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 		}
 		switch strings.ToUpper(text) {
 		case "REPORT":
-			report = true
+			req.report = true
 			continue
 		case "RESEND":
-			resend = true
+			req.resend = true
 			continue
 		}
-		handled, set, err := moveCommand(text, &prefs)
+		handled, set, err := moveCommand(text, &req.prefs)
 		if err != nil {
-			return refuse("bad setting line", "line", moveProblem{N: l.N, Line: text, Err: err})
+			return req, &moveProblem{N: l.N, Line: text, Err: err}, nil
 		}
 		if handled {
-			msg, err := p.say(set.Template, set)
+			msg, err := j.p.say(set.Template, set)
 			if err != nil {
-				return v, err
+				return req, nil, err
 			}
-			said = append(said, msg)
+			req.said = append(req.said, msg)
 			continue
 		}
-		moveLines = append(moveLines, l)
+		req.moves = append(req.moves, l)
 	}
-	if len(moveLines) > 1 {
-		return refuse("more than one move", "two-moves", moveProblem{N: moveLines[0].N, Line: strings.TrimSpace(moveLines[0].Text),
-			N2: moveLines[1].N, Line2: strings.TrimSpace(moveLines[1].Text)})
+	return req, nil, nil
+}
+
+// applyPrefs puts the mail's settings in place before its move, with the
+// automatic moves they bring (a standing pass, a player away). A digest
+// asked for now starts from the action the game waits for.
+func (j *moveJudgement) applyPrefs(req *moveRequest) error {
+	r, n := j.r, j.pos.Number
+	if req.prefs.Digest && !r.Prefs[n].Digest {
+		req.prefs.DigestUpTo, req.prefs.DigestAt = r.From-1, j.now
 	}
-	if prefs.Digest && !r.Prefs[pos.Number].Digest {
-		prefs.DigestUpTo, prefs.DigestAt = r.From-1, now
+	if req.prefs != r.Prefs[n] {
+		r.Prefs[n] = req.prefs
+		return r.Autoplay(j.now)
 	}
-	if prefs != r.Prefs[pos.Number] {
-		r.Prefs[pos.Number] = prefs
-		if err := r.Autoplay(now); err != nil {
-			return v, err
-		}
+	return nil
+}
+
+// checkAction says why the move in d cannot be played now, or nil: its
+// action number must be the one the game waited for when the player wrote,
+// the settings above it must not have moved the game on, and the game
+// must not be paused.
+func (j *moveJudgement) checkAction(d moveProblem) *moveRefusal {
+	r := j.r
+	switch {
+	case d.Action == 0:
+		d.Next = r.Next()
+		return &moveRefusal{outcome: "no action number", why: "no-action", problem: d}
+	case d.Action < r.From:
+		return &moveRefusal{outcome: fmt.Sprintf("stale: for action %d, game at %d", d.Action, r.From), why: "stale", problem: d}
+	case d.Action > r.From:
+		return &moveRefusal{outcome: fmt.Sprintf("action %d not open", d.Action), why: "not-open", problem: d}
+	case r.Next() != r.From:
+		return &moveRefusal{outcome: "settings moved the game", why: "settings-moved", problem: d}
 	}
-	reply := moveAccepted{GameID: game.ID, Position: pos.Number, Said: said, Report: report, Resend: resend}
-	outcome := "settings"
-	if len(moveLines) == 1 {
-		l := moveLines[0]
-		line := strings.TrimSpace(l.Text)
-		number := sheet.Header.Action
-		if number == 0 {
-			number = tokenAction
+	if j.game.Status == "paused" {
+		return &moveRefusal{outcome: "game paused", why: "paused", problem: d}
+	}
+	return nil
+}
+
+// play makes the move in d with the automatic moves that follow it: UNDO
+// takes back the player's last standing move, at any time; anything else
+// must be the player's legal action. It returns the outcome logged, or why
+// the mail is refused.
+func (j *moveJudgement) play(d moveProblem) (string, *moveRefusal, error) {
+	r := j.r
+	undo, _, err := gamelog.UndoLine(d.Line)
+	if !undo && !slices.Contains(r.Eng.Acting(), j.seat) {
+		return "", &moveRefusal{outcome: "not their move", why: "not-your-move", problem: d}, nil
+	}
+	var outcome string
+	switch {
+	case undo && err != nil:
+		d.Err = err
+		return "", &moveRefusal{outcome: "bad undo", why: "line", problem: d}, nil
+	case undo:
+		last, ok := r.LastOwn(j.seat)
+		if !ok {
+			return "", &moveRefusal{outcome: "undo refused", why: "undo-refused", problem: d}, nil
 		}
-		d := moveProblem{N: l.N, Line: line, Action: number, Next: r.From}
-		switch {
-		case number == 0:
-			d.Next = r.Next()
-			return refuse("no action number", "no-action", d)
-		case number < r.From:
-			return refuse(fmt.Sprintf("stale: for action %d, game at %d", number, r.From), "stale", d)
-		case number > r.From:
-			return refuse(fmt.Sprintf("action %d not open", number), "not-open", d)
-		case r.Next() != r.From:
-			return refuse("settings moved the game", "settings-moved", d)
+		if err := r.Undo(len(r.Standing)-1, j.pos.Number, "player", j.m.ID, j.now); err != nil {
+			return "", nil, err
 		}
-		if game.Status == "paused" {
-			return refuse("game paused", "paused", d)
-		}
-		undo, _, err := gamelog.UndoLine(line)
-		if !undo && !slices.Contains(r.Eng.Acting(), seat) {
-			return refuse("not their move", "not-your-move", d)
-		}
-		switch {
-		case undo && err != nil:
+		outcome = fmt.Sprintf("undid %q", last)
+	default:
+		a, err := eighteen.ParseAction(j.seat, d.Line)
+		if err != nil {
 			d.Err = err
-			return refuse("bad undo", "line", d)
-		case undo:
-			last, ok := r.LastOwn(seat)
-			if !ok {
-				return refuse("undo refused", "undo-refused", d)
-			}
-			if err := r.Undo(len(r.Standing)-1, pos.Number, "player", m.ID, now); err != nil {
-				return v, err
-			}
-			outcome = fmt.Sprintf("undid %q", last)
-		default:
-			a, err := eighteen.ParseAction(seat, line)
-			if err != nil {
-				d.Err = err
-				return refuse("unreadable move", "line", d)
-			}
-			if err := r.Apply(a, "player", m.ID, now); err != nil {
-				d.Err = err
-				return refuse("illegal: "+err.Error(), "illegal", d)
-			}
-			outcome = fmt.Sprintf("action %d: %s", r.From, a)
+			return "", &moveRefusal{outcome: "unreadable move", why: "line", problem: d}, nil
 		}
-		if err := r.Autoplay(now); err != nil {
-			return v, err
+		if err := r.Apply(a, "player", j.m.ID, j.now); err != nil {
+			d.Err = err
+			return "", &moveRefusal{outcome: "illegal: " + err.Error(), why: "illegal", problem: d}, nil
 		}
-		reply.Moved, reply.Happened = true, r.Happened()
+		outcome = fmt.Sprintf("action %d: %s", r.From, a)
 	}
+	if err := r.Autoplay(j.now); err != nil {
+		return "", nil, err
+	}
+	return outcome, nil, nil
+}
+
+// accept answers a mail that was carried out: the report it asked for,
+// the mails its move sends the others, and the reply with what happened
+// and where the game stands, offering to undo the player's last move while
+// it is not their turn. The moves and settings commit with the verdict.
+func (j *moveJudgement) accept(ctx context.Context, req moveRequest, reply moveAccepted, outcome string) (verdict, error) {
+	r, game, pos, seat, now := j.r, j.game, j.pos, j.seat, j.now
 	var att []mail.Attachment
-	if report {
+	if req.report {
 		pdf, err := r.Title.Report(r.Eng, game.Name, pos.Number, now)
 		if err != nil {
-			return v, err
+			return j.v, err
 		}
 		att = append(att, mail.Attachment{Name: fmt.Sprintf("%s-action%d-position%d.pdf", game.ID, r.Next()-1, pos.Number), ContentType: "application/pdf", Data: pdf})
 	}
-	if len(moveLines) == 0 && !report && !resend && len(said) == 0 {
-		return refuse("no move", "no-move", moveProblem{})
+	if len(req.moves) == 0 && !req.report && !req.resend && len(req.said) == 0 {
+		return j.refuse("no move", "no-move", moveProblem{})
 	}
-	if v.replies, err = p.moveReplyMails(ctx, r, game, pos, resend); err != nil {
-		return v, err
+	var err error
+	if j.v.replies, err = j.p.moveReplyMails(ctx, r, game, pos, req.resend); err != nil {
+		return j.v, err
 	}
-	v.commit = func(ctx context.Context, tx *store.Tx) error {
-		if len(said) > 0 {
-			if err := tx.SetPrefs(ctx, game.ID, pos.Number, prefs); err != nil {
+	j.v.commit = func(ctx context.Context, tx *store.Tx) error {
+		if len(req.said) > 0 {
+			if err := tx.SetPrefs(ctx, game.ID, pos.Number, req.prefs); err != nil {
 				return err
 			}
 		}
@@ -260,13 +323,46 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 	undoable, canUndo := r.LastOwn(seat)
 	canUndo = canUndo && !slices.Contains(r.Eng.Acting(), seat)
 	if !slices.Contains(r.Eng.Acting(), seat) || len(r.Added) == 0 {
-		reply.Where = whereNow(secret, r, game, pos, !canUndo)
+		reply.Where = whereNow(j.secret, r, game, pos, !canUndo)
 	}
 	if canUndo {
 		// One header block, last: what a reply quotes below it is read.
-		reply.CanUndo, reply.Undo, reply.Header = true, undoable.String(), moveHeader(secret, game, pos, r.Next())
+		reply.CanUndo, reply.Undo, reply.Header = true, undoable.String(), moveHeader(j.secret, game, pos, r.Next())
 	}
-	return answer(store.InboxAccepted, outcome, "moves/accepted", reply, att)
+	return j.answer(store.InboxAccepted, outcome, "moves/accepted", reply, att)
+}
+
+// answer settles the verdict and puts the reply, under the mail it
+// answers, first among its mails.
+func (j *moveJudgement) answer(status, outcome, name string, data any, att []mail.Attachment) (verdict, error) {
+	j.v.status, j.v.outcome = status, outcome
+	subject, text, err := j.p.sayMail(name, data)
+	if err != nil {
+		return j.v, err
+	}
+	body, err := j.p.notice(text)
+	if err != nil {
+		return j.v, err
+	}
+	refs := append(append([]string(nil), j.mm.References...), j.mm.MessageID)
+	reply, err := j.p.compose(composeArgs{kind: "reply", to: j.to, cc: j.cc, subject: subject, text: body, gameID: j.game.ID, position: j.pos.Number,
+		inboxID: j.m.ID, inReplyTo: j.mm.MessageID, references: refs, attachments: att, autoSubmitted: "auto-replied"})
+	if err != nil {
+		return j.v, err
+	}
+	j.v.replies = append([]store.OutboxMail{reply}, j.v.replies...)
+	return j.v, nil
+}
+
+// refuse answers with why (one of moves/why/*) and where the game stands
+// now.
+func (j *moveJudgement) refuse(outcome, why string, d moveProblem) (verdict, error) {
+	problem, err := j.p.say("moves/why/"+why, d)
+	if err != nil {
+		return j.v, err
+	}
+	return j.answer(store.InboxRejected, outcome, "moves/refused",
+		moveRefused{GameID: j.game.ID, Position: j.pos.Number, Problem: problem, Where: whereNow(j.secret, j.r, j.game, j.pos, true)}, nil)
 }
 
 // moveReplyMails are the mails a player's move sends besides the reply:

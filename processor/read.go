@@ -141,75 +141,106 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	if err != nil {
 		return verdict{}, err
 	}
-	// reject answers the sender; a sender no game knows is throttled.
-	reject := func(v verdict, outcome string, d replyData) (verdict, error) {
-		v.status = store.InboxRejected
-		v.outcome = outcome
-		to := []string{mm.From}
-		if len(known) == 0 {
-			v.throttle = mm.From
-		}
-		r, err := p.reply(mm, to, nil, "turns/rejected.subject", v.gameID, v.position, m.ID, d)
-		if err != nil {
-			return v, err
-		}
-		v.replies = []store.OutboxMail{r}
-		return v, nil
-	}
-
+	j := &judgement{p: p, m: m, mm: mm, known: known}
 	if int64(len(m.Raw)) > p.Config.Mail.MaxMessageBytes {
-		return reject(verdict{}, fmt.Sprintf("too large: %d bytes", len(m.Raw)), replyData{
+		return j.reject(verdict{}, fmt.Sprintf("too large: %d bytes", len(m.Raw)), replyData{
 			Problems: []string{fmt.Sprintf("your message is %.1f MB; a turnsheet must come in a message under %.1f MB", mb(len(m.Raw)), mb(int(p.Config.Mail.MaxMessageBytes)))},
 			Fix:      "send the turnsheet as plain text, without pictures or other attachments.",
 		})
 	}
+	return j.judgeSheet(ctx, orders.ReadSheet(mm.Text))
+}
 
-	sheet := orders.ReadSheet(mm.Text)
+// judgement is one stored message as judge's steps share it, filled in as
+// they go: the mail as read and the positions its sender's address holds
+// (a sender no game knows is throttled), then the game and the position
+// its header block names, the verdict so far and, once the sender is the
+// position's player, whom the reply goes to.
+type judgement struct {
+	p     *Processor
+	m     store.InboxMessage
+	mm    *orders.Mail
+	known []store.Position
+
+	sheet  orders.Sheet
+	game   store.Game
+	pos    store.Position
+	v      verdict
+	to, cc []string
+	base   replyData // the reply's words every answer to the player shares
+}
+
+// reject answers the sender; a sender no game knows is throttled.
+func (j *judgement) reject(v verdict, outcome string, d replyData) (verdict, error) {
+	v.status = store.InboxRejected
+	v.outcome = outcome
+	to := []string{j.mm.From}
+	if len(j.known) == 0 {
+		v.throttle = j.mm.From
+	}
+	r, err := j.p.reply(j.mm, to, nil, "turns/rejected.subject", v.gameID, v.position, j.m.ID, d)
+	if err != nil {
+		return v, err
+	}
+	v.replies = []store.OutboxMail{r}
+	return v, nil
+}
+
+// judgeSheet finds the game and the position the header block names: a
+// GM's mail goes to judgeGM, a player's is authenticated and judged.
+func (j *judgement) judgeSheet(ctx context.Context, sheet orders.Sheet) (verdict, error) {
+	p := j.p
+	j.sheet = sheet
 	h := sheet.Header
-	v := verdict{gameID: h.Game, position: h.Position}
+	j.v = verdict{gameID: h.Game, position: h.Position}
 	if len(sheet.Problems) > 0 {
-		probs := append(problemStrings(mm.Problems), problemStrings(sheet.Problems)...)
-		return reject(verdict{}, "no usable header block: "+sheet.Problems[0].Msg, replyData{Problems: probs,
+		probs := append(problemStrings(j.mm.Problems), problemStrings(sheet.Problems)...)
+		return j.reject(verdict{}, "no usable header block: "+sheet.Problems[0].Msg, replyData{Problems: probs,
 			Fix: "reply to your latest turnsheet and fill it in, keeping its GAME, POSITION and TOKEN lines, or put GAME, POSITION and PASSWORD lines at the top of your message."})
 	}
 	game, err := p.Store.Game(ctx, h.Game)
 	if errors.Is(err, store.ErrNotFound) {
-		v.gameID = ""
-		return reject(v, "unknown game "+h.Game, replyData{
+		j.v.gameID = ""
+		return j.reject(j.v, "unknown game "+h.Game, replyData{
 			Problems: []string{fmt.Sprintf("there is no game %q", h.Game)},
-			Fix:      "copy the GAME line exactly as your turnsheet prints it." + knownGames(known)})
+			Fix:      "copy the GAME line exactly as your turnsheet prints it." + knownGames(j.known)})
 	} else if err != nil {
-		return v, err
+		return j.v, err
 	}
 	if h.GM != "" {
-		return p.judgeGM(ctx, m, mm, game, sheet, reject)
+		return p.judgeGM(ctx, j.m, j.mm, game, sheet, j.reject)
 	}
 	pos, err := p.Store.Position(ctx, game.ID, h.Position)
 	if errors.Is(err, store.ErrNotFound) {
 		all, err := p.Store.Positions(ctx, game.ID)
 		if err != nil {
-			return v, err
+			return j.v, err
 		}
-		v.position = 0
-		return reject(v, fmt.Sprintf("no position %d", h.Position), replyData{GameID: game.ID,
+		j.v.position = 0
+		return j.reject(j.v, fmt.Sprintf("no position %d", h.Position), replyData{GameID: game.ID,
 			Problems: []string{fmt.Sprintf("game %s has no position %d; its positions are 1 to %d", game.ID, h.Position, len(all))},
 			Fix:      "copy the POSITION line from your turnsheet."})
 	} else if err != nil {
-		return v, err
+		return j.v, err
 	}
+	j.game, j.pos = game, pos
+	return j.judgePlayer(ctx)
+}
 
-	secret, err := p.Store.Secret(ctx)
+// authenticate checks the header block's password or turnsheet token
+// against the position. A token may be the current turn's or an older
+// one, which proves identity but marks the turnsheet as stale: tokenTurn
+// is the turn it was made for, 0 if there was none.
+func (j *judgement) authenticate(ctx context.Context) (authed bool, tokenTurn int, err error) {
+	h, game, pos := j.sheet.Header, j.game, j.pos
+	secret, err := j.p.Store.Secret(ctx)
 	if err != nil {
-		return v, err
+		return false, 0, err
 	}
-	tokenTurn := 0
-	authed := false
 	switch {
 	case h.Password != "":
 		authed = CheckPassword(pos.PasswordHash, h.Password)
 	case h.Token != "":
-		// The current turn's token, or an older one, which proves identity
-		// but marks the turnsheet as stale.
 		for t := game.Turn; t >= 1 && t > game.Turn-50; t-- {
 			if tokenMatches(h.Token, TurnsheetToken(secret, game.ID, pos.Number, t)) {
 				authed, tokenTurn = true, t
@@ -217,126 +248,159 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 			}
 		}
 	}
+	return authed, tokenTurn, nil
+}
+
+// notAuthenticated rejects a mail whose password or token is wrong, or that
+// signs for a position the computer plays. Orders signed wrongly are
+// answered like an unknown sender's, so that guessing at passwords cannot
+// make us send mail without end.
+func (j *judgement) notAuthenticated(authed bool) (verdict, error) {
+	what := "the password is wrong"
+	fix := "check the PASSWORD line against the password in your welcome mail (it is case-sensitive), or use the TOKEN line of your latest turnsheet."
+	if j.sheet.Header.Password == "" {
+		what = "the turnsheet token is not valid for this game and position"
+		fix = "reply to your latest turnsheet without changing its TOKEN line, or give PASSWORD instead."
+	}
+	if authed && !j.pos.Human {
+		what = fmt.Sprintf("position %d is played by the computer", j.pos.Number)
+		fix = "ask the game master to hand the position to you."
+	}
+	r, err := j.reject(j.v, "not authenticated: "+what, replyData{GameID: j.game.ID, Position: j.pos.Number, Problems: []string{what}, Fix: fix})
+	if j.pos.Address != j.mm.From {
+		r.throttle = j.mm.From
+	}
+	return r, err
+}
+
+// judgePlayer judges a mail signed for a position: once it is the
+// player's, a game played by mail takes it as a move, and a game in turns
+// checks that it comes for the open turn in time before taking its orders.
+func (j *judgement) judgePlayer(ctx context.Context) (verdict, error) {
+	p, game, pos, h := j.p, j.game, j.pos, j.sheet.Header
+	authed, tokenTurn, err := j.authenticate(ctx)
+	if err != nil {
+		return j.v, err
+	}
 	if !authed || !pos.Human {
-		what := "the password is wrong"
-		fix := "check the PASSWORD line against the password in your welcome mail (it is case-sensitive), or use the TOKEN line of your latest turnsheet."
-		if h.Password == "" {
-			what = "the turnsheet token is not valid for this game and position"
-			fix = "reply to your latest turnsheet without changing its TOKEN line, or give PASSWORD instead."
-		}
-		if authed && !pos.Human {
-			what = fmt.Sprintf("position %d is played by the computer", pos.Number)
-			fix = "ask the game master to hand the position to you."
-		}
-		// Orders signed wrongly are answered like an unknown sender's, so
-		// that guessing at passwords cannot make us send mail without end.
-		r, err := reject(v, "not authenticated: "+what, replyData{GameID: game.ID, Position: pos.Number, Problems: []string{what}, Fix: fix})
-		if pos.Address != mm.From {
-			r.throttle = mm.From
-		}
-		return r, err
+		return j.notAuthenticated(authed)
 	}
-
-	// From here the sender is the position's player. They are answered at
-	// the registered address, with the sending address copied if it differs.
-	to := []string{pos.Address}
-	var cc []string
-	foreign := ""
-	if pos.Address == "" {
-		to = []string{mm.From}
-	} else if mm.From != pos.Address {
-		cc = []string{mm.From}
-		foreign = mm.From
-	}
-	base := replyData{GameID: game.ID, GameName: game.Name, Position: pos.Number, Turn: game.Turn, ForeignFrom: foreign}
-	answer := func(status, outcome, subjectTemplate string, d replyData) (verdict, error) {
-		v.status, v.outcome = status, outcome
-		r, err := p.reply(mm, to, cc, subjectTemplate, game.ID, pos.Number, m.ID, d)
-		if err != nil {
-			return v, err
-		}
-		v.replies = []store.OutboxMail{r}
-		return v, nil
-	}
-	refuse := func(outcome string, problems []string, fix string) (verdict, error) {
-		d := base
-		d.Problems, d.Fix = problems, fix
-		return answer(store.InboxRejected, outcome, "turns/refused.subject", d)
-	}
-
+	j.addressReply()
 	if game.Status == "ended" {
-		return refuse("game ended", []string{fmt.Sprintf("game %s has ended; it takes no more orders", game.ID)}, "")
+		return j.refuse("game ended", []string{fmt.Sprintf("game %s has ended; it takes no more orders", game.ID)}, "")
 	}
 	if byMove(p.Titles, game) {
-		return p.judgeMove(ctx, m, mm, game, pos, sheet, tokenTurn, to, cc)
+		return p.judgeMove(ctx, j.m, j.mm, game, pos, j.sheet, tokenTurn, j.to, j.cc)
 	}
 	forTurn := h.Turn
 	if tokenTurn != 0 && (forTurn == 0 || tokenTurn < forTurn) {
 		forTurn = tokenTurn
 	}
 	if forTurn != 0 && forTurn < game.Turn {
-		return refuse(fmt.Sprintf("late: for turn %d, game at turn %d", forTurn, game.Turn),
+		return j.refuse(fmt.Sprintf("late: for turn %d, game at turn %d", forTurn, game.Turn),
 			[]string{fmt.Sprintf("this turnsheet is for turn %d, which has already been resolved; the game is now at turn %d", forTurn, game.Turn)},
 			fmt.Sprintf("send orders for turn %d, replying to the turn %d turnsheet%s.", game.Turn, game.Turn, dueBy(game, game.Deadline)))
 	}
 	if forTurn > game.Turn {
-		return refuse(fmt.Sprintf("turn %d not open", forTurn),
+		return j.refuse(fmt.Sprintf("turn %d not open", forTurn),
 			[]string{fmt.Sprintf("TURN says %d, but the game is at turn %d", forTurn, game.Turn)},
 			fmt.Sprintf("write TURN: %d, or leave the TURN line out.", game.Turn))
 	}
-	if !game.Deadline.IsZero() && m.Arrived.After(game.Deadline.Add(game.Grace)) {
-		return refuse("late: arrived after the deadline",
-			[]string{fmt.Sprintf("your orders arrived at %s, after the turn %d deadline of %s", ShowTime(game, m.Arrived), game.Turn, ShowTime(game, game.Deadline))},
+	if !game.Deadline.IsZero() && j.m.Arrived.After(game.Deadline.Add(game.Grace)) {
+		return j.refuse("late: arrived after the deadline",
+			[]string{fmt.Sprintf("your orders arrived at %s, after the turn %d deadline of %s", ShowTime(game, j.m.Arrived), game.Turn, ShowTime(game, game.Deadline))},
 			fmt.Sprintf("orders for turn %d are closed; your turnsheet for turn %d comes with the turn %d results%s. The game master can accept late orders by hand if the rules of your game allow.",
 				game.Turn, game.Turn+1, game.Turn, dueBy(game, NextDeadline(game, game.Deadline))))
 	}
-	if isResendRequest(sheet.Body) {
-		v.status, v.outcome = store.InboxAccepted, "resend requested"
+	if isResendRequest(j.sheet.Body) {
+		j.v.status, j.v.outcome = store.InboxAccepted, "resend requested"
 		intro, err := p.say("turns/asked-again", nil)
 		if err != nil {
-			return v, err
+			return j.v, err
 		}
-		v.replies, err = p.seatMails(ctx, game, []store.Position{pos}, "", intro)
-		return v, err
+		j.v.replies, err = p.seatMails(ctx, game, []store.Position{pos}, "", intro)
+		return j.v, err
 	}
+	return j.takeOrders(ctx)
+}
+
+// addressReply settles whom the player is answered at: the registered
+// address, with the sending address copied if it differs.
+func (j *judgement) addressReply() {
+	j.to = []string{j.pos.Address}
+	foreign := ""
+	if j.pos.Address == "" {
+		j.to = []string{j.mm.From}
+	} else if j.mm.From != j.pos.Address {
+		j.cc = []string{j.mm.From}
+		foreign = j.mm.From
+	}
+	j.base = replyData{GameID: j.game.ID, GameName: j.game.Name, Position: j.pos.Number, Turn: j.game.Turn, ForeignFrom: foreign}
+}
+
+// answer settles the verdict and replies to the player under the subject
+// the template names.
+func (j *judgement) answer(status, outcome, subjectTemplate string, d replyData) (verdict, error) {
+	j.v.status, j.v.outcome = status, outcome
+	r, err := j.p.reply(j.mm, j.to, j.cc, subjectTemplate, j.game.ID, j.pos.Number, j.m.ID, d)
+	if err != nil {
+		return j.v, err
+	}
+	j.v.replies = []store.OutboxMail{r}
+	return j.v, nil
+}
+
+// refuse answers the player that their mail was not taken, with the
+// problems and how to fix them.
+func (j *judgement) refuse(outcome string, problems []string, fix string) (verdict, error) {
+	d := j.base
+	d.Problems, d.Fix = problems, fix
+	return j.answer(store.InboxRejected, outcome, "turns/refused.subject", d)
+}
+
+// takeOrders reads the turnsheet's orders with the title's grammar and
+// keeps them for the open turn, in place of any sent before, unless none
+// can be used; the reply echoes what was read and lists what was not.
+func (j *judgement) takeOrders(ctx context.Context) (verdict, error) {
+	p, game, pos := j.p, j.game, j.pos
 	tt, err := turnTitle(p.Titles, game)
 	if err != nil {
 		p.log().Error("no title installed for game", "game", game.ID, "title", game.Title, "err", err)
-		return refuse("title not installed: "+game.Title,
+		return j.refuse("title not installed: "+game.Title,
 			[]string{fmt.Sprintf("this processor cannot read orders for %s games at the moment", game.Title)},
 			"nothing: the game master has been told; send the same turnsheet again later.")
 	}
 	snap, err := p.Store.LatestSnapshot(ctx, game.ID)
 	if err != nil {
-		return v, err
+		return j.v, err
 	}
-	parsed := tt.Grammar().Parse(snap.State, pos.Number, sheet.Body)
-	rejected := append(problemStrings(mm.Problems), problemStrings(parsed.Errors)...)
+	parsed := tt.Grammar().Parse(snap.State, pos.Number, j.sheet.Body)
+	rejected := append(problemStrings(j.mm.Problems), problemStrings(parsed.Errors)...)
 	if parsed.Fatal || parsed.Orders == nil {
-		return refuse("orders unusable", append(rejected, problemStrings(parsed.Ignored)...),
+		return j.refuse("orders unusable", append(rejected, problemStrings(parsed.Ignored)...),
 			"correct the lines above and send the whole turnsheet again; nothing from this one was kept, and any orders you sent earlier for this turn stand.")
 	}
 	standing, err := p.Store.CurrentOrders(ctx, game.ID, game.Turn)
 	if err != nil {
-		return v, err
+		return j.v, err
 	}
 	_, replaced := standing[pos.Number]
-	d := base
+	d := j.base
 	d.Accepted = true
 	d.Replaced = replaced
 	d.Echo, d.Notes, d.Rejected, d.Ignored = parsed.Echo, parsed.Notes, rejected, atMost(problemStrings(parsed.Ignored), 10)
 	if !game.Deadline.IsZero() {
 		d.Deadline = ShowTime(game, game.Deadline)
 	}
-	d.Preamble = preambleNote(sheet.Preamble)
+	d.Preamble = preambleNote(j.sheet.Preamble)
 	if len(rejected) > 0 {
 		d.Fix = "send the whole turnsheet again with those lines corrected; the newest valid turnsheet replaces this one."
 	}
-	v.orders, v.turn, v.echo = parsed.Orders, game.Turn, strings.Join(parsed.Echo, "\n")
-	if v.orders == nil {
-		v.orders = []byte{}
+	j.v.orders, j.v.turn, j.v.echo = parsed.Orders, game.Turn, strings.Join(parsed.Echo, "\n")
+	if j.v.orders == nil {
+		j.v.orders = []byte{}
 	}
-	return answer(store.InboxAccepted, fmt.Sprintf("orders for turn %d accepted (%d rejected lines)", game.Turn, len(rejected)),
+	return j.answer(store.InboxAccepted, fmt.Sprintf("orders for turn %d accepted (%d rejected lines)", game.Turn, len(rejected)),
 		"turns/accepted.subject", d)
 }
 

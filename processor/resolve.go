@@ -76,6 +76,8 @@ func Due(g store.Game, positions []store.Position, standing map[int][]byte, now 
 	return false, fmt.Sprintf("%d of %d human positions in", in, humans)
 }
 
+// resolveGame resolves a game's open turn if it is due, and commits it with
+// its reports; it reports whether the turn was resolved.
 func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error) {
 	tt, err := turnTitle(p.Titles, g)
 	if err != nil {
@@ -89,17 +91,56 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	now := p.now()
-	due, why := Due(g, positions, standing, now)
+	t := &turnResolution{tt: tt, g: g, positions: positions, standing: standing, now: p.now()}
+	due, err := p.turnDue(ctx, t)
+	if err != nil || !due {
+		return false, err
+	}
+	if err := p.playTurn(ctx, t); err != nil {
+		return false, err
+	}
+	if err := p.turnMails(ctx, t); err != nil {
+		return false, err
+	}
+	if err := p.commitTurn(ctx, t); err != nil {
+		return false, err
+	}
+	p.log().Info("turn resolved", "game", g.ID, "turn", g.Turn, "why", t.why, "reports", len(t.mails), "over", t.out.Over)
+	return true, nil
+}
+
+// turnResolution is one turn of a game played in turns as resolveGame's
+// steps share it: what the turn starts from, then what resolving it made,
+// all of which commits together.
+type turnResolution struct {
+	tt        title.TurnTitle
+	g         store.Game
+	positions []store.Position
+	standing  map[int][]byte // the orders sent for the turn, by position
+	now       time.Time
+	why       string // why the turn resolves now, for the log
+
+	out    title.Outcome
+	inputs []byte             // the turn's inputs as JSON, kept with its snapshot
+	gmIDs  []int64            // the GM actions its headlines report
+	finals []store.FinalScore // when the game is over
+	next   time.Time          // the next turn's deadline; zero for none
+	mails  []store.OutboxMail // the reports, then the GM's notice of missed turns
+}
+
+// turnDue reports whether the turn resolves now, and sets why. A turn
+// whose every player is in waits if the GM reopened it by a rollback: its
+// standing orders would only play it as it was played before. A turn not
+// due resolves when the GM has ordered it.
+func (p *Processor) turnDue(ctx context.Context, t *turnResolution) (bool, error) {
+	g := t.g
+	due, why := Due(g, t.positions, t.standing, t.now)
 	if !due || why == whyAllIn {
 		log, err := p.gmLog(ctx, g.ID)
 		if err != nil {
 			return false, err
 		}
 		if due && log.reopened(g.Turn) {
-			// Its standing orders would only play the turn as it was
-			// played before the rollback: it waits for its deadline or
-			// the GM.
 			due = false
 		}
 		if !due && !log.processOrdered(g.Turn) {
@@ -109,101 +150,118 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 			why = "the game master ordered it"
 		}
 	}
+	t.why = why
+	return true, nil
+}
+
+// playTurn resolves the turn from the latest snapshot and settles its
+// events: the headlines open with the game master's news since the last
+// turn, the final records follow the turn's own events when the game is
+// over, and each player's own notes on missed orders close them.
+func (p *Processor) playTurn(ctx context.Context, t *turnResolution) error {
+	g := t.g
 	snap, err := p.Store.LatestSnapshot(ctx, g.ID)
 	if err != nil {
-		return false, err
+		return err
 	}
-	turn, inputs, notes := prepareTurn(g, snap.State, positions, standing)
-	out, err := tt.Resolve(turn)
-	if err != nil {
-		return false, fmt.Errorf("resolve: %w", err)
+	turn, inputs, notes := prepareTurn(g, snap.State, t.positions, t.standing)
+	if t.out, err = t.tt.Resolve(turn); err != nil {
+		return fmt.Errorf("resolve: %w", err)
 	}
-	// The headlines open with the game master's news since the last turn;
-	// each player's own notes on missed orders close the turn's events.
 	gmActs, err := p.Store.UnreportedGMActions(ctx, g.ID)
 	if err != nil {
-		return false, err
+		return err
 	}
-	var gmIDs []int64
 	var events []store.Event
 	for _, a := range gmActs {
 		events = append(events, store.Event{Kind: "gm", Text: a.Headline})
-		gmIDs = append(gmIDs, a.ID)
+		t.gmIDs = append(t.gmIDs, a.ID)
 	}
-	var finals []store.FinalScore
-	if out.Over {
+	if t.out.Over {
 		var lines []string
-		if finals, lines, err = p.endScores(ctx, g, out.State, positions, g.Turn, now); err != nil {
-			return false, err
+		if t.finals, lines, err = p.endScores(ctx, g, t.out.State, t.positions, g.Turn, t.now); err != nil {
+			return err
 		}
 		for _, l := range lines {
-			out.Events = append(out.Events, store.Event{Kind: "record", Text: l})
+			t.out.Events = append(t.out.Events, store.Event{Kind: "record", Text: l})
 		}
 	}
-	out.Events = append(append(events, out.Events...), notes...)
-	inputJSON, err := json.Marshal(inputs)
+	t.out.Events = append(append(events, t.out.Events...), notes...)
+	t.inputs, err = json.Marshal(inputs)
+	return err
+}
+
+// turnMails renders every human player's report of the turn, with the
+// turnsheet for the next, and adds the game master's notice of players
+// who keep missing turns.
+func (p *Processor) turnMails(ctx context.Context, t *turnResolution) error {
+	g := t.g
+	misses, err := p.missedNotice(ctx, g, t.positions, t.standing)
 	if err != nil {
-		return false, err
+		return err
 	}
-	misses, err := p.missedNotice(ctx, g, positions, standing)
-	if err != nil {
-		return false, err
-	}
-	next := NextDeadline(g, now)
+	t.next = NextDeadline(g, t.now)
 	secret, err := p.Store.Secret(ctx)
 	if err != nil {
-		return false, err
+		return err
 	}
 	var readers []store.Position
-	for _, pos := range positions {
+	for _, pos := range t.positions {
 		if pos.Human && pos.Address != "" {
 			readers = append(readers, pos)
 		}
 	}
 	reps, err := renderReports(readers, func(pos store.Position) (title.Report, error) {
-		req := title.ReportRequest{Game: g, Turn: g.Turn, State: out.State, Events: out.Events, Position: pos,
-			Token: TurnsheetToken(secret, g.ID, pos.Number, g.Turn+1), Resolved: now}
-		if !next.IsZero() {
-			req.Deadline = ShowTime(g, next)
+		req := title.ReportRequest{Game: g, Turn: g.Turn, State: t.out.State, Events: t.out.Events, Position: pos,
+			Token: TurnsheetToken(secret, g.ID, pos.Number, g.Turn+1), Resolved: t.now}
+		if !t.next.IsZero() {
+			req.Deadline = ShowTime(g, t.next)
 		}
-		return tt.Report(req)
+		return t.tt.Report(req)
 	})
 	if err != nil {
-		return false, err
+		return err
 	}
-	var mails []store.OutboxMail
 	for i, pos := range readers {
 		rep := reps[i]
 		m, err := p.compose(composeArgs{kind: "report", to: []string{pos.Address}, subject: rep.Subject, text: rep.Text,
 			attachments: rep.Attachments, gameID: g.ID, position: pos.Number, autoSubmitted: "auto-generated"})
 		if err != nil {
-			return false, err
+			return err
 		}
-		mails = append(mails, m)
+		t.mails = append(t.mails, m)
 	}
-	mails = append(mails, misses...)
-	err = p.Store.Update(ctx, func(tx *store.Tx) error {
-		if err := tx.SaveSnapshot(ctx, store.Snapshot{GameID: g.ID, Turn: g.Turn, State: out.State, Seed: g.Seed, Inputs: inputJSON}, now); err != nil {
+	t.mails = append(t.mails, misses...)
+	return nil
+}
+
+// commitTurn commits the resolved turn in one transaction: the new
+// snapshot, the GM actions reported, the events, the advanced turn and
+// deadline, the end of the game if it is over, and every mail.
+func (p *Processor) commitTurn(ctx context.Context, t *turnResolution) error {
+	g, now := t.g, t.now
+	return p.Store.Update(ctx, func(tx *store.Tx) error {
+		if err := tx.SaveSnapshot(ctx, store.Snapshot{GameID: g.ID, Turn: g.Turn, State: t.out.State, Seed: g.Seed, Inputs: t.inputs}, now); err != nil {
 			return err
 		}
-		if err := tx.MarkGMActionsReported(ctx, gmIDs); err != nil {
+		if err := tx.MarkGMActionsReported(ctx, t.gmIDs); err != nil {
 			return err
 		}
-		if err := tx.AddEvents(ctx, g.ID, g.Turn, out.Events); err != nil {
+		if err := tx.AddEvents(ctx, g.ID, g.Turn, t.out.Events); err != nil {
 			return err
 		}
-		if err := tx.AdvanceTurn(ctx, g.ID, g.Turn, next); err != nil {
+		if err := tx.AdvanceTurn(ctx, g.ID, g.Turn, t.next); err != nil {
 			return err
 		}
-		if out.Over {
+		if t.out.Over {
 			if err := tx.SetGameStatus(ctx, g.ID, "ended"); err != nil {
 				return err
 			}
-			if err := tx.AddFinalScores(ctx, finals); err != nil {
+			if err := tx.AddFinalScores(ctx, t.finals); err != nil {
 				return err
 			}
 		}
-		for _, m := range mails {
+		for _, m := range t.mails {
 			if _, err := tx.QueueMail(ctx, m, now); err != nil {
 				return err
 			}
@@ -211,11 +269,6 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 		p.fault(FaultResolveTx)
 		return nil
 	})
-	if err != nil {
-		return false, err
-	}
-	p.log().Info("turn resolved", "game", g.ID, "turn", g.Turn, "why", why, "reports", len(mails), "over", out.Over)
-	return true, nil
 }
 
 // prepareTurn assembles a turn's resolution: the standing orders, who is

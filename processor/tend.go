@@ -27,53 +27,8 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 	var noted []int // positions noted in the reminders table; 0 is the GM
 	acting := r.Eng.Acting()
 	if len(r.Added) == 0 && len(acting) == 1 && !r.Eng.Over() {
-		seat := acting[0]
-		pos := r.Position(seat)
-		since, err := p.waitingSince(ctx, r)
-		if err != nil {
+		if notes, noted, err = p.chaseMove(ctx, g, r, acting[0], now); err != nil {
 			return 0, err
-		}
-		waited := now.Sub(since)
-		switch {
-		case g.MoveTimeout > 0 && waited >= g.MoveTimeout:
-			pass, canPass := gamelog.FirstPass(r.Eng.Legal(seat))
-			if g.TimeoutPolicy == "pass" && canPass {
-				if err := r.Apply(pass, "timeout", 0, now); err != nil {
-					return 0, err
-				}
-				if err := r.Autoplay(now); err != nil {
-					return 0, err
-				}
-				break
-			}
-			subject, text, err := p.sayMail("moves/timeout", moveTimeout{GameID: g.ID, GameName: g.Name, Waited: waited.Round(time.Minute),
-				Name: r.Name(seat), Position: pos.Number, Action: r.Next(), Timeout: g.MoveTimeout, PolicyPass: g.TimeoutPolicy == "pass"})
-			if err != nil {
-				return 0, err
-			}
-			m, err := p.gmNotice(g, subject, text)
-			if err != nil {
-				return 0, err
-			}
-			if m != nil {
-				notes = append(notes, *m)
-				noted = append(noted, 0)
-			}
-		case g.Remind > 0 && waited >= g.Remind && pos.Human && pos.Address != "":
-			secret, err := p.Store.Secret(ctx)
-			if err != nil {
-				return 0, err
-			}
-			d := moveReminder{Move: yourMove(secret, r, seat, nil), Waited: waited.Round(time.Minute), Pass: g.TimeoutPolicy == "pass"}
-			if g.MoveTimeout > 0 {
-				d.Timeout = g.MoveTimeout
-			}
-			ms, err := p.sayNotices(g, []store.Position{pos}, "moves/reminder", d)
-			if err != nil {
-				return 0, err
-			}
-			notes = append(notes, ms...)
-			noted = append(noted, pos.Number)
 		}
 	}
 	mails, err := p.moveMails(ctx, r, 0)
@@ -113,6 +68,56 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 		return nil
 	})
 	return sent, err
+}
+
+// chaseMove deals with a move that a seat has kept the game waiting for,
+// when nothing else has moved it: past the move timeout the processor
+// passes for the seat if the policy says so and it may, or else tells the
+// game master; past the remind time a human player is reminded. It returns
+// the notices with the positions to note in the reminders table (0 for the
+// GM), so that each goes once an action.
+func (p *Processor) chaseMove(ctx context.Context, g store.Game, r *gamelog.Moves, seat int, now time.Time) ([]store.OutboxMail, []int, error) {
+	pos := r.Position(seat)
+	since, err := p.waitingSince(ctx, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	waited := now.Sub(since)
+	switch {
+	case g.MoveTimeout > 0 && waited >= g.MoveTimeout:
+		pass, canPass := gamelog.FirstPass(r.Eng.Legal(seat))
+		if g.TimeoutPolicy == "pass" && canPass {
+			if err := r.Apply(pass, "timeout", 0, now); err != nil {
+				return nil, nil, err
+			}
+			return nil, nil, r.Autoplay(now)
+		}
+		subject, text, err := p.sayMail("moves/timeout", moveTimeout{GameID: g.ID, GameName: g.Name, Waited: waited.Round(time.Minute),
+			Name: r.Name(seat), Position: pos.Number, Action: r.Next(), Timeout: g.MoveTimeout, PolicyPass: g.TimeoutPolicy == "pass"})
+		if err != nil {
+			return nil, nil, err
+		}
+		m, err := p.gmNotice(g, subject, text)
+		if err != nil || m == nil {
+			return nil, nil, err
+		}
+		return []store.OutboxMail{*m}, []int{0}, nil
+	case g.Remind > 0 && waited >= g.Remind && pos.Human && pos.Address != "":
+		secret, err := p.Store.Secret(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		d := moveReminder{Move: yourMove(secret, r, seat, nil), Waited: waited.Round(time.Minute), Pass: g.TimeoutPolicy == "pass"}
+		if g.MoveTimeout > 0 {
+			d.Timeout = g.MoveTimeout
+		}
+		ms, err := p.sayNotices(g, []store.Position{pos}, "moves/reminder", d)
+		if err != nil {
+			return nil, nil, err
+		}
+		return ms, []int{pos.Number}, nil
+	}
+	return nil, nil, nil
 }
 
 // gmNotice is a mail to the game master, or nil when the game has no GM

@@ -178,19 +178,54 @@ func TestMoney(t *testing.T) {
 // FuzzContinentalRailsGrammar feeds arbitrary text to the turnsheet reader
 // and the grammar. It must never panic, and whatever it accepts must be
 // orders the engine can resolve.
+// FuzzContinentalRailsGrammar reads random sheets: nothing panics, and
+// whatever is accepted decodes as orders. Its seeds are single orders and
+// short sheets, so that the fuzzer spends its time on variations rather
+// than on minimising one long turnsheet; the resolve step, which is slow,
+// is its own target below.
+//
+//	go test ./orders -run '^$' -fuzz FuzzContinentalRailsGrammar -fuzztime 60s
 func FuzzContinentalRailsGrammar(f *testing.F) {
 	m, s := crGame(f, 3, 5)
 	n := president(s)
 	state, _ := json.Marshal(s)
-	sheet := renderSheet(f, m, s, n)
-	filled, _ := FillContinentalRails(sheet, cr.ComputerOrders(m, s, n))
-	for _, seed := range []string{sheet, filled, "BUY 100 B&O\nSELL 20 1\nBID PC NYNH 1k\nRR 1 DIVIDEND 4\nCLEAR", "GAME: x\nRR1: 3\nTRADE 1: buy nyc 100"} {
+	for _, seed := range grammarSeeds {
 		f.Add(seed)
 	}
 	g := ContinentalRails{Map: m}
 	f.Fuzz(func(t *testing.T, text string) {
-		sh := ReadSheet(text)
-		got := g.Parse(state, n, sh.Body)
+		got := g.Parse(state, n, ReadSheet(text).Body)
+		if got.Fatal || got.Orders == nil {
+			return
+		}
+		var o cr.Orders
+		if err := json.Unmarshal(got.Orders, &o); err != nil {
+			t.Fatalf("accepted orders do not decode: %v", err)
+		}
+	})
+}
+
+// grammarSeeds are one order of each kind, and a few short sheets.
+var grammarSeeds = []string{
+	"BUY 100 B&O", "SELL 20 1", "SHORT 30 2", "BID PC NYNH 1k", "RR 1 DIVIDEND 4", "CLEAR", "BORROW 1,000", "REPAY 500",
+	"RR 1 BUILD A12 B13", "RR1: 3", "TRADE 1: buy nyc 100", "MESSAGE hello all", "INCORPORATE PC NYNH",
+	"GAME: x\nPOSITION: 3\nBUY 100 B&O\nSELL 20 1", "# a note\nBORROW: a few thousand",
+}
+
+// FuzzContinentalRailsResolve resolves whatever random sheets the grammar
+// accepts: accepted orders never fail the turn.
+//
+//	go test ./orders -run '^$' -fuzz FuzzContinentalRailsResolve -fuzztime 60s
+func FuzzContinentalRailsResolve(f *testing.F) {
+	m, s := crGame(f, 3, 5)
+	n := president(s)
+	state, _ := json.Marshal(s)
+	for _, seed := range grammarSeeds {
+		f.Add(seed)
+	}
+	g := ContinentalRails{Map: m}
+	f.Fuzz(func(t *testing.T, text string) {
+		got := g.Parse(state, n, ReadSheet(text).Body)
 		if got.Fatal || got.Orders == nil {
 			return
 		}

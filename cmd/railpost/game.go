@@ -225,7 +225,7 @@ func cmdGameAddPlayer(ctx context.Context, args []string, stdout, stderr io.Writ
 	if *name != "" {
 		cmd.Args = append(cmd.Args, strings.Fields(*name)...)
 	}
-	said, err := p.GM(ctx, *game, cmd, processor.GMActor{Name: "cli"})
+	said, err := p.Command(ctx, *game, cmd, processor.GMActor{Name: "cli"})
 	if err != nil {
 		return fail(err)
 	}
@@ -366,7 +366,7 @@ func cmdGM(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	defer closeFn()
-	said, err := p.GM(ctx, fs.Arg(0), cmd, processor.GMActor{Name: "cli"})
+	said, err := p.Command(ctx, fs.Arg(0), cmd, processor.GMActor{Name: "cli"})
 	if err != nil {
 		return fail(err)
 	}

@@ -1,0 +1,56 @@
+package processor
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/railpost/railpost/processor/gmcmd"
+)
+
+// TestGMCommandsWaitForThePass: while a pass holds the lock, every
+// command that changes a game is refused from the command line, and the
+// game and its log are as they were; once the pass is done, the same
+// command goes through.
+func TestGMCommandsWaitForThePass(t *testing.T) {
+	ctx := context.Background()
+	g := newGMGame(t)
+	g.mustRun()
+	verbs := []string{"PAUSE lunch", "RESUME", "DEADLINE +48h", "SCHEDULE every Friday 18:00", "PROCESS 1", "ROLLBACK 1 again",
+		"ADDRESS 2 new@example.org", "HAND 2 COMPUTER", "HAND 3 carol@example.org", "RESEND 1", "ANNOUNCE hello", "APPROVE ALL",
+		"ADJUST 1 cash +5 a refund", "END over"}
+	held, err := AcquireLock(g.st.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := g.st.ExportGame(ctx, g.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range verbs {
+		c, err := gmcmd.Parse(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.proc.Command(ctx, g.id, c, GMActor{Name: "cli"}); !errors.Is(err, ErrBusy) {
+			t.Errorf("%s during a pass: %v, want a refusal because a pass is running", line, err)
+		}
+	}
+	after, err := g.st.ExportGame(ctx, g.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for table, rows := range before.Tables {
+		if len(after.Tables[table]) != len(rows) {
+			t.Errorf("%s: %d rows before the refused commands, %d after", table, len(rows), len(after.Tables[table]))
+		}
+	}
+	if b, a := before.Tables["games"][0], after.Tables["games"][0]; *b["status"].Text != *a["status"].Text || *b["turn"].Int != *a["turn"].Int {
+		t.Errorf("the game changed under refused commands")
+	}
+	held.Release()
+	c, _ := gmcmd.Parse("PAUSE lunch")
+	if _, err := g.proc.Command(ctx, g.id, c, GMActor{Name: "cli"}); err != nil {
+		t.Fatalf("PAUSE after the pass: %v", err)
+	}
+}

@@ -1,0 +1,129 @@
+package mail
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/emersion/go-message"
+)
+
+// Redact rewrites the text of a stored message through fix: every text
+// part, decoded, whatever its transfer encoding (so a password in a
+// base64 or quoted-printable body is found), then encoded again. Headers
+// and the other parts are kept. It reports whether anything changed; an
+// unchanged message is returned as it came, byte for byte.
+func Redact(raw []byte, fix func(string) string) ([]byte, bool, error) {
+	e, err := message.Read(bytes.NewReader(raw))
+	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
+		return raw, false, fmt.Errorf("redact: %w", err)
+	}
+	var out bytes.Buffer
+	changed, err := redactEntity(&out, e, fix)
+	if err != nil {
+		return raw, false, fmt.Errorf("redact: %w", err)
+	}
+	if !changed {
+		return raw, false, nil
+	}
+	return out.Bytes(), true, nil
+}
+
+// redactEntity writes one entity with its text parts fixed.
+func redactEntity(w io.Writer, e *message.Entity, fix func(string) string) (bool, error) {
+	if e.MultipartReader() == nil {
+		body, err := io.ReadAll(e.Body)
+		if err != nil {
+			return false, err
+		}
+		h := e.Header
+		text, changed := fixText(&h, body, fix)
+		mw, err := message.CreateWriter(w, h)
+		if err != nil {
+			return false, err
+		}
+		if _, err := mw.Write(text); err != nil {
+			return false, err
+		}
+		return changed, mw.Close()
+	}
+	mw, err := message.CreateWriter(w, e.Header)
+	if err != nil {
+		return false, err
+	}
+	changed, err := redactParts(mw, e, fix)
+	if err != nil {
+		return false, err
+	}
+	return changed, mw.Close()
+}
+
+// redactParts writes the parts of a multipart entity into its writer,
+// nested multiparts in turn.
+func redactParts(mw *message.Writer, e *message.Entity, fix func(string) string) (bool, error) {
+	mr := e.MultipartReader()
+	changed := false
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			return changed, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		var c bool
+		if p.MultipartReader() != nil {
+			pw, err := mw.CreatePart(p.Header)
+			if err != nil {
+				return false, err
+			}
+			if c, err = redactParts(pw, p, fix); err != nil {
+				return false, err
+			}
+			if err := pw.Close(); err != nil {
+				return false, err
+			}
+		} else {
+			body, err := io.ReadAll(p.Body)
+			if err != nil {
+				return false, err
+			}
+			text, fixed := fixText(&p.Header, body, fix)
+			pw, err := mw.CreatePart(p.Header)
+			if err != nil {
+				return false, err
+			}
+			if _, err := pw.Write(text); err != nil {
+				return false, err
+			}
+			if err := pw.Close(); err != nil {
+				return false, err
+			}
+			c = fixed
+		}
+		changed = changed || c
+	}
+}
+
+// fixText applies fix to a decoded body if it is text; a text part the
+// reader turned into UTF-8 is labelled so.
+func fixText(h *message.Header, body []byte, fix func(string) string) ([]byte, bool) {
+	mt, params, _ := h.ContentType()
+	if mt != "" && !strings.HasPrefix(mt, "text/") {
+		return body, false
+	}
+	fixed := fix(string(body))
+	if fixed == string(body) {
+		return body, false
+	}
+	if params == nil {
+		params = map[string]string{}
+	}
+	params["charset"] = "utf-8"
+	if mt == "" {
+		mt = "text/plain"
+	}
+	h.SetContentType(mt, params)
+	return []byte(fixed), true
+}

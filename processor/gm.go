@@ -665,7 +665,7 @@ func (p *Processor) seatMails(ctx context.Context, g store.Game, positions []sto
 		}
 		out = append(out, m)
 	}
-	return out, nil
+	return forgetting(out, password), nil
 }
 
 // notices mails the same short text to each position that has an address.

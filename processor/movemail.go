@@ -623,5 +623,5 @@ func (p *Processor) moveSeatMails(ctx context.Context, g store.Game, positions [
 		}
 		out = append(out, ms...)
 	}
-	return out, nil
+	return forgetting(out, password), nil
 }

@@ -58,7 +58,7 @@ func (p *Processor) send(ctx context.Context, s *mail.SMTP, m store.OutboxMail, 
 	answer, err := s.Send(m.Sender, m.Recipients, m.Raw)
 	if err == nil {
 		p.fault(FaultSent)
-		if err := p.Store.RecordAttempt(ctx, m.ID, store.Attempt{At: p.now(), OK: true, Answer: answer}); err != nil {
+		if err := p.Store.RecordAttempt(ctx, m.ID, store.Attempt{At: p.now(), OK: true, Answer: answer, Kept: keptOutbox(m)}); err != nil {
 			return false, err
 		}
 		p.fault(FaultRecorded)

@@ -74,6 +74,11 @@ func (p *Processor) read(ctx context.Context, sum *Summary) error {
 					return err
 				}
 			}
+			if kept, changed := keptInbox(m.Raw); changed {
+				if err := tx.RedactInbox(ctx, m.ID, kept); err != nil {
+					return err
+				}
+			}
 			return tx.FinishInbox(ctx, m.ID, v.status, v.gameID, v.position, v.outcome, p.now())
 		})
 		if err != nil {

@@ -217,6 +217,16 @@ func (o ops) InboxByID(ctx context.Context, id int64) (InboxMessage, error) {
 
 // FinishInbox records how a message was dealt with. It only moves a message
 // out of 'new', so a message is finished at most once.
+// RedactInbox replaces a stored message's bytes with a copy that keeps no
+// password. Its hash stays that of the mail as it came, so that the same
+// mail fetched again is still recognised.
+func (o ops) RedactInbox(ctx context.Context, id int64, raw []byte) error {
+	if _, err := o.q.ExecContext(ctx, `UPDATE inbox SET raw = ? WHERE id = ?`, raw, id); err != nil {
+		return fmt.Errorf("redact inbox %d: %w", id, err)
+	}
+	return nil
+}
+
 func (o ops) FinishInbox(ctx context.Context, id int64, status, gameID string, position int, outcome string, at time.Time) error {
 	var game, pos any
 	if gameID != "" {

@@ -34,6 +34,9 @@ type OutboxMail struct {
 	Attempts    int
 	NextAttempt time.Time
 	LastAnswer  string
+	// Forget are the strings the stored copy must lose once the mail is
+	// sent: the password a welcome tells.
+	Forget []string
 }
 
 // QueueMail adds a message to the outbox; it is due at once.
@@ -48,22 +51,25 @@ func (o ops) QueueMail(ctx context.Context, m OutboxMail, at time.Time) (int64, 
 	if m.InboxID > 0 {
 		inbox = m.InboxID
 	}
-	res, err := o.q.ExecContext(ctx, `INSERT INTO outbox(message_id, kind, game_id, position, inbox_id, sender, recipients, subject, raw, next_attempt_at, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		m.MessageID, m.Kind, game, pos, inbox, m.Sender, strings.Join(m.Recipients, ","), m.Subject, m.Raw, fmtTime(at), fmtTime(at))
+	res, err := o.q.ExecContext(ctx, `INSERT INTO outbox(message_id, kind, game_id, position, inbox_id, sender, recipients, subject, raw, next_attempt_at, created_at, forget)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.MessageID, m.Kind, game, pos, inbox, m.Sender, strings.Join(m.Recipients, ","), m.Subject, m.Raw, fmtTime(at), fmtTime(at), strings.Join(m.Forget, "\n"))
 	if err != nil {
 		return 0, fmt.Errorf("queue mail %s to %v: %w", m.MessageID, m.Recipients, err)
 	}
 	return res.LastInsertId()
 }
 
-const outboxColumns = `id, message_id, kind, COALESCE(game_id, ''), COALESCE(position, 0), COALESCE(inbox_id, 0), sender, recipients, subject, raw, status, attempts, next_attempt_at, last_answer`
+const outboxColumns = `id, message_id, kind, COALESCE(game_id, ''), COALESCE(position, 0), COALESCE(inbox_id, 0), sender, recipients, subject, raw, status, attempts, next_attempt_at, last_answer, forget`
 
 func scanOutbox(row interface{ Scan(...any) error }) (OutboxMail, error) {
 	var m OutboxMail
-	var rcpt, next string
-	if err := row.Scan(&m.ID, &m.MessageID, &m.Kind, &m.GameID, &m.Position, &m.InboxID, &m.Sender, &rcpt, &m.Subject, &m.Raw, &m.Status, &m.Attempts, &next, &m.LastAnswer); err != nil {
+	var rcpt, next, forget string
+	if err := row.Scan(&m.ID, &m.MessageID, &m.Kind, &m.GameID, &m.Position, &m.InboxID, &m.Sender, &rcpt, &m.Subject, &m.Raw, &m.Status, &m.Attempts, &next, &m.LastAnswer, &forget); err != nil {
 		return m, err
+	}
+	if forget != "" {
+		m.Forget = strings.Split(forget, "\n")
 	}
 	if rcpt != "" {
 		m.Recipients = strings.Split(rcpt, ",")
@@ -143,6 +149,9 @@ type Attempt struct {
 	// Next is when to try again after a temporary failure; zero with OK
 	// false means give up.
 	Next time.Time
+	// Kept, when set on a sent mail, replaces the stored bytes: the mail
+	// with the password it carried taken out, now that it is delivered.
+	Kept []byte
 }
 
 // RecordAttempt logs a send attempt and moves the row on: sent, back in the
@@ -155,6 +164,9 @@ func (s *Store) RecordAttempt(ctx context.Context, id int64, a Attempt) error {
 		}
 		var err error
 		switch {
+		case a.OK && a.Kept != nil:
+			_, err = tx.q.ExecContext(ctx, `UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_answer = ?, sent_at = ?, raw = ?, forget = '' WHERE id = ?`,
+				a.Answer, fmtTime(a.At), a.Kept, id)
 		case a.OK:
 			_, err = tx.q.ExecContext(ctx, `UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_answer = ?, sent_at = ? WHERE id = ?`,
 				a.Answer, fmtTime(a.At), id)

@@ -1,0 +1,99 @@
+package processor
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+
+	"github.com/railpost/railpost/orders"
+	"github.com/railpost/railpost/processor/mail"
+	"github.com/railpost/railpost/processor/store"
+)
+
+// Passwords are not kept in clear: what the database stores of a mail,
+// and so what an archive export publishes, has them taken out. A player's
+// or the game master's mail loses what its PASSWORD and GM lines gave
+// (wherever else it appears, such as a quote) once it has been read; a
+// welcome loses the password it told once the server has taken it. The
+// orders and moves a mail gave are kept apart, so replay needs none of it.
+
+// removed stands where a password was.
+const removed = "[password removed]"
+
+// passwordShape is the shape of the passwords we make (NewPassword), by
+// which one our welcome told is found where a player quotes it.
+var passwordShape = regexp.MustCompile(`\b[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}\b`)
+
+// keptInbox is a stored mail as the database keeps it once read: without
+// the passwords its header block gave, nor any of ours a player quoted
+// from a welcome ("Your password is ..."). It reports whether anything
+// was taken out.
+func keptInbox(raw []byte) ([]byte, bool) {
+	var secrets []string
+	if mm, err := orders.ReadMail(raw, orders.Identity{}, orders.DefaultLimits); err == nil {
+		h := orders.ReadSheet(mm.Text).Header
+		for _, s := range []string{h.Password, h.GM} {
+			if len(s) >= 4 {
+				secrets = append(secrets, s)
+			}
+		}
+	}
+	fix := func(text string) string {
+		for _, s := range secrets {
+			text = strings.ReplaceAll(text, s, removed)
+		}
+		return withoutQuotedPasswords(text)
+	}
+	out, changed, err := mail.Redact(raw, fix)
+	if err != nil {
+		// A mail too broken to parse again: take the words out of its bytes.
+		out = []byte(fix(string(raw)))
+		changed = !bytes.Equal(out, raw)
+	}
+	return out, changed
+}
+
+// withoutQuotedPasswords takes out, on each line that speaks of a
+// password, whatever has the shape of one of ours.
+func withoutQuotedPasswords(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.Contains(strings.ToLower(l), "password") {
+			lines[i] = passwordShape.ReplaceAllString(l, removed)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// keptOutbox is a sent mail as the database keeps it: without what it had
+// to forget once sent. nil when there is nothing to forget.
+func keptOutbox(m store.OutboxMail) []byte {
+	if len(m.Forget) == 0 {
+		return nil
+	}
+	fix := func(text string) string {
+		for _, s := range m.Forget {
+			if s != "" {
+				text = strings.ReplaceAll(text, s, removed)
+			}
+		}
+		return text
+	}
+	out, _, err := mail.Redact(m.Raw, fix)
+	if err != nil {
+		out = []byte(fix(string(m.Raw)))
+	}
+	return out
+}
+
+// forgetting marks mails that tell a password, so that the stored copies
+// lose it once they are sent.
+func forgetting(ms []store.OutboxMail, password string) []store.OutboxMail {
+	if password == "" {
+		return ms
+	}
+	for i := range ms {
+		ms[i].Forget = append(ms[i].Forget, password)
+	}
+	return ms
+}

@@ -1,0 +1,67 @@
+package processor
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"testing"
+
+	"github.com/railpost/railpost/processor/gmcmd"
+	"github.com/railpost/railpost/processor/store"
+)
+
+// TestNoPasswordIsKeptInClear plays mails through the pipe and then reads
+// every stored byte: a player's PASSWORD, the game master's GM password,
+// and the password a welcome told (which the player did receive) are in
+// no stored mail, in or out; the orders the mails gave still stand.
+func TestNoPasswordIsKeptInClear(t *testing.T) {
+	ctx := context.Background()
+	hash, err := HashPassword("gm-very-secret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, func(g *store.Game) { g.GMAddress = "gm-person@example.org"; g.GMPasswordHash = hash })
+	h.deliver(orderMail("alice@example.org", "pw-1@example.org", "GAME: t1\nPOSITION: 1\nPASSWORD: alpha-pass\nPICK 4\n"))
+	h.deliver(orderMail("gm-person@example.org", "pw-2@example.org", "GAME: t1\nGM: gm-very-secret\n\nANNOUNCE hello all\n"))
+	c, _ := gmcmd.Parse("HAND 3 carol@example.org Carol")
+	if _, err := h.proc.GM(ctx, "t1", c, GMActor{Name: "cli"}); err != nil {
+		t.Fatal(err)
+	}
+	h.mustRun()
+	told := ""
+	for _, m := range h.sent() {
+		if i := strings.Index(m.Text, "Your password: "); i >= 0 && strings.Contains(m.To[0], "carol") {
+			told = strings.Fields(m.Text[i+len("Your password: "):])[0]
+		}
+	}
+	if told == "" {
+		t.Fatal("Carol's welcome, with her password, did not reach her")
+	}
+	if standing, _ := h.st.CurrentOrders(ctx, "t1", 1); standing[1] == nil {
+		t.Fatal("alice's orders do not stand")
+	}
+	db, err := sql.Open("sqlite", h.st.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, table := range []string{"inbox", "outbox"} {
+		rows, err := db.Query(`SELECT id, raw FROM ` + table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var id int64
+			var raw []byte
+			if err := rows.Scan(&id, &raw); err != nil {
+				t.Fatal(err)
+			}
+			for _, secret := range []string{"alpha-pass", "gm-very-secret", told} {
+				if strings.Contains(string(raw), secret) {
+					t.Errorf("%s %d keeps %q in clear", table, id, secret)
+				}
+			}
+		}
+		rows.Close()
+	}
+}

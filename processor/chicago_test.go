@@ -110,7 +110,7 @@ func TestChicagoExpressLifecycle(t *testing.T) {
 		t.Fatalf("replay: %+v %v", res, err)
 	}
 	dir := filepath.Join(t.TempDir(), "export")
-	if err := archive.Export(ctx, h.st, h.proc.Titles, h.id, dir); err != nil {
+	if _, err := archive.Export(ctx, h.st, h.proc.Titles, h.id, dir, true); err != nil {
 		t.Fatal(err)
 	}
 	other, err := store.Open(ctx, filepath.Join(t.TempDir(), "other.db"))

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/archive"
 	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/gmcmd"
@@ -266,8 +269,46 @@ func TestMoveReportsAreTheMailedFiles(t *testing.T) {
 		h.play("TAKE 1")
 	}
 	dir := filepath.Join(t.TempDir(), "export")
-	if err := archive.Export(ctx, h.st, h.proc.Titles, "n1", dir); err != nil {
+	left, err := archive.Export(ctx, h.st, h.proc.Titles, "n1", dir, false)
+	if err != nil {
 		t.Fatal(err)
+	}
+	// Fit to publish: no password hash, no turnsheet token anywhere.
+	if left.Hashes != 3 || left.Tokens == 0 {
+		t.Errorf("the publishable export left out %+v; want 3 hashes (two players and the GM) and the tokens", left)
+	}
+	token := regexp.MustCompile(`TOKEN: [A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}`)
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(path, ".pdf") {
+			return err
+		}
+		b, _ := os.ReadFile(path)
+		if token.Match(b) {
+			t.Errorf("%s keeps a turnsheet token", path)
+		}
+		if strings.HasSuffix(path, ".eml") {
+			mm, err := orders.ReadMail(b, orders.Identity{}, orders.DefaultLimits)
+			atts, _ := mail.ReadAttachments(b)
+			text := ""
+			for _, a := range atts {
+				text += string(a.Data)
+			}
+			if err != nil || token.MatchString(mm.Text+text) {
+				t.Errorf("%s keeps a token in its text (%v)", path, err)
+			}
+		}
+		return nil
+	})
+	var dump store.Archive
+	if b, err := os.ReadFile(filepath.Join(dir, "archive.json")); err != nil || json.Unmarshal(b, &dump) != nil {
+		t.Fatal("archive.json does not read")
+	}
+	for _, rec := range append(dump.Tables["positions"], dump.Tables["games"]...) {
+		for _, col := range []string{"password_hash", "gm_password_hash"} {
+			if c, ok := rec[col]; ok && len(c.Blob) > 0 {
+				t.Errorf("archive.json keeps a %s", col)
+			}
+		}
 	}
 	mailed := 0
 	for _, m := range h.sent() {

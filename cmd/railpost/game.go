@@ -500,6 +500,7 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	case "export":
 		fs, c := newFlags("archive export", "archive export [flags] GAME", stderr)
 		out := fs.String("out", "", "the folder to write (default ./GAME-archive)")
+		secrets := fs.Bool("with-secrets", false, "keep the password hashes and the turnsheet tokens, to move the game to another host; without it the folder is fit to publish")
 		// Flags may come after the game, as the usage shows them.
 		var game string
 		rest := args[1:]
@@ -530,11 +531,15 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintln(stderr, "railpost archive export:", err)
 			return 1
 		}
-		if err := archive.Export(ctx, st, ts, game, *out); err != nil {
+		left, err := archive.Export(ctx, st, ts, game, *out, *secrets)
+		if err != nil {
 			fmt.Fprintln(stderr, "railpost archive export:", err)
 			return 1
 		}
 		fmt.Fprintf(stdout, "wrote %s: open %s/index.html\n", *out, *out)
+		if !*secrets {
+			fmt.Fprintf(stdout, "fit to publish: %s (--with-secrets)\n", left)
+		}
 		return 0
 	case "import":
 		fs, c := newFlags("archive import", "archive import [flags] DIR", stderr)

@@ -18,28 +18,36 @@ import (
 // row, for Import), an index page, each step's state, events, orders and
 // the PDF reports that were mailed at it, every mail in and out as .eml,
 // and the game record with the standings. A turn's folder is turns/NNN,
-// an action's actions/NNNN.
-func Export(ctx context.Context, st Dumper, ts title.Set, gameID, dir string) error {
+// an action's actions/NNNN. Unless withSecrets, the export is fit to
+// publish: what it leaves out is said in its index and returned; with
+// secrets it is what moving the game to another host needs.
+func Export(ctx context.Context, st Dumper, ts title.Set, gameID, dir string, withSecrets bool) (Left, error) {
 	a, err := st.ExportGame(ctx, gameID)
 	if err != nil {
-		return err
+		return Left{}, err
+	}
+	var left Left
+	if !withSecrets {
+		if left, err = withoutSecrets(a); err != nil {
+			return Left{}, err
+		}
 	}
 	g, err := st.Game(ctx, gameID)
 	if err != nil {
-		return err
+		return left, err
 	}
 	w := writer{dir: dir, game: gameID}
 	dump, err := json.MarshalIndent(a, "", " ")
 	if err != nil {
-		return err
+		return left, err
 	}
 	if err := w.write("archive.json", dump); err != nil {
-		return err
+		return left, err
 	}
 	for _, m := range []struct{ table, folder string }{{"inbox", "mail/in"}, {"outbox", "mail/out"}} {
 		for _, rec := range a.Tables[m.table] {
 			if err := w.write(fmt.Sprintf("%s/%06d.eml", m.folder, *rec["id"].Int), rec["raw"].Blob); err != nil {
-				return err
+				return left, err
 			}
 		}
 	}
@@ -73,7 +81,7 @@ func Export(ctx context.Context, st Dumper, ts title.Set, gameID, dir string) er
 		return w.step(&idx, s, adjusted[s.N])
 	})
 	if err != nil {
-		return err
+		return left, err
 	}
 	idx.WriteString("</table>\n")
 	record := fmt.Sprintf("%s (%s): %s, %s\n", g.Name, g.ID, g.Title, where)
@@ -81,10 +89,13 @@ func Export(ctx context.Context, st Dumper, ts title.Set, gameID, dir string) er
 		record += "\n" + standings
 	}
 	if err := w.write("record.txt", []byte(record)); err != nil {
-		return err
+		return left, err
 	}
 	fmt.Fprintf(&idx, "<h2>Standings</h2>\n<pre>%s</pre>\n", html.EscapeString(record))
-	return w.write("index.html", []byte(idx.String()))
+	if !withSecrets {
+		fmt.Fprintf(&idx, "<p>Published without secrets: %s.</p>\n", html.EscapeString(left.String()))
+	}
+	return left, w.write("index.html", []byte(idx.String()))
 }
 
 // writer puts an archive's files under its folder.

@@ -345,12 +345,12 @@ func (j *moveJudgement) answer(status, outcome, name string, data any, att []mai
 		return j.v, err
 	}
 	refs := append(append([]string(nil), j.mm.References...), j.mm.MessageID)
-	reply, err := j.p.compose(composeArgs{kind: "reply", to: j.to, cc: j.cc, subject: subject, text: body, gameID: j.game.ID, position: j.pos.Number,
+	replies, err := j.p.composeEach(composeArgs{kind: "reply", to: j.to, cc: j.cc, subject: subject, text: body, gameID: j.game.ID, position: j.pos.Number,
 		inboxID: j.m.ID, inReplyTo: j.mm.MessageID, references: refs, attachments: att, autoSubmitted: "auto-replied"})
 	if err != nil {
 		return j.v, err
 	}
-	j.v.replies = append([]store.OutboxMail{reply}, j.v.replies...)
+	j.v.replies = append(replies, j.v.replies...)
 	return j.v, nil
 }
 

@@ -112,3 +112,28 @@ func TestTheGMHearsOfGivenUpMailOnceADay(t *testing.T) {
 		t.Errorf("%d notices after a day, want 2", n)
 	}
 }
+
+// TestARefusedSenderDoesNotSilenceTheRegisteredAddress: orders sent from
+// an address other than the player's are answered to the registered
+// address and, separately, to the sender; a relay that refuses the
+// sender still delivers the player's notice.
+func TestARefusedSenderDoesNotSilenceTheRegisteredAddress(t *testing.T) {
+	h := newHarness(t)
+	h.smtp.Refuse(func(_ string, to []string) error {
+		if slices.Contains(to, "mallory@elsewhere.example") {
+			return &smtp.SMTPError{Code: 550, Message: "relay refuses this address"}
+		}
+		return nil
+	})
+	h.deliver(orderMail("mallory@elsewhere.example", "other-1@example.org", "GAME: t1\nPOSITION: 1\nPASSWORD: alpha-pass\nPICK 5\n"))
+	h.run()
+	var toAlice []sentMail
+	for _, m := range h.sent() {
+		if slices.Contains(m.To, "alice@example.org") {
+			toAlice = append(toAlice, m)
+		}
+	}
+	if len(toAlice) != 1 || !strings.Contains(toAlice[0].Text, "came from mallory@elsewhere.example") {
+		t.Fatalf("the registered player heard %d times of orders sent from another address", len(toAlice))
+	}
+}

@@ -183,11 +183,11 @@ func (j *judgement) reject(v verdict, outcome string, d replyData) (verdict, err
 	if len(j.known) == 0 {
 		v.throttle = j.mm.From
 	}
-	r, err := j.p.reply(j.mm, to, nil, "turns/rejected.subject", v.gameID, v.position, j.m.ID, d)
+	rs, err := j.p.reply(j.mm, to, nil, "turns/rejected.subject", v.gameID, v.position, j.m.ID, d)
 	if err != nil {
 		return v, err
 	}
-	v.replies = []store.OutboxMail{r}
+	v.replies = rs
 	return v, nil
 }
 
@@ -347,11 +347,11 @@ func (j *judgement) addressReply() {
 // the template names.
 func (j *judgement) answer(status, outcome, subjectTemplate string, d replyData) (verdict, error) {
 	j.v.status, j.v.outcome = status, outcome
-	r, err := j.p.reply(j.mm, j.to, j.cc, subjectTemplate, j.game.ID, j.pos.Number, j.m.ID, d)
+	rs, err := j.p.reply(j.mm, j.to, j.cc, subjectTemplate, j.game.ID, j.pos.Number, j.m.ID, d)
 	if err != nil {
 		return j.v, err
 	}
-	j.v.replies = []store.OutboxMail{r}
+	j.v.replies = rs
 	return j.v, nil
 }
 
@@ -461,23 +461,39 @@ func ShowTime(g store.Game, t time.Time) string {
 
 // reply builds an answer to a message, threaded under it: the text is
 // reply.tmpl, the subject the template named.
-func (p *Processor) reply(mm *orders.Mail, to, cc []string, subjectTemplate, gameID string, position int, inboxID int64, d replyData) (store.OutboxMail, error) {
+func (p *Processor) reply(mm *orders.Mail, to, cc []string, subjectTemplate, gameID string, position int, inboxID int64, d replyData) ([]store.OutboxMail, error) {
 	text, err := p.say("reply.tmpl", d)
 	if err != nil {
-		return store.OutboxMail{}, err
+		return nil, err
 	}
 	subject, err := p.say(subjectTemplate, d)
 	if err != nil {
-		return store.OutboxMail{}, err
+		return nil, err
 	}
 	refs := append(append([]string(nil), mm.References...), mm.MessageID)
 	if mm.MessageID == "" {
 		refs = mm.References
 	}
-	return p.compose(composeArgs{
+	return p.composeEach(composeArgs{
 		kind: "reply", to: to, cc: cc, subject: subject, text: text, gameID: gameID, position: position,
 		inboxID: inboxID, inReplyTo: mm.MessageID, references: refs, autoSubmitted: "auto-replied",
 	})
+}
+
+// composeEach builds a reply to the registered address and, as a mail of
+// its own, the copy to the address it came from when that differs: a
+// relay that refuses the sender's address must not keep the registered
+// player from hearing of it.
+func (p *Processor) composeEach(a composeArgs) ([]store.OutboxMail, error) {
+	copyTo := a.cc
+	a.cc = nil
+	m, err := p.compose(a)
+	if err != nil || len(copyTo) == 0 {
+		return []store.OutboxMail{m}, err
+	}
+	a.to = copyTo
+	c, err := p.compose(a)
+	return []store.OutboxMail{m, c}, err
 }
 
 type composeArgs struct {

@@ -31,7 +31,8 @@ var DefaultLimits = Limits{MaxDepth: 12, MaxParts: 64, MaxTextBytes: 1 << 20}
 
 // Mail is a decoded incoming message.
 type Mail struct {
-	From       string // bare address, lower case
+	From       string // bare address, lower case; "" when From is not one
+	FromRaw    string // the From header as written, when it is not an address
 	FromName   string
 	ReplyTo    string
 	Subject    string
@@ -90,13 +91,31 @@ func ReadMail(raw []byte, id Identity, lim Limits) (*Mail, error) {
 	return m, nil
 }
 
+// SenderOf is the sender's address of a mail too broken to read, found
+// by its From line alone: "" when there is none that parses.
+func SenderOf(raw []byte) string {
+	for _, line := range strings.Split(string(raw), "\n") {
+		line = strings.TrimRight(line, "\r")
+		if line == "" {
+			break // the end of the header
+		}
+		if name, value, ok := strings.Cut(line, ":"); ok && strings.EqualFold(strings.TrimSpace(name), "From") {
+			if a, err := mail.ParseAddress(strings.TrimSpace(value)); err == nil {
+				return strings.ToLower(a.Address)
+			}
+		}
+	}
+	return ""
+}
+
 func readAddresses(m *Mail, h message.Header) {
 	if a, err := mail.ParseAddress(decodeHeader(h.Get("From"))); err == nil {
 		m.From = strings.ToLower(a.Address)
 		m.FromName = a.Name
-	} else if f := strings.TrimSpace(h.Get("From")); f != "" {
-		// Keep what we can of a malformed From so the reply can be logged.
-		m.From = strings.ToLower(strings.Trim(f, "<> "))
+	} else {
+		// A From that is not an address is never replied to: it is kept
+		// for the log only, and the mail is from nobody we can answer.
+		m.FromRaw = strings.TrimSpace(h.Get("From"))
 	}
 	if a, err := mail.ParseAddress(decodeHeader(h.Get("Reply-To"))); err == nil {
 		m.ReplyTo = strings.ToLower(a.Address)

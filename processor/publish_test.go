@@ -137,3 +137,30 @@ func TestARefusedSenderDoesNotSilenceTheRegisteredAddress(t *testing.T) {
 		t.Fatalf("the registered player heard %d times of orders sent from another address", len(toAlice))
 	}
 }
+
+// TestABrokenMailFromAPlayerIsAnswered: a mail whose header cannot be read
+// is answered when its From line names a player, and ignored when it
+// names nobody, or nothing that is an address.
+func TestABrokenMailFromAPlayerIsAnswered(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	// Stored as a real server hands them over (the loopback IMAP server
+	// cannot hold a mail with a broken header).
+	for i, raw := range []string{
+		"From: alice@example.org\r\nTo: gm@railpost.test\r\nThis line is not a header\r\nSubject: orders\r\n\r\nGAME: t1\r\nPOSITION: 1\r\nPASSWORD: alpha-pass\r\nPICK 3\r\n",
+		"From: stranger@example.net\r\nThis line is not a header\r\n\r\nPICK 3\r\n",
+		"From: alice@example.org <no good\r\nTo: gm@railpost.test\r\nSubject: orders\r\nMessage-ID: <bad-from@x>\r\n\r\nGAME: t1\r\nPOSITION: 1\r\nPASSWORD: alpha-pass\r\nPICK 3\r\n",
+	} {
+		if _, _, err := h.st.IngestMessage(ctx, store.InboxMessage{Mailbox: "INBOX", UIDValidity: 1, UID: uint32(i + 1), Raw: []byte(raw), Arrived: h.clock}, h.clock); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum := h.mustRun()
+	sent := h.sent()
+	if len(sent) != 1 || sent[0].To[0] != "alice@example.org" || !strings.Contains(sent[0].Text, "header is broken") {
+		t.Fatalf("%d replies (%s); want one to alice about the broken header", len(sent), sum)
+	}
+	if sum.Ignored != 2 {
+		t.Errorf("%d ignored, want the stranger's broken mail and the mail whose From is no address: %s", sum.Ignored, sum)
+	}
+}

@@ -134,13 +134,17 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	id := orders.Identity{Addresses: []string{p.Config.FromAddress().Address}, LoopID: p.Config.LoopID()}
 	mm, err := orders.ReadMail(m.Raw, id, orders.DefaultLimits)
 	if err != nil {
-		return ignore("unreadable: " + err.Error())
+		return p.unreadable(ctx, m, err)
 	}
 	if mm.Automatic != "" {
 		return ignore("automatic mail, not answered: " + mm.Automatic)
 	}
 	if mm.From == "" || !strings.Contains(mm.From, "@") {
-		return ignore("no usable From address")
+		why := errors.New("no From address could be read")
+		if len(mm.Problems) > 0 {
+			why = errors.New(mm.Problems[0].Msg)
+		}
+		return p.unreadable(ctx, m, why)
 	}
 	known, err := p.Store.PositionsByAddress(ctx, mm.From)
 	if err != nil {
@@ -154,6 +158,27 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 		})
 	}
 	return j.judgeSheet(ctx, orders.ReadSheet(mm.Text))
+}
+
+// unreadable answers a mail too broken to read when its From line names a
+// player: they are told, rather than left waiting on orders that were
+// never taken. Anyone else's is ignored, as such mail usually is spam.
+func (p *Processor) unreadable(ctx context.Context, m store.InboxMessage, why error) (verdict, error) {
+	outcome := "unreadable: " + why.Error()
+	from := orders.SenderOf(m.Raw)
+	if from == "" {
+		return verdict{status: store.InboxIgnored, outcome: "no usable From address; " + outcome}, nil
+	}
+	known, err := p.Store.PositionsByAddress(ctx, from)
+	if err != nil || len(known) == 0 {
+		return verdict{status: store.InboxIgnored, outcome: outcome}, err
+	}
+	mm := &orders.Mail{From: from, MessageID: headerMessageID(m.Raw)}
+	j := &judgement{p: p, m: m, mm: mm, known: known}
+	return j.reject(verdict{}, outcome, replyData{
+		Problems: []string{"your mail could not be read: its header is broken (" + why.Error() + "), so none of it was taken"},
+		Fix:      "send it again from your mail program as a new, plain-text mail; if you wrote it by hand, every line above the first blank line must be a header such as Subject: ...",
+	})
 }
 
 // judgement is one stored message as judge's steps share it, filled in as

@@ -463,12 +463,14 @@ func parseGameArg(fs *flag.FlagSet, args []string, usage string, stderr io.Write
 	return 0, true
 }
 
+// openStore opens the database, which must exist, to read only: the
+// commands that call it change nothing, and so work on read-only storage.
 func openStore(ctx context.Context, c *common) (*store.Store, func(), error) {
 	cfg, err := c.load()
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := store.OpenExisting(ctx, cfg.Database)
+	st, err := store.OpenReadOnly(ctx, cfg.Database)
 	if err != nil {
 		return nil, nil, err
 	}

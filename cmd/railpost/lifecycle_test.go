@@ -152,3 +152,33 @@ func TestOutboxShowsAndRequeuesFailedMail(t *testing.T) {
 		t.Errorf("after requeue:\n%s", out)
 	}
 }
+
+// TestReadingCommandsWorkOnReadOnlyStorage mounts a copy of a demo's
+// database read-only and runs every command that only reads on it.
+func TestReadingCommandsWorkOnReadOnlyStorage(t *testing.T) {
+	dir := t.TempDir()
+	if code, out, errOut := run(t, "demo", "--out", dir, "--turns", "2", "--humans", "1"); code != 0 {
+		t.Fatalf("demo: %s%s", out, errOut)
+	}
+	ro := t.TempDir()
+	if out, err := exec.Command("mount", "--bind", dir, ro).CombinedOutput(); err != nil {
+		t.Skipf("cannot make a read-only mount here: %v %s", err, out)
+	}
+	defer exec.Command("umount", ro).Run()
+	if out, err := exec.Command("mount", "-o", "remount,ro,bind", ro).CombinedOutput(); err != nil {
+		t.Skipf("cannot make a read-only mount here: %v %s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(ro, "probe"), nil, 0o644); err == nil {
+		t.Skip("the mount is not read-only")
+	}
+	db := filepath.Join(ro, "railpost.db")
+	for _, args := range [][]string{
+		{"game", "list", "--db", db}, {"game", "show", "--db", db, "demo"}, {"replay", "--db", db, "demo"}, {"records", "--db", db},
+		{"outbox", "--db", db}, {"report", "--db", db, "--game", "demo", "--turn", "1", "--position", "1", "--out", filepath.Join(t.TempDir(), "r.pdf")},
+		{"archive", "export", "--db", db, "--out", filepath.Join(t.TempDir(), "a"), "demo"},
+	} {
+		if code, out, errOut := run(t, args...); code != 0 {
+			t.Errorf("%v on a read-only database: %d %s%s", args, code, out, errOut)
+		}
+	}
+}

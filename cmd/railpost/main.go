@@ -427,7 +427,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return fail(err)
 	}
-	st, err := store.OpenExisting(ctx, cfg.Database)
+	st, err := store.OpenReadOnly(ctx, cfg.Database)
 	if err != nil {
 		return fail(err)
 	}

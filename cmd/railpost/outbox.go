@@ -24,16 +24,20 @@ func cmdOutbox(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if code, ok := parseInterspersed(fs, args); !ok {
 		return code
 	}
-	st, closeFn, err := openStore(ctx, c)
-	if err != nil {
-		return fail(err)
-	}
-	defer closeFn()
 	if fs.NArg() > 0 {
 		if fs.Arg(0) != "requeue" || fs.NArg() != 2 {
 			fmt.Fprintln(stderr, "usage: railpost "+outboxUsage)
 			return 2
 		}
+		cfg, err := c.load()
+		if err != nil {
+			return fail(err)
+		}
+		st, err := store.OpenExisting(ctx, cfg.Database)
+		if err != nil {
+			return fail(err)
+		}
+		defer st.Close()
 		var id int64
 		if fs.Arg(1) != "all" {
 			if id, err = strconv.ParseInt(fs.Arg(1), 10, 64); err != nil || id <= 0 {
@@ -50,6 +54,11 @@ func cmdOutbox(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stdout, "%d mail(s) queued again; the next pass sends them\n", n)
 		return 0
 	}
+	st, closeFn, err := openStore(ctx, c)
+	if err != nil {
+		return fail(err)
+	}
+	defer closeFn()
 	rows, err := st.Outbox(ctx)
 	if err != nil {
 		return fail(err)

@@ -118,6 +118,40 @@ func loadMigrations(migs fs.FS) ([]migration, error) {
 	return out, nil
 }
 
+// OpenReadOnly opens an existing database to read only, changing nothing:
+// no migration, no write-ahead log created, so that the commands that only
+// read (game show, replay, report, records, archive export) work on a
+// copy kept on read-only storage. A database too old for this binary is
+// refused with how to upgrade it.
+func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("open %s: %w (run `railpost init` first, or give --db)", path, err)
+	}
+	escaped := strings.NewReplacer("%", "%25", "#", "%23", "?", "%3F").Replace(path)
+	var firstErr error
+	// A database on writable storage is read under the usual locks; on
+	// read-only storage, where SQLite cannot make its shared-memory file,
+	// it is read as immutable.
+	for _, extra := range []string{"", "&immutable=1"} {
+		db, err := sql.Open("sqlite", "file:"+escaped+"?mode=ro&_pragma=busy_timeout(10000)&_pragma=query_only(1)"+extra)
+		if err == nil {
+			var v int
+			if err = db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err == nil {
+				if v < LatestSchemaVersion() {
+					db.Close()
+					return nil, fmt.Errorf("open %s: the database is at schema version %d and this railpost reads %d: upgrade it with `railpost init --db %s` where it can be written", path, v, LatestSchemaVersion(), path)
+				}
+				return &Store{ops: ops{q: db}, db: db, path: path}, nil
+			}
+			db.Close()
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	return nil, fmt.Errorf("open %s read-only: %w", path, firstErr)
+}
+
 // SchemaVersion is the schema version recorded in the file (PRAGMA user_version).
 func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 	var v int

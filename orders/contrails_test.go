@@ -193,16 +193,21 @@ func FuzzContinentalRailsGrammar(f *testing.F) {
 		f.Add(seed)
 	}
 	g := ContinentalRails{Map: m}
-	f.Fuzz(func(t *testing.T, text string) {
-		got := g.Parse(state, n, ReadSheet(text).Body)
-		if got.Fatal || got.Orders == nil {
-			return
-		}
-		var o cr.Orders
-		if err := json.Unmarshal(got.Orders, &o); err != nil {
-			t.Fatalf("accepted orders do not decode: %v", err)
-		}
-	})
+	f.Fuzz(func(t *testing.T, text string) { fuzzParse(t, g, state, n, text) })
+}
+
+// fuzzParse reads a random sheet: the orders it accepts, which must
+// decode, and whether it accepted any.
+func fuzzParse(t *testing.T, g ContinentalRails, state []byte, n int, text string) (cr.Orders, bool) {
+	var o cr.Orders
+	got := g.Parse(state, n, ReadSheet(text).Body)
+	if got.Fatal || got.Orders == nil {
+		return o, false
+	}
+	if err := json.Unmarshal(got.Orders, &o); err != nil {
+		t.Fatalf("accepted orders do not decode: %v", err)
+	}
+	return o, true
 }
 
 // grammarSeeds are one order of each kind, and a few short sheets.
@@ -225,13 +230,9 @@ func FuzzContinentalRailsResolve(f *testing.F) {
 	}
 	g := ContinentalRails{Map: m}
 	f.Fuzz(func(t *testing.T, text string) {
-		got := g.Parse(state, n, ReadSheet(text).Body)
-		if got.Fatal || got.Orders == nil {
+		o, ok := fuzzParse(t, g, state, n, text)
+		if !ok {
 			return
-		}
-		var o cr.Orders
-		if err := json.Unmarshal(got.Orders, &o); err != nil {
-			t.Fatalf("accepted orders do not decode: %v", err)
 		}
 		if _, _, err := cr.Resolve(m, s, map[int]cr.Orders{n: o}, rand.New(rand.NewPCG(1, 1))); err != nil {
 			t.Fatalf("accepted orders do not resolve: %v", err)

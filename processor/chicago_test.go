@@ -15,6 +15,25 @@ import (
 	cetitle "github.com/railpost/railpost/titles/chicagoexpress"
 )
 
+// importAndReplay imports an exported game into a fresh database and
+// replays it there, which must be clean; it returns that database.
+func importAndReplay(t *testing.T, dir string, ts title.Set, id string) *store.Store {
+	t.Helper()
+	ctx := context.Background()
+	other, err := store.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	if _, err := archive.Import(ctx, other, dir); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := archive.Replay(ctx, other, ts, id); err != nil || len(res.Mismatches) != 0 || res.Steps == 0 {
+		t.Fatalf("replay of the imported game: %+v %v", res, err)
+	}
+	return other
+}
+
 // playOwn has whoever is to move play the computer's choice, by mail, for
 // up to n actions or the end.
 func (h *moveHarness) playOwn(n int) {
@@ -113,17 +132,7 @@ func TestChicagoExpressLifecycle(t *testing.T) {
 	if _, err := archive.Export(ctx, h.st, h.proc.Titles, h.id, dir, true); err != nil {
 		t.Fatal(err)
 	}
-	other, err := store.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	if _, err := archive.Import(ctx, other, dir); err != nil {
-		t.Fatal(err)
-	}
-	if res, err := archive.Replay(ctx, other, h.proc.Titles, h.id); err != nil || len(res.Mismatches) != 0 || res.Steps == 0 {
-		t.Fatalf("replay of the imported game: %+v %v", res, err)
-	}
+	other := importAndReplay(t, dir, h.proc.Titles, h.id)
 	here, err := archive.Report(ctx, h.st, h.proc.Titles, h.id, 10, 1)
 	if err != nil {
 		t.Fatal(err)

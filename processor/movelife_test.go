@@ -347,18 +347,7 @@ func TestMoveReportsAreTheMailedFiles(t *testing.T) {
 	if !strings.Contains(string(index), "P1: TAKE 1") || !strings.Contains(string(index), "ended after action") {
 		t.Errorf("index:\n%s", index)
 	}
-	other, err := store.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	if _, err := archive.Import(ctx, other, dir); err != nil {
-		t.Fatal(err)
-	}
-	res, err := archive.Replay(ctx, other, title.Set{"nim": nim{}}, "n1")
-	if err != nil || len(res.Mismatches) != 0 || res.Steps == 0 {
-		t.Fatalf("replay of the imported game: %+v %v", res, err)
-	}
+	importAndReplay(t, dir, title.Set{"nim": nim{}}, "n1")
 	if _, err := archive.Report(ctx, h.st, h.proc.Titles, "n1", 999, 1); err == nil {
 		t.Error("a report of an action never made")
 	}

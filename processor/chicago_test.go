@@ -3,10 +3,12 @@ package processor
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/railpost/railpost/processor/archive"
 	"github.com/railpost/railpost/processor/gmcmd"
@@ -143,5 +145,48 @@ func TestChicagoExpressLifecycle(t *testing.T) {
 	}
 	if text := pdfText(t, here); !strings.Contains(text, "Chicago Express") {
 		t.Errorf("the report as of action 10 does not read as one:\n%.300s", text)
+	}
+}
+
+// TestABareReplyIsMatchedByItsThread: a player who answers a "your move"
+// mail with the move alone, no header block and no quote, as phone
+// clients do, is matched to the game, the seat and the action by the
+// thread, and authenticated by the token the mail's Message-ID carries.
+// A forged thread is not matched, and an old one is stale.
+func TestABareReplyIsMatchedByItsThread(t *testing.T) {
+	h := newMoveHarness(t, cetitle.Title{}, "ce1", 2, 3)
+	bare := func(p moveSeat, inReplyTo, move string) sentMail {
+		t.Helper()
+		h.sentMails++
+		h.deliver(fmt.Sprintf("From: %s\nTo: gm@railpost.test\nSubject: Re: your move\nMessage-ID: <bare%d@example.org>\nIn-Reply-To: %s\nReferences: %s\nDate: Mon, 2 Mar 2026 08:00:00 +0000\n\n%s\n",
+			p.address, h.sentMails, inReplyTo, inReplyTo, move))
+		h.clock = h.clock.Add(time.Minute)
+		h.mustRun()
+		return h.lastTo(p.address, "ccepted")
+	}
+	r := h.load()
+	seat := r.Eng.Acting()[0]
+	p := h.seats[seat]
+	asked := h.lastTo(p.address, fmt.Sprintf("Your move (action %d)", r.Next()))
+	move := r.Eng.Computer(seat, title.Rand(1, r.Next())).String()
+	got := bare(p, asked.MessageID, move)
+	if !strings.Contains(got.Subject, "Accepted") || h.load().Next() == r.Next() {
+		t.Fatalf("a bare reply to %s: %s\n%s", asked.MessageID, got.Subject, got.Text)
+	}
+	// The same thread again: that action is played, so the move is stale.
+	if got := bare(p, asked.MessageID, move); !strings.Contains(got.Text, "already been played") {
+		t.Errorf("a bare reply to an old action: %s", got.Text)
+	}
+	// A thread whose token is forged matches nothing.
+	forged := threadID.ReplaceAllString(asked.MessageID, ".a1-aaaaaaaaaaaa@")
+	before := h.load().Next()
+	h.sentMails++
+	h.deliver(fmt.Sprintf("From: %s\nTo: gm@railpost.test\nSubject: Re: your move\nMessage-ID: <forged@example.org>\nIn-Reply-To: %s\nDate: Mon, 2 Mar 2026 08:00:00 +0000\n\nPASS\n", p.address, forged))
+	h.mustRun()
+	if h.load().Next() != before {
+		t.Error("a forged thread moved the game")
+	}
+	if got := h.lastTo(p.address, "not accepted"); !strings.Contains(got.Text, "your move") || strings.Contains(got.Text, "turnsheet") {
+		t.Errorf("the refusal of an unmatched bare reply is not worded for a game played by mail:\n%s", got.Text)
 	}
 }

@@ -613,7 +613,7 @@ func (p *Processor) moveSeatMails(ctx context.Context, g store.Game, positions [
 		}
 		var ms []store.OutboxMail
 		if slices.Contains(r.Eng.Acting(), seat) {
-			ms, err = p.sayNotices(g, []store.Position{pos}, "moves/your-move", yourMove(secret, r, seat, lead))
+			ms, err = p.askMove(secret, g, pos, r.Next(), "moves/your-move", yourMove(secret, r, seat, lead))
 		} else {
 			ms, err = p.sayNotices(g, []store.Position{pos}, "moves/standing", moveStanding{GameID: g.ID, GameName: g.Name, Intro: lead,
 				Status: r.Eng.Status(seat), Header: moveHeader(secret, g, pos, r.Next())})

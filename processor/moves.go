@@ -87,6 +87,10 @@ func (p *Processor) moveMails(ctx context.Context, r *gamelog.Moves, skip int) (
 		if pos.Address == "" || !pos.Human {
 			return nil
 		}
+		thread := ""
+		if name == "moves/your-move" {
+			thread = threadMark(r.Next(), TurnsheetToken(secret, r.Game.ID, pos.Number, r.Next()))
+		}
 		subject, text, err := p.sayMail(name, data)
 		if err != nil {
 			return err
@@ -95,7 +99,7 @@ func (p *Processor) moveMails(ctx context.Context, r *gamelog.Moves, skip int) (
 		if err != nil {
 			return err
 		}
-		m, err := p.compose(composeArgs{kind: kind, to: []string{pos.Address}, subject: subject, text: body, gameID: r.Game.ID,
+		m, err := p.compose(composeArgs{thread: thread, kind: kind, to: []string{pos.Address}, subject: subject, text: body, gameID: r.Game.ID,
 			position: pos.Number, attachments: att, autoSubmitted: "auto-generated"})
 		if err != nil {
 			return err

@@ -157,7 +157,11 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 			Fix:      "send the turnsheet as plain text, without pictures or other attachments.",
 		})
 	}
-	return j.judgeSheet(ctx, orders.ReadSheet(mm.Text))
+	sheet, err := p.byThread(ctx, mm, orders.ReadSheet(mm.Text))
+	if err != nil {
+		return verdict{}, err
+	}
+	return j.judgeSheet(ctx, sheet)
 }
 
 // unreadable answers a mail too broken to read when its From line names a
@@ -225,8 +229,17 @@ func (j *judgement) judgeSheet(ctx context.Context, sheet orders.Sheet) (verdict
 	j.v = verdict{gameID: h.Game, position: h.Position}
 	if len(sheet.Problems) > 0 {
 		probs := append(problemStrings(j.mm.Problems), problemStrings(sheet.Problems)...)
-		return j.reject(verdict{}, "no usable header block: "+sheet.Problems[0].Msg, replyData{Problems: probs,
-			Fix: "reply to your latest turnsheet and fill it in, keeping its GAME, POSITION and TOKEN lines, or put GAME, POSITION and PASSWORD lines at the top of your message."})
+		fix := "reply to your latest turnsheet and fill it in, keeping its GAME, POSITION and TOKEN lines, or put GAME, POSITION and PASSWORD lines at the top of your message."
+		byMove, err := j.playsByMove(ctx)
+		if err != nil {
+			return j.v, err
+		}
+		if byMove && h.Game == "" {
+			// Worded for the games the sender plays, never another title's.
+			probs = append(problemStrings(j.mm.Problems), "the mail names no game, and it answers none of our \"your move\" mails")
+			fix = "reply to your latest \"your move\" mail with your move on the first line, or put GAME, POSITION, ACTION and PASSWORD lines above your move."
+		}
+		return j.reject(verdict{}, "no usable header block: "+sheet.Problems[0].Msg, replyData{Problems: probs, Fix: fix})
 	}
 	game, err := p.Store.Game(ctx, h.Game)
 	if errors.Is(err, store.ErrNotFound) {
@@ -255,6 +268,24 @@ func (j *judgement) judgeSheet(ctx context.Context, sheet orders.Sheet) (verdict
 	}
 	j.game, j.pos = game, pos
 	return j.judgePlayer(ctx)
+}
+
+// playsByMove tells whether every game the sender holds a position in is
+// played one action per mail.
+func (j *judgement) playsByMove(ctx context.Context) (bool, error) {
+	if len(j.known) == 0 {
+		return false, nil
+	}
+	for _, pos := range j.known {
+		g, err := j.p.Store.Game(ctx, pos.GameID)
+		if err != nil {
+			return false, err
+		}
+		if !byMove(j.p.Titles, g) {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // authenticate checks the header block's password or turnsheet token
@@ -522,6 +553,9 @@ func (p *Processor) composeEach(a composeArgs) ([]store.OutboxMail, error) {
 }
 
 type composeArgs struct {
+	// thread, when set, goes into the Message-ID (threadMark), so that a
+	// bare reply is matched to the action it answers.
+	thread        string
 	kind          string
 	to, cc        []string
 	subject, text string
@@ -541,6 +575,9 @@ func (p *Processor) compose(a composeArgs) (store.OutboxMail, error) {
 	msgID, err := mail.NewMessageID(p.Config.Domain, at)
 	if err != nil {
 		return store.OutboxMail{}, err
+	}
+	if a.thread != "" {
+		msgID = strings.Replace(msgID, "@", "."+a.thread+"@", 1)
 	}
 	addrs := func(ss []string) []*nmail.Address {
 		out := make([]*nmail.Address, len(ss))

@@ -51,6 +51,7 @@ type mailboxes interface {
 type outbox interface {
 	DueMail(ctx context.Context, now time.Time) ([]store.OutboxMail, error)
 	FailedMail(ctx context.Context) ([]store.OutboxMail, error)
+	SentMail(ctx context.Context, messageID string) (store.OutboxMail, error)
 	RecordAttempt(ctx context.Context, id int64, a store.Attempt) error
 }
 

@@ -119,6 +119,18 @@ func (o ops) NoteFailureNotice(ctx context.Context, gameID string, now time.Time
 	return n == 1, err
 }
 
+// SentMail finds an outbox row by its Message-ID, or ErrNotFound.
+func (o ops) SentMail(ctx context.Context, messageID string) (OutboxMail, error) {
+	rows, err := o.outbox(ctx, `SELECT `+outboxColumns+` FROM outbox WHERE message_id = ?`, messageID)
+	if err != nil {
+		return OutboxMail{}, err
+	}
+	if len(rows) == 0 {
+		return OutboxMail{}, ErrNotFound
+	}
+	return rows[0], nil
+}
+
 // Outbox lists every outbox row, oldest first.
 func (o ops) Outbox(ctx context.Context) ([]OutboxMail, error) {
 	return o.outbox(ctx, `SELECT `+outboxColumns+` FROM outbox ORDER BY id`)

@@ -5,12 +5,14 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/railpost/railpost/processor/archive"
+	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
@@ -189,4 +191,65 @@ func TestABareReplyIsMatchedByItsThread(t *testing.T) {
 	if got := h.lastTo(p.address, "not accepted"); !strings.Contains(got.Text, "your move") || strings.Contains(got.Text, "turnsheet") {
 		t.Errorf("the refusal of an unmatched bare reply is not worded for a game played by mail:\n%s", got.Text)
 	}
+}
+
+// TestSeatsTakeTheirPlayersNames: a game by mail created with unnamed
+// seats takes the names its players are seated under, in every mail and
+// event, while it has not begun; a player seated later plays under the
+// seat's name, since every position is rebuilt from the setup.
+func TestSeatsTakeTheirPlayersNames(t *testing.T) {
+	ctx := context.Background()
+	h := newLoopback(t, cetitle.Title{})
+	g := store.Game{ID: "ce9", Title: cetitle.Name, Name: "Names", Seed: 3, TimeZone: "UTC", TimeoutPolicy: "pass"}
+	if err := CreateGame(ctx, h.st, cetitle.Title{}, g, []store.Position{{Number: 1}, {Number: 2}, {Number: 3}}, h.clock); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"HAND 1 ann@example.org Ann Archer", "HAND 2 bob@example.org Bob"} {
+		c, _ := gmcmd.Parse(line)
+		if _, err := h.proc.GM(ctx, "ce9", c, GMActor{Name: "cli"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.mustRun()
+	// A first move is made; then the third player is seated.
+	r, err := gamelog.Load(ctx, h.st, h.proc.Titles, mustGame(t, h, "ce9"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := r.Eng.Acting()[0]
+	move, _ := gmcmd.Parse(fmt.Sprintf("MOVE %d %s", seat+1, r.Eng.Computer(seat, title.Rand(1, 1))))
+	if _, err := h.proc.GM(ctx, "ce9", move, GMActor{Name: "cli"}); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := gmcmd.Parse("HAND 3 cyd@example.org Cyd")
+	if _, err := h.proc.GM(ctx, "ce9", c, GMActor{Name: "cli"}); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = gamelog.Load(ctx, h.st, h.proc.Titles, mustGame(t, h, "ce9")); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Setup.Players; got[0] != "Ann Archer" || got[1] != "Bob" || got[2] != "Player 3" {
+		t.Errorf("seat names %q; want the first two players' names, and the third seat's own once the game had begun", got)
+	}
+	var welcomed bool
+	for _, m := range h.sent() {
+		if slices.Contains(m.To, "ann@example.org") && strings.Contains(m.Text, "Ann Archer") {
+			welcomed = true
+		}
+	}
+	if !welcomed {
+		t.Error("Ann's mail does not call her by her name")
+	}
+	if res, err := archive.Replay(ctx, h.st, h.proc.Titles, "ce9"); err != nil || len(res.Mismatches) > 0 {
+		t.Errorf("replay after naming the seats: %+v %v", res, err)
+	}
+}
+
+func mustGame(t *testing.T, h *harness, id string) store.Game {
+	t.Helper()
+	g, err := h.st.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

@@ -428,6 +428,11 @@ func (p *Processor) gmHand(ctx context.Context, g store.Game, pos store.Position
 	if name := strings.Join(c.Args[2:], " "); name != "" {
 		pos.Name = name
 	}
+	// Before a game by mail begins, the seat takes its player's name, in
+	// a step of its own: the welcome below is written from the setup.
+	if err := p.nameSeat(ctx, g, pos); err != nil {
+		return pos, nil, "", err
+	}
 	if g.Turn > 1 { // seating players before the first turn is not news
 		if act.Headline, err = p.say("gm/headline/hand-player", d); err != nil {
 			return pos, nil, "", err

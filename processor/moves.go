@@ -48,7 +48,13 @@ type yourMoveData struct {
 
 // yourMove is what asks a seat for its move, with intro's lines on top.
 func yourMove(secret []byte, r *gamelog.Moves, seat int, intro []string) yourMoveData {
-	d := yourMoveData{GameID: r.Game.ID, GameName: r.Game.Name, Intro: intro, Status: r.Eng.Status(seat), Name: r.Name(seat),
+	// The mail greets the player by the name they were seated under; the
+	// game's record keeps the seat's (ruling P18).
+	name := r.Name(seat)
+	if pos := r.Position(seat); pos.Name != "" {
+		name = pos.Name
+	}
+	d := yourMoveData{GameID: r.Game.ID, GameName: r.Game.Name, Intro: intro, Status: r.Eng.Status(seat), Name: name,
 		Action: r.Next(), Menu: r.Eng.Menu(seat), Header: moveHeader(secret, r.Game, r.Position(seat), r.Next())}
 	if a, ok := r.LastOwn(seat); ok {
 		d.CanUndo, d.Undo = true, a.String()

@@ -34,3 +34,34 @@ func seatName(pos store.Position) string {
 	}
 	return fmt.Sprintf("Player %d", pos.Number)
 }
+
+// nameSeat gives a seat of a game played by mail the name its player was
+// seated under, while the game has not begun: the seat names are part of
+// the setup, which every later position is rebuilt from, so once a move
+// is logged they stay as they were (ruling P18).
+func (p *Processor) nameSeat(ctx context.Context, g store.Game, pos store.Position) error {
+	if !byMove(p.Titles, g) || pos.Name == "" {
+		return nil
+	}
+	snap, err := p.Store.SnapshotAt(ctx, g.ID, 0)
+	if err != nil {
+		return err
+	}
+	moves, err := p.Store.Moves(ctx, g.ID)
+	if err != nil || len(moves) > 0 {
+		return err
+	}
+	var setup gamelog.MoveSetup
+	if err := json.Unmarshal(snap.State, &setup); err != nil {
+		return fmt.Errorf("game %s setup: %w", g.ID, err)
+	}
+	if pos.Number < 1 || pos.Number > len(setup.Players) || setup.Players[pos.Number-1] == pos.Name {
+		return nil
+	}
+	setup.Players[pos.Number-1] = pos.Name
+	state, err := json.Marshal(setup)
+	if err != nil {
+		return err
+	}
+	return p.Store.Update(ctx, func(tx *store.Tx) error { return tx.ReplaceSetup(ctx, g.ID, state) })
+}

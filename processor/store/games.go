@@ -318,6 +318,20 @@ func (o ops) SaveSnapshot(ctx context.Context, s Snapshot, at time.Time) error {
 	return nil
 }
 
+// ReplaceSetup rewrites a game's setup (snapshot 0). It is for a game by
+// mail that has not begun: its log is empty, so no later state rests on
+// the setup yet.
+func (o ops) ReplaceSetup(ctx context.Context, gameID string, state []byte) error {
+	res, err := o.q.ExecContext(ctx, `UPDATE snapshots SET state = ? WHERE game_id = ? AND turn = 0 AND NOT EXISTS (SELECT 1 FROM moves WHERE game_id = ?)`, state, gameID, gameID)
+	if err != nil {
+		return fmt.Errorf("replace the setup of %s: %w", gameID, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("replace the setup of %s: the game has begun", gameID)
+	}
+	return nil
+}
+
 // LatestSnapshot returns the newest snapshot of a game, or ErrNotFound.
 func (o ops) LatestSnapshot(ctx context.Context, gameID string) (Snapshot, error) {
 	return o.snapshot(ctx, gameID, `SELECT turn, state, seed, inputs, created_at FROM snapshots WHERE game_id = ? AND rolled_back IS NULL ORDER BY id DESC LIMIT 1`, gameID)

@@ -67,20 +67,22 @@ func (p *Processor) judgeGM(ctx context.Context, m store.InboxMessage, mm *order
 	if d.Done == 0 && d.Failed > 0 {
 		v.status = store.InboxRejected
 	}
-	to := []string{mm.From}
+	// The registered GM address hears of a GM mail from another address in
+	// a mail of its own, as a player does of orders sent from elsewhere.
+	to, copyTo := []string{mm.From}, []string(nil)
 	if g.GMAddress != "" && store.NormalizeAddress(g.GMAddress) != mm.From {
-		to = append(to, g.GMAddress)
+		to, copyTo, d.ForeignFrom = []string{g.GMAddress}, []string{mm.From}, mm.From
 	}
 	subject, text, err := p.sayMail("gm/reply", d)
 	if err != nil {
 		return v, err
 	}
-	r, err := p.compose(composeArgs{kind: "reply", to: to, subject: subject, text: text, gameID: g.ID, inboxID: m.ID,
+	rs, err := p.composeEach(composeArgs{kind: "reply", to: to, cc: copyTo, subject: subject, text: text, gameID: g.ID, inboxID: m.ID,
 		inReplyTo: mm.MessageID, references: []string{mm.MessageID}, autoSubmitted: "auto-replied"})
 	if err != nil {
 		return v, err
 	}
-	v.replies = []store.OutboxMail{r}
+	v.replies = rs
 	return v, nil
 }
 
@@ -88,6 +90,7 @@ func (p *Processor) judgeGM(ctx context.Context, m store.InboxMessage, mm *order
 // what came of it.
 type gmReply struct {
 	GameID       string
+	ForeignFrom  string // the sender, when not the registered GM address
 	Done, Failed int
 	Results      []gmResult
 	Usage        string // the commands, when the mail held none

@@ -164,3 +164,35 @@ func TestABrokenMailFromAPlayerIsAnswered(t *testing.T) {
 		t.Errorf("%d ignored, want the stranger's broken mail and the mail whose From is no address: %s", sum.Ignored, sum)
 	}
 }
+
+// TestGMMailFromElsewhereIsToldToTheGM: a GM mail from an address that is
+// not the game master's runs only with the GM password, and the
+// registered address hears of it in a mail of its own.
+func TestGMMailFromElsewhereIsToldToTheGM(t *testing.T) {
+	hash, err := HashPassword("gm-very-secret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, func(g *store.Game) { g.GMAddress = "gm-person@example.org"; g.GMPasswordHash = hash })
+	h.deliver(orderMail("laptop@elsewhere.example", "gm-away-1@example.org", "GAME: t1\nGM: wrong-password\n\nPAUSE\n"))
+	h.deliver(orderMail("laptop@elsewhere.example", "gm-away-2@example.org", "GAME: t1\nGM: gm-very-secret\n\nANNOUNCE back soon\n"))
+	h.mustRun()
+	var toGM, toLaptop []sentMail
+	for _, m := range h.sent() {
+		switch {
+		case slices.Contains(m.To, "gm-person@example.org") && strings.Contains(m.Subject, "GM commands"):
+			toGM = append(toGM, m)
+		case slices.Contains(m.To, "laptop@elsewhere.example"):
+			toLaptop = append(toLaptop, m)
+		}
+	}
+	if g, _ := h.st.Game(context.Background(), "t1"); g.Status != "active" {
+		t.Error("a GM mail with the wrong password paused the game")
+	}
+	if len(toGM) != 1 || !strings.Contains(toGM[0].Text, "came from laptop@elsewhere.example") || !strings.Contains(toGM[0].Text, "done") {
+		t.Fatalf("the registered GM address got %d mails about the GM mail from elsewhere", len(toGM))
+	}
+	if len(toLaptop) != 2 {
+		t.Errorf("the sender got %d answers, want 2 (the refusal and the carried-out commands)", len(toLaptop))
+	}
+}

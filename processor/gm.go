@@ -383,8 +383,16 @@ func (p *Processor) gmPosition(ctx context.Context, g store.Game, positions []st
 			return "", err
 		}
 	}
-	err = p.commitGM(ctx, g, act, func(tx *store.Tx, _ int64) error { return tx.UpdatePosition(ctx, pos) },
-		func(int64) ([]store.OutboxMail, error) { return mails, nil })
+	err = p.commitGM(ctx, g, act, func(tx *store.Tx, _ int64) error {
+		if c.Verb == "HAND" && pos.Human && !byMove(p.Titles, g) {
+			// A player just welcomed with the open turn's sheet is not
+			// reminded of that turn: the welcome is the reminder.
+			if _, err := tx.NoteReminder(ctx, g.ID, g.Turn, pos.Number, act.At); err != nil {
+				return err
+			}
+		}
+		return tx.UpdatePosition(ctx, pos)
+	}, func(int64) ([]store.OutboxMail, error) { return mails, nil })
 	return said, err
 }
 

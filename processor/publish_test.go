@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
+	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
 )
 
@@ -194,5 +195,26 @@ func TestGMMailFromElsewhereIsToldToTheGM(t *testing.T) {
 	}
 	if len(toLaptop) != 2 {
 		t.Errorf("the sender got %d answers, want 2 (the refusal and the carried-out commands)", len(toLaptop))
+	}
+}
+
+// TestNoReminderWithTheWelcome: a player seated when the deadline is
+// already within the reminder time gets the welcome with the turnsheet,
+// and no reminder of the same turn in the same pass.
+func TestNoReminderWithTheWelcome(t *testing.T) {
+	h := newHarness(t, func(g *store.Game) { g.Deadline = testStart.Add(12 * time.Hour); g.Remind = 24 * time.Hour })
+	c, _ := gmcmd.Parse("HAND 3 carol@example.org Carol")
+	if _, err := h.proc.GM(context.Background(), "t1", c, GMActor{Name: "cli"}); err != nil {
+		t.Fatal(err)
+	}
+	h.mustRun()
+	var toCarol []string
+	for _, m := range h.sent() {
+		if slices.Contains(m.To, "carol@example.org") {
+			toCarol = append(toCarol, m.Subject)
+		}
+	}
+	if len(toCarol) != 1 || !strings.Contains(toCarol[0], "Welcome") {
+		t.Errorf("Carol was sent %q; want the welcome alone", toCarol)
 	}
 }

@@ -13,6 +13,9 @@ var blockTags = map[string]bool{
 	"table": true, "pre": true, "hr": true, "section": true, "article": true, "header": true, "footer": true,
 }
 
+// maxQuoteDepth is the most "> " marks HTMLToText puts before a line.
+const maxQuoteDepth = 8
+
 // HTMLToText renders an HTML body as the lines a reader would see, which is
 // what a player typed their orders into. Quoted blocks (<blockquote>) become
 // "> " lines so that quote stripping treats them like plain-text quoting.
@@ -88,7 +91,9 @@ func HTMLToText(src string) string {
 					continue
 				}
 				if atLineStart && quote > 0 {
-					b.WriteString(strings.Repeat("> ", quote))
+					// Deeper quoting reads the same; a cap keeps a
+					// thousand nested blockquotes from multiplying the text.
+					b.WriteString(strings.Repeat("> ", min(quote, maxQuoteDepth)))
 				} else if !atLineStart && pre == 0 {
 					b.WriteByte(' ')
 				}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Line is one line of the player's text, numbered as it stands in the
@@ -43,6 +44,11 @@ type Header struct {
 	// GM is the game master's password: a mail that gives it carries GM
 	// commands, not a position's orders.
 	GM string
+	// Stripped names the fields ("game", "position", "password", "token",
+	// "turn", "action", "gm") whose value was written between quotes or
+	// brackets, “like this” or <like this>, that were taken off before the
+	// value was read: the reply can say what was compared.
+	Stripped []string
 }
 
 // Sheet is a player's text split into the header and the order lines.
@@ -119,6 +125,12 @@ func ReadSheet(text string) Sheet {
 			continue
 		}
 		trimmed := strings.TrimSpace(l)
+		if !inOriginal && isForwardLine(l) {
+			// A message forwarded inline is not read with the sender's
+			// own text; ReadMail reads it instead when that holds no
+			// header block (inlineForward).
+			break
+		}
 		switch {
 		case inOriginal:
 			if quoteRE.MatchString(l) {
@@ -183,6 +195,24 @@ func ReadSheet(text string) Sheet {
 	return sh
 }
 
+// ownEnd is the index of the first line that ends the sender's own words,
+// as ReadSheet sees them: a signature, or the start of a message they
+// reply to; len(lines) when there is none.
+func ownEnd(lines []string) int {
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "-----Original Message-----") || strings.HasPrefix(t, "----- Original Message -----"),
+			outlookRuleRE.MatchString(l) && i+1 < len(lines) && outlookHeadRE.MatchString(lines[i+1]),
+			attributionRE.MatchString(l),
+			strings.HasPrefix(strings.ToLower(t), "on ") && i+1 < len(lines) && attributionRE.MatchString(l+" "+lines[i+1]),
+			l == "-- " || t == "--" || strings.HasPrefix(t, "Sent from my "):
+			return i
+		}
+	}
+	return len(lines)
+}
+
 // splitPreamble parts the lines above the first header line from those
 // below it; of the lines above, blank ones and # notes are dropped.
 func splitPreamble(ls []Line, seen map[string]Line) (pre, rest []Line) {
@@ -227,13 +257,17 @@ func readHeader(ls []Line) (h Header, rest []Line, probs []Problem, seen map[str
 			rest = append(rest, l)
 			continue
 		}
+		val, stripped := stripDecoration(val)
 		if prev, dup := seen[key]; dup {
-			if !strings.EqualFold(strings.TrimSpace(headerValue(prev.Text)), strings.TrimSpace(val)) {
+			if pv, _ := stripDecoration(headerValue(prev.Text)); !strings.EqualFold(pv, val) {
 				probs = append(probs, Problem{Line: l.N, Text: l.Text, Msg: fmt.Sprintf("%s is given twice (line %d says %q); keep one", strings.ToUpper(key), prev.N, headerValue(prev.Text))})
 			}
 			continue
 		}
 		seen[key] = l
+		if stripped {
+			h.Stripped = append(h.Stripped, key)
+		}
 		switch key {
 		case "game":
 			h.Game = strings.ToLower(strings.TrimSpace(val))
@@ -268,4 +302,52 @@ func readHeader(ls []Line) (h Header, rest []Line, probs []Problem, seen map[str
 func headerValue(s string) string {
 	_, v, _ := headerLine(s)
 	return v
+}
+
+// decorations are the pairs a value is found written between: quotes of
+// every typographic tradition, which word processors and phones put in
+// place of straight ones, brackets as in "PASSWORD: <your password>",
+// and the stars a mail program writes for bold. An opening mark may close
+// with any of its family's closing marks, as autocorrection leaves them.
+var decorations = []struct{ open, close string }{
+	{"\"“”„‟«»", "\"“”‟«»"}, // the guillemets close either way round, as Danish sets them
+	{"'‘’‚‛", "'‘’‛"},
+	{"‹›", "‹›"},
+	{"<", ">"},
+	{"[", "]"},
+	{"`", "`"},
+	{"「", "」"},
+	{"『", "』"},
+	{"*", "*"},
+}
+
+// stripDecoration trims v and takes off one pair of quotes or brackets
+// around it (decorations), reporting whether it did. A pair with nothing
+// inside stays.
+func stripDecoration(v string) (string, bool) {
+	v = strings.TrimSpace(v)
+	first, n := utf8.DecodeRuneInString(v)
+	last, m := utf8.DecodeLastRuneInString(v)
+	if n == 0 || n+m >= len(v) {
+		return v, false
+	}
+	for _, d := range decorations {
+		if strings.ContainsRune(d.open, first) && strings.ContainsRune(d.close, last) && sameFamily(first, last) {
+			inner := strings.TrimSpace(v[n : len(v)-m])
+			if inner == "" {
+				return v, false
+			}
+			return inner, true
+		}
+	}
+	return v, false
+}
+
+// sameFamily keeps guillemets paired with guillemets and quotes with
+// quotes within the double family: «x» and »x« and “x” but not «x”.
+func sameFamily(first, last rune) bool {
+	if !strings.ContainsRune("«»", first) && !strings.ContainsRune("«»", last) {
+		return true
+	}
+	return strings.ContainsRune("«»", first) && strings.ContainsRune("«»", last)
 }

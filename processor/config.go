@@ -37,8 +37,8 @@ type Config struct {
 type MailConfig struct {
 	From            string `toml:"from"`              // "Name <address>" on everything we send
 	LoopID          string `toml:"loop_id"`           // X-Loop value; default: the From address
-	MaxMessageBytes int64  `toml:"max_message_bytes"` // larger messages are archived and refused
-	MaxFetchBytes   int64  `toml:"max_fetch_bytes"`   // larger messages are archived only in part
+	MaxMessageBytes int64  `toml:"max_message_bytes"` // larger messages are archived and refused; orders.Limits bound what is read of smaller ones
+	MaxFetchBytes   int64  `toml:"max_fetch_bytes"`   // larger messages are archived only in part; at least MaxMessageBytes
 }
 
 // IMAPConfig is the incoming server.
@@ -99,7 +99,7 @@ func DefaultConfig() Config {
 		PassTimeout: Duration{10 * time.Minute},
 		Mail: MailConfig{
 			From:            "Railpost <railpost@railpost.invalid>",
-			MaxMessageBytes: 2 << 20,
+			MaxMessageBytes: 25 << 20, // what the common mail services let a person send
 			MaxFetchBytes:   32 << 20,
 		},
 		IMAP: IMAPConfig{

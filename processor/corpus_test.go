@@ -24,6 +24,7 @@ type corpusCase struct {
 	Replies    int      `toml:"replies"`
 	ReplyTo    []string `toml:"reply_to"`
 	ReplyHas   []string `toml:"reply_has"`
+	ReplyLacks []string `toml:"reply_lacks"`
 	OutcomeHas string   `toml:"outcome_has"`
 	Position   int      `toml:"position"`
 	Orders     *string  `toml:"orders"`
@@ -117,6 +118,11 @@ func TestMailCorpus(t *testing.T) {
 				for _, want := range c.ReplyHas {
 					if !strings.Contains(first.Text, want) {
 						t.Errorf("reply lacks %q:\n%s", want, first.Text)
+					}
+				}
+				for _, unwanted := range c.ReplyLacks {
+					if strings.Contains(first.Text, unwanted) {
+						t.Errorf("reply has %q:\n%s", unwanted, first.Text)
 					}
 				}
 				if first.Mail.InReplyTo == "" {

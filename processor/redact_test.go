@@ -3,10 +3,13 @@ package processor
 import (
 	"context"
 	"database/sql"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/railpost/railpost/processor/gmcmd"
+	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
 )
 
@@ -63,5 +66,55 @@ func TestNoPasswordIsKeptInClear(t *testing.T) {
 			}
 		}
 		rows.Close()
+	}
+}
+
+// TestNoPasswordIsKeptFromOddlyShapedMail: mail with lone CR line ends, and
+// a turnsheet attached as application/octet-stream, are read like any
+// other, and so their stored copies lose the password like any other.
+func TestNoPasswordIsKeptFromOddlyShapedMail(t *testing.T) {
+	h := newHarness(t)
+	for _, f := range []string{"34-octet-stream-sheet.eml", "37-bare-cr.eml"} {
+		raw, err := os.ReadFile(filepath.Join("..", "testdata", "mail", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.imap.DeliverAt("INBOX", raw, h.clock); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.mustRun()
+	db, err := sql.Open("sqlite", h.st.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT id, raw, status FROM inbox`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var id int64
+		var raw []byte
+		var status string
+		if err := rows.Scan(&id, &raw, &status); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		atts, _ := mail.ReadAttachments(raw)
+		text := string(raw)
+		for _, a := range atts {
+			text += string(a.Data)
+		}
+		for _, secret := range []string{"alpha-pass", "bravo-pass"} {
+			if strings.Contains(text, secret) {
+				t.Errorf("inbox %d (%s) keeps %q", id, status, secret)
+			}
+		}
+	}
+	if n != 2 {
+		t.Fatalf("%d mails stored, want 2", n)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/emersion/go-message"
 )
@@ -15,7 +16,7 @@ import (
 // and the other parts are kept. It reports whether anything changed; an
 // unchanged message is returned as it came, byte for byte.
 func Redact(raw []byte, fix func(string) string) ([]byte, bool, error) {
-	e, err := message.Read(bytes.NewReader(raw))
+	e, err := message.Read(bytes.NewReader(crlf(raw)))
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
 		return raw, false, fmt.Errorf("redact: %w", err)
 	}
@@ -106,11 +107,22 @@ func redactParts(mw *message.Writer, e *message.Entity, fix func(string) string)
 	}
 }
 
-// fixText applies fix to a decoded body if it is text; a text part the
-// reader turned into UTF-8 is labelled so.
+// crlf gives every line the CRLF ending MIME expects, whatever mixture
+// of lone CRs and LFs a mail came with, so that its header is found.
+func crlf(raw []byte) []byte {
+	s := strings.ReplaceAll(string(raw), "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return []byte(strings.ReplaceAll(s, "\n", "\r\n"))
+}
+
+// fixText applies fix to a decoded body if it is text: a text/* part, or
+// one of a generic type whose content is text (a turnsheet attached as
+// application/octet-stream is read as one, so it must be fixed as one). A
+// text part the reader turned into UTF-8 is labelled so.
 func fixText(h *message.Header, body []byte, fix func(string) string) ([]byte, bool) {
 	mt, params, _ := h.ContentType()
-	if mt != "" && !strings.HasPrefix(mt, "text/") {
+	generic := mt == "application/octet-stream" || mt == "application/unknown" || mt == "binary/octet-stream"
+	if mt != "" && !strings.HasPrefix(mt, "text/") && !(generic && utf8.Valid(body) && !bytes.ContainsRune(body, 0)) {
 		return body, false
 	}
 	fixed := fix(string(body))
@@ -121,7 +133,7 @@ func fixText(h *message.Header, body []byte, fix func(string) string) ([]byte, b
 		params = map[string]string{}
 	}
 	params["charset"] = "utf-8"
-	if mt == "" {
+	if mt == "" || generic {
 		mt = "text/plain"
 	}
 	h.SetContentType(mt, params)

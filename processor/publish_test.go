@@ -218,3 +218,16 @@ func TestNoReminderWithTheWelcome(t *testing.T) {
 		t.Errorf("Carol was sent %q; want the welcome alone", toCarol)
 	}
 }
+
+// TestAQuotedWrongPasswordSaysWhatWasCompared: when a password pasted in
+// quotes still fails, the reply says the quotes were taken off before the
+// comparison, and does not echo the password.
+func TestAQuotedWrongPasswordSaysWhatWasCompared(t *testing.T) {
+	h := newHarness(t)
+	h.deliver(orderMail("alice@example.org", "quoted-1@example.org", "GAME: t1\nPOSITION: 1\nPASSWORD: \u201cnot-my-pass\u201d\nPICK 3\n"))
+	h.mustRun()
+	sent := h.sent()
+	if len(sent) != 1 || !strings.Contains(sent[0].Text, "quotes or brackets around it were taken off") || strings.Contains(sent[0].Text, "not-my-pass") {
+		t.Fatalf("the reply to a quoted wrong password:\n%v", sent)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	nmail "net/mail"
+	"slices"
 	"strings"
 	"time"
 
@@ -113,6 +114,7 @@ type replyData struct {
 	Rejected    []string
 	Ignored     []string
 	Preamble    string
+	Forwarded   bool // the orders were read from a message the player forwarded
 	Fix         string
 	ForeignFrom string
 }
@@ -323,6 +325,11 @@ func (j *judgement) notAuthenticated(authed bool) (verdict, error) {
 		what = "the turnsheet token is not valid for this game and position"
 		fix = "reply to your latest turnsheet without changing its TOKEN line, or give PASSWORD instead."
 	}
+	if slices.Contains(j.sheet.Header.Stripped, "password") || slices.Contains(j.sheet.Header.Stripped, "token") {
+		// Say what was compared, never the password itself.
+		what += " (the quotes or brackets around it were taken off before it was compared)"
+		fix += " Write it after PASSWORD: with nothing around it."
+	}
 	if authed && !j.pos.Human {
 		what = fmt.Sprintf("position %d is played by the computer", j.pos.Number)
 		fix = "ask the game master to hand the position to you."
@@ -396,7 +403,8 @@ func (j *judgement) addressReply() {
 		j.cc = []string{j.mm.From}
 		foreign = j.mm.From
 	}
-	j.base = replyData{GameID: j.game.ID, GameName: j.game.Name, Position: j.pos.Number, Turn: j.game.Turn, ForeignFrom: foreign}
+	j.base = replyData{GameID: j.game.ID, GameName: j.game.Name, Position: j.pos.Number, Turn: j.game.Turn, ForeignFrom: foreign,
+		Forwarded: j.mm.Forwarded}
 }
 
 // answer settles the verdict and replies to the player under the subject

@@ -114,7 +114,8 @@ type replyData struct {
 	Rejected    []string
 	Ignored     []string
 	Preamble    string
-	Forwarded   bool // the orders were read from a message the player forwarded
+	Forwarded   bool       // the orders were read from a message the player forwarded
+	Games       []openGame // to a stranger: the games that run here
 	Fix         string
 	ForeignFrom string
 }
@@ -241,7 +242,14 @@ func (j *judgement) judgeSheet(ctx context.Context, sheet orders.Sheet) (verdict
 			probs = append(problemStrings(j.mm.Problems), "the mail names no game, and it answers none of our \"your move\" mails")
 			fix = "reply to your latest \"your move\" mail with your move on the first line, or put GAME, POSITION, ACTION and PASSWORD lines above your move."
 		}
-		return j.reject(verdict{}, "no usable header block: "+sheet.Problems[0].Msg, replyData{Problems: probs, Fix: fix})
+		d := replyData{Problems: probs, Fix: fix}
+		if len(j.known) == 0 {
+			// A stranger is told what this address is and how to join.
+			if d.Games, err = j.p.openGames(ctx); err != nil {
+				return j.v, err
+			}
+		}
+		return j.reject(verdict{}, "no usable header block: "+sheet.Problems[0].Msg, d)
 	}
 	game, err := p.Store.Game(ctx, h.Game)
 	if errors.Is(err, store.ErrNotFound) {
@@ -270,6 +278,21 @@ func (j *judgement) judgeSheet(ctx context.Context, sheet orders.Sheet) (verdict
 	}
 	j.game, j.pos = game, pos
 	return j.judgePlayer(ctx)
+}
+
+// openGame is a game a stranger may ask to join.
+type openGame struct{ ID, Name, Title, GM string }
+
+// openGames are the games not ended, for a stranger's reply.
+func (p *Processor) openGames(ctx context.Context) ([]openGame, error) {
+	games, err := p.Store.Games(ctx)
+	var out []openGame
+	for _, g := range games {
+		if g.Status != "ended" {
+			out = append(out, openGame{ID: g.ID, Name: g.Name, Title: g.Title, GM: g.GMAddress})
+		}
+	}
+	return out, err
 }
 
 // playsByMove tells whether every game the sender holds a position in is

@@ -64,7 +64,7 @@ func (p *Processor) GM(ctx context.Context, gameID string, c gmcmd.Command, by G
 	switch c.Verb {
 	case "PREVIEW":
 		return p.preview(ctx, g, positions, now)
-	case "ADDRESS", "HAND", "RESEND":
+	case "ADDRESS", "HAND", "RESEND", "RESET":
 		return p.gmPosition(ctx, g, positions, c, act)
 	case "APPROVE", "REJECT":
 		return p.gmMessages(ctx, g, c, act)
@@ -349,6 +349,25 @@ func (p *Processor) gmPosition(ctx context.Context, g store.Game, positions []st
 	var mails []store.OutboxMail
 	var said string
 	switch c.Verb {
+	case "RESET":
+		if !pos.Human || pos.Address == "" {
+			return "", fmt.Errorf("position %d is played by the computer; there is no password to reset", n)
+		}
+		password, err := NewPassword()
+		if err != nil {
+			return "", err
+		}
+		if pos.PasswordHash, err = HashPassword(password); err != nil {
+			return "", err
+		}
+		intro, err := p.say("gm/reset", nil)
+		if err != nil {
+			return "", err
+		}
+		if mails, err = p.seatMails(ctx, g, []store.Position{pos}, password, intro); err != nil {
+			return "", err
+		}
+		said = fmt.Sprintf("position %d has a new password, mailed to %s; the old one no longer works", n, pos.Address)
 	case "RESEND":
 		if !pos.Human || pos.Address == "" {
 			return "", fmt.Errorf("position %d is played by the computer; there is no one to send to", n)

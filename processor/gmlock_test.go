@@ -3,6 +3,7 @@ package processor
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/railpost/railpost/processor/gmcmd"
@@ -17,7 +18,7 @@ func TestGMCommandsWaitForThePass(t *testing.T) {
 	g := newGMGame(t)
 	g.mustRun()
 	verbs := []string{"PAUSE lunch", "RESUME", "DEADLINE +48h", "SCHEDULE every Friday 18:00", "PROCESS 1", "ROLLBACK 1 again",
-		"ADDRESS 2 new@example.org", "HAND 2 COMPUTER", "HAND 3 carol@example.org", "RESEND 1", "ANNOUNCE hello", "APPROVE ALL",
+		"ADDRESS 2 new@example.org", "HAND 2 COMPUTER", "HAND 3 carol@example.org", "RESEND 1", "RESET 1", "ANNOUNCE hello", "APPROVE ALL",
 		"ADJUST 1 cash +5 a refund", "END over"}
 	held, err := AcquireLock(g.st.Path())
 	if err != nil {
@@ -52,5 +53,36 @@ func TestGMCommandsWaitForThePass(t *testing.T) {
 	c, _ := gmcmd.Parse("PAUSE lunch")
 	if _, err := g.proc.Command(ctx, g.id, c, GMActor{Name: "cli"}); err != nil {
 		t.Fatalf("PAUSE after the pass: %v", err)
+	}
+}
+
+// TestResetGivesANewPassword: RESET mails the player a new password, the
+// old one stops working, and the new one does.
+func TestResetGivesANewPassword(t *testing.T) {
+	ctx := context.Background()
+	h := newHarness(t)
+	c, _ := gmcmd.Parse("RESET 1")
+	if _, err := h.proc.Command(ctx, "t1", c, GMActor{Name: "cli"}); err != nil {
+		t.Fatal(err)
+	}
+	h.mustRun()
+	var fresh string
+	for _, m := range h.sent() {
+		if i := strings.Index(m.Text, "Your password: "); i >= 0 && m.To[0] == "alice@example.org" && strings.Contains(m.Text, "new password") {
+			fresh = strings.Fields(m.Text[i+len("Your password: "):])[0]
+		}
+	}
+	if fresh == "" || fresh == "alpha-pass" {
+		t.Fatalf("no new password was mailed: %q", fresh)
+	}
+	h.deliver(orderMail("alice@example.org", "reset-old@example.org", "GAME: t1\nPOSITION: 1\nPASSWORD: alpha-pass\nPICK 2\n"))
+	h.deliver(orderMail("alice@example.org", "reset-new@example.org", "GAME: t1\nPOSITION: 1\nPASSWORD: "+fresh+"\nPICK 4\n"))
+	sum := h.mustRun()
+	if sum.Rejected != 1 || sum.Accepted != 1 {
+		t.Errorf("the old password and then the new: %s; want one refused, one accepted", sum)
+	}
+	c, _ = gmcmd.Parse("RESET 3")
+	if _, err := h.proc.Command(ctx, "t1", c, GMActor{Name: "cli"}); err == nil {
+		t.Error("RESET of a computer position was taken")
 	}
 }

@@ -17,6 +17,9 @@ import (
 // verdict is what reading one message decided. It is worked out with reads
 // only, then committed in one transaction with the message's new status.
 type verdict struct {
+	// secrets are passwords the mail gave outside its header block (its
+	// Subject), which its stored copy must lose too.
+	secrets  []string
 	status   string
 	outcome  string
 	gameID   string
@@ -75,7 +78,7 @@ func (p *Processor) read(ctx context.Context, sum *Summary) error {
 					return err
 				}
 			}
-			if kept, changed := keptInbox(m.Raw); changed {
+			if kept, changed := keptInbox(m.Raw, v.secrets...); changed {
 				if err := tx.RedactInbox(ctx, m.ID, kept); err != nil {
 					return err
 				}
@@ -164,7 +167,45 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	if err != nil {
 		return verdict{}, err
 	}
-	return j.judgeSheet(ctx, sheet)
+	v, err := j.judgeSheet(ctx, sheet)
+	if err != nil {
+		return v, err
+	}
+	return p.warnSubjectPassword(mm, known, v)
+}
+
+// warnSubjectPassword tells a player whose password was in the Subject
+// line, in a mail of its own, that orders go in the body and the password
+// should be changed; the stored copy loses it.
+func (p *Processor) warnSubjectPassword(mm *orders.Mail, known []store.Position, v verdict) (verdict, error) {
+	pw := subjectPassword(mm.Subject, known)
+	if pw == "" {
+		return v, nil
+	}
+	v.secrets = append(v.secrets, pw)
+	for _, pos := range known {
+		if !CheckPassword(pos.PasswordHash, pw) {
+			continue
+		}
+		subject, text, err := p.sayMail("turns/password-in-subject", struct {
+			GameID   string
+			Position int
+		}{pos.GameID, pos.Number})
+		if err != nil {
+			return v, err
+		}
+		body, err := p.notice(text)
+		if err != nil {
+			return v, err
+		}
+		m, err := p.compose(composeArgs{kind: "notice", to: []string{pos.Address}, subject: subject, text: body, gameID: pos.GameID,
+			position: pos.Number, inReplyTo: mm.MessageID, autoSubmitted: "auto-replied"})
+		if err != nil {
+			return v, err
+		}
+		v.replies = append(v.replies, m)
+	}
+	return v, nil
 }
 
 // unreadable answers a mail too broken to read when its From line names a

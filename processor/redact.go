@@ -28,8 +28,8 @@ var passwordShape = regexp.MustCompile(`\b[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}\b`
 // the passwords its header block gave, nor any of ours a player quoted
 // from a welcome ("Your password is ..."). It reports whether anything
 // was taken out.
-func keptInbox(raw []byte) ([]byte, bool) {
-	var secrets []string
+func keptInbox(raw []byte, extra ...string) ([]byte, bool) {
+	secrets := append([]string(nil), extra...)
 	if mm, err := orders.ReadMail(raw, orders.Identity{}, orders.DefaultLimits); err == nil {
 		h := orders.ReadSheet(mm.Text).Header
 		for _, s := range []string{h.Password, h.GM} {
@@ -96,4 +96,23 @@ func forgetting(ms []store.OutboxMail, password string) []store.OutboxMail {
 		ms[i].Forget = append(ms[i].Forget, password)
 	}
 	return ms
+}
+
+// subjectPassword is a word of a mail's Subject that is the password of a
+// position its sender holds: a password put where mail programs show it
+// to everyone. "" when there is none. Only words that could be a
+// password are tried, since each try is a bcrypt comparison.
+func subjectPassword(subject string, known []store.Position) string {
+	for _, w := range strings.FieldsFunc(subject, func(r rune) bool { return r == ' ' || r == '\t' || r == ':' || r == '[' || r == ']' || r == ',' }) {
+		w = strings.Trim(w, `"'<>()“”«»`)
+		if len(w) < 6 {
+			continue
+		}
+		for _, pos := range known {
+			if len(pos.PasswordHash) > 0 && CheckPassword(pos.PasswordHash, w) {
+				return w
+			}
+		}
+	}
+	return ""
 }

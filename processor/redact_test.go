@@ -118,3 +118,36 @@ func TestNoPasswordIsKeptFromOddlyShapedMail(t *testing.T) {
 		t.Fatalf("%d mails stored, want 2", n)
 	}
 }
+
+// TestAPasswordInTheSubjectIsWarnedOfAndNotKept: a player who puts their
+// password in the Subject gets their orders taken, a mail of its own that
+// says to change the password, and a stored copy without it.
+func TestAPasswordInTheSubjectIsWarnedOfAndNotKept(t *testing.T) {
+	h := newHarness(t)
+	h.deliver("From: alice@example.org\nTo: gm@railpost.test\nSubject: orders, password alpha-pass\nMessage-ID: <subj-1@example.org>\nDate: Mon, 2 Mar 2026 08:00:00 +0000\n\nGAME: t1\nPOSITION: 1\nTOKEN: " + h.token(1, 1) + "\nPICK 6\n")
+	sum := h.mustRun()
+	if sum.Accepted != 1 {
+		t.Fatalf("the orders were not taken: %s", sum)
+	}
+	warned := false
+	for _, m := range h.sent() {
+		if strings.Contains(m.Subject, "password was in the Subject") && strings.Contains(m.Text, "RESET 1") && !strings.Contains(m.Text, "alpha-pass") {
+			warned = true
+		}
+	}
+	if !warned {
+		t.Error("the player was not told that their password was in the Subject")
+	}
+	db, err := sql.Open("sqlite", h.st.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var raw []byte
+	if err := db.QueryRow(`SELECT raw FROM inbox`).Scan(&raw); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(raw), "alpha-pass") {
+		t.Errorf("the stored mail keeps the password:\n%s", raw)
+	}
+}

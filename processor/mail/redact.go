@@ -10,8 +10,8 @@ import (
 	"github.com/emersion/go-message"
 )
 
-// Redact rewrites the text of a stored message through fix: every text
-// part, decoded, whatever its transfer encoding (so a password in a
+// Redact rewrites the text of a stored message through fix: its Subject
+// and every text part, decoded, whatever its transfer encoding (so a password in a
 // base64 or quoted-printable body is found), then encoded again. Headers
 // and the other parts are kept. It reports whether anything changed; an
 // unchanged message is returned as it came, byte for byte.
@@ -20,8 +20,17 @@ func Redact(raw []byte, fix func(string) string) ([]byte, bool, error) {
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
 		return raw, false, fmt.Errorf("redact: %w", err)
 	}
+	// The Subject is text too: a password pasted there is taken out.
+	subjectFixed := false
+	if subj, err := e.Header.Text("Subject"); err == nil && subj != "" {
+		if f := fix(subj); f != subj {
+			e.Header.SetText("Subject", f)
+			subjectFixed = true
+		}
+	}
 	var out bytes.Buffer
 	changed, err := redactEntity(&out, e, fix)
+	changed = changed || subjectFixed
 	if err != nil {
 		return raw, false, fmt.Errorf("redact: %w", err)
 	}

@@ -200,7 +200,10 @@ func (p *Processor) turnMails(ctx context.Context, t *turnResolution) error {
 	if err != nil {
 		return err
 	}
-	t.next = NextDeadline(g, t.now)
+	// A turn resolved early leaves the next turn all its time: its deadline
+	// is the one after this turn's own, never one that falls in a moment
+	// (ruling P20).
+	t.next = NextDeadline(g, later(t.now, g.Deadline))
 	secret, err := p.Store.Secret(ctx)
 	if err != nil {
 		return err
@@ -366,6 +369,14 @@ func renderReports(positions []store.Position, render func(store.Position) (titl
 	}
 	wg.Wait()
 	return reps, errors.Join(errs...)
+}
+
+// later is the later of two times.
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 // NextDeadline is the first deadline after now: the next time on the

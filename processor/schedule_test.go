@@ -1,6 +1,7 @@
 package processor
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -92,5 +93,32 @@ func TestDeadlinesAcrossDST(t *testing.T) {
 	autumn := time.Date(2026, 10, 26, 18, 0, 0, 0, chicago)
 	if d := NextDeadline(g, autumn).Sub(autumn); d != 169*time.Hour {
 		t.Errorf("autumn: %s between deadlines, want 169h", d)
+	}
+}
+
+// TestAnEarlyTurnLeavesTheNextItsTime: with turns due every Monday 18:00,
+// a turn that resolves early at 17:00 because every player is in gives the
+// next turn the following Monday, not the same evening.
+func TestAnEarlyTurnLeavesTheNextItsTime(t *testing.T) {
+	var deadline time.Time
+	h := newHarness(t, func(g *store.Game) {
+		g.Schedule = "every Monday 18:00"
+		sc, _ := ParseSchedule(g.Schedule)
+		deadline = sc.Next(testStart, Zone(*g))
+		g.Deadline = deadline
+	})
+	h.clock = deadline.Add(-time.Hour)
+	h.deliver(orderMail("alice@example.org", "early-a@example.org", "GAME: t1\nPOSITION: 1\nPASSWORD: alpha-pass\nPICK 3\n"))
+	h.deliver(orderMail("bob@example.org", "early-b@example.org", "GAME: t1\nPOSITION: 2\nPASSWORD: bravo-pass\nPICK 4\n"))
+	if sum := h.mustRun(); sum.Resolved != 1 {
+		t.Fatalf("the turn did not resolve early: %s", sum)
+	}
+	g, err := h.st.Game(context.Background(), "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := time.Date(2026, 3, 9, 18, 0, 0, 0, Zone(g)) // the next Monday, 18:00 by the wall clock (DST began on the 8th)
+	if !deadline.Before(want) || !g.Deadline.Equal(want) {
+		t.Errorf("turn 2 is due %s; want %s, the Monday after turn 1's deadline of %s", g.Deadline, want, deadline)
 	}
 }

@@ -13,6 +13,16 @@ import (
 // the sheet was not made for these orders.
 func FillContinentalRails(sheet string, o cr.Orders) (string, error) {
 	values := map[string]string{}
+	fillPlayer(values, o)
+	for abbr, r := range o.Railroads {
+		fillRailroad(values, abbr, r)
+	}
+	return writeFields(sheet, values)
+}
+
+// fillPlayer sets the turnsheet's fields of the tycoon's own orders, by
+// label.
+func fillPlayer(values map[string]string, o cr.Orders) {
 	set := func(field, value string) { values[field] = value }
 	if o.Borrow > 0 {
 		set("BORROW", fmt.Sprint(o.Borrow))
@@ -61,53 +71,61 @@ func FillContinentalRails(sheet string, o cr.Orders) (string, error) {
 	if o.Name != "" {
 		set("NAME", o.Name)
 	}
-	for abbr, r := range o.Railroads {
-		f := func(field, value string) { set(abbr+" "+field, value) }
-		if r.PresidentLoan > 0 {
-			f("PRESIDENT LOAN", fmt.Sprint(r.PresidentLoan))
-		} else if r.PresidentLoan < 0 {
-			f("REPAY PRESIDENT", fmt.Sprint(-r.PresidentLoan))
-		}
-		if r.RepayDebt != 0 {
-			f("REPAY DEBT", fmt.Sprint(r.RepayDebt))
-		}
-		if r.TreasuryToPres != 0 {
-			f("TREASURY TO PRESIDENT", fmt.Sprint(r.TreasuryToPres))
-		}
-		if r.TreasuryToMarket != 0 {
-			f("TREASURY TO MARKET", fmt.Sprint(r.TreasuryToMarket))
-		}
-		if r.Repairs != 0 {
-			f("REPAIRS", fmt.Sprint(r.Repairs))
-		}
-		if r.Locomotive != 0 {
-			f("LOCOMOTIVE", fmt.Sprint(r.Locomotive))
-		}
-		if r.Technology {
-			f("TECHNOLOGY", "X")
-		}
-		if r.Build != 0 {
-			f("BUILD", fmt.Sprint(r.Build))
-		}
-		if r.Abandon {
-			f("ABANDON", "X")
-		}
-		if r.DoubleTrack != "" {
-			f("DOUBLE TRACK", r.DoubleTrack)
-		}
-		if r.Political != 0 {
-			f("POLITICAL", fmt.Sprint(r.Political))
-		}
-		for i, b := range r.Bids {
-			f("ROW BID "+strconv.Itoa(i+1), b)
-		}
-		if r.RateWar != "" {
-			f("RATE WAR", fmt.Sprintf("%s %d", r.RateWar, r.RateWarPct))
-		}
-		if r.Dividend != nil {
-			f("DIVIDEND", fmt.Sprint(*r.Dividend))
-		}
+}
+
+// fillRailroad sets the fields of one railroad's orders, labelled with
+// its letters.
+func fillRailroad(values map[string]string, abbr string, r cr.RailroadOrders) {
+	f := func(field, value string) { values[abbr+" "+field] = value }
+	if r.PresidentLoan > 0 {
+		f("PRESIDENT LOAN", fmt.Sprint(r.PresidentLoan))
+	} else if r.PresidentLoan < 0 {
+		f("REPAY PRESIDENT", fmt.Sprint(-r.PresidentLoan))
 	}
+	if r.RepayDebt != 0 {
+		f("REPAY DEBT", fmt.Sprint(r.RepayDebt))
+	}
+	if r.TreasuryToPres != 0 {
+		f("TREASURY TO PRESIDENT", fmt.Sprint(r.TreasuryToPres))
+	}
+	if r.TreasuryToMarket != 0 {
+		f("TREASURY TO MARKET", fmt.Sprint(r.TreasuryToMarket))
+	}
+	if r.Repairs != 0 {
+		f("REPAIRS", fmt.Sprint(r.Repairs))
+	}
+	if r.Locomotive != 0 {
+		f("LOCOMOTIVE", fmt.Sprint(r.Locomotive))
+	}
+	if r.Technology {
+		f("TECHNOLOGY", "X")
+	}
+	if r.Build != 0 {
+		f("BUILD", fmt.Sprint(r.Build))
+	}
+	if r.Abandon {
+		f("ABANDON", "X")
+	}
+	if r.DoubleTrack != "" {
+		f("DOUBLE TRACK", r.DoubleTrack)
+	}
+	if r.Political != 0 {
+		f("POLITICAL", fmt.Sprint(r.Political))
+	}
+	for i, b := range r.Bids {
+		f("ROW BID "+strconv.Itoa(i+1), b)
+	}
+	if r.RateWar != "" {
+		f("RATE WAR", fmt.Sprintf("%s %d", r.RateWar, r.RateWarPct))
+	}
+	if r.Dividend != nil {
+		f("DIVIDEND", fmt.Sprint(*r.Dividend))
+	}
+}
+
+// writeFields writes each value into the empty field of its label; a
+// value whose field the sheet lacks is an error.
+func writeFields(sheet string, values map[string]string) (string, error) {
 	lines := strings.Split(sheet, "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(strings.TrimSpace(l), "#") {

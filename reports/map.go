@@ -133,40 +133,69 @@ func (r ContinentalRails) mapPage(d *doc, title string, window *box) {
 	w, h := p.size() // the frame hugs the map
 	pdf.ClipRect(x0, y0, w, h, true)
 
-	owner := map[string]int{} // route code -> railroad index
-	rrs := byNumber(r.State)
-	for i, rr := range rrs {
+	m := mapDrawing{r: r, d: d, p: p, owner: map[string]int{}, rrs: byNumber(r.State)}
+	for i, rr := range m.rrs {
 		for _, code := range rr.Lines {
-			owner[code] = i
+			m.owner[code] = i
 		}
 	}
+	m.unbuilt()
+	m.built()
+	// Towns, then labels that do not overlap one placed before them:
+	// biggest towns first, so they win the space.
+	towns := append([]cr.Town(nil), r.Map.Towns...)
+	sort.SliceStable(towns, func(i, j int) bool {
+		if towns[i].Star != towns[j].Star {
+			return towns[i].Star
+		}
+		return towns[i].Size > towns[j].Size
+	})
+	placed, radius := m.dots(towns)
+	m.labels(towns, placed, radius, window != nil, [4]float64{x0, y0, x0 + w, y0 + h})
+	pdf.ClipEnd()
+	pdf.SetDrawColor(120, 120, 120)
+	pdf.SetLineWidth(0.2)
+	pdf.Rect(x0, y0, w, h, "D")
+	r.legend(d, m.rrs, x0+maxW+3, y0)
+}
+
+// mapDrawing is one map page being drawn: the projection, and which
+// railroad owns each built route.
+type mapDrawing struct {
+	r     ContinentalRails
+	d     *doc
+	p     projection
+	rrs   []*cr.Railroad
+	owner map[string]int // route code -> railroad index
+}
+
+// line is a route's ends on the page; a double route is drawn beside its
+// partner.
+func (m mapDrawing) line(rt cr.Route) (float64, float64, float64, float64) {
+	a, _ := m.r.Map.Town(rt.A)
+	bt, _ := m.r.Map.Town(rt.B)
+	ax, ay := m.p.xy(a.Lat, a.Lon)
+	bx, by := m.p.xy(bt.Lat, bt.Lon)
+	if partner, ok := m.r.Map.DoublePartner(rt.Code); ok && rt.Code > partner {
+		const shift = 0.7
+		dx, dy := bx-ax, by-ay
+		if n := math.Hypot(dx, dy); n > 0 {
+			ax, ay, bx, by = ax-dy/n*shift, ay+dx/n*shift, bx-dy/n*shift, by+dx/n*shift
+		}
+	}
+	return ax, ay, bx, by
+}
+
+// unbuilt draws the routes nobody has built, faintly: rights-of-way
+// dashed grey, private companies on offer orange.
+func (m mapDrawing) unbuilt() {
+	pdf := m.d.pdf
 	offered := map[string]bool{}
-	for _, o := range r.State.Offers {
+	for _, o := range m.r.State.Offers {
 		offered[o.Code] = true
 	}
-	line := func(rt cr.Route, shift float64) (float64, float64, float64, float64) {
-		a, _ := r.Map.Town(rt.A)
-		bt, _ := r.Map.Town(rt.B)
-		ax, ay := p.xy(a.Lat, a.Lon)
-		bx, by := p.xy(bt.Lat, bt.Lon)
-		if shift != 0 { // a double route is drawn beside its partner
-			dx, dy := bx-ax, by-ay
-			n := math.Hypot(dx, dy)
-			if n > 0 {
-				ax, ay, bx, by = ax-dy/n*shift, ay+dx/n*shift, bx-dy/n*shift, by+dx/n*shift
-			}
-		}
-		return ax, ay, bx, by
-	}
-	shiftOf := func(code string) float64 {
-		if partner, ok := r.Map.DoublePartner(code); ok && code > partner {
-			return 0.7
-		}
-		return 0
-	}
-	// Unbuilt routes first, faintly: RoWs dashed grey, offered PCs orange.
-	for _, rt := range r.Map.Routes {
-		if _, built := owner[rt.Code]; built {
+	for _, rt := range m.r.Map.Routes {
+		if _, built := m.owner[rt.Code]; built {
 			continue
 		}
 		switch {
@@ -180,56 +209,56 @@ func (r ContinentalRails) mapPage(d *doc, title string, window *box) {
 			continue // a PC not yet on offer is not on the map for players
 		}
 		pdf.SetLineWidth(0.25)
-		pdf.Line(line(rt, shiftOf(rt.Code)))
+		pdf.Line(m.line(rt))
 	}
 	pdf.SetDashPattern(nil, 0)
-	// Built lines, the reader's last so they lie on top.
-	codes := make([]string, 0, len(owner))
-	for c := range owner {
+}
+
+// built draws the railroads' lines in their colours, the reader's last
+// and outlined, so they lie on top.
+func (m mapDrawing) built() {
+	pdf, rrs, reader := m.d.pdf, m.rrs, m.r.Reader
+	codes := make([]string, 0, len(m.owner))
+	for c := range m.owner {
 		codes = append(codes, c)
 	}
 	sort.Slice(codes, func(i, j int) bool {
-		mi, mj := rrs[owner[codes[i]]].President == r.Reader, rrs[owner[codes[j]]].President == r.Reader
+		mi, mj := rrs[m.owner[codes[i]]].President == reader, rrs[m.owner[codes[j]]].President == reader
 		if mi != mj {
 			return mj
 		}
 		return codes[i] < codes[j]
 	})
 	for _, code := range codes {
-		rt, _ := r.Map.Route(code)
-		rr := rrs[owner[code]]
-		cr0, cg, cb := railroadColour(owner[code])
+		rt, _ := m.r.Map.Route(code)
+		rr := rrs[m.owner[code]]
+		cr0, cg, cb := railroadColour(m.owner[code])
 		pdf.SetDrawColor(cr0, cg, cb)
 		pdf.SetLineWidth(0.7)
-		if rr.President == r.Reader {
+		if rr.President == reader {
 			pdf.SetDrawColor(0, 0, 0)
 			pdf.SetLineWidth(1.6)
-			pdf.Line(line(rt, shiftOf(code)))
+			pdf.Line(m.line(rt))
 			pdf.SetDrawColor(cr0, cg, cb)
 			pdf.SetLineWidth(1.0)
 		}
-		pdf.Line(line(rt, shiftOf(code)))
+		pdf.Line(m.line(rt))
 	}
-	// Towns, then labels that do not overlap one placed before them:
-	// biggest towns first, so they win the space.
-	towns := append([]cr.Town(nil), r.Map.Towns...)
-	sort.SliceStable(towns, func(i, j int) bool {
-		if towns[i].Star != towns[j].Star {
-			return towns[i].Star
-		}
-		return towns[i].Size > towns[j].Size
-	})
-	// The dots first, all of them, so that no label is drawn under a dot;
-	// each dot is also an obstacle the labels keep clear of.
+}
+
+// dots draws every town on the page first, so that no label is drawn
+// under a dot; each dot is also an obstacle the labels keep clear of. It
+// returns those obstacles and each drawn town's radius.
+func (m mapDrawing) dots(towns []cr.Town) ([][4]float64, map[string]float64) {
+	pdf := m.d.pdf
 	pdf.SetLineWidth(0.15)
-	zoomed := window != nil
 	var placed [][4]float64
 	radius := map[string]float64{}
 	for _, t := range towns {
-		if !p.inside(t.Lat, t.Lon) {
+		if !m.p.inside(t.Lat, t.Lon) {
 			continue
 		}
-		x, y := p.xy(t.Lat, t.Lon)
+		x, y := m.p.xy(t.Lat, t.Lon)
 		c := regionShade[t.Region]
 		pdf.SetFillColor(c[0], c[1], c[2])
 		pdf.SetDrawColor(255, 255, 255)
@@ -242,21 +271,27 @@ func (r ContinentalRails) mapPage(d *doc, title string, window *box) {
 		}
 		placed = append(placed, [4]float64{x - rad, y - rad, x + rad, y + rad})
 	}
-	// Then the labels, biggest towns first so they win the space: to the
-	// right of the dot, else left, above or below; a label that fits
-	// nowhere is left out rather than drawn over another.
+	return placed, radius
+}
+
+// labels names the towns, biggest first so they win the space: to the
+// right of the dot, else left, above or below, inside frame; a label that
+// fits nowhere is left out rather than drawn over another. Unzoomed, only
+// the bigger towns are named.
+func (m mapDrawing) labels(towns []cr.Town, placed [][4]float64, radius map[string]float64, zoomed bool, frame [4]float64) {
+	pdf := m.d.pdf
 	for _, t := range towns {
 		rad, in := radius[t.Name]
 		if !in || !zoomed && !t.Star && t.Size < 4 {
 			continue
 		}
-		x, y := p.xy(t.Lat, t.Lon)
+		x, y := m.p.xy(t.Lat, t.Lon)
 		size := 4.5
 		if t.Star {
 			size = 5.5
 		}
 		pdf.SetFont("Helvetica", map[bool]string{true: "B", false: ""}[t.Star], size)
-		label := d.tr(t.Name)
+		label := m.d.tr(t.Name)
 		lw := pdf.GetStringWidth(label)
 		const lh = 2.0
 		candidates := [][4]float64{
@@ -267,7 +302,7 @@ func (r ContinentalRails) mapPage(d *doc, title string, window *box) {
 		}
 		own := [4]float64{x - rad, y - rad, x + rad, y + rad}
 		for _, rect := range candidates {
-			if rect[0] < x0 || rect[1] < y0 || rect[2] > x0+w || rect[3] > y0+h || overlaps(rect, placed, own) {
+			if rect[0] < frame[0] || rect[1] < frame[1] || rect[2] > frame[2] || rect[3] > frame[3] || overlaps(rect, placed, own) {
 				continue
 			}
 			placed = append(placed, rect)
@@ -280,11 +315,6 @@ func (r ContinentalRails) mapPage(d *doc, title string, window *box) {
 			break
 		}
 	}
-	pdf.ClipEnd()
-	pdf.SetDrawColor(120, 120, 120)
-	pdf.SetLineWidth(0.2)
-	pdf.Rect(x0, y0, w, h, "D")
-	r.legend(d, rrs, x0+maxW+3, y0)
 }
 
 // overlaps reports whether r meets any placed rectangle other than skip.

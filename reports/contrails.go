@@ -66,14 +66,32 @@ func (r ContinentalRails) visibility() visibility {
 // PDF renders the report. Sections follow rule 9 in order, then the
 // victory points and the map.
 func (r ContinentalRails) PDF() ([]byte, error) {
-	s := r.State
-	me := s.Player(r.Reader)
+	me := r.State.Player(r.Reader)
 	if me == nil {
 		return nil, fmt.Errorf("report: no position %d", r.Reader)
 	}
 	v := r.visibility()
 	d := newDoc(fmt.Sprintf("%s (%s) - turn %d report for %s, position %d", r.GameName, r.GameID, r.Turn, me.Name, me.Number), r.Made)
+	r.headlines(d)
+	r.playerSummary(d, v)
+	r.railroadSummary(d)
+	d.section("Stock Report (9.4)")
+	r.stockReport(d, v)
+	r.offers(d)
+	d.section("Private Report (9.6)")
+	r.privateReport(d, v)
+	r.victoryPoints(d, me)
+	r.chartPage(d)
+	r.mapPage(d, "The network", nil)
+	if box := r.readerBox(); box != nil {
+		r.mapPage(d, "Your railroads", box)
+	}
+	return d.bytes()
+}
 
+// headlines are the public events of the turn and the climate (9.1).
+func (r ContinentalRails) headlines(d *doc) {
+	s := r.State
 	d.section("Headlines (9.1)")
 	headlines := 0
 	for _, e := range r.Events {
@@ -87,10 +105,16 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 	}
 	d.para(fmt.Sprintf("Economic climate for turn %d: %s.", s.Turn, s.Climate))
 
+}
+
+// playerSummary lists every tycoon, with the stock the reader may see
+// (9.2).
+func (r ContinentalRails) playerSummary(d *doc, v visibility) {
+	s := r.State
 	d.section("Player Summary (9.2)")
 	players := append([]cr.Player(nil), s.Players...)
 	sort.SliceStable(players, func(i, j int) bool { return players[i].NetWorth > players[j].NetWorth })
-	rows := [][]string{}
+	var rows [][]string
 	for _, p := range players {
 		var pres, pcs, stock []string
 		for _, rr := range s.Railroads {
@@ -118,8 +142,13 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 	}
 	d.table([]string{"#", "Tycoon", "Net worth", "Presides", "PCs", "Stock you may see"}, []float64{8, 42, 24, 30, 24, 62}, rows)
 
+}
+
+// railroadSummary lists every railroad's figures and lines (9.3).
+func (r ContinentalRails) railroadSummary(d *doc) {
+	s := r.State
 	d.section("Railroad Summary (9.3)")
-	rows = rows[:0]
+	var rows [][]string
 	for _, rr := range byNumber(s) {
 		issued := s.Issued(rr)
 		pft := "-"
@@ -140,11 +169,13 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 	d.table([]string{"Railroad", "Track", "Revenues", "Op. exp.", "Bonds", "Loans", "Pft/sh", "Div/sh", "Land", "Grant", "Pres", "Chr", "Directors"},
 		[]float64{20, 12, 18, 18, 16, 16, 13, 13, 11, 11, 10, 10, 22}, rows)
 
-	d.section("Stock Report (9.4)")
-	r.stockReport(d, v)
+}
 
+// offers are the private companies for sale (9.5).
+func (r ContinentalRails) offers(d *doc) {
+	s := r.State
 	d.section("Private Companies Available (9.5)")
-	rows = rows[:0]
+	var rows [][]string
 	for _, o := range s.Offers {
 		rt, _ := r.Map.Route(o.Code)
 		seller := "the Bank"
@@ -159,9 +190,12 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 		d.twoColumns([]string{"Code", "Route", "Miles", "Asking", "Offered by"}, []float64{12, 38, 9, 12, 18}, rows)
 	}
 
-	d.section("Private Report (9.6)")
-	r.privateReport(d, v)
+}
 
+// victoryPoints sets the reader's points beside each category's leader
+// (1.2).
+func (r ContinentalRails) victoryPoints(d *doc, me *cr.Player) {
+	s := r.State
 	d.section("Victory Points (1.2)")
 	cats := []struct {
 		name string
@@ -172,7 +206,7 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 		{"Prodigal", func(v cr.VP) int { return v.Prodigal }}, {"Rail Baron", func(v cr.VP) int { return v.Baron }},
 		{"Total", cr.VP.Total},
 	}
-	rows = rows[:0]
+	var rows [][]string
 	for _, c := range cats {
 		lead, leaders := 0, []string{}
 		for _, p := range s.Players {
@@ -187,12 +221,6 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 	}
 	d.table([]string{"Category", "Yours", "Leader", "Led by"}, []float64{36, 18, 18, 110}, rows)
 
-	r.chartPage(d)
-	r.mapPage(d, "The network", nil)
-	if box := r.readerBox(); box != nil {
-		r.mapPage(d, "Your railroads", box)
-	}
-	return d.bytes()
 }
 
 func rowNote(rr *cr.Railroad) string {

@@ -59,6 +59,7 @@ type IMAP struct {
 	c    *imapclient.Client
 	cfg  IMAPConfig
 	stop func() bool // detaches the close on the pass's end
+	conn idleConn    // each operation's reads have the timeout while it runs
 }
 
 // DialIMAP connects and logs in.
@@ -70,7 +71,11 @@ func DialIMAP(ctx context.Context, cfg IMAPConfig) (*IMAP, error) {
 	if err != nil {
 		return nil, fmt.Errorf("imap address %q: %w", cfg.Address, err)
 	}
-	conn, stop, err := dial(ctx, cfg.Address, cfg.Timeout)
+	conn, stop, err := dial(ctx, cfg.Address, cfg.Timeout, true)
+	if err == nil {
+		conn.begin() // the greeting and the login
+		defer conn.end()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("imap connect %s: %w", cfg.Address, err)
 	}
@@ -100,12 +105,14 @@ func DialIMAP(ctx context.Context, cfg IMAPConfig) (*IMAP, error) {
 		c.Close()
 		return nil, fmt.Errorf("imap login as %s at %s: %w", cfg.Username, cfg.Address, err)
 	}
-	return &IMAP{c: c, cfg: cfg, stop: stop}, nil
+	return &IMAP{c: c, cfg: cfg, stop: stop, conn: conn}, nil
 }
 
 // Close logs out and closes the connection.
 func (m *IMAP) Close() error {
 	defer m.stop()
+	m.conn.begin()
+	defer m.conn.end()
 	m.c.Logout().Wait()
 	return m.c.Close()
 }
@@ -130,6 +137,8 @@ type MailboxInfo struct {
 
 // Select opens a mailbox for reading and marking.
 func (m *IMAP) Select(name string) (MailboxInfo, error) {
+	m.conn.begin()
+	defer m.conn.end()
 	d, err := m.c.Select(name, nil).Wait()
 	if err != nil {
 		return MailboxInfo{}, fmt.Errorf("imap select %s: %w", name, err)
@@ -139,6 +148,8 @@ func (m *IMAP) Select(name string) (MailboxInfo, error) {
 
 // UIDsAfter lists the UIDs in the selected mailbox above after, in order.
 func (m *IMAP) UIDsAfter(after uint32) ([]uint32, error) {
+	m.conn.begin()
+	defer m.conn.end()
 	var set imap.UIDSet
 	set.AddRange(imap.UID(after+1), 0) // after+1:*
 	d, err := m.c.UIDSearch(&imap.SearchCriteria{UID: []imap.UIDSet{set}}, nil).Wait()
@@ -180,6 +191,9 @@ func (m *IMAP) FetchRaw(uids []uint32, maxBytes int64, fn func(f Fetched) error)
 		if maxBytes > 0 {
 			section.Partial = &imap.SectionPartial{Offset: 0, Size: maxBytes}
 		}
+		// The fetch is an operation in flight; storing each message after
+		// it, in fn, is not, however long it takes.
+		m.conn.begin()
 		cmd := m.c.Fetch(set, &imap.FetchOptions{UID: true, RFC822Size: true, InternalDate: true, BodySection: []*imap.FetchItemBodySection{section}})
 		got := map[uint32]Fetched{}
 		for {
@@ -190,6 +204,7 @@ func (m *IMAP) FetchRaw(uids []uint32, maxBytes int64, fn func(f Fetched) error)
 			buf, err := msg.Collect()
 			if err != nil {
 				cmd.Close()
+				m.conn.end()
 				return fmt.Errorf("imap fetch: %w", err)
 			}
 			if len(buf.BodySection) == 0 {
@@ -203,7 +218,9 @@ func (m *IMAP) FetchRaw(uids []uint32, maxBytes int64, fn func(f Fetched) error)
 				Truncated: maxBytes > 0 && buf.RFC822Size > maxBytes,
 			}
 		}
-		if err := cmd.Close(); err != nil {
+		err := cmd.Close()
+		m.conn.end()
+		if err != nil {
 			return fmt.Errorf("imap fetch: %w", err)
 		}
 		for _, u := range uids[start:end] {
@@ -221,6 +238,8 @@ func (m *IMAP) FetchRaw(uids []uint32, maxBytes int64, fn func(f Fetched) error)
 
 // Mark flags or moves processed messages, as configured.
 func (m *IMAP) Mark(uids []uint32) error {
+	m.conn.begin()
+	defer m.conn.end()
 	if len(uids) == 0 {
 		return nil
 	}
@@ -247,6 +266,8 @@ func (m *IMAP) Mark(uids []uint32) error {
 // EnsureMailbox creates a mailbox if it does not exist, so that moving
 // processed mail works on a fresh account.
 func (m *IMAP) EnsureMailbox(name string) error {
+	m.conn.begin()
+	defer m.conn.end()
 	list, err := m.c.List("", name, nil).Collect()
 	if err != nil {
 		return fmt.Errorf("imap list %s: %w", name, err)
@@ -263,6 +284,8 @@ func (m *IMAP) EnsureMailbox(name string) error {
 // Append stores a raw message in a mailbox. The demo's scripted players and
 // the tests deliver mail this way.
 func (m *IMAP) Append(mailbox string, raw []byte) error {
+	m.conn.begin()
+	defer m.conn.end()
 	cmd := m.c.Append(mailbox, int64(len(raw)), nil)
 	if _, err := cmd.Write(raw); err != nil {
 		cmd.Close()

@@ -39,7 +39,7 @@ func DialSMTP(ctx context.Context, cfg SMTPConfig) (*SMTP, error) {
 	if err != nil {
 		return nil, fmt.Errorf("smtp address %q: %w", cfg.Address, err)
 	}
-	conn, stop, err := dial(ctx, cfg.Address, cfg.Timeout)
+	conn, stop, err := dial(ctx, cfg.Address, cfg.Timeout, false)
 	if err != nil {
 		return nil, fmt.Errorf("smtp connect %s: %w", cfg.Address, err)
 	}

@@ -61,3 +61,33 @@ func TestStalledServersAreGivenUp(t *testing.T) {
 	}
 	im.Close()
 }
+
+// TestAQuietPauseBetweenCommandsIsNotAStall: the timeout is for a server
+// that does not answer, not for us taking our time between commands (the
+// pass stores each fetched mail before it asks for the next batch).
+func TestAQuietPauseBetweenCommandsIsNotAStall(t *testing.T) {
+	srv, err := loopback.StartIMAP("u", "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if err := srv.Deliver("INBOX", []byte("From: a@b.org\r\nSubject: s\r\n\r\nhello\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	im, err := DialIMAP(context.Background(), IMAPConfig{Address: srv.Addr, Security: SecurityPlain, Username: "u", Password: "p", Timeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer im.Close()
+	if _, err := im.Select("INBOX"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(600 * time.Millisecond) // busy elsewhere, three timeouts long
+	uids, err := im.UIDsAfter(0)
+	if err != nil || len(uids) != 1 {
+		t.Fatalf("after a quiet pause: %v %v", uids, err)
+	}
+	if err := im.Mark(uids); err != nil {
+		t.Fatal(err)
+	}
+}

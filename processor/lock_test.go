@@ -47,6 +47,17 @@ func TestOnePassPerDatabaseByAnyName(t *testing.T) {
 	if _, err := h.run(); !errors.Is(err, ErrBusy) {
 		t.Fatalf("a pass while another is recorded running in a live process: %v, want busy", err)
 	}
+	// A pid taken by another process long after its pass (a reboot): a
+	// pass begun over an hour ago is not live, whatever holds its pid now.
+	if _, err := db.Exec(`UPDATE passes SET started_at = '2026-03-02T07:00:00Z' WHERE pid = ?`, child.Process.Pid); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.run(); err != nil {
+		t.Fatalf("a pass after a stale running row with a reused pid: %v", err)
+	}
+	if _, err := db.Exec(`INSERT INTO passes(started_at, pid) VALUES ('2026-03-02T09:00:00Z', ?)`, child.Process.Pid); err != nil {
+		t.Fatal(err)
+	}
 	// Once that process is gone, its pass is abandoned and the next runs.
 	child.Process.Kill()
 	child.Wait()

@@ -33,6 +33,12 @@ func (p *Processor) publish(ctx context.Context, sum *Summary) error {
 			return err
 		}
 		dropped, err := p.send(ctx, s, m, sum)
+		var unrecorded errUnrecorded
+		if errors.As(err, &unrecorded) {
+			// The database did not take the answer: stop, or every mail
+			// after it would go out again at the next pass.
+			return errors.Join(append(errs, err)...)
+		}
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -52,6 +58,11 @@ func (p *Processor) publish(ctx context.Context, sum *Summary) error {
 	return errors.Join(errs...)
 }
 
+// errUnrecorded is a send whose outcome the database did not take.
+type errUnrecorded struct{ error }
+
+func (e errUnrecorded) Unwrap() error { return e.error }
+
 // send sends one outbox row and records the server's answer. It reports
 // whether the connection itself failed, which leaves the session unusable.
 func (p *Processor) send(ctx context.Context, s *mail.SMTP, m store.OutboxMail, sum *Summary) (dropped bool, err error) {
@@ -59,7 +70,7 @@ func (p *Processor) send(ctx context.Context, s *mail.SMTP, m store.OutboxMail, 
 	if err == nil {
 		p.fault(FaultSent)
 		if err := p.Store.RecordAttempt(ctx, m.ID, store.Attempt{At: p.now(), OK: true, Answer: answer, Kept: keptOutbox(m)}); err != nil {
-			return false, err
+			return false, errUnrecorded{err}
 		}
 		p.fault(FaultRecorded)
 		sum.Sent++
@@ -75,7 +86,7 @@ func (p *Processor) send(ctx context.Context, s *mail.SMTP, m store.OutboxMail, 
 		a.Next = p.now().Add(Backoff(m.Attempts, p.Config.Outbox.Backoff.Duration, p.Config.Outbox.MaxBackoff.Duration))
 	}
 	if err := p.Store.RecordAttempt(ctx, m.ID, a); err != nil {
-		return false, err
+		return false, errUnrecorded{err}
 	}
 	if a.Next.IsZero() {
 		p.log().Error("mail given up", "outbox", m.ID, "to", m.Recipients, "answer", se.Answer)

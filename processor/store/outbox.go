@@ -251,10 +251,11 @@ func (s *Store) BeginPass(ctx context.Context, at time.Time) (int64, error) {
 var ErrPassRunning = errors.New("another railpost pass is recorded as running on this database")
 
 // abandonDeadPasses marks as abandoned the passes left running by a
-// process that has died (a crash, a kill), and refuses when one is still
-// running in a live process other than this one.
+// process that has died (a crash, a kill) or begun over an hour ago, and
+// refuses when one is still running in a live process other than this
+// one.
 func (o ops) abandonDeadPasses(ctx context.Context, at time.Time) error {
-	rows, err := o.q.QueryContext(ctx, `SELECT id, pid FROM passes WHERE status = 'running'`)
+	rows, err := o.q.QueryContext(ctx, `SELECT id, pid, started_at FROM passes WHERE status = 'running'`)
 	if err != nil {
 		return err
 	}
@@ -262,11 +263,15 @@ func (o ops) abandonDeadPasses(ctx context.Context, at time.Time) error {
 	for rows.Next() {
 		var id int64
 		var pid int
-		if err := rows.Scan(&id, &pid); err != nil {
+		var started string
+		if err := rows.Scan(&id, &pid, &started); err != nil {
 			rows.Close()
 			return err
 		}
-		if pid != os.Getpid() && alive(pid) {
+		// A pid is taken again by another process in time (after a reboot
+		// at once), so only a pass begun within the hour counts as live.
+		since, _ := parseTime(started)
+		if pid != os.Getpid() && alive(pid) && at.Sub(since) < time.Hour {
 			rows.Close()
 			return fmt.Errorf("%w (pass %d, process %d)", ErrPassRunning, id, pid)
 		}

@@ -3,6 +3,7 @@ package processor
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -41,13 +42,8 @@ func TestGMCommandsWaitForThePass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for table, rows := range before.Tables {
-		if len(after.Tables[table]) != len(rows) {
-			t.Errorf("%s: %d rows before the refused commands, %d after", table, len(rows), len(after.Tables[table]))
-		}
-	}
-	if b, a := before.Tables["games"][0], after.Tables["games"][0]; *b["status"].Text != *a["status"].Text || *b["turn"].Int != *a["turn"].Int {
-		t.Errorf("the game changed under refused commands")
+	if !reflect.DeepEqual(before.Tables, after.Tables) {
+		t.Error("refused commands changed the game's rows")
 	}
 	held.Release()
 	c, _ := gmcmd.Parse("PAUSE lunch")

@@ -19,7 +19,9 @@ import (
 // RAILPOST_KILLS passes have been killed; then it lets passes finish and
 // counts what was lost (a mail on the server never stored, or stored and
 // never judged) and what was repeated (a mail stored twice, a reply queued
-// twice, a reply delivered twice). It is long and needs Dovecot, so it
+// twice), which fail it, and the replies delivered twice, which it counts
+// only: a kill between the server's 250 and its record may resend one,
+// with the same Message-ID (README). It is long and needs Dovecot, so it
 // runs only when asked: scripts/killtest.sh runs it.
 func TestRandomKillsOnDovecot(t *testing.T) {
 	kills, _ := strconv.Atoi(os.Getenv("RAILPOST_KILLS"))

@@ -40,15 +40,11 @@ func seatName(pos store.Position) string {
 // the setup, which every later position is rebuilt from, so once a move
 // is logged they stay as they were (ruling P18).
 func (p *Processor) nameSeat(ctx context.Context, g store.Game, pos store.Position) error {
-	if !byMove(p.Titles, g) || pos.Name == "" {
-		return nil
+	if !byMove(p.Titles, g) || pos.Name == "" || g.Turn > 1 {
+		return nil // g.Turn is the action the game waits for: past 1, a move is logged
 	}
 	snap, err := p.Store.SnapshotAt(ctx, g.ID, 0)
 	if err != nil {
-		return err
-	}
-	moves, err := p.Store.Moves(ctx, g.ID)
-	if err != nil || len(moves) > 0 {
 		return err
 	}
 	var setup gamelog.MoveSetup

@@ -178,15 +178,12 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 // line, in a mail of its own, that orders go in the body and the password
 // should be changed; the stored copy loses it.
 func (p *Processor) warnSubjectPassword(mm *orders.Mail, known []store.Position, v verdict) (verdict, error) {
-	pw := subjectPassword(mm.Subject, known)
+	pw, of := subjectPassword(mm.Subject, known)
 	if pw == "" {
 		return v, nil
 	}
 	v.secrets = append(v.secrets, pw)
-	for _, pos := range known {
-		if !CheckPassword(pos.PasswordHash, pw) {
-			continue
-		}
+	for _, pos := range of {
 		subject, text, err := p.sayMail("turns/password-in-subject", struct {
 			GameID   string
 			Position int

@@ -99,21 +99,26 @@ func forgetting(ms []store.OutboxMail, password string) []store.OutboxMail {
 }
 
 // subjectPassword is a word of a mail's Subject that is the password of a
-// position its sender holds: a password put where mail programs show it
-// to everyone. "" when there is none. Since each try is a bcrypt
-// comparison, only words that look like a password are tried: six
-// characters or more with a digit or a hyphen in them, as ours have.
-func subjectPassword(subject string, known []store.Position) string {
+// position its sender holds, with those positions: a password put where
+// mail programs show it to everyone. "" when there is none. Since each
+// try is a bcrypt comparison, only words that look like a password are
+// tried: six characters or more with a digit or a hyphen in them, as ours
+// have.
+func subjectPassword(subject string, known []store.Position) (string, []store.Position) {
 	for _, w := range strings.FieldsFunc(subject, func(r rune) bool { return r == ' ' || r == '\t' || r == ':' || r == '[' || r == ']' || r == ',' }) {
 		w = strings.Trim(w, `"'<>()“”«»`)
 		if len(w) < 6 || !strings.ContainsAny(w, "-0123456789") {
 			continue
 		}
+		var of []store.Position
 		for _, pos := range known {
 			if len(pos.PasswordHash) > 0 && CheckPassword(pos.PasswordHash, w) {
-				return w
+				of = append(of, pos)
 			}
 		}
+		if len(of) > 0 {
+			return w, of
+		}
 	}
-	return ""
+	return "", nil
 }

@@ -130,7 +130,10 @@ func TestOutboxShowsAndRequeuesFailedMail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	box, _ := st.Outbox(ctx)
+	box, err := st.Outbox(ctx)
+	if err != nil || len(box) != 1 {
+		t.Fatalf("the outbox holds %d mails (%v), want the one queued", len(box), err)
+	}
 	if err := st.RecordAttempt(ctx, box[0].ID, store.Attempt{At: now, Answer: "RCPT TO gone@example.org: 550 no such mailbox"}); err != nil {
 		t.Fatal(err)
 	}

@@ -215,8 +215,6 @@ func (o ops) InboxByID(ctx context.Context, id int64) (InboxMessage, error) {
 	return m, err
 }
 
-// FinishInbox records how a message was dealt with. It only moves a message
-// out of 'new', so a message is finished at most once.
 // RedactInbox replaces a stored message's bytes with a copy that keeps no
 // password. Its hash stays that of the mail as it came, so that the same
 // mail fetched again is still recognised.
@@ -227,6 +225,8 @@ func (o ops) RedactInbox(ctx context.Context, id int64, raw []byte) error {
 	return nil
 }
 
+// FinishInbox records how a message was dealt with. It only moves a message
+// out of 'new', so a message is finished at most once.
 func (o ops) FinishInbox(ctx context.Context, id int64, status, gameID string, position int, outcome string, at time.Time) error {
 	var game, pos any
 	if gameID != "" {

@@ -156,6 +156,9 @@ func (s *demoScript) sendMangled(ctx context.Context, d title.Desk, st *cr.State
 		return err
 	}
 	ms := d.Mails(p.Address)
+	if len(ms) == 0 {
+		return fmt.Errorf("%s got no reply to a garbled sheet", p.Name)
+	}
 	m := ms[len(ms)-1]
 	if !strings.Contains(m.Text, "Lines not accepted") || !strings.Contains(m.Text, "BORROW: a few thousand") {
 		return fmt.Errorf("the reply to a garbled BORROW line does not name it:\n%s", m.Text)

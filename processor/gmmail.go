@@ -77,8 +77,8 @@ func (p *Processor) judgeGM(ctx context.Context, m store.InboxMessage, mm *order
 	if err != nil {
 		return v, err
 	}
-	rs, err := p.composeEach(composeArgs{kind: "reply", to: to, cc: copyTo, subject: subject, text: text, gameID: g.ID, inboxID: m.ID,
-		inReplyTo: mm.MessageID, references: []string{mm.MessageID}, autoSubmitted: "auto-replied"})
+	rs, err := p.composeEach(composeArgs{kind: "reply", to: to, subject: subject, text: text, gameID: g.ID, inboxID: m.ID,
+		inReplyTo: mm.MessageID, references: replyRefs(mm), autoSubmitted: "auto-replied"}, copyTo)
 	if err != nil {
 		return v, err
 	}

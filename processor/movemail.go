@@ -344,9 +344,8 @@ func (j *moveJudgement) answer(status, outcome, name string, data any, att []mai
 	if err != nil {
 		return j.v, err
 	}
-	refs := append(append([]string(nil), j.mm.References...), j.mm.MessageID)
-	replies, err := j.p.composeEach(composeArgs{kind: "reply", to: j.to, cc: j.cc, subject: subject, text: body, gameID: j.game.ID, position: j.pos.Number,
-		inboxID: j.m.ID, inReplyTo: j.mm.MessageID, references: refs, attachments: att, autoSubmitted: "auto-replied"})
+	replies, err := j.p.composeEach(composeArgs{kind: "reply", to: j.to, subject: subject, text: body, gameID: j.game.ID, position: j.pos.Number,
+		inboxID: j.m.ID, inReplyTo: j.mm.MessageID, references: replyRefs(j.mm), attachments: att, autoSubmitted: "auto-replied"}, j.cc)
 	if err != nil {
 		return j.v, err
 	}

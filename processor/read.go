@@ -171,6 +171,7 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	if err != nil {
 		return v, err
 	}
+	v.secrets = append(v.secrets, sheet.Header.Password, sheet.Header.GM)
 	return p.warnSubjectPassword(mm, known, v)
 }
 
@@ -595,23 +596,25 @@ func (p *Processor) reply(mm *orders.Mail, to, cc []string, subjectTemplate, gam
 	if err != nil {
 		return nil, err
 	}
-	refs := append(append([]string(nil), mm.References...), mm.MessageID)
-	if mm.MessageID == "" {
-		refs = mm.References
-	}
 	return p.composeEach(composeArgs{
-		kind: "reply", to: to, cc: cc, subject: subject, text: text, gameID: gameID, position: position,
-		inboxID: inboxID, inReplyTo: mm.MessageID, references: refs, autoSubmitted: "auto-replied",
-	})
+		kind: "reply", to: to, subject: subject, text: text, gameID: gameID, position: position,
+		inboxID: inboxID, inReplyTo: mm.MessageID, references: replyRefs(mm), autoSubmitted: "auto-replied",
+	}, cc)
+}
+
+// replyRefs are a reply's References: the mail's own, then the mail.
+func replyRefs(mm *orders.Mail) []string {
+	if mm.MessageID == "" {
+		return mm.References
+	}
+	return append(append([]string(nil), mm.References...), mm.MessageID)
 }
 
 // composeEach builds a reply to the registered address and, as a mail of
 // its own, the copy to the address it came from when that differs: a
 // relay that refuses the sender's address must not keep the registered
 // player from hearing of it.
-func (p *Processor) composeEach(a composeArgs) ([]store.OutboxMail, error) {
-	copyTo := a.cc
-	a.cc = nil
+func (p *Processor) composeEach(a composeArgs, copyTo []string) ([]store.OutboxMail, error) {
 	m, err := p.compose(a)
 	if err != nil || len(copyTo) == 0 {
 		return []store.OutboxMail{m}, err
@@ -626,7 +629,7 @@ type composeArgs struct {
 	// bare reply is matched to the action it answers.
 	thread        string
 	kind          string
-	to, cc        []string
+	to            []string
 	subject, text string
 	gameID        string
 	position      int
@@ -657,7 +660,7 @@ func (p *Processor) compose(a composeArgs) (store.OutboxMail, error) {
 	}
 	from := p.Config.FromAddress()
 	raw, err := mail.Build(mail.Outgoing{
-		MessageID: msgID, From: from, To: addrs(a.to), Cc: addrs(a.cc), Subject: a.subject, Date: at,
+		MessageID: msgID, From: from, To: addrs(a.to), Subject: a.subject, Date: at,
 		InReplyTo: a.inReplyTo, References: a.references, Text: a.text, Attachments: a.attachments,
 		AutoSubmitted: a.autoSubmitted, LoopID: p.Config.LoopID(),
 	})
@@ -666,6 +669,6 @@ func (p *Processor) compose(a composeArgs) (store.OutboxMail, error) {
 	}
 	return store.OutboxMail{
 		MessageID: msgID, Kind: a.kind, GameID: a.gameID, Position: a.position, InboxID: a.inboxID,
-		Sender: from.Address, Recipients: append(append([]string(nil), a.to...), a.cc...), Subject: a.subject, Raw: raw,
+		Sender: from.Address, Recipients: append([]string(nil), a.to...), Subject: a.subject, Raw: raw,
 	}, nil
 }

@@ -1,11 +1,9 @@
 package processor
 
 import (
-	"bytes"
 	"regexp"
 	"strings"
 
-	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
 )
@@ -25,31 +23,19 @@ const removed = "[password removed]"
 var passwordShape = regexp.MustCompile(`\b[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}\b`)
 
 // keptInbox is a stored mail as the database keeps it once read: without
-// the passwords its header block gave, nor any of ours a player quoted
-// from a welcome ("Your password is ..."). It reports whether anything
-// was taken out.
-func keptInbox(raw []byte, extra ...string) ([]byte, bool) {
-	secrets := append([]string(nil), extra...)
-	if mm, err := orders.ReadMail(raw, orders.Identity{}, orders.DefaultLimits); err == nil {
-		h := orders.ReadSheet(mm.Text).Header
-		for _, s := range []string{h.Password, h.GM} {
-			if len(s) >= 4 {
-				secrets = append(secrets, s)
-			}
-		}
-	}
+// the passwords it gave (its header block's, which the judgement passes
+// in), nor any of ours a player quoted from a welcome ("Your password is
+// ..."). It reports whether anything was taken out.
+func keptInbox(raw []byte, secrets ...string) ([]byte, bool) {
 	fix := func(text string) string {
 		for _, s := range secrets {
-			text = strings.ReplaceAll(text, s, removed)
+			if len(s) >= 4 {
+				text = strings.ReplaceAll(text, s, removed)
+			}
 		}
 		return withoutQuotedPasswords(text)
 	}
-	out, changed, err := mail.Redact(raw, fix)
-	if err != nil {
-		// A mail too broken to parse again: take the words out of its bytes.
-		out = []byte(fix(string(raw)))
-		changed = !bytes.Equal(out, raw)
-	}
+	out, changed, _ := mail.Redact(raw, fix)
 	return out, changed
 }
 
@@ -79,10 +65,7 @@ func keptOutbox(m store.OutboxMail) []byte {
 		}
 		return text
 	}
-	out, _, err := mail.Redact(m.Raw, fix)
-	if err != nil {
-		out = []byte(fix(string(m.Raw)))
-	}
+	out, _, _ := mail.Redact(m.Raw, fix)
 	return out
 }
 

@@ -34,10 +34,7 @@ func threadMark(action int, token string) string {
 // token, or the token does not match.
 func (p *Processor) threadHeader(ctx context.Context, mm *orders.Mail) (orders.Header, bool, error) {
 	ids := append([]string{mm.InReplyTo}, mm.References...)
-	secret, err := p.Store.Secret(ctx)
-	if err != nil {
-		return orders.Header{}, false, err
-	}
+	var secret []byte
 	for i := len(ids) - 1; i >= 0; i-- {
 		if i > 0 && ids[i] == ids[0] {
 			continue
@@ -52,6 +49,11 @@ func (p *Processor) threadHeader(ctx context.Context, mm *orders.Mail) (orders.H
 		}
 		if err != nil {
 			return orders.Header{}, false, err
+		}
+		if secret == nil {
+			if secret, err = p.Store.Secret(ctx); err != nil {
+				return orders.Header{}, false, err
+			}
 		}
 		action, _ := strconv.Atoi(m[1])
 		token := TurnsheetToken(secret, sent.GameID, sent.Position, action)

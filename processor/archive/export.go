@@ -28,9 +28,7 @@ func Export(ctx context.Context, st Dumper, ts title.Set, gameID, dir string, wi
 	}
 	var left Left
 	if !withSecrets {
-		if left, err = withoutSecrets(a); err != nil {
-			return Left{}, err
-		}
+		left = withoutSecrets(a)
 	}
 	g, err := st.Game(ctx, gameID)
 	if err != nil {

@@ -2,7 +2,6 @@ package mail
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -18,7 +17,7 @@ import (
 func Redact(raw []byte, fix func(string) string) ([]byte, bool, error) {
 	e, err := message.Read(bytes.NewReader(crlf(raw)))
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
-		return raw, false, fmt.Errorf("redact: %w", err)
+		return fixRaw(raw, fix)
 	}
 	// The Subject is text too: a password pasted there is taken out.
 	subjectFixed := false
@@ -32,7 +31,7 @@ func Redact(raw []byte, fix func(string) string) ([]byte, bool, error) {
 	changed, err := redactEntity(&out, e, fix)
 	changed = changed || subjectFixed
 	if err != nil {
-		return raw, false, fmt.Errorf("redact: %w", err)
+		return fixRaw(raw, fix)
 	}
 	if !changed {
 		return raw, false, nil
@@ -114,6 +113,13 @@ func redactParts(mw *message.Writer, e *message.Entity, fix func(string) string)
 		}
 		changed = changed || c
 	}
+}
+
+// fixRaw is Redact for a mail too broken to parse again: fix is applied
+// to its bytes as they are, which finds a secret written in plain text.
+func fixRaw(raw []byte, fix func(string) string) ([]byte, bool, error) {
+	out := []byte(fix(string(raw)))
+	return out, !bytes.Equal(out, raw), nil
 }
 
 // crlf gives every line the CRLF ending MIME expects, whatever mixture

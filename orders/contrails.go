@@ -609,164 +609,139 @@ func (p *crParse) railroadOrder(l Line, args []string) {
 		return
 	}
 	o := p.o.Railroads[rr.Abbr]
-	words := args[1:]
-	field, rest := railroadField(words)
+	field, rest := railroadField(args[1:])
 	value := strings.Join(rest, " ")
-	money := func() (int64, bool) {
-		v, err := Money(strings.ReplaceAll(value, " ", ""))
-		if err != nil || v < 0 {
+	var canon string
+	var ok bool
+	if nf, numeric := numericFields[field]; numeric {
+		canon, ok = p.numericOrder(l, rr, field, value, nf, &o)
+	} else {
+		canon, ok = p.otherOrder(l, rr, field, value, strings.Join(args[1:], " "), &o)
+	}
+	if !ok {
+		return
+	}
+	p.o.Railroads[rr.Abbr] = o
+	p.ok(l, "RR "+rr.Abbr+" "+canon)
+}
+
+// numericField is a railroad order that takes one number: an amount of
+// money, or a whole number from lo to hi; label is how the order is
+// echoed, set where it goes.
+type numericField struct {
+	money  bool
+	lo, hi int
+	label  string
+	set    func(o *cr.RailroadOrders, v int64)
+}
+
+// numericFields are the railroad orders that take a number (10.2).
+var numericFields = map[string]numericField{
+	"PRESIDENT LOAN":        {money: true, label: "LOAN", set: func(o *cr.RailroadOrders, v int64) { o.PresidentLoan = v }},
+	"LOAN":                  {money: true, label: "LOAN", set: func(o *cr.RailroadOrders, v int64) { o.PresidentLoan = v }},
+	"REPAY PRESIDENT":       {money: true, label: "REPAY PRESIDENT", set: func(o *cr.RailroadOrders, v int64) { o.PresidentLoan = -v }},
+	"REPAY DEBT":            {money: true, label: "REPAY DEBT", set: func(o *cr.RailroadOrders, v int64) { o.RepayDebt = v }},
+	"POLITICAL":             {money: true, label: "POLITICAL", set: func(o *cr.RailroadOrders, v int64) { o.Political = v }},
+	"TREASURY TO PRESIDENT": {lo: 0, hi: 1 << 30, label: "TREASURY TO PRESIDENT", set: func(o *cr.RailroadOrders, v int64) { o.TreasuryToPres = int(v) }},
+	"TREASURY TO MARKET":    {lo: 0, hi: 1 << 30, label: "TREASURY TO MARKET", set: func(o *cr.RailroadOrders, v int64) { o.TreasuryToMarket = int(v) }},
+	"REPAIRS":               {lo: 0, hi: 50, label: "REPAIRS", set: func(o *cr.RailroadOrders, v int64) { o.Repairs = int(v) }},
+	"LOCOMOTIVE":            {lo: 1, hi: 9, label: "LOCOMOTIVE", set: func(o *cr.RailroadOrders, v int64) { o.Locomotive = int(v) }},
+	"BUILD":                 {lo: 1, hi: 10000, label: "BUILD", set: func(o *cr.RailroadOrders, v int64) { o.Build = int(v) }},
+	"DIVIDEND": {lo: 0, hi: 99, label: "DIVIDEND", set: func(o *cr.RailroadOrders, v int64) {
+		d := int(v)
+		o.Dividend = &d
+	}},
+}
+
+// numericOrder reads the number of a railroad order that takes one.
+func (p *crParse) numericOrder(l Line, rr *cr.Railroad, field, value string, nf numericField, o *cr.RailroadOrders) (string, bool) {
+	var v int64
+	if nf.money {
+		m, err := Money(strings.ReplaceAll(value, " ", ""))
+		if err != nil || m < 0 {
 			p.fail(l, field+" takes an amount of money", fmt.Sprintf("RR %s %s 500", rr.Abbr, field))
-			return 0, false
+			return "", false
 		}
-		return v, true
-	}
-	whole := func(lo, hi int) (int, bool) {
-		v, err := strconv.Atoi(strings.TrimPrefix(strings.ReplaceAll(value, ",", ""), "$"))
-		if err != nil || v < lo || v > hi {
-			p.fail(l, fmt.Sprintf("%s takes a whole number from %d to %d", field, lo, hi), fmt.Sprintf("RR %s %s %d", rr.Abbr, field, lo+(hi-lo)/10))
-			return 0, false
+		v = m
+	} else {
+		w, err := strconv.Atoi(strings.TrimPrefix(strings.ReplaceAll(value, ",", ""), "$"))
+		if err != nil || w < nf.lo || w > nf.hi {
+			p.fail(l, fmt.Sprintf("%s takes a whole number from %d to %d", field, nf.lo, nf.hi), fmt.Sprintf("RR %s %s %d", rr.Abbr, field, nf.lo+(nf.hi-nf.lo)/10))
+			return "", false
 		}
-		return v, true
+		v = int64(w)
 	}
-	canon := ""
+	nf.set(o, v)
+	return fmt.Sprintf("%s %d", nf.label, v), true
+}
+
+// otherOrder reads the railroad orders that take no number: a yes, a
+// line, RoWs or a rate war; written is the order as the player wrote it.
+func (p *crParse) otherOrder(l Line, rr *cr.Railroad, field, value, written string, o *cr.RailroadOrders) (string, bool) {
 	switch field {
-	case "PRESIDENT LOAN", "LOAN":
-		v, ok := money()
-		if !ok {
-			return
-		}
-		o.PresidentLoan = v
-		canon = fmt.Sprintf("LOAN %d", v)
-	case "REPAY PRESIDENT":
-		v, ok := money()
-		if !ok {
-			return
-		}
-		o.PresidentLoan = -v
-		canon = fmt.Sprintf("REPAY PRESIDENT %d", v)
-	case "REPAY DEBT":
-		v, ok := money()
-		if !ok {
-			return
-		}
-		o.RepayDebt = v
-		canon = fmt.Sprintf("REPAY DEBT %d", v)
-	case "TREASURY TO PRESIDENT":
-		v, ok := whole(0, 1<<30)
-		if !ok {
-			return
-		}
-		o.TreasuryToPres = v
-		canon = fmt.Sprintf("TREASURY TO PRESIDENT %d", v)
-	case "TREASURY TO MARKET":
-		v, ok := whole(0, 1<<30)
-		if !ok {
-			return
-		}
-		o.TreasuryToMarket = v
-		canon = fmt.Sprintf("TREASURY TO MARKET %d", v)
-	case "REPAIRS":
-		v, ok := whole(0, 50)
-		if !ok {
-			return
-		}
-		o.Repairs = v
-		canon = fmt.Sprintf("REPAIRS %d", v)
-	case "LOCOMOTIVE":
-		v, ok := whole(1, 9)
-		if !ok {
-			return
-		}
-		o.Locomotive = v
-		canon = fmt.Sprintf("LOCOMOTIVE %d", v)
 	case "TECHNOLOGY":
-		if !yes(value) {
-			return
-		}
-		o.Technology = true
-		canon = "TECHNOLOGY"
-	case "BUILD":
-		v, ok := whole(1, 10000)
-		if !ok {
-			return
-		}
-		o.Build = v
-		canon = fmt.Sprintf("BUILD %d", v)
+		o.Technology = yes(value)
+		return "TECHNOLOGY", o.Technology
 	case "ABANDON":
-		if !yes(value) {
-			return
-		}
-		o.Abandon = true
-		canon = "ABANDON"
+		o.Abandon = yes(value)
+		return "ABANDON", o.Abandon
 	case "DOUBLE TRACK", "DOUBLE":
 		code := strings.ToUpper(value)
 		if !contains(rr.Lines, code) {
 			p.fail(l, fmt.Sprintf("%s is not a line of %s", code, rr.Abbr), fmt.Sprintf("RR %s DOUBLE TRACK %s", rr.Abbr, rr.Lines[0]))
-			return
+			return "", false
 		}
 		o.DoubleTrack = code
-		canon = "DOUBLE TRACK " + code
-	case "POLITICAL":
-		v, ok := money()
-		if !ok {
-			return
-		}
-		o.Political = v
-		canon = fmt.Sprintf("POLITICAL %d", v)
+		return "DOUBLE TRACK " + code, true
 	case "ROW BID 1", "ROW BID 2", "BID", "ROW BID", "ROW":
-		codes := strings.Fields(strings.ToUpper(strings.ReplaceAll(value, ",", " ")))
-		if len(codes) == 0 || len(codes) > 2 {
-			p.fail(l, "name one RoW, or a RoW and an alternate (4.7F)", fmt.Sprintf("RR %s BID NY3 NY4", rr.Abbr))
-			return
-		}
-		for _, c := range codes {
-			if r, ok := p.m.Route(c); !ok || r.Kind != cr.RoW {
-				p.fail(l, c+" is not a Right-of-Way (2.3)", fmt.Sprintf("RR %s BID NY3", rr.Abbr))
-				return
-			}
-		}
-		switch field {
-		case "ROW BID 1":
-			o.Bids = append(codes[:1], tail(o.Bids)...)
-			canon = "ROW BID 1 " + codes[0]
-		case "ROW BID 2":
-			if len(o.Bids) == 0 {
-				o.Bids = []string{codes[0]}
-			} else {
-				o.Bids = []string{o.Bids[0], codes[0]}
-			}
-			canon = "ROW BID 2 " + codes[0]
-		default:
-			o.Bids = codes
-			canon = "BID " + strings.Join(o.Bids, " ")
-		}
+		return p.rowBids(l, rr, field, value, o)
 	case "RATE WAR":
 		f := strings.Fields(value)
 		if len(f) != 2 {
 			p.fail(l, "RATE WAR takes a railroad and a percentage", fmt.Sprintf("RR %s RATE WAR READ 25", rr.Abbr))
-			return
+			return "", false
 		}
 		enemy := p.railroad(f[0])
 		pct, err := strconv.Atoi(strings.TrimSuffix(f[1], "%"))
 		if enemy == nil || err != nil || pct < 1 || pct > 90 {
 			p.fail(l, "RATE WAR takes a railroad and a percentage from 1 to 90", fmt.Sprintf("RR %s RATE WAR READ 25", rr.Abbr))
-			return
+			return "", false
 		}
 		o.RateWar, o.RateWarPct = enemy.Abbr, pct
-		canon = fmt.Sprintf("RATE WAR %s %d", enemy.Abbr, pct)
-	case "DIVIDEND":
-		v, ok := whole(0, 99)
-		if !ok {
-			return
-		}
-		o.Dividend = &v
-		canon = fmt.Sprintf("DIVIDEND %d", v)
-	default:
-		p.fail(l, fmt.Sprintf("%q is not a railroad order", strings.Join(words, " ")), fmt.Sprintf("RR %s DIVIDEND 4", rr.Abbr))
-		return
+		return fmt.Sprintf("RATE WAR %s %d", enemy.Abbr, pct), true
 	}
-	p.o.Railroads[rr.Abbr] = o
-	p.ok(l, "RR "+rr.Abbr+" "+canon)
+	p.fail(l, fmt.Sprintf("%q is not a railroad order", written), fmt.Sprintf("RR %s DIVIDEND 4", rr.Abbr))
+	return "", false
+}
+
+// rowBids reads the Rights-of-Way a railroad bids for: one, or one and an
+// alternate, all at once or one by one (4.7F).
+func (p *crParse) rowBids(l Line, rr *cr.Railroad, field, value string, o *cr.RailroadOrders) (string, bool) {
+	codes := strings.Fields(strings.ToUpper(strings.ReplaceAll(value, ",", " ")))
+	if len(codes) == 0 || len(codes) > 2 {
+		p.fail(l, "name one RoW, or a RoW and an alternate (4.7F)", fmt.Sprintf("RR %s BID NY3 NY4", rr.Abbr))
+		return "", false
+	}
+	for _, c := range codes {
+		if r, ok := p.m.Route(c); !ok || r.Kind != cr.RoW {
+			p.fail(l, c+" is not a Right-of-Way (2.3)", fmt.Sprintf("RR %s BID NY3", rr.Abbr))
+			return "", false
+		}
+	}
+	switch field {
+	case "ROW BID 1":
+		o.Bids = append(codes[:1], tail(o.Bids)...)
+		return "ROW BID 1 " + codes[0], true
+	case "ROW BID 2":
+		if len(o.Bids) == 0 {
+			o.Bids = []string{codes[0]}
+		} else {
+			o.Bids = []string{o.Bids[0], codes[0]}
+		}
+		return "ROW BID 2 " + codes[0], true
+	}
+	o.Bids = codes
+	return "BID " + strings.Join(o.Bids, " "), true
 }
 
 // shorten cuts r to at most n runes, at a space where there is one.

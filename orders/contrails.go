@@ -178,32 +178,9 @@ func (p *crParse) line(l Line) {
 		p.clear = true
 		p.ok(l, "CLEAR")
 	case "BORROW", "REPAY", "LOAN":
-		v, err := Money(strings.Join(args, ""))
-		if err != nil || v < 0 {
-			p.fail(l, verb+" takes an amount of money", verb+" 1,000")
-			return
-		}
-		if verb == "REPAY" {
-			v = -v
-		}
-		p.o.Borrow = v
-		if v >= 0 {
-			p.ok(l, fmt.Sprintf("BORROW %d", v))
-		} else {
-			p.ok(l, fmt.Sprintf("REPAY %d", -v))
-		}
+		p.borrow(l, verb, args)
 	case "PRODIGAL":
-		v, err := Money(strings.Join(args, ""))
-		if err != nil || v < 0 {
-			p.fail(l, "PRODIGAL takes an amount of at least $1,000", "PRODIGAL 2,000")
-			return
-		}
-		if v > 0 && v < 1000 {
-			p.fail(l, "Prodigal spending must be at least $1,000 (1.2)", "PRODIGAL 1,000")
-			return
-		}
-		p.o.Prodigal = v
-		p.ok(l, fmt.Sprintf("PRODIGAL %d", v))
+		p.prodigal(l, args)
 	case "BUY", "SELL", "SHORT":
 		if up(0) == "PC" {
 			p.pcSell(l, args[1:])
@@ -230,13 +207,7 @@ func (p *crParse) line(l Line) {
 	case "SPY":
 		p.spy(l, args)
 	case "MESSAGE":
-		msg := strings.TrimLeft(strings.TrimSpace(order[len(f[0]):]), ": ")
-		if r := []rune(msg); len(r) > cr.MessageLength {
-			p.fail(l, fmt.Sprintf("a message is at most %d characters; this one has %d and would be cut (10.1G)", cr.MessageLength, len(r)), "MESSAGE "+shorten(r, cr.MessageLength))
-			return
-		}
-		p.o.Message = msg
-		p.ok(l, "MESSAGE "+msg)
+		p.message(l, strings.TrimLeft(strings.TrimSpace(order[len(f[0]):]), ": "))
 	case "NAME":
 		name := strings.TrimSpace(strings.Join(args, " "))
 		p.o.Name = name
@@ -258,6 +229,49 @@ func (p *crParse) line(l Line) {
 		}
 		p.chat = append(p.chat, Problem{Line: l.N, Text: l.Text, Msg: "not an order; orders read like BUY 100 NYC, or a filled field such as BORROW: 1,000"})
 	}
+}
+
+// borrow reads BORROW or REPAY: the tycoon's own loan from the Bank.
+func (p *crParse) borrow(l Line, verb string, args []string) {
+	v, err := Money(strings.Join(args, ""))
+	if err != nil || v < 0 {
+		p.fail(l, verb+" takes an amount of money", verb+" 1,000")
+		return
+	}
+	if verb == "REPAY" {
+		v = -v
+	}
+	p.o.Borrow = v
+	if v >= 0 {
+		p.ok(l, fmt.Sprintf("BORROW %d", v))
+	} else {
+		p.ok(l, fmt.Sprintf("REPAY %d", -v))
+	}
+}
+
+// prodigal reads PRODIGAL: spending for the Prodigal category (1.2).
+func (p *crParse) prodigal(l Line, args []string) {
+	v, err := Money(strings.Join(args, ""))
+	if err != nil || v < 0 {
+		p.fail(l, "PRODIGAL takes an amount of at least $1,000", "PRODIGAL 2,000")
+		return
+	}
+	if v > 0 && v < 1000 {
+		p.fail(l, "Prodigal spending must be at least $1,000 (1.2)", "PRODIGAL 1,000")
+		return
+	}
+	p.o.Prodigal = v
+	p.ok(l, fmt.Sprintf("PRODIGAL %d", v))
+}
+
+// message reads MESSAGE, which must fit the headlines (10.1G).
+func (p *crParse) message(l Line, msg string) {
+	if r := []rune(msg); len(r) > cr.MessageLength {
+		p.fail(l, fmt.Sprintf("a message is at most %d characters; this one has %d and would be cut (10.1G)", cr.MessageLength, len(r)), "MESSAGE "+shorten(r, cr.MessageLength))
+		return
+	}
+	p.o.Message = msg
+	p.ok(l, "MESSAGE "+msg)
 }
 
 // railroad finds a railroad by abbreviation or number (10); "#3" is 3.

@@ -66,27 +66,67 @@ func (pl *planner) orders(n int) Orders {
 	}
 	tm := temperaments[p.Style]
 	var o Orders
-	// Keep the loan at a share of the credit limit ("borrow a safe amount",
-	// Appendix C), and pay down in bad times.
-	target := CreditLimit(p.NetWorth, s.Climate) * tm.borrow / 100
-	if s.Climate >= Recession {
-		target /= 2
-	}
-	switch avail := AvailableCredit(p.NetWorth, p.Loan, s.Climate); {
-	case p.Loan < target && avail > 0:
-		o.Borrow = min(target-p.Loan, avail)
-	case p.Loan > target:
-		o.Borrow = -min(p.Loan-target, max(p.Cash/2, 0))
-	}
+	o.Borrow = borrowing(s, p, tm)
 	cash := max(p.Cash+o.Borrow, 0)
 
-	// PCs it owns: merge into a railroad it runs, else incorporate.
 	presides := map[string]bool{}
 	for _, rr := range s.Railroads {
 		if rr.President == n {
 			presides[rr.Abbr] = true
 		}
 	}
+	founding, free := pl.ownedPCs(p, presides, &o)
+	cash = pl.pcBids(p, tm, presides, free, cash, &o)
+
+	// Stock: aim at one railroad to run, and sell what does not serve.
+	o.Stock = computerStock(m, s, p, cash)
+	o.Control = chooseSlots(s, p, founding)
+
+	if cash > 40000 {
+		o.Prodigal = cash / 20
+	}
+	o.Railroads = map[string]RailroadOrders{}
+	for _, abbr := range sortedKeys(presides) {
+		o.Railroads[abbr] = pl.railroad(abbr, p.Style)
+	}
+	// Two connected railroads under one President merge, the smaller in.
+	var mine []*Railroad
+	for _, abbr := range sortedKeys(presides) {
+		mine = append(mine, s.Railroad(abbr))
+	}
+	if p.Style == Builder && len(mine) == 2 && m.ConnectedTo(mine[0].Lines, mine[1].Lines) && !mine[0].Bankrupt && !mine[1].Bankrupt {
+		from, into := mine[0], mine[1]
+		if m.Miles(from.Lines) > m.Miles(into.Lines) {
+			from, into = into, from
+		}
+		o.Merge = &MergeOrder{From: from.Abbr, Into: into.Abbr}
+	}
+	return o
+}
+
+// borrowing is the loan change the computer orders: keep the loan at a
+// share of the credit limit ("borrow a safe amount", Appendix C), and pay
+// down in bad times.
+func borrowing(s *State, p *Player, tm temperament) int64 {
+	target := CreditLimit(p.NetWorth, s.Climate) * tm.borrow / 100
+	if s.Climate >= Recession {
+		target /= 2
+	}
+	switch avail := AvailableCredit(p.NetWorth, p.Loan, s.Climate); {
+	case p.Loan < target && avail > 0:
+		return min(target-p.Loan, avail)
+	case p.Loan > target:
+		return -min(p.Loan-target, max(p.Cash/2, 0))
+	}
+	return 0
+}
+
+// ownedPCs orders the PCs a tycoon owns: merged into a railroad it runs,
+// else incorporated while it may found one, else (a Raider) sold. It
+// returns the PCs being incorporated and the presidencies still free.
+func (pl *planner) ownedPCs(p *Player, presides map[string]bool, o *Orders) ([]string, int) {
+	m, s := pl.m, pl.s
+	// PCs it owns: merge into a railroad it runs, else incorporate.
 	var founding []string
 	// A tycoon runs at most two railroads (10.1D): count the seats free.
 	free := 2 - len(presides)
@@ -110,6 +150,13 @@ func (pl *planner) orders(n int) Orders {
 			o.PCActions = append(o.PCActions, PCAction{Code: pc.Code, Action: SellPC, Price: pc.Paid * 12 / 10})
 		}
 	}
+	return founding, free
+}
+
+// pcBids bids for the best-value PCs on offer that it could run or merge,
+// within its cash; it returns the cash left.
+func (pl *planner) pcBids(p *Player, tm temperament, presides map[string]bool, free int, cash int64, o *Orders) int64 {
+	m, s, n := pl.m, pl.s, p.Number
 	// Bid for the best-value PCs on offer that it could run or merge.
 	if room := min(2-len(p.PCs), free+1); room > 0 {
 		for _, c := range pl.offers {
@@ -138,30 +185,7 @@ func (pl *planner) orders(n int) Orders {
 		}
 	}
 
-	// Stock: aim at one railroad to run, and sell what does not serve.
-	o.Stock = computerStock(m, s, p, cash)
-	o.Control = chooseSlots(s, p, founding)
-
-	if cash > 40000 {
-		o.Prodigal = cash / 20
-	}
-	o.Railroads = map[string]RailroadOrders{}
-	for _, abbr := range sortedKeys(presides) {
-		o.Railroads[abbr] = pl.railroad(abbr, p.Style)
-	}
-	// Two connected railroads under one President merge, the smaller in.
-	var mine []*Railroad
-	for _, abbr := range sortedKeys(presides) {
-		mine = append(mine, s.Railroad(abbr))
-	}
-	if p.Style == Builder && len(mine) == 2 && m.ConnectedTo(mine[0].Lines, mine[1].Lines) && !mine[0].Bankrupt && !mine[1].Bankrupt {
-		from, into := mine[0], mine[1]
-		if m.Miles(from.Lines) > m.Miles(into.Lines) {
-			from, into = into, from
-		}
-		o.Merge = &MergeOrder{From: from.Abbr, Into: into.Abbr}
-	}
-	return o
+	return cash
 }
 
 // chooseSlots names the two railroads to seek the presidency of (10.1D):

@@ -100,7 +100,21 @@ func magnatePoints(rs []Region) int {
 // 16. Victory points, and the end of the game (1.2, 1.3).
 func (t *turn) victoryPoints() {
 	s := t.s
-	// Robber Baron: by net worth.
+	t.robberBaron()
+	t.railMogul()
+	t.railBuilder()
+	t.railMagnate()
+	s.railBaron()
+	// The game ends at random after turn 20 (1.3).
+	if s.Turn >= 21 && t.rng.IntN(4) == 0 {
+		s.Over = true
+		t.news("end", "The game ends after turn %d.", s.Turn)
+	}
+}
+
+// robberBaron scores net worth by rank, and the first millionaire (1.2).
+func (t *turn) robberBaron() {
+	s := t.s
 	order := make([]int, 0, len(s.Players))
 	for i, p := range s.Players {
 		if !t.bankruptPlayers[p.Number] {
@@ -124,7 +138,12 @@ func (t *turn) victoryPoints() {
 			}
 		}
 	}
-	// Rail Mogul: Directors and Presidents at the start of the turn.
+}
+
+// railMogul scores the Directors and Presidents of the start of the turn,
+// and the Presidents' dividends (1.2).
+func (t *turn) railMogul() {
+	s := t.s
 	dividends := map[int][]int{}
 	for _, abbr := range sortedKeys(t.directors) {
 		for _, d := range t.directors[abbr] {
@@ -150,7 +169,11 @@ func (t *turn) victoryPoints() {
 		vp, p.VP.MogulSaved = MogulDividendPoints(p.VP.MogulSaved, divs)
 		p.VP.Mogul += vp
 	}
-	// Rail Builder: new regions, and the first links.
+}
+
+// railBuilder scores new regions, the first links and the bonuses (1.2).
+func (t *turn) railBuilder() {
+	s := t.s
 	for _, rr := range t.railroadsInOrder() {
 		pres := t.presidents[rr.Abbr]
 		now := t.m.RegionsOf(rr.Lines)
@@ -188,7 +211,11 @@ func (t *turn) victoryPoints() {
 			p.VP.Builder += pts
 		}
 	}
-	// Rail Magnate: each President's system.
+}
+
+// railMagnate scores each President's best system (1.2).
+func (t *turn) railMagnate() {
+	s := t.s
 	byPres := map[int][]*Railroad{}
 	for _, rr := range t.railroadsInOrder() {
 		if pres := t.presidents[rr.Abbr]; pres != 0 {
@@ -206,12 +233,6 @@ func (t *turn) victoryPoints() {
 			}
 		}
 		s.Player(pres).VP.Magnate += best
-	}
-	s.railBaron()
-	// The game ends at random after turn 20 (1.3).
-	if s.Turn >= 21 && t.rng.IntN(4) == 0 {
-		s.Over = true
-		t.news("end", "The game ends after turn %d.", s.Turn)
 	}
 }
 

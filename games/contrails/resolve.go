@@ -286,13 +286,26 @@ func ownsPC(p *Player, code string) int {
 // for PCs on offer at the start of the turn; a PC offered this turn is on
 // offer from the next.
 func (t *turn) privateCompanies() {
+	t.awardPCs(t.pcBids())
+	t.offerOwnPCs()
+	sortOffers(t.s.Offers)
+	t.personalNotes()
+}
+
+// placedBid is one tycoon's valid bid for a PC on offer, with the draw
+// that breaks a tie.
+type placedBid struct {
+	player int
+	amount int64
+	draw   int
+}
+
+// pcBids are each tycoon's valid bids by PC: on offer, not their own, at
+// least $1 a mile, at most two, and cut in reverse sequence to the cash
+// (10.1B2-4).
+func (t *turn) pcBids() map[string][]placedBid {
 	s := t.s
-	type bid struct {
-		player int
-		amount int64
-		draw   int
-	}
-	bids := map[string][]bid{}
+	bids := map[string][]placedBid{}
 	offered := map[string]PCOffer{}
 	for _, o := range s.Offers {
 		offered[o.Code] = o
@@ -331,10 +344,17 @@ func (t *turn) privateCompanies() {
 		}
 		for _, b := range mine {
 			if b.Amount > 0 {
-				bids[b.Code] = append(bids[b.Code], bid{player: p.Number, amount: b.Amount, draw: t.rng.IntN(1 << 30)})
+				bids[b.Code] = append(bids[b.Code], placedBid{player: p.Number, amount: b.Amount, draw: t.rng.IntN(1 << 30)})
 			}
 		}
 	}
+	return bids
+}
+
+// awardPCs sells each PC on offer to its best bid that can pay, or to the
+// Public under $10 a mile (10.1B1c); the rest stay on offer.
+func (t *turn) awardPCs(bids map[string][]placedBid) {
+	s := t.s
 	var remaining []PCOffer
 	for _, o := range s.Offers {
 		bs := bids[o.Code]
@@ -344,7 +364,7 @@ func (t *turn) privateCompanies() {
 			}
 			return bs[a].draw < bs[b].draw
 		})
-		var winner *bid
+		var winner *placedBid
 		for k := range bs {
 			if bs[k].amount >= o.Asking && s.Player(bs[k].player).Cash >= bs[k].amount && len(s.Player(bs[k].player).PCs) < 2 {
 				winner = &bs[k]
@@ -367,8 +387,13 @@ func (t *turn) privateCompanies() {
 		t.news("pc", "%s bought %s for $%d.", s.Player(winner.player).Name, o.Code, winner.amount)
 	}
 	s.Offers = remaining
-	// Orders for PCs owned at the start: offers now, mergers and
-	// incorporations in the construction phase (9).
+}
+
+// offerOwnPCs puts up the PCs tycoons offer for sale this turn, at an
+// asking price within the limits of 10.1B1; mergers and incorporations
+// come in the construction phase (9).
+func (t *turn) offerOwnPCs() {
+	s := t.s
 	for i := range s.Players {
 		p := &s.Players[i]
 		for _, a := range t.orders[p.Number].PCActions {
@@ -399,8 +424,6 @@ func (t *turn) privateCompanies() {
 			s.offerPC(PCOffer{Code: a.Code, Seller: p.Number, Asking: price})
 		}
 	}
-	sortOffers(s.Offers)
-	t.personalNotes()
 }
 
 // MessageLength is the longest player message (10.1G).

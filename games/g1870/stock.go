@@ -407,6 +407,9 @@ func (g *Game) startStockRound() {
 	g.note("stock round: %s has the priority", g.Players[g.Priority].Name)
 }
 
+// doBuy buys shares in a stock round, or the cheapest private in the
+// initial round. The checks come first and nothing changes unless commit
+// is set, so the same path both validates and applies an action.
 func (g *Game) doBuy(a eighteen.Action, commit bool) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
@@ -414,60 +417,14 @@ func (g *Game) doBuy(a eighteen.Action, commit bool) error {
 	if g.r.Kind == auctionRound {
 		return g.buyLowest(a, commit)
 	}
-	if g.r.Kind != stockRound {
-		return errRule("5.3", "shares are bought in stock rounds; the company buys trains with BUYTRAIN")
-	}
-	if g.r.Bought || g.r.ForCorp {
-		return errRule("5.3", "one purchase a turn; you may still SELL or end with DONE")
-	}
-	if len(a.Args) < 2 {
-		return errRule("5.3.1", "write BUY, the company and IPO, POOL or PAR with a price, as BUY MP IPO")
-	}
-	c := g.Corp(a.Args[0])
-	if c == nil || c.Closed {
-		return errRule("5.3.1", "%s is not a company in play", a.Args[0])
-	}
-	pl := g.Players[a.Seat]
-	if pl.Sold[c.Sym] {
-		return errRule("5.3.3", "you sold %s since the last operating rounds and may not buy it again yet", c.Sym)
-	}
-	if g.overLimit(a.Seat) {
-		return errRule("5.4.1", "you hold %d certificates against a limit of %d: sell first", g.Certs(a.Seat), g.Limit())
+	c, err := g.checkBuy(a)
+	if err != nil {
+		return err
 	}
 	units, price := 1, 0
 	switch strings.ToUpper(a.Args[1]) {
 	case "PAR":
-		if c.Started || c.Sym == SLSF {
-			return errRule("5.5", "%s is already started", c.Sym)
-		}
-		if len(a.Args) != 3 {
-			return errRule("5.5", "write BUY %s PAR and a par price from %v", c.Sym, parPrices)
-		}
-		par, ok := atoi(a.Args[2])
-		if !ok || !slices.Contains(parPrices, par) {
-			return errRule("5.5", "a par price is one of %v", parPrices)
-		}
-		units, price = 2, 2*par
-		if pl.Cash < price {
-			return errRule("3.7", "the president's certificate costs $%d and you have $%d", price, pl.Cash)
-		}
-		if g.Certs(a.Seat)+1 > g.Limit() {
-			return errRule("5.4.1", "a certificate more would take you over the limit of %d", g.Limit())
-		}
-		if commit {
-			pos, _ := g.market.Par(par)
-			c.Started, c.President, c.Par = true, a.Seat, par
-			g.tick++
-			c.Pos, c.tick = pos, g.tick
-			c.IPO -= 2
-			pl.Shares[c.Sym] += 2
-			pl.Cash -= price
-			g.Bank += price
-			c.Pending += 10 * par // its treasury, paid at the round's end (5.5.4)
-			g.note("%s starts %s at $%d", pl.Name, c.Sym, par)
-			g.bought(a.Seat, c)
-		}
-		return nil
+		return g.buyPar(a, c, commit)
 	case "IPO":
 		if !c.Started || c.IPO == 0 {
 			return errRule("5.3.1", "%s has no shares in the initial offering", c.Sym)
@@ -488,6 +445,78 @@ func (g *Game) doBuy(a eighteen.Action, commit bool) error {
 	default:
 		return errRule("5.3.1", "buy from IPO or POOL, or start a company with PAR")
 	}
+	return g.buyShares(a, c, units, price, commit)
+}
+
+// checkBuy applies the checks every stock-round purchase shares, whatever
+// its source (5.3, 5.4.1), and returns the company to be bought.
+func (g *Game) checkBuy(a eighteen.Action) (*Corp, error) {
+	if g.r.Kind != stockRound {
+		return nil, errRule("5.3", "shares are bought in stock rounds; the company buys trains with BUYTRAIN")
+	}
+	if g.r.Bought || g.r.ForCorp {
+		return nil, errRule("5.3", "one purchase a turn; you may still SELL or end with DONE")
+	}
+	if len(a.Args) < 2 {
+		return nil, errRule("5.3.1", "write BUY, the company and IPO, POOL or PAR with a price, as BUY MP IPO")
+	}
+	c := g.Corp(a.Args[0])
+	if c == nil || c.Closed {
+		return nil, errRule("5.3.1", "%s is not a company in play", a.Args[0])
+	}
+	pl := g.Players[a.Seat]
+	if pl.Sold[c.Sym] {
+		return nil, errRule("5.3.3", "you sold %s since the last operating rounds and may not buy it again yet", c.Sym)
+	}
+	if g.overLimit(a.Seat) {
+		return nil, errRule("5.4.1", "you hold %d certificates against a limit of %d: sell first", g.Certs(a.Seat), g.Limit())
+	}
+	return c, nil
+}
+
+// buyPar starts a company by buying its president's certificate at a par
+// price (5.5). It has its own checks and bookkeeping because the
+// certificate is two shares and the company's treasury is set up here.
+func (g *Game) buyPar(a eighteen.Action, c *Corp, commit bool) error {
+	pl := g.Players[a.Seat]
+	if c.Started || c.Sym == SLSF {
+		return errRule("5.5", "%s is already started", c.Sym)
+	}
+	if len(a.Args) != 3 {
+		return errRule("5.5", "write BUY %s PAR and a par price from %v", c.Sym, parPrices)
+	}
+	par, ok := atoi(a.Args[2])
+	if !ok || !slices.Contains(parPrices, par) {
+		return errRule("5.5", "a par price is one of %v", parPrices)
+	}
+	price := 2 * par
+	if pl.Cash < price {
+		return errRule("3.7", "the president's certificate costs $%d and you have $%d", price, pl.Cash)
+	}
+	if g.Certs(a.Seat)+1 > g.Limit() {
+		return errRule("5.4.1", "a certificate more would take you over the limit of %d", g.Limit())
+	}
+	if commit {
+		pos, _ := g.market.Par(par)
+		c.Started, c.President, c.Par = true, a.Seat, par
+		g.tick++
+		c.Pos, c.tick = pos, g.tick
+		c.IPO -= 2
+		pl.Shares[c.Sym] += 2
+		pl.Cash -= price
+		g.Bank += price
+		c.Pending += 10 * par // its treasury, paid at the round's end (5.5.4)
+		g.note("%s starts %s at $%d", pl.Name, c.Sym, par)
+		g.bought(a.Seat, c)
+	}
+	return nil
+}
+
+// buyShares buys units ordinary shares at price from the initial offering
+// or the open market, once the money and holding limits allow it (3.7,
+// 5.4.1); only with commit does anything change.
+func (g *Game) buyShares(a eighteen.Action, c *Corp, units, price int, commit bool) error {
+	pl := g.Players[a.Seat]
 	if pl.Cash < units*price {
 		return errRule("3.7", "%d shares cost $%d and you have $%d", units, units*price, pl.Cash)
 	}

@@ -9,7 +9,10 @@ import (
 	"github.com/railpost/railpost/games/eighteen"
 )
 
-var games = flag.Int("games", 1000, "random games TestRandomGames plays")
+var (
+	games = flag.Int("games", 0, "random games TestRandomGames plays, for profiling")
+	long  = flag.Bool("long", false, "the long runs: 1,000 random games")
+)
 
 // randomMove picks one of the legal moves, a bid low in its range more
 // often than high, so that auctions end.
@@ -38,11 +41,17 @@ func newGame(t testing.TB, players int, seed uint64) *Game {
 }
 
 // TestRandomGames plays games of random legal moves to their end and checks
-// the invariants after every move.
+// the invariants after every move: 1,000 with -long (CI runs it so), 200
+// by default and 50 with -short, so that go test ./... stays quick.
 func TestRandomGames(t *testing.T) {
-	n := *games
-	if testing.Short() {
-		n = 100
+	n := 200
+	switch {
+	case *games > 0:
+		n = *games
+	case *long:
+		n = 1000
+	case testing.Short():
+		n = 50
 	}
 	const shards = 2
 	for shard := range shards {

@@ -163,14 +163,24 @@ func playRandom(t *testing.T, seed uint64, players, cap int) *Game {
 	return g
 }
 
-// TestRandomGames plays 500 games of random legal moves with 2 to 7
-// players, to the end or 2,000 moves, checking the invariants after each.
-var testGames int
+// TestRandomGames plays games of random legal moves with 2 to 7 players,
+// to the end or 2,000 moves, checking the invariants after each: 500
+// with -long (CI runs it so), 40 by default and 6 with -short, so that
+// go test ./... stays quick.
+var (
+	testGames int
+	long      bool
+)
 
 func TestRandomGames(t *testing.T) {
-	games := 500
-	if n := testGames; n > 0 {
-		games = n
+	games := 40
+	switch {
+	case testGames > 0:
+		games = testGames
+	case long:
+		games = 500
+	case testing.Short():
+		games = 6
 	}
 	// Two shards, one a core; each plays every other seed.
 	var ended [2]int
@@ -193,7 +203,8 @@ func TestRandomGames(t *testing.T) {
 }
 
 func TestMain(m *testing.M) {
-	flag.IntVar(&testGames, "games", 0, "random games to play instead of 500, for profiling")
+	flag.IntVar(&testGames, "games", 0, "random games TestRandomGames plays, for profiling")
+	flag.BoolVar(&long, "long", false, "the long runs: 500 random games")
 	flag.Parse()
 	os.Exit(m.Run())
 }

@@ -77,30 +77,33 @@ func (m *Market) Left(p Pos) Pos {
 }
 
 // Down moves a token down a box for each of shares sold together
-// (5.8.1). It stops at the bottom of its column (the lower ledge). At the
-// upper ledge, the last box above the lower area, a sale that would leave
-// it one box below the ledge leaves it on the ledge: it must be pushed two
-// boxes below (rulings G2).
+// (5.8.1). At the upper ledge, the last box above the lower area, a sale
+// that would take it exactly one box below the ledge leaves it on the
+// ledge: two shares must push it through (rulings G2). The count is judged
+// before the column's bottom (the lower ledge) stops the token, so that
+// two shares push it through even where the lower area is a single box.
 func (m *Market) Down(p Pos, shares int) Pos {
+	here, _ := m.Cell(p)
+	if !here.Has('i') {
+		for r := p.Row; r < p.Row+shares; r++ {
+			below, ok := m.Cell(Pos{r + 1, p.Col})
+			if !ok {
+				break
+			}
+			if below.Has('i') { // r is the upper ledge
+				if p.Row+shares == r+1 {
+					return Pos{r, p.Col}
+				}
+				break
+			}
+		}
+	}
 	to := p
 	for range shares {
 		if _, ok := m.Cell(Pos{to.Row + 1, to.Col}); !ok {
 			break
 		}
 		to.Row++
-	}
-	here, _ := m.Cell(p)
-	if here.Has('i') {
-		return to
-	}
-	for r := p.Row; r < to.Row; r++ {
-		below, _ := m.Cell(Pos{r + 1, p.Col})
-		if below.Has('i') { // r is the upper ledge
-			if to.Row == r+1 {
-				return Pos{r, p.Col}
-			}
-			break
-		}
 	}
 	return to
 }

@@ -57,3 +57,57 @@ func TestMarketMoves(t *testing.T) {
 		t.Error("$110 taken as a starting par")
 	}
 }
+
+// TestLedgeEveryColumn sells through the upper ledge of every column of
+// 1870's market that has one (5.8.1): one share leaves a token on the
+// ledge, two push it through to the lower area, even where the lower
+// area is a single box; from a box above the ledge, a sale that would
+// end one box below it stops on the ledge.
+func TestLedgeEveryColumn(t *testing.T) {
+	m, err := Market()
+	if err != nil {
+		t.Fatal(err)
+	}
+	columns := 0
+	for col := range m.Rows[0] {
+		ledge, bottom := -1, -1
+		for r := range m.Rows {
+			c, ok := m.Cell(eighteen.Pos{Row: r, Col: col})
+			if !ok {
+				break
+			}
+			bottom = r
+			if next, ok := m.Cell(eighteen.Pos{Row: r + 1, Col: col}); ok && next.Has('i') && !c.Has('i') {
+				ledge = r
+			}
+		}
+		if ledge < 0 {
+			continue
+		}
+		columns++
+		at := func(r int) eighteen.Pos { return eighteen.Pos{Row: r, Col: col} }
+		through := at(min(ledge+2, bottom)) // two below, or the lower ledge
+		for _, tc := range []struct {
+			from, shares int
+			want         eighteen.Pos
+		}{
+			{ledge, 1, at(ledge)},
+			{ledge, 2, through},
+			{ledge, 9, at(bottom)},
+			{ledge - 1, 2, at(ledge)},
+			{ledge - 1, 3, at(min(ledge+2, bottom))},
+			{ledge + 1, 1, at(min(ledge+2, bottom))},
+		} {
+			if tc.from < 0 {
+				continue
+			}
+			if got := m.Down(at(tc.from), tc.shares); got != tc.want {
+				t.Errorf("column %d (ledge row %d, bottom row %d): %d sold from row %d ends at row %d, want %d",
+					col, ledge, bottom, tc.shares, tc.from, got.Row, tc.want.Row)
+			}
+		}
+	}
+	if columns != 14 {
+		t.Errorf("%d columns have an upper ledge, want 14 (columns 7 to 20)", columns)
+	}
+}

@@ -120,7 +120,20 @@ func fingerprint(g *Game) string {
 	for _, p := range g.Privates {
 		fmt.Fprintf(&b, "%+v\n", *p)
 	}
-	fmt.Fprintf(&b, "%d %v %v %v %v %d %d %v %v %v %+v\n", g.Bank, g.Pool, g.PoolTrains, g.Depot, g.Left, g.Phase, g.Priority, g.Broken, g.Cattle, g.Port, g.r)
+	r := g.r // its pointers by what they point at, so that a clone prints the same
+	r.Corp, r.Auction = nil, nil
+	if a := g.r.Auction; a != nil {
+		fmt.Fprintf(&b, "%+v\n", *a)
+	}
+	if c := g.r.Corp; c != nil {
+		fmt.Fprintf(&b, "%s\n", c.Sym)
+	}
+	fmt.Fprintf(&b, "%d %v %v %v %v %d %d %v %v %+v\n", g.Bank, g.Pool, g.PoolTrains, g.Depot, g.Left, g.Phase, g.Priority, g.Broken, g.Ended, r)
+	for _, t := range []*Token{g.Cattle, g.Port} {
+		if t != nil {
+			fmt.Fprintf(&b, "%+v\n", *t)
+		}
+	}
 	for _, h := range g.board.Order {
 		fmt.Fprintf(&b, "%v%v", g.Layout.Tiles[h], g.Layout.Tokens[h])
 	}
@@ -352,6 +365,27 @@ func TestStockRoundRules(t *testing.T) {
 	g.Players[2].Shares["IC"] = 0
 	stockTurn(g, 1)
 	refuse(t, g, 1, "SELL IC 1", "5.4.2")
+}
+
+// TestBuyThenSell: 5.3.5 lets a player buy first and then sell, even
+// the company just bought; 5.3.4 forbids only sell, buy, sell (rulings
+// G6).
+func TestBuyThenSell(t *testing.T) {
+	g := table(t)
+	stage(t, g, "MP", 100, 0, map[int]int{0: 3, 1: 2})
+	stage(t, g, "IC", 90, 0, map[int]int{1: 3})
+	stockTurn(g, 0)
+	act(t, g, 0, "BUY MP IPO")
+	act(t, g, 0, "SELL MP 2")
+	if got := g.Players[0].Shares["MP"]; got != 2 || g.Pool["MP"] != 2 {
+		t.Errorf("after buying one MP and selling two Ann holds %d and the pool %d; want 2 and 2", got, g.Pool["MP"])
+	}
+	refuse(t, g, 0, "SELL MP 1", "5.3.3") // one block a company a turn
+	act(t, g, 0, "DONE")
+	stockTurn(g, 1)
+	act(t, g, 1, "SELL IC 1")
+	act(t, g, 1, "BUY MP POOL")
+	refuse(t, g, 1, "SELL MP 1", "5.3.4") // sell, buy, sell
 }
 
 // TestAllSoldRises: at the stock round's end a company with no shares in

@@ -107,10 +107,10 @@ type Game struct {
 	Port       *Token
 	tick       int
 
-	r        round
-	handlers map[string]handler
-	bySym    map[string]*Corp
-	Events   []string
+	r      round
+	rounds map[int]eighteen.Round
+	bySym  map[string]*Corp
+	Events []string
 	// LastRun is the latest run of a company's trains, kept so that it
 	// can be shown and checked.
 	LastRun *Run
@@ -177,7 +177,7 @@ func New(s Setup) (*Game, error) {
 		g.Depot[i] = t.count
 	}
 	g.Layout.Bonus = g.bonus
-	g.handlers = g.verbs()
+	g.rounds = g.buildRounds()
 	g.bySym = map[string]*Corp{}
 	for _, c := range g.Corps {
 		g.bySym[c.Sym] = c

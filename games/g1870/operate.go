@@ -183,27 +183,45 @@ func (g *Game) operating(a eighteen.Action, verb string) (*Corp, error) {
 	return g.r.Corp, nil
 }
 
-func (g *Game) doLay(a eighteen.Action, commit bool) error {
+// checkLay judges LAY as a player wrote it; layCost holds the rules.
+func (g *Game) checkLay(a eighteen.Action) error {
+	_, _, _, err := g.layTerms(a)
+	return err
+}
+
+// layTerms reads a lay and judges it: the hex, the tile, the cost and how
+// it uses the bridge company.
+func (g *Game) layTerms(a eighteen.Action) (eighteen.Hex, int, bridgeUse, error) {
 	c, err := g.operating(a, "LAY")
 	if err != nil {
-		return err
+		return eighteen.Hex{}, 0, noBridge, err
 	}
 	if g.r.Step != stepTrack {
-		return errRule("4.1", "track is laid first in a turn")
+		return eighteen.Hex{}, 0, noBridge, errRule("4.1", "track is laid first in a turn")
 	}
 	if len(a.Args) != 3 {
-		return errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
+		return eighteen.Hex{}, 0, noBridge, errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
 	}
 	h, err := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
 	rot, ok := atoi(a.Args[2])
 	if err != nil || !ok {
-		return errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
+		return eighteen.Hex{}, 0, noBridge, errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
 	}
 	id := strings.TrimPrefix(a.Args[1], "#")
 	cost, bridge, err := g.layCost(c, g.Layout.Reach(c.Sym), h, id, rot)
-	if err != nil || !commit {
+	return h, cost, bridge, err
+}
+
+// doLay lays the tile: the manifest, the cost, and the track step's
+// count of lays (1.2, 6).
+func (g *Game) doLay(a eighteen.Action) error {
+	h, cost, bridge, err := g.layTerms(a)
+	if err != nil {
 		return err
 	}
+	c := g.r.Corp
+	id := strings.TrimPrefix(a.Args[1], "#")
+	rot, _ := atoi(a.Args[2])
 	t := g.tiles[id]
 	old, upgrade := g.Layout.Tiles[h]
 	if upgrade {
@@ -228,16 +246,20 @@ func (g *Game) doLay(a eighteen.Action, commit bool) error {
 	return nil
 }
 
-func (g *Game) doSkip(a eighteen.Action, commit bool) error {
+// checkSkip judges passing the track or the token step (4.1).
+func (g *Game) checkSkip(a eighteen.Action) error {
 	if _, err := g.operating(a, "SKIP"); err != nil {
 		return err
 	}
 	if g.r.Step > stepToken {
 		return errRule("4.1", "SKIP passes the track or token step; neither is open")
 	}
-	if commit {
-		g.r.Step++
-	}
+	return nil
+}
+
+// doSkip passes the step.
+func (g *Game) doSkip(eighteen.Action) error {
+	g.r.Step++
 	return nil
 }
 
@@ -285,7 +307,8 @@ func (g *Game) tokenCheck(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex)
 	return nil
 }
 
-func (g *Game) doToken(a eighteen.Action, commit bool) error {
+// checkTokenMove judges TOKEN as written; tokenCheck holds the rules.
+func (g *Game) checkTokenMove(a eighteen.Action) error {
 	c, err := g.operating(a, "TOKEN")
 	if err != nil {
 		return err
@@ -300,9 +323,13 @@ func (g *Game) doToken(a eighteen.Action, commit bool) error {
 	if err != nil {
 		return errRule("7", "write TOKEN and the hex, as TOKEN J5")
 	}
-	if err := g.tokenCheck(c, g.Layout.Reach(c.Sym), h); err != nil || !commit {
-		return err
-	}
+	return g.tokenCheck(c, g.Layout.Reach(c.Sym), h)
+}
+
+// doToken places the station and ends the token step.
+func (g *Game) doToken(a eighteen.Action) error {
+	c := g.r.Corp
+	h, _ := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
 	cost, _ := tokenCost(c)
 	c.Cash -= cost
 	g.Bank += cost
@@ -343,6 +370,13 @@ func (g *Game) payout(c *Corp, perShare int) {
 	}
 }
 
+// checkDividend judges PAY, HALF or WITHHOLD: a run's income waits, and a
+// connection run's is never halved (9, 11.4.2).
+func (g *Game) checkDividend(a eighteen.Action) error {
+	_, _, _, err := g.dividendStep(a, a.Verb)
+	return err
+}
+
 func (g *Game) dividendStep(a eighteen.Action, verb string) (*Corp, int, bool, error) {
 	if len(g.r.Pending) > 0 && g.r.Pending[0].Kind == pendConnPay {
 		pd := g.r.Pending[0]
@@ -361,9 +395,9 @@ func (g *Game) dividendStep(a eighteen.Action, verb string) (*Corp, int, bool, e
 	return c, g.r.Revenue, false, nil
 }
 
-func (g *Game) doPay(a eighteen.Action, commit bool) error {
+func (g *Game) doPay(a eighteen.Action) error {
 	c, rev, conn, err := g.dividendStep(a, "PAY")
-	if err != nil || !commit {
+	if err != nil {
 		return err
 	}
 	g.payout(c, rev/10)
@@ -373,9 +407,9 @@ func (g *Game) doPay(a eighteen.Action, commit bool) error {
 	return nil
 }
 
-func (g *Game) doHalf(a eighteen.Action, commit bool) error {
+func (g *Game) doHalf(a eighteen.Action) error {
 	c, rev, conn, err := g.dividendStep(a, "HALF")
-	if err != nil || !commit {
+	if err != nil {
 		return err
 	}
 	per := (rev/2 + 9) / 10 // rounded in the holders' favour (9.1.2)
@@ -388,9 +422,9 @@ func (g *Game) doHalf(a eighteen.Action, commit bool) error {
 	return nil
 }
 
-func (g *Game) doWithhold(a eighteen.Action, commit bool) error {
+func (g *Game) doWithhold(a eighteen.Action) error {
 	c, rev, conn, err := g.dividendStep(a, "WITHHOLD")
-	if err != nil || !commit {
+	if err != nil {
 		return err
 	}
 	g.pay(rev, &c.Cash)
@@ -441,7 +475,8 @@ func (g *Game) bonus(corp string, stops []eighteen.Node, phase int) int {
 	return add
 }
 
-func (g *Game) doCattle(a eighteen.Action, commit bool) error {
+// checkCattle judges placing the Cattle token (15.2).
+func (g *Game) checkCattle(a eighteen.Action) error {
 	c, err := g.operating(a, "CATTLE")
 	if err != nil {
 		return err
@@ -452,15 +487,20 @@ func (g *Game) doCattle(a eighteen.Action, commit bool) error {
 	if len(a.Args) != 1 || !slices.Contains(cattleHexes, strings.ToUpper(a.Args[0])) {
 		return errRule("15.2", "the Cattle token goes on a city west of the Mississippi: one of %v", cattleHexes)
 	}
-	if commit {
-		h, _ := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
-		g.Cattle = &Token{Hex: h, Corp: c.Sym}
-		g.note("%s places the Cattle token on %s", c.Sym, h)
-	}
 	return nil
 }
 
-func (g *Game) doPort(a eighteen.Action, commit bool) error {
+// doCattle places it.
+func (g *Game) doCattle(a eighteen.Action) error {
+	c := g.r.Corp
+	h, _ := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
+	g.Cattle = &Token{Hex: h, Corp: c.Sym}
+	g.note("%s places the Cattle token on %s", c.Sym, h)
+	return nil
+}
+
+// checkPort judges placing the port token, open or closed (15.2).
+func (g *Game) checkPort(a eighteen.Action) error {
 	c, err := g.operating(a, "PORT")
 	if err != nil {
 		return err
@@ -472,18 +512,24 @@ func (g *Game) doPort(a eighteen.Action, commit bool) error {
 	if len(a.Args) < 1 || len(a.Args) > 2 || (len(a.Args) == 2 && !closed) || !slices.Contains(portHexes, strings.ToUpper(a.Args[0])) {
 		return errRule("15.2", "write PORT and one of %v, and CLOSED for the closed port", portHexes)
 	}
-	if commit {
-		h, _ := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
-		g.Port = &Token{Hex: h, Corp: c.Sym, Closed: closed}
-		g.note("%s places the %s port on %s", c.Sym, map[bool]string{true: "closed", false: "open"}[closed], h)
-		if closed {
-			g.Private(GSC).Closed = true
-		}
+	return nil
+}
+
+// doPort places it; a closed port closes the Gulf Shipping Company.
+func (g *Game) doPort(a eighteen.Action) error {
+	c := g.r.Corp
+	closed := len(a.Args) == 2
+	h, _ := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
+	g.Port = &Token{Hex: h, Corp: c.Sym, Closed: closed}
+	g.note("%s places the %s port on %s", c.Sym, map[bool]string{true: "closed", false: "open"}[closed], h)
+	if closed {
+		g.Private(GSC).Closed = true
 	}
 	return nil
 }
 
-func (g *Game) doClosePort(a eighteen.Action, commit bool) error {
+// checkClosePort judges closing the company's open port (15.2).
+func (g *Game) checkClosePort(a eighteen.Action) error {
 	c, err := g.operating(a, "CLOSEPORT")
 	if err != nil {
 		return err
@@ -491,18 +537,22 @@ func (g *Game) doClosePort(a eighteen.Action, commit bool) error {
 	if !g.owns(c, GSC) || g.Port == nil || g.Port.Corp != c.Sym || g.Port.Closed {
 		return errRule("15.2", "only the company owning the Gulf Shipping Company closes its open port")
 	}
-	if commit {
-		g.Port.Closed = true
-		g.Private(GSC).Closed = true
-		g.note("%s closes its port and the Gulf Shipping Company", c.Sym)
-	}
+	return nil
+}
+
+// doClosePort closes the port and the Gulf Shipping Company with it.
+func (g *Game) doClosePort(a eighteen.Action) error {
+	c := g.r.Corp
+	g.Port.Closed = true
+	g.Private(GSC).Closed = true
+	g.note("%s closes its port and the Gulf Shipping Company", c.Sym)
 	return nil
 }
 
 // corpBuysPrivate: the operating company buys a private from its
 // president (12; rulings G7), for half to double its price; in phase one
 // only the MP or SSW, the bridge company, for $40 at most (15.2).
-func (g *Game) corpBuysPrivate(a eighteen.Action, p *Private, commit bool) error {
+func (g *Game) checkCorpBuysPrivate(a eighteen.Action, p *Private) error {
 	c, err := g.operating(a, "BUYPRIVATE")
 	if err != nil {
 		return err
@@ -528,12 +578,17 @@ func (g *Game) corpBuysPrivate(a eighteen.Action, p *Private, commit bool) error
 	if !ok || price < lo || price > hi || price > c.Cash {
 		return errRule("12.1", "write BUYPRIVATE %s and a price from $%d to $%d that %s can pay", p.Sym, lo, min(hi, c.Cash), c.Sym)
 	}
-	if commit {
-		c.Cash -= price
-		g.Players[a.Seat].Cash += price
-		p.Corp = c.Sym
-		g.note("%s buys the %s from %s for $%d", c.Sym, p.Sym, g.Players[a.Seat].Name, price)
-	}
+	return nil
+}
+
+// corpBuysPrivate hands the private to the company at the price.
+func (g *Game) corpBuysPrivate(a eighteen.Action, p *Private) error {
+	c := g.r.Corp
+	price, _ := atoi(a.Args[1])
+	c.Cash -= price
+	g.Players[a.Seat].Cash += price
+	p.Corp = c.Sym
+	g.note("%s buys the %s from %s for $%d", c.Sym, p.Sym, g.Players[a.Seat].Name, price)
 	return nil
 }
 
@@ -586,7 +641,9 @@ func (g *Game) joins(c *Corp, r eighteen.Route) bool {
 	return (a == home && b == dest) || (a == dest && b == home)
 }
 
-func (g *Game) doDest(a eighteen.Action, commit bool) error {
+// checkDest judges where a connected company's destination token goes
+// (11.4.1).
+func (g *Game) checkDest(a eighteen.Action) error {
 	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendConnect {
 		return errRule("11.4.1", "DEST answers a connection run")
 	}
@@ -594,9 +651,13 @@ func (g *Game) doDest(a eighteen.Action, commit bool) error {
 	if len(a.Args) != 1 || (!strings.EqualFold(a.Args[0], "MAP") && !strings.EqualFold(a.Args[0], "CHARTER")) {
 		return errRule("11.4.1", "write DEST MAP to place the destination token on %s, or DEST CHARTER to keep it as a $100 token", c.Dest)
 	}
-	if !commit {
-		return nil
-	}
+	return nil
+}
+
+// doDest places the destination token, or keeps it, and makes the
+// connection run if the company is still connected (11.1 rule 3).
+func (g *Game) doDest(a eighteen.Action) error {
+	c := g.Corp(g.r.Pending[0].Corp)
 	g.r.Pending = g.r.Pending[1:]
 	if !g.connectable(c) {
 		g.note("%s is no longer connected: its connection run waits (11.1 rule 3)", c.Sym)

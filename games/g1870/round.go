@@ -3,6 +3,7 @@ package g1870
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 )
@@ -63,7 +64,6 @@ type round struct {
 	// the stock turn in progress
 	Acted, ForCorp, Bought, SoldFirst bool
 	Sales                             []sale
-	BoughtNow                         map[string]bool
 	Resume                            int
 
 	Auction *auction
@@ -81,34 +81,28 @@ type round struct {
 	Pending []pending
 }
 
-// Acting are the seats the game waits for.
+// round is the kind of round in play, built of its steps.
+func (g *Game) round() eighteen.Round { return g.rounds[g.r.Kind] }
+
+// Acting are the seats the game waits for: those of the step it waits on.
 func (g *Game) Acting() []int {
 	if g.Ended {
 		return nil
 	}
-	if len(g.r.Pending) > 0 {
-		pd := g.r.Pending[0]
-		if pd.Kind == pendProtect || pd.Kind == pendPar {
-			return []int{pd.Seat}
-		}
-		return []int{g.Corp(pd.Corp).President} // whoever presides when it comes up
-	}
-	switch g.r.Kind {
-	case auctionRound:
-		if a := g.r.Auction; a != nil {
-			return []int{a.Bidders[a.Turn]}
-		}
-		return []int{g.r.Seat}
-	case stockRound:
-		return []int{g.r.Seat}
-	}
-	if g.r.Corp != nil {
-		return []int{g.r.Corp.President}
-	}
-	return nil
+	return g.round().Acting()
 }
 
-// Apply checks a move against the rules and makes it.
+// Legal are the moves a seat may make now, each as the line to send:
+// the options of the open steps, the only list there is.
+func (g *Game) Legal(seat int) []eighteen.Option {
+	if g.Ended {
+		return nil
+	}
+	return g.round().Options(seat, eighteen.Query{})
+}
+
+// Apply makes a move if the open steps list it, and only then; a refused
+// move changes nothing, and its error names the rule.
 func (g *Game) Apply(a eighteen.Action) error {
 	if g.Ended {
 		return fmt.Errorf("the game is over (13)")
@@ -120,76 +114,20 @@ func (g *Game) Apply(a eighteen.Action) error {
 	if !slices.Contains(acting, a.Seat) {
 		return fmt.Errorf("%w: the game waits for %s", errNotYours, g.Players[acting[0]].Name)
 	}
-	do, ok := g.handlers[a.Verb]
-	if !ok {
-		return fmt.Errorf("%s is not a move; the moves open now are %s", a.Verb, g.verbList(a.Seat))
-	}
-	err := do(a, false)
-	// A lay or a token is listed by the very check its verb makes.
-	if err == nil && a.Verb != "LAY" && a.Verb != "TOKEN" && !g.isLegal(a) {
-		err = fmt.Errorf("%s is not among the moves open now: %s", a, g.verbList(a.Seat))
-	}
-	if err != nil {
+	if err := g.round().Apply(canonical(a)); err != nil {
 		return err
-	}
-	if err := do(a, true); err != nil {
-		return fmt.Errorf("internal: %s passed its checks but failed: %w", a, err)
 	}
 	g.advance()
 	return nil
 }
 
-type handler func(a eighteen.Action, commit bool) error
-
-func (g *Game) verbs() map[string]handler {
-	return map[string]handler{
-		"BUY": g.doBuy, "BID": g.doBid, "PASS": g.doPass, "DONE": g.doDone,
-		"SELL": g.doSell, "PAR": g.doPar, "PROTECT": g.doProtect, "DECLINE": g.doDecline,
-		"REDEEM": g.doRedeem, "REISSUE": g.doReissue, "BUYPRIVATE": g.doBuyPrivate,
-		"LAY": g.doLay, "TOKEN": g.doToken, "SKIP": g.doSkip,
-		"PAY": g.doPay, "HALF": g.doHalf, "WITHHOLD": g.doWithhold,
-		"BUYTRAIN": g.doBuyTrain, "DISCARD": g.doDiscard, "DEST": g.doDest,
-		"CATTLE": g.doCattle, "PORT": g.doPort, "CLOSEPORT": g.doClosePort,
+// canonical is a move as the options write it: a tile may be written
+// with its #, as printed ("LAY H17 #57 2").
+func canonical(a eighteen.Action) eighteen.Action {
+	if a.Verb == "LAY" && len(a.Args) == 3 {
+		a.Args = []string{a.Args[0], strings.TrimPrefix(a.Args[1], "#"), a.Args[2]}
 	}
-}
-
-func (g *Game) verbList(seat int) string {
-	var verbs []string
-	for _, o := range g.Legal(seat) {
-		if !slices.Contains(verbs, o.Verb) {
-			verbs = append(verbs, o.Verb)
-		}
-	}
-	if len(verbs) == 0 {
-		return "none"
-	}
-	return fmt.Sprint(verbs)
-}
-
-// isLegal tells whether a move is one of the options: the guard that no
-// move the option list leaves out is ever made.
-func (g *Game) isLegal(a eighteen.Action) bool {
-	for _, o := range g.options(a.Seat, a.Verb) {
-		if o.Verb != a.Verb {
-			continue
-		}
-		n := len(o.Args)
-		if o.Ranged {
-			if len(a.Args) != n+1 {
-				continue
-			}
-			v, ok := atoi(a.Args[n])
-			if !ok || v < o.Min || v > o.Max {
-				continue
-			}
-		} else if len(a.Args) != n {
-			continue
-		}
-		if equalFold(o.Args, a.Args[:n]) {
-			return true
-		}
-	}
-	return false
+	return a
 }
 
 // advance carries play on through everything no one has to decide.

@@ -32,7 +32,9 @@ func (g *Game) lowest() *Private {
 
 func (g *Game) nextSeat(s int) int { return (s + 1) % len(g.Players) }
 
-func (g *Game) doBid(a eighteen.Action, commit bool) error {
+// checkBid judges a bid: on a private above the cheapest in a turn of
+// the initial round, or in an auction for one (5.7).
+func (g *Game) checkBid(a eighteen.Action) error {
 	if g.r.Kind != auctionRound || len(g.r.Pending) > 0 {
 		return errRule("5.7", "bids are made only for private companies in the initial stock round")
 	}
@@ -53,11 +55,6 @@ func (g *Game) doBid(a eighteen.Action, commit bool) error {
 		if amount < high+5 || amount > cash {
 			return errRule("5.7", "a bid must beat $%d by $5 at least and be no more than your $%d uncommitted", high, cash)
 		}
-		if commit {
-			p.Bids[a.Seat] = amount
-			g.note("%s bids $%d for the %s", g.Players[a.Seat].Name, amount, p.Sym)
-			g.nextBidder(au)
-		}
 		return nil
 	}
 	if low := g.lowest(); p.Owner >= 0 || p.Corp != "" || p.Closed || p == low {
@@ -68,12 +65,23 @@ func (g *Game) doBid(a eighteen.Action, commit bool) error {
 	if amount < floor || amount > cash {
 		return errRule("5.7", "a bid on the %s must be from $%d to your $%d uncommitted", p.Sym, floor, cash)
 	}
-	if commit {
-		p.Bids[a.Seat] = amount
-		g.note("%s bids $%d on the %s", g.Players[a.Seat].Name, amount, p.Sym)
-		g.r.Passes, g.r.LastAct = 0, a.Seat
-		g.r.Seat = g.nextSeat(a.Seat)
+	return nil
+}
+
+// doBid records a bid; in an auction the next bidder is asked, in a turn
+// of the initial round play passes on.
+func (g *Game) doBid(a eighteen.Action) error {
+	p := g.Private(a.Args[0])
+	amount, _ := atoi(a.Args[1])
+	p.Bids[a.Seat] = amount
+	if au := g.r.Auction; au != nil {
+		g.note("%s bids $%d for the %s", g.Players[a.Seat].Name, amount, p.Sym)
+		g.nextBidder(au)
+		return nil
 	}
+	g.note("%s bids $%d on the %s", g.Players[a.Seat].Name, amount, p.Sym)
+	g.r.Passes, g.r.LastAct = 0, a.Seat
+	g.r.Seat = g.nextSeat(a.Seat)
 	return nil
 }
 
@@ -152,27 +160,13 @@ func (g *Game) resolve(buyer int) {
 	}
 }
 
-func (g *Game) doPass(a eighteen.Action, commit bool) error {
+// checkPass judges a pass: in an auction, always; in a turn, only
+// before acting and when not over the certificate limit (5.2.2, 5.4.1).
+func (g *Game) checkPass(a eighteen.Action) error {
 	if len(g.r.Pending) > 0 || g.r.Kind == operatingRound {
 		return errRule("5.2.2", "PASS is for stock rounds and auctions; the operating company ends its turn with DONE")
 	}
-	if au := g.r.Auction; au != nil {
-		if commit {
-			p := g.Private(au.Private)
-			delete(p.Bids, a.Seat)
-			au.Bidders = slices.DeleteFunc(au.Bidders, func(s int) bool { return s == a.Seat })
-			g.note("%s drops out of the auction for the %s", g.Players[a.Seat].Name, p.Sym)
-			if len(au.Bidders) == 1 {
-				w := au.Bidders[0]
-				g.sellPrivate(p, w, p.Bids[w])
-				g.resolve(au.Resume)
-			} else {
-				au.Turn %= len(au.Bidders)
-				if _, high := g.highBid(p); au.Bidders[au.Turn] == high {
-					g.nextBidder(au)
-				}
-			}
-		}
+	if g.r.Auction != nil {
 		return nil
 	}
 	if g.r.Acted {
@@ -181,15 +175,36 @@ func (g *Game) doPass(a eighteen.Action, commit bool) error {
 	if g.r.Kind == stockRound && g.overLimit(a.Seat) && len(g.saleOptions(a.Seat)) > 0 {
 		return errRule("5.4.1", "you hold %d certificates against a limit of %d: sell first", g.Certs(a.Seat), g.Limit())
 	}
-	if commit {
-		g.r.Passes++
-		g.r.Seat = g.nextSeat(a.Seat)
-		if g.r.Passes >= len(g.Players) {
-			if g.r.Kind == auctionRound {
-				g.privatesOnlyRound()
-			} else {
-				g.endStockRound()
+	return nil
+}
+
+// doPass drops a bidder out of an auction, or passes a turn; when every
+// seat has passed in a row the round ends (5.2.2, 5.7).
+func (g *Game) doPass(a eighteen.Action) error {
+	if au := g.r.Auction; au != nil {
+		p := g.Private(au.Private)
+		delete(p.Bids, a.Seat)
+		au.Bidders = slices.DeleteFunc(au.Bidders, func(s int) bool { return s == a.Seat })
+		g.note("%s drops out of the auction for the %s", g.Players[a.Seat].Name, p.Sym)
+		if len(au.Bidders) == 1 {
+			w := au.Bidders[0]
+			g.sellPrivate(p, w, p.Bids[w])
+			g.resolve(au.Resume)
+		} else {
+			au.Turn %= len(au.Bidders)
+			if _, high := g.highBid(p); au.Bidders[au.Turn] == high {
+				g.nextBidder(au)
 			}
+		}
+		return nil
+	}
+	g.r.Passes++
+	g.r.Seat = g.nextSeat(a.Seat)
+	if g.r.Passes >= len(g.Players) {
+		if g.r.Kind == auctionRound {
+			g.privatesOnlyRound()
+		} else {
+			g.endStockRound()
 		}
 	}
 	return nil
@@ -217,7 +232,9 @@ func (g *Game) privatesOnlyRound() {
 	}
 }
 
-func (g *Game) doDone(a eighteen.Action, commit bool) error {
+// checkDone judges the end of a stock turn, or of a company's turn after
+// its trains (5.2.2, 5.4.1, 4.1, 10.1).
+func (g *Game) checkDone(a eighteen.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
 	}
@@ -231,9 +248,6 @@ func (g *Game) doDone(a eighteen.Action, commit bool) error {
 		if g.overLimit(a.Seat) && len(g.saleOptions(a.Seat)) > 0 {
 			return errRule("5.4.1", "you hold %d certificates against a limit of %d: sell down first", g.Certs(a.Seat), g.Limit())
 		}
-		if commit {
-			g.endStockTurn(a.Seat)
-		}
 		return nil
 	}
 	c := g.r.Corp
@@ -246,9 +260,16 @@ func (g *Game) doDone(a eighteen.Action, commit bool) error {
 	if g.mustBuy(c) {
 		return errRule("10.1", "%s has a route and no train: it must buy one", c.Sym)
 	}
-	if commit {
-		g.finishTurn(c)
+	return nil
+}
+
+// doDone ends the turn: the stock turn, or the company's.
+func (g *Game) doDone(a eighteen.Action) error {
+	if g.r.Kind == stockRound {
+		g.endStockTurn(a.Seat)
+		return nil
 	}
+	g.finishTurn(g.r.Corp)
 	return nil
 }
 
@@ -259,7 +280,7 @@ func (g *Game) overLimit(seat int) bool { return g.Certs(seat) > g.Limit() }
 func (g *Game) endStockTurn(seat int) {
 	g.r.Resume = g.nextSeat(seat)
 	sales := g.r.Sales
-	g.r.Acted, g.r.ForCorp, g.r.Bought, g.r.SoldFirst, g.r.Sales, g.r.BoughtNow = false, false, false, false, nil, nil
+	g.r.Acted, g.r.ForCorp, g.r.Bought, g.r.SoldFirst, g.r.Sales = false, false, false, false, nil
 	g.r.Passes = 0
 	for _, s := range sales {
 		g.offerProtection(s)
@@ -296,7 +317,9 @@ func (g *Game) canProtect(s sale) bool {
 	return g.Certs(p)+extra <= g.Limit()
 }
 
-func (g *Game) doProtect(a eighteen.Action, commit bool) error {
+// checkProtect judges a president's purchase of shares another sold
+// (5.9): the money in hand and room for them.
+func (g *Game) checkProtect(a eighteen.Action) error {
 	pd, err := g.protectAsked(a)
 	if err != nil {
 		return err
@@ -304,9 +327,12 @@ func (g *Game) doProtect(a eighteen.Action, commit bool) error {
 	if !g.canProtect(pd.Sale) {
 		return errRule("5.9", "you need $%d in hand and room for the shares; you may not sell to make either", pd.Sale.Units*pd.Sale.Price)
 	}
-	if !commit {
-		return nil
-	}
+	return nil
+}
+
+// doProtect buys the shares at the sale price; the price does not fall.
+func (g *Game) doProtect(a eighteen.Action) error {
+	pd := g.r.Pending[0]
 	s, c := pd.Sale, g.Corp(pd.Corp)
 	cost := s.Units * s.Price
 	pl := g.Players[a.Seat]
@@ -325,11 +351,9 @@ func (g *Game) doProtect(a eighteen.Action, commit bool) error {
 	return nil
 }
 
-func (g *Game) doDecline(a eighteen.Action, commit bool) error {
-	pd, err := g.protectAsked(a)
-	if err != nil || !commit {
-		return err
-	}
+// doDecline lets the price fall for the sale (5.9).
+func (g *Game) doDecline(a eighteen.Action) error {
+	pd := g.r.Pending[0]
 	g.r.Pending = g.r.Pending[1:]
 	c := g.Corp(pd.Corp)
 	g.move(c, g.market.Down(c.Pos, pd.Sale.Units))
@@ -407,45 +431,80 @@ func (g *Game) startStockRound() {
 	g.note("stock round: %s has the priority", g.Players[g.Priority].Name)
 }
 
-// doBuy buys shares in a stock round, or the cheapest private in the
-// initial round. The checks come first and nothing changes unless commit
-// is set, so the same path both validates and applies an action.
-func (g *Game) doBuy(a eighteen.Action, commit bool) error {
+// checkBuyMove judges BUY: the cheapest private in the initial round, a
+// president's certificate at par, or shares from the initial offering
+// or the open market (5.3, 5.5, 5.7).
+func (g *Game) checkBuyMove(a eighteen.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
 	}
 	if g.r.Kind == auctionRound {
-		return g.buyLowest(a, commit)
+		return g.checkLowest(a)
 	}
 	c, err := g.checkBuy(a)
 	if err != nil {
 		return err
 	}
-	units, price := 1, 0
+	if strings.EqualFold(a.Args[1], "PAR") {
+		return g.checkPar(a, c)
+	}
+	units, price, err := g.shareTerms(a, c)
+	if err != nil {
+		return err
+	}
+	return g.checkShares(a.Seat, c, units, price)
+}
+
+// doBuy makes a purchase checkBuyMove allowed.
+func (g *Game) doBuy(a eighteen.Action) error {
+	if g.r.Kind == auctionRound {
+		low := g.lowest()
+		g.sellPrivate(low, a.Seat, low.Cost)
+		g.r.LastAct, g.r.Passes = a.Seat, 0
+		g.resolve(a.Seat)
+		return nil
+	}
+	c := g.Corp(a.Args[0])
+	if strings.EqualFold(a.Args[1], "PAR") {
+		par, _ := atoi(a.Args[2])
+		g.startCorp(a.Seat, c, par)
+		return nil
+	}
+	units, price, err := g.shareTerms(a, c)
+	if err != nil {
+		return err
+	}
+	g.buyShares(a.Seat, c, units, price, strings.EqualFold(a.Args[1], "IPO"))
+	return nil
+}
+
+// shareTerms are how many shares a purchase from the initial offering or
+// the open market takes, and at what price (5.1.1, 5.3.1).
+func (g *Game) shareTerms(a eighteen.Action, c *Corp) (units, price int, err error) {
 	switch strings.ToUpper(a.Args[1]) {
-	case "PAR":
-		return g.buyPar(a, c, commit)
 	case "IPO":
 		if !c.Started || c.IPO == 0 {
-			return errRule("5.3.1", "%s has no shares in the initial offering", c.Sym)
+			return 0, 0, errRule("5.3.1", "%s has no shares in the initial offering", c.Sym)
 		}
-		price = c.Par // the reissue par once reissued (5.3.1)
+		if len(a.Args) != 2 {
+			return 0, 0, errRule("5.1.1", "shares in the initial offering are bought one at a time")
+		}
+		return 1, c.Par, nil // the reissue par once reissued (5.3.1)
 	case "POOL":
 		if !c.Started || g.Pool[c.Sym] == 0 {
-			return errRule("5.3.1", "the open market holds no %s shares", c.Sym)
+			return 0, 0, errRule("5.3.1", "the open market holds no %s shares", c.Sym)
 		}
-		price = g.price(c)
+		units = 1
 		if len(a.Args) == 3 {
 			n, ok := atoi(a.Args[2])
 			if !ok || n < 1 || n > g.Pool[c.Sym] || (n > 1 && !g.zone(c, 'b')) {
-				return errRule("5.1.1", "more than one share at once only from the open market of a company in the brown zone, and no more than it holds")
+				return 0, 0, errRule("5.1.1", "more than one share at once only from the open market of a company in the brown zone, and no more than it holds")
 			}
 			units = n
 		}
-	default:
-		return errRule("5.3.1", "buy from IPO or POOL, or start a company with PAR")
+		return units, g.price(c), nil
 	}
-	return g.buyShares(a, c, units, price, commit)
+	return 0, 0, errRule("5.3.1", "buy from IPO or POOL, or start a company with PAR")
 }
 
 // checkBuy applies the checks every stock-round purchase shares, whatever
@@ -474,11 +533,9 @@ func (g *Game) checkBuy(a eighteen.Action) (*Corp, error) {
 	return c, nil
 }
 
-// buyPar starts a company by buying its president's certificate at a par
-// price (5.5). It has its own checks and bookkeeping because the
-// certificate is two shares and the company's treasury is set up here.
-func (g *Game) buyPar(a eighteen.Action, c *Corp, commit bool) error {
-	pl := g.Players[a.Seat]
+// checkPar judges starting a company by buying its president's
+// certificate, two shares, at a par price (5.5).
+func (g *Game) checkPar(a eighteen.Action, c *Corp) error {
 	if c.Started || c.Sym == SLSF {
 		return errRule("5.5", "%s is already started", c.Sym)
 	}
@@ -489,74 +546,76 @@ func (g *Game) buyPar(a eighteen.Action, c *Corp, commit bool) error {
 	if !ok || !slices.Contains(parPrices, par) {
 		return errRule("5.5", "a par price is one of %v", parPrices)
 	}
-	price := 2 * par
-	if pl.Cash < price {
-		return errRule("3.7", "the president's certificate costs $%d and you have $%d", price, pl.Cash)
+	if cash := g.Players[a.Seat].Cash; cash < 2*par {
+		return errRule("3.7", "the president's certificate costs $%d and you have $%d", 2*par, cash)
 	}
 	if g.Certs(a.Seat)+1 > g.Limit() {
 		return errRule("5.4.1", "a certificate more would take you over the limit of %d", g.Limit())
 	}
-	if commit {
-		pos, _ := g.market.Par(par)
-		c.Started, c.President, c.Par = true, a.Seat, par
-		g.tick++
-		c.Pos, c.tick = pos, g.tick
-		c.IPO -= 2
-		pl.Shares[c.Sym] += 2
-		pl.Cash -= price
-		g.Bank += price
-		c.Pending += 10 * par // its treasury, paid at the round's end (5.5.4)
-		g.note("%s starts %s at $%d", pl.Name, c.Sym, par)
-		g.bought(a.Seat, c)
-	}
 	return nil
 }
 
-// buyShares buys units ordinary shares at price from the initial offering
-// or the open market, once the money and holding limits allow it (3.7,
-// 5.4.1); only with commit does anything change.
-func (g *Game) buyShares(a eighteen.Action, c *Corp, units, price int, commit bool) error {
-	pl := g.Players[a.Seat]
+// startCorp sells the president's certificate at par; the company's
+// treasury is paid at the round's end (5.5.4).
+func (g *Game) startCorp(seat int, c *Corp, par int) {
+	pl := g.Players[seat]
+	pos, _ := g.market.Par(par)
+	c.Started, c.President, c.Par = true, seat, par
+	g.tick++
+	c.Pos, c.tick = pos, g.tick
+	c.IPO -= 2
+	pl.Shares[c.Sym] += 2
+	pl.Cash -= 2 * par
+	g.Bank += 2 * par
+	c.Pending += 10 * par
+	g.note("%s starts %s at $%d", pl.Name, c.Sym, par)
+	g.bought(seat)
+}
+
+// checkShares judges buying units ordinary shares at price: the money,
+// the certificate limit and 60% (3.7, 5.4.1).
+func (g *Game) checkShares(seat int, c *Corp, units, price int) error {
+	pl := g.Players[seat]
 	if pl.Cash < units*price {
 		return errRule("3.7", "%d shares cost $%d and you have $%d", units, units*price, pl.Cash)
 	}
-	if !g.free(c) && g.Certs(a.Seat)+units > g.Limit() {
+	if !g.free(c) && g.Certs(seat)+units > g.Limit() {
 		return errRule("5.4.1", "that would take you over the certificate limit of %d", g.Limit())
 	}
 	if !g.unlimited(c) && pl.Shares[c.Sym]+units > 6 {
 		return errRule("5.4.1", "no more than 60%% of %s outside the green and brown zones", c.Sym)
 	}
-	if commit {
-		pl.Cash -= units * price
-		g.Bank += units * price
-		pl.Shares[c.Sym] += units
-		if strings.EqualFold(a.Args[1], "IPO") {
-			c.IPO--
-			if c.Reissued {
-				c.Pending += price // the company's at the round's end (5.11)
-			}
-		} else {
-			g.Pool[c.Sym] -= units
-		}
-		g.note("%s buys %d %s for $%d", pl.Name, units, c.Sym, units*price)
-		g.reelect(c)
-		g.bought(a.Seat, c)
-	}
 	return nil
 }
 
-func (g *Game) bought(seat int, c *Corp) {
-	g.r.Bought, g.r.Acted, g.r.LastAct = true, true, seat
-	if g.r.BoughtNow == nil {
-		g.r.BoughtNow = map[string]bool{}
+// buyShares hands a player shares from the initial offering (ipo) or the
+// open market; a reissued share's price is the company's at the round's
+// end (5.11).
+func (g *Game) buyShares(seat int, c *Corp, units, price int, ipo bool) {
+	pl := g.Players[seat]
+	pl.Cash -= units * price
+	g.Bank += units * price
+	pl.Shares[c.Sym] += units
+	if ipo {
+		c.IPO--
+		if c.Reissued {
+			c.Pending += price
+		}
+	} else {
+		g.Pool[c.Sym] -= units
 	}
-	if c != nil {
-		g.r.BoughtNow[c.Sym] = true
-	}
+	g.note("%s buys %d %s for $%d", pl.Name, units, c.Sym, units*price)
+	g.reelect(c)
+	g.bought(seat)
 }
 
-// buyLowest buys the cheapest private outright in the initial round.
-func (g *Game) buyLowest(a eighteen.Action, commit bool) error {
+func (g *Game) bought(seat int) {
+	g.r.Bought, g.r.Acted, g.r.LastAct = true, true, seat
+}
+
+// checkLowest judges buying the cheapest private outright in the initial
+// round (5.7).
+func (g *Game) checkLowest(a eighteen.Action) error {
 	if g.r.Auction != nil {
 		return errRule("5.7", "an auction for the %s is on: BID or PASS", g.r.Auction.Private)
 	}
@@ -567,15 +626,12 @@ func (g *Game) buyLowest(a eighteen.Action, commit bool) error {
 	if cash := g.Players[a.Seat].Cash - g.committed(a.Seat, ""); cash < low.Cost {
 		return errRule("5.7", "the %s costs $%d and you have $%d not set aside for bids", low.Sym, low.Cost, cash)
 	}
-	if commit {
-		g.sellPrivate(low, a.Seat, low.Cost)
-		g.r.LastAct, g.r.Passes = a.Seat, 0
-		g.resolve(a.Seat)
-	}
 	return nil
 }
 
-func (g *Game) doPar(a eighteen.Action, commit bool) error {
+// checkParSLSF judges the Frisco's par, set by the buyer of its
+// certificate (15.2).
+func (g *Game) checkParSLSF(a eighteen.Action) error {
 	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendPar {
 		return errRule("15.2", "PAR sets the Frisco's price when its certificate is bought")
 	}
@@ -586,19 +642,24 @@ func (g *Game) doPar(a eighteen.Action, commit bool) error {
 	if len(a.Args) != 2 || !strings.EqualFold(a.Args[0], SLSF) || !slices.Contains(parPrices, par) {
 		return errRule("15.2", "write PAR SLSF and a price from %v", parPrices)
 	}
-	if commit {
-		c, pl := g.Corp(SLSF), g.Players[a.Seat]
-		pos, _ := g.market.Par(par)
-		c.Started, c.President, c.Par = true, a.Seat, par
-		g.tick++
-		c.Pos, c.tick = pos, g.tick
-		pl.Shares[SLSF] += c.Reserved
-		c.Reserved = 0
-		c.Pending += 10 * par
-		g.Private(SLSF).Closed = true // it has become the president's certificate
-		g.note("%s sets the Frisco's par at $%d", pl.Name, par)
-		g.r.Pending = g.r.Pending[1:]
-	}
+	return nil
+}
+
+// doPar starts the Frisco: its private becomes the president's
+// certificate.
+func (g *Game) doPar(a eighteen.Action) error {
+	par, _ := atoi(a.Args[1])
+	c, pl := g.Corp(SLSF), g.Players[a.Seat]
+	pos, _ := g.market.Par(par)
+	c.Started, c.President, c.Par = true, a.Seat, par
+	g.tick++
+	c.Pos, c.tick = pos, g.tick
+	pl.Shares[SLSF] += c.Reserved
+	c.Reserved = 0
+	c.Pending += 10 * par
+	g.Private(SLSF).Closed = true
+	g.note("%s sets the Frisco's par at $%d", pl.Name, par)
+	g.r.Pending = g.r.Pending[1:]
 	return nil
 }
 
@@ -636,8 +697,6 @@ func (g *Game) checkSale(seat int, c *Corp, n int) error {
 			return errRule("5.3", "you acted for a company this turn")
 		case g.r.Bought && g.r.SoldFirst:
 			return errRule("5.3.4", "you sold and then bought: no more selling this turn")
-		case g.r.BoughtNow[c.Sym]:
-			return errRule("5.3.4", "you bought %s this turn", c.Sym)
 		case slices.ContainsFunc(g.r.Sales, func(s sale) bool { return s.Corp == c.Sym }):
 			return errRule("5.3.3", "shares of one company are sold in one block a turn")
 		}
@@ -662,7 +721,9 @@ func (g *Game) checkSale(seat int, c *Corp, n int) error {
 	return nil
 }
 
-func (g *Game) doSell(a eighteen.Action, commit bool) error {
+// checkSellMove judges SELL: in a stock turn, or by a president finding
+// money for a forced train (5.3.3, 10.6.2).
+func (g *Game) checkSellMove(a eighteen.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
 	}
@@ -680,34 +741,38 @@ func (g *Game) doSell(a eighteen.Action, commit bool) error {
 	if g.r.Kind == operatingRound && (g.r.Corp == nil || g.r.Step != stepTrains) {
 		return errRule("10.6.2", "shares are sold in an operating round only to pay for a forced train")
 	}
-	if err := g.checkSale(a.Seat, c, n); err != nil {
-		return err
-	}
-	if commit {
-		pl, price := g.Players[a.Seat], g.price(c)
-		s := sale{Seat: a.Seat, Corp: c.Sym, Units: n, Price: price, President: c.President}
-		g.pay(n*price, &pl.Cash)
-		pl.Shares[c.Sym] -= n
-		g.Pool[c.Sym] += n
-		pl.Sold[c.Sym] = true
-		g.note("%s sells %d %s at $%d", pl.Name, n, c.Sym, price)
-		g.reelect(c)
-		if g.r.Kind == stockRound {
-			g.r.Sales = append(g.r.Sales, s)
-			g.r.Acted, g.r.LastAct = true, a.Seat
-			if !g.r.Bought {
-				g.r.SoldFirst = true
-			}
-		} else {
-			g.offerProtection(s) // 5.9.7
+	return g.checkSale(a.Seat, c, n)
+}
+
+// doSell sells shares to the open market at the price now; in a stock
+// turn the price falls when the turn ends, in a forced sale at once
+// unless the president protects it (5.9 rule 7).
+func (g *Game) doSell(a eighteen.Action) error {
+	c := g.Corp(a.Args[0])
+	n, _ := atoi(a.Args[1])
+	pl, price := g.Players[a.Seat], g.price(c)
+	s := sale{Seat: a.Seat, Corp: c.Sym, Units: n, Price: price, President: c.President}
+	g.pay(n*price, &pl.Cash)
+	pl.Shares[c.Sym] -= n
+	g.Pool[c.Sym] += n
+	pl.Sold[c.Sym] = true
+	g.note("%s sells %d %s at $%d", pl.Name, n, c.Sym, price)
+	g.reelect(c)
+	if g.r.Kind == stockRound {
+		g.r.Sales = append(g.r.Sales, s)
+		g.r.Acted, g.r.LastAct = true, a.Seat
+		if !g.r.Bought {
+			g.r.SoldFirst = true
 		}
+	} else {
+		g.offerProtection(s) // 5.9.7
 	}
 	return nil
 }
 
 // doRedeem: the president has his company buy back one of its shares
 // (5.10), from the open market if it holds one, else from himself.
-func (g *Game) doRedeem(a eighteen.Action, commit bool) error {
+func (g *Game) checkRedeem(a eighteen.Action) error {
 	c, err := g.forCorp(a, "REDEEM")
 	if err != nil {
 		return err
@@ -741,27 +806,33 @@ func (g *Game) doRedeem(a eighteen.Action, commit bool) error {
 	} else if len(a.Args) != 1 {
 		return errRule("5.10", "a share in the open market must be redeemed first: write REDEEM %s", c.Sym)
 	}
-	if commit {
-		price := g.price(c)
-		c.Cash -= price
-		if fromPool {
-			g.Pool[c.Sym]--
-			g.Bank += price
-		} else {
-			pl.Shares[c.Sym]--
-			pl.Cash += price
-		}
-		c.Treasury++
-		c.RedeemedSR = true
-		g.note("%s redeems a share for $%d (5.10)", c.Sym, price)
-		g.forCorpDone(a.Seat)
+	return nil
+}
+
+// doRedeem has the company buy back a share: from the open market if it
+// holds one, else from its president.
+func (g *Game) doRedeem(a eighteen.Action) error {
+	c, pl := g.Corp(a.Args[0]), g.Players[a.Seat]
+	fromPool := g.Pool[c.Sym] > 0
+	price := g.price(c)
+	c.Cash -= price
+	if fromPool {
+		g.Pool[c.Sym]--
+		g.Bank += price
+	} else {
+		pl.Shares[c.Sym]--
+		pl.Cash += price
 	}
+	c.Treasury++
+	c.RedeemedSR = true
+	g.note("%s redeems a share for $%d (5.10)", c.Sym, price)
+	g.forCorpDone(a.Seat)
 	return nil
 }
 
 // doReissue: the company puts every share it redeemed back on offer at a
 // new par (5.11).
-func (g *Game) doReissue(a eighteen.Action, commit bool) error {
+func (g *Game) checkReissue(a eighteen.Action) error {
 	c, err := g.forCorp(a, "REISSUE")
 	if err != nil {
 		return err
@@ -774,13 +845,17 @@ func (g *Game) doReissue(a eighteen.Action, commit bool) error {
 	case c.ReissuedSR:
 		return errRule("5.11", "%s has reissued this stock round", c.Sym)
 	}
-	if commit {
-		par := reissuePar(c.Par, g.price(c))
-		c.IPO, c.Treasury, c.Par, c.Reissued = c.Treasury, 0, par, true
-		c.ReissuedSR = true
-		g.note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO, par)
-		g.forCorpDone(a.Seat)
-	}
+	return nil
+}
+
+// doReissue puts the redeemed shares back on offer at the new par.
+func (g *Game) doReissue(a eighteen.Action) error {
+	c := g.Corp(a.Args[0])
+	par := reissuePar(c.Par, g.price(c))
+	c.IPO, c.Treasury, c.Par, c.Reissued = c.Treasury, 0, par, true
+	c.ReissuedSR = true
+	g.note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO, par)
+	g.forCorpDone(a.Seat)
 	return nil
 }
 
@@ -829,7 +904,7 @@ func (g *Game) forCorpDone(seat int) {
 // doBuyPrivate: a player buys a private from the open market in a stock
 // round (5.3.2); a company buys one from its president in an operating
 // round (12).
-func (g *Game) doBuyPrivate(a eighteen.Action, commit bool) error {
+func (g *Game) checkBuyPrivate(a eighteen.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
 	}
@@ -841,7 +916,7 @@ func (g *Game) doBuyPrivate(a eighteen.Action, commit bool) error {
 		return errRule("12", "%s is not a private company in play", a.Args[0])
 	}
 	if g.r.Kind == operatingRound {
-		return g.corpBuysPrivate(a, p, commit)
+		return g.checkCorpBuysPrivate(a, p)
 	}
 	if g.r.Kind != stockRound || g.r.Bought || g.r.ForCorp {
 		return errRule("5.3.2", "a private is bought in place of a share, once a turn")
@@ -856,23 +931,18 @@ func (g *Game) doBuyPrivate(a eighteen.Action, commit bool) error {
 	if g.Certs(a.Seat)+1 > g.Limit() {
 		return errRule("5.4.1", "a certificate more would take you over the limit of %d", g.Limit())
 	}
-	if commit {
-		g.sellPrivate(p, a.Seat, p.Cost)
-		g.bought(a.Seat, nil)
-	}
 	return nil
 }
 
-func equalFold(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
+// doBuyPrivate makes the purchase checkBuyPrivate allowed.
+func (g *Game) doBuyPrivate(a eighteen.Action) error {
+	p := g.Private(a.Args[0])
+	if g.r.Kind == operatingRound {
+		return g.corpBuysPrivate(a, p)
 	}
-	for i := range a {
-		if !strings.EqualFold(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
+	g.sellPrivate(p, a.Seat, p.Cost)
+	g.bought(a.Seat)
+	return nil
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

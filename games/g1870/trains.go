@@ -104,75 +104,91 @@ func (g *Game) bankruptcy(c *Corp) {
 	g.end(g.Players[c.President].Name + " cannot raise the money for " + c.Sym + "'s train and is bankrupt (13.1)")
 }
 
-func (g *Game) doBuyTrain(a eighteen.Action, commit bool) error {
+// checkBuyTrain judges a train purchase: its source, the limit, the
+// price, and the president's help for a forced one (10).
+func (g *Game) checkBuyTrain(a eighteen.Action) error {
+	_, _, _, err := g.trainTerms(a)
+	return err
+}
+
+// trainTerms reads and judges a train purchase: the seller (nil for the
+// bank or the open market), the price, and what the president pays.
+func (g *Game) trainTerms(a eighteen.Action) (seller *Corp, price, contribution int, err error) {
 	c, err := g.operating(a, "BUYTRAIN")
 	if err != nil {
-		return err
+		return nil, 0, 0, err
 	}
 	if g.r.Step != stepTrains {
-		return errRule("4.1", "trains are bought after the dividend")
+		return nil, 0, 0, errRule("4.1", "trains are bought after the dividend")
 	}
 	if len(a.Args) < 2 {
-		return errRule("10.4", "write BUYTRAIN, the size and DEPOT, POOL or a company with a price, as BUYTRAIN 3 DEPOT")
+		return nil, 0, 0, errRule("10.4", "write BUYTRAIN, the size and DEPOT, POOL or a company with a price, as BUYTRAIN 3 DEPOT")
 	}
 	size, ok := atoi(a.Args[0])
 	if !ok || trainCost(size) == 0 {
-		return errRule("2.4", "%s is not a train", a.Args[0])
+		return nil, 0, 0, errRule("2.4", "%s is not a train", a.Args[0])
 	}
 	if len(c.Trains) >= g.phase().limit {
-		return errRule("10.2", "%s owns %d trains, the limit in phase %d", c.Sym, len(c.Trains), g.Phase)
+		return nil, 0, 0, errRule("10.2", "%s owns %d trains, the limit in phase %d", c.Sym, len(c.Trains), g.Phase)
 	}
-	price := trainCost(size)
-	var seller *Corp
+	price = trainCost(size)
 	switch from := strings.ToUpper(a.Args[1]); from {
 	case "DEPOT":
 		i := g.depotTrain()
 		if i < 0 || trainTable[i].size != size {
-			return errRule("10.4.1", "the bank sells its trains in order; it has no %d-train for sale now", size)
+			return nil, 0, 0, errRule("10.4.1", "the bank sells its trains in order; it has no %d-train for sale now", size)
 		}
 	case "POOL":
 		if !slices.Contains(g.PoolTrains, size) {
-			return errRule("10.4", "the open market has no %d-train", size)
+			return nil, 0, 0, errRule("10.4", "the open market has no %d-train", size)
 		}
 	default:
 		seller = g.Corp(from)
 		if seller == nil || seller == c || seller.Closed || !slices.Contains(seller.Trains, size) {
-			return errRule("10.4", "%s has no %d-train to sell", from, size)
+			return nil, 0, 0, errRule("10.4", "%s has no %d-train to sell", from, size)
 		}
 		if seller.President != c.President {
-			return errRule("10.5", "trains pass between companies of one president; others settle their deal by a sale with the game master")
+			return nil, 0, 0, errRule("10.5", "trains pass between companies of one president; others settle their deal by a sale with the game master")
 		}
 		if g.r.Contributing || c.Cash < 1 {
-			return errRule("10.6", "once the president pays towards a train it comes from the bank or the open market")
+			return nil, 0, 0, errRule("10.6", "once the president pays towards a train it comes from the bank or the open market")
 		}
 		p, ok := 0, len(a.Args) == 3
 		if ok {
 			p, ok = atoi(a.Args[2])
 		}
 		if !ok || p < 1 || p > c.Cash {
-			return errRule("10.5", "write BUYTRAIN %d %s and a price from $1 to $%d", size, seller.Sym, c.Cash)
+			return nil, 0, 0, errRule("10.5", "write BUYTRAIN %d %s and a price from $1 to $%d", size, seller.Sym, c.Cash)
 		}
 		price = p
 	}
 	if seller == nil && len(a.Args) != 2 {
-		return errRule("10.5", "a train from the bank or the open market is bought at its printed price")
+		return nil, 0, 0, errRule("10.5", "a train from the bank or the open market is bought at its printed price")
 	}
-	contribution := 0
 	if price > c.Cash {
 		cheapest, _ := g.cheapest()
 		switch {
 		case !g.mustBuy(c):
-			return errRule("10.6.1", "%s has $%d; the president pays towards a train only when the company must buy one", c.Sym, c.Cash)
+			return nil, 0, 0, errRule("10.6.1", "%s has $%d; the president pays towards a train only when the company must buy one", c.Sym, c.Cash)
 		case price != cheapest:
-			return errRule("10.6", "with the president's money it must be the cheapest train, at $%d", cheapest)
+			return nil, 0, 0, errRule("10.6", "with the president's money it must be the cheapest train, at $%d", cheapest)
 		case price-c.Cash > g.Players[c.President].Cash:
-			return errRule("10.6.2", "you must sell shares first: the train costs $%d, %s has $%d and you $%d", price, c.Sym, c.Cash, g.Players[c.President].Cash)
+			return nil, 0, 0, errRule("10.6.2", "you must sell shares first: the train costs $%d, %s has $%d and you $%d", price, c.Sym, c.Cash, g.Players[c.President].Cash)
 		}
 		contribution = price - c.Cash
 	}
-	if !commit {
-		return nil
+	return seller, price, contribution, nil
+}
+
+// doBuyTrain buys the train trainTerms allowed; the first from the bank
+// of a size begins its phase.
+func (g *Game) doBuyTrain(a eighteen.Action) error {
+	seller, price, contribution, err := g.trainTerms(a)
+	if err != nil {
+		return err
 	}
+	c := g.r.Corp
+	size, _ := atoi(a.Args[0])
 	pl := g.Players[c.President]
 	pl.Cash -= contribution
 	c.Cash += contribution
@@ -234,7 +250,9 @@ func (g *Game) newPhase(size int) {
 	}
 }
 
-func (g *Game) doDiscard(a eighteen.Action, commit bool) error {
+// checkDiscard judges which train a company over its limit gives up
+// (10.2.1).
+func (g *Game) checkDiscard(a eighteen.Action) error {
 	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendDiscard {
 		return errRule("10.2.1", "DISCARD is for a company over its train limit")
 	}
@@ -246,14 +264,19 @@ func (g *Game) doDiscard(a eighteen.Action, commit bool) error {
 	if !slices.Contains(c.Trains, size) {
 		return errRule("10.2.1", "write DISCARD and the size of one of %s's trains %v", c.Sym, c.Trains)
 	}
-	if commit {
-		i := slices.Index(c.Trains, size)
-		c.Trains = slices.Delete(c.Trains, i, i+1)
-		g.PoolTrains = append(g.PoolTrains, size)
-		g.note("%s discards a %d-train to the open market (10.2.1)", c.Sym, size)
-		if len(c.Trains) <= g.phase().limit {
-			g.r.Pending = g.r.Pending[1:]
-		}
+	return nil
+}
+
+// doDiscard puts the train in the open market.
+func (g *Game) doDiscard(a eighteen.Action) error {
+	c := g.Corp(g.r.Pending[0].Corp)
+	size, _ := atoi(a.Args[0])
+	i := slices.Index(c.Trains, size)
+	c.Trains = slices.Delete(c.Trains, i, i+1)
+	g.PoolTrains = append(g.PoolTrains, size)
+	g.note("%s discards a %d-train to the open market (10.2.1)", c.Sym, size)
+	if len(c.Trains) <= g.phase().limit {
+		g.r.Pending = g.r.Pending[1:]
 	}
 	return nil
 }

@@ -1,0 +1,280 @@
+package eighteen
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Step is one part of a round: a stock turn, an auction, a company's
+// track, its dividend, a question put to a president. It declares the
+// verbs it takes and computes its own legal moves. The round asks its
+// steps and nothing else, so the move menu, the computer player and the
+// rule check all read the one list.
+type Step interface {
+	// Name is how players know the step ("stock turn", "track").
+	Name() string
+	// Verbs are the moves the step takes.
+	Verbs() []string
+	// Blocking tells whether the round waits on this step now. A step
+	// that does not block may still list moves, taken alongside the
+	// blocking one (a company's private powers in its turn).
+	Blocking() bool
+	// Acting are the seats the step waits for while it blocks.
+	Acting() []int
+	// Options are a seat's legal moves in the step now, narrowed by q.
+	Options(seat int, q Query) []Option
+	// Why names the rule that refuses a move of the step's verbs that
+	// its options do not list. It explains a refusal; it never permits.
+	Why(a Action) error
+	// Do makes a move its options list.
+	Do(a Action) error
+}
+
+// Query narrows the options a step computes: a verb and the leading
+// arguments of a move, so that checking one move need not list every
+// move (every lay of every tile on every hex). The zero Query asks for
+// every option.
+type Query struct {
+	Verb string
+	Args []string
+}
+
+// Wants tells whether moves of this verb and these leading arguments
+// may be asked for.
+func (q Query) Wants(verb string, args ...string) bool {
+	if q.Verb != "" && !strings.EqualFold(q.Verb, verb) {
+		return false
+	}
+	for i, a := range args {
+		if i < len(q.Args) && !strings.EqualFold(q.Args[i], a) {
+			return false
+		}
+	}
+	return true
+}
+
+// Allows tells whether an option lists a move: the same verb and fixed
+// arguments, and the number within range where it takes one.
+func (o Option) Allows(a Action) bool {
+	if o.Seat != a.Seat || !strings.EqualFold(o.Verb, a.Verb) {
+		return false
+	}
+	n := len(o.Args)
+	want := n
+	if o.Ranged {
+		want++
+	}
+	if len(a.Args) != want {
+		return false
+	}
+	for i := range n {
+		if !strings.EqualFold(o.Args[i], a.Args[i]) {
+			return false
+		}
+	}
+	if !o.Ranged {
+		return true
+	}
+	v, err := strconv.Atoi(strings.TrimPrefix(a.Args[n], "$"))
+	return err == nil && v >= o.Min && v <= o.Max
+}
+
+// Round is a kind of round as a title builds it: its name and its steps
+// in order. The steps open now are those before the first blocking step
+// and that step itself; the first blocking step is the one the game
+// waits on.
+type Round struct {
+	Name  string
+	Steps []Step
+}
+
+// open are the steps that take moves now.
+func (r Round) open() []Step {
+	var out []Step
+	for _, s := range r.Steps {
+		out = append(out, s)
+		if s.Blocking() {
+			return out
+		}
+	}
+	return out
+}
+
+// Current is the step the round waits on, or nil when it waits on no
+// one (play carries on by itself).
+func (r Round) Current() Step {
+	for _, s := range r.Steps {
+		if s.Blocking() {
+			return s
+		}
+	}
+	return nil
+}
+
+// Acting are the seats the round waits for.
+func (r Round) Acting() []int {
+	if s := r.Current(); s != nil {
+		return s.Acting()
+	}
+	return nil
+}
+
+// Options are a seat's legal moves now, from every open step.
+func (r Round) Options(seat int, q Query) []Option {
+	if !slices.Contains(r.Acting(), seat) {
+		return nil
+	}
+	var out []Option
+	for _, s := range r.open() {
+		if q.Verb != "" && !takes(s, q.Verb) {
+			continue
+		}
+		for _, o := range s.Options(seat, q) {
+			if (!o.Ranged || o.Min <= o.Max) && q.Wants(o.Verb, o.Args...) {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// Apply makes a move if an open step lists it, and only then. A refused
+// move changes nothing; its error is the step's reason, with the rule.
+func (r Round) Apply(a Action) error {
+	q := Query{Verb: a.Verb, Args: a.Args}
+	var owner Step
+	for _, s := range r.open() {
+		if !takes(s, a.Verb) {
+			continue
+		}
+		if owner == nil {
+			owner = s
+		}
+		for _, o := range s.Options(a.Seat, q) {
+			if (!o.Ranged || o.Min <= o.Max) && o.Allows(a) {
+				return s.Do(a)
+			}
+		}
+	}
+	if owner == nil {
+		for _, s := range r.Steps {
+			if takes(s, a.Verb) {
+				owner = s
+				break
+			}
+		}
+	}
+	if owner == nil {
+		return fmt.Errorf("%s is not a move in the %s; the moves open now are %s", a.Verb, r.Name, r.verbList(a.Seat))
+	}
+	if err := owner.Why(a); err != nil {
+		return err
+	}
+	return fmt.Errorf("%s is not among the moves open now: %s", a, r.verbList(a.Seat))
+}
+
+// verbList names the verbs a seat may use now.
+func (r Round) verbList(seat int) string {
+	var verbs []string
+	for _, o := range r.Options(seat, Query{}) {
+		if !slices.Contains(verbs, o.Verb) {
+			verbs = append(verbs, o.Verb)
+		}
+	}
+	if len(verbs) == 0 {
+		return "none"
+	}
+	return strings.Join(verbs, ", ")
+}
+
+func takes(s Step, verb string) bool {
+	return slices.ContainsFunc(s.Verbs(), func(v string) bool { return strings.EqualFold(v, verb) })
+}
+
+// Move is one verb of a step: Check is the one statement of its rules,
+// judging a move as written and naming the rule that refuses it; Do makes
+// a move the step's options list.
+type Move struct {
+	Check func(Action) error
+	Do    func(Action) error
+}
+
+// Table is a step built from plain parts, as most steps of most titles
+// are: its moves by verb, when it blocks, whom it waits for, and the
+// candidates it offers. Each candidate is put to its verb's Check, so the
+// options and the rule check cannot differ; verbs in Judged list
+// candidates already judged by that same check as they were found (every
+// lay of every tile), which are not judged twice. A table offers moves
+// only while it blocks, unless Alongside: then also while an earlier step
+// of the round is open.
+type Table struct {
+	Title     string
+	Moves     map[string]Move
+	Judged    []string
+	Alongside bool
+	Blocks    func() bool
+	Waiting   func() []int
+	Candidate func(seat int, q Query) []Option
+}
+
+// Name is the step's title.
+func (t *Table) Name() string { return t.Title }
+
+// Verbs are the verbs of its moves, in order.
+func (t *Table) Verbs() []string {
+	out := make([]string, 0, len(t.Moves))
+	for v := range t.Moves {
+		out = append(out, v)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Blocking tells whether the round waits on the step.
+func (t *Table) Blocking() bool { return t.Blocks() }
+
+// Acting are the seats it waits for.
+func (t *Table) Acting() []int {
+	if t.Waiting == nil {
+		return nil
+	}
+	return t.Waiting()
+}
+
+// Options are the candidates that pass their verb's check.
+func (t *Table) Options(seat int, q Query) []Option {
+	if t.Candidate == nil || (!t.Alongside && !t.Blocks()) {
+		return nil
+	}
+	var out []Option
+	for _, o := range t.Candidate(seat, q) {
+		m, ok := t.Moves[o.Verb]
+		if !ok || (o.Ranged && o.Min > o.Max) {
+			continue
+		}
+		if slices.Contains(t.Judged, o.Verb) || m.Check(o.Action(o.Min)) == nil {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Why is the verb's check on the move.
+func (t *Table) Why(a Action) error {
+	m, ok := t.Moves[strings.ToUpper(a.Verb)]
+	if !ok {
+		return fmt.Errorf("%s is not a move of the %s", a.Verb, t.Title)
+	}
+	return m.Check(a)
+}
+
+// Do makes the move.
+func (t *Table) Do(a Action) error {
+	m, ok := t.Moves[strings.ToUpper(a.Verb)]
+	if !ok {
+		return fmt.Errorf("%s is not a move of the %s", a.Verb, t.Title)
+	}
+	return m.Do(a)
+}

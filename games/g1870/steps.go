@@ -1,0 +1,366 @@
+package g1870
+
+import (
+	"slices"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// The rounds of 1870, each its steps in order (4.1, 5.2, 5.7). A step
+// before the first blocking one offers its moves alongside it: a
+// company's private powers in its turn, its token while it may still lay
+// track. The questions that interrupt play (protect a price, discard a
+// train, set the Frisco's par, a connection run) come first and block
+// everything after them.
+func (g *Game) buildRounds() map[int]eighteen.Round {
+	return map[int]eighteen.Round{
+		auctionRound: {Name: "initial stock round", Steps: []eighteen.Step{
+			g.parStep(), g.auctionStep(), g.initialStep(),
+		}},
+		stockRound: {Name: "stock round", Steps: []eighteen.Step{
+			g.protectStep(), g.parStep(), g.stockStep(),
+		}},
+		operatingRound: {Name: "operating round", Steps: []eighteen.Step{
+			g.discardStep(), g.protectStep(), g.connectStep(), g.connPayStep(),
+			g.companyStep(), g.tokenStep(), g.trackStep(), g.payoutStep(), g.trainStep(),
+		}},
+	}
+}
+
+func opt(seat int, verb string, args ...string) eighteen.Option {
+	return eighteen.Option{Seat: seat, Verb: verb, Args: args}
+}
+
+func ranged(seat int, verb string, lo, hi int, args ...string) eighteen.Option {
+	return eighteen.Option{Seat: seat, Verb: verb, Args: args, Ranged: true, Min: lo, Max: hi}
+}
+
+func move(check, do func(eighteen.Action) error) eighteen.Move {
+	return eighteen.Move{Check: check, Do: do}
+}
+
+// asked tells whether the first open question is of a kind.
+func (g *Game) asked(kind int) bool {
+	return len(g.r.Pending) > 0 && g.r.Pending[0].Kind == kind
+}
+
+// askedSeat is the seat a question waits for: the one named, or the
+// president of the company it concerns when his turn comes.
+func (g *Game) askedSeat() []int {
+	pd := g.r.Pending[0]
+	if pd.Kind == pendProtect || pd.Kind == pendPar {
+		return []int{pd.Seat}
+	}
+	return []int{g.Corp(pd.Corp).President}
+}
+
+func (g *Game) parStep() eighteen.Step {
+	return &eighteen.Table{Title: "Frisco's par", Moves: map[string]eighteen.Move{"PAR": move(g.checkParSLSF, g.doPar)},
+		Blocks: func() bool { return g.asked(pendPar) }, Waiting: g.askedSeat,
+		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+			var out []eighteen.Option
+			for _, p := range parPrices {
+				out = append(out, opt(seat, "PAR", SLSF, itoa(p)))
+			}
+			return out
+		}}
+}
+
+func (g *Game) protectStep() eighteen.Step {
+	return &eighteen.Table{Title: "price protection", Moves: map[string]eighteen.Move{
+		"PROTECT": move(g.checkProtect, g.doProtect),
+		"DECLINE": move(func(a eighteen.Action) error { _, err := g.protectAsked(a); return err }, g.doDecline),
+	}, Blocks: func() bool { return g.asked(pendProtect) }, Waiting: g.askedSeat,
+		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+			c := g.r.Pending[0].Corp
+			return []eighteen.Option{opt(seat, "PROTECT", c), opt(seat, "DECLINE", c)}
+		}}
+}
+
+func (g *Game) discardStep() eighteen.Step {
+	return &eighteen.Table{Title: "train limit", Moves: map[string]eighteen.Move{"DISCARD": move(g.checkDiscard, g.doDiscard)},
+		Blocks: func() bool { return g.asked(pendDiscard) }, Waiting: g.askedSeat,
+		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+			var out []eighteen.Option
+			for _, t := range slices.Compact(slices.Sorted(slices.Values(g.Corp(g.r.Pending[0].Corp).Trains))) {
+				out = append(out, opt(seat, "DISCARD", itoa(t)))
+			}
+			return out
+		}}
+}
+
+func (g *Game) connectStep() eighteen.Step {
+	return &eighteen.Table{Title: "destination token", Moves: map[string]eighteen.Move{"DEST": move(g.checkDest, g.doDest)},
+		Blocks: func() bool { return g.asked(pendConnect) }, Waiting: g.askedSeat,
+		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+			return []eighteen.Option{opt(seat, "DEST", "MAP"), opt(seat, "DEST", "CHARTER")}
+		}}
+}
+
+func (g *Game) connPayStep() eighteen.Step {
+	return &eighteen.Table{Title: "connection run's income", Moves: map[string]eighteen.Move{
+		"PAY": move(g.checkDividend, g.doPay), "WITHHOLD": move(g.checkDividend, g.doWithhold),
+		"HALF": move(g.checkDividend, g.doHalf),
+	}, Blocks: func() bool { return g.asked(pendConnPay) }, Waiting: g.askedSeat,
+		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+			return []eighteen.Option{opt(seat, "PAY"), opt(seat, "WITHHOLD")}
+		}}
+}
+
+func (g *Game) auctionStep() eighteen.Step {
+	return &eighteen.Table{Title: "auction", Moves: map[string]eighteen.Move{
+		"BID": move(g.checkBid, g.doBid), "PASS": move(g.checkPass, g.doPass),
+	}, Blocks: func() bool { return g.r.Auction != nil }, Waiting: func() []int {
+		au := g.r.Auction
+		return []int{au.Bidders[au.Turn]}
+	}, Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+		p := g.Private(g.r.Auction.Private)
+		high, _ := g.highBid(p)
+		return []eighteen.Option{opt(seat, "PASS"), ranged(seat, "BID", high+5, g.Players[seat].Cash-g.committed(seat, p.Sym), p.Sym)}
+	}}
+}
+
+// initialStep is a turn of the initial stock round while privates are
+// unsold: buy the cheapest, bid on another, or pass (5.7).
+func (g *Game) initialStep() eighteen.Step {
+	return &eighteen.Table{Title: "initial stock turn", Moves: map[string]eighteen.Move{
+		"BUY": move(g.checkBuyMove, g.doBuy), "BID": move(g.checkBid, g.doBid), "PASS": move(g.checkPass, g.doPass),
+	}, Blocks: func() bool { return g.r.Kind == auctionRound }, Waiting: func() []int { return []int{g.r.Seat} },
+		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+			low := g.lowest()
+			out := []eighteen.Option{opt(seat, "PASS"), opt(seat, "BUY", low.Sym)}
+			for _, p := range g.Privates {
+				if p.Owner < 0 && p.Corp == "" && !p.Closed && p != low {
+					high, _ := g.highBid(p)
+					out = append(out, ranged(seat, "BID", max(p.Cost, high)+5, g.Players[seat].Cash-g.committed(seat, p.Sym), p.Sym))
+				}
+			}
+			return out
+		}}
+}
+
+func (g *Game) stockStep() eighteen.Step {
+	return &eighteen.Table{Title: "stock turn", Moves: map[string]eighteen.Move{
+		"BUY": move(g.checkBuyMove, g.doBuy), "SELL": move(g.checkSellMove, g.doSell),
+		"PASS": move(g.checkPass, g.doPass), "DONE": move(g.checkDone, g.doDone),
+		"REDEEM": move(g.checkRedeem, g.doRedeem), "REISSUE": move(g.checkReissue, g.doReissue),
+		"BUYPRIVATE": move(g.checkBuyPrivate, g.doBuyPrivate),
+	}, Blocks: func() bool { return g.r.Kind == stockRound }, Waiting: func() []int { return []int{g.r.Seat} },
+		Candidate: g.stockCandidates}
+}
+
+// stockCandidates are the stock-turn moves worth judging: only those that
+// might pass are listed, the checks are the verbs'.
+func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
+	out := []eighteen.Option{opt(seat, "PASS"), opt(seat, "DONE")}
+	pl := g.Players[seat]
+	for _, c := range g.Corps {
+		if c.Closed {
+			continue
+		}
+		if !g.r.Bought && !g.r.ForCorp && !pl.Sold[c.Sym] {
+			switch {
+			case !c.Started:
+				for _, p := range parPrices {
+					out = append(out, opt(seat, "BUY", c.Sym, "PAR", itoa(p)))
+				}
+			case c.IPO > 0:
+				out = append(out, opt(seat, "BUY", c.Sym, "IPO"))
+			}
+			if c.Started && g.Pool[c.Sym] > 0 {
+				out = append(out, opt(seat, "BUY", c.Sym, "POOL"))
+				for n := 2; n <= g.Pool[c.Sym] && g.zone(c, 'b'); n++ {
+					out = append(out, opt(seat, "BUY", c.Sym, "POOL", itoa(n)))
+				}
+			}
+		}
+		if !g.r.Initial {
+			for n := 1; n <= pl.Shares[c.Sym]; n++ {
+				out = append(out, opt(seat, "SELL", c.Sym, itoa(n)))
+			}
+		}
+		if c.President == seat && !g.r.Acted {
+			out = append(out, opt(seat, "REDEEM", c.Sym), opt(seat, "REDEEM", c.Sym, "SELF"), opt(seat, "REISSUE", c.Sym))
+		}
+	}
+	for _, p := range g.Privates {
+		if !p.Closed && p.Owner < 0 && p.Corp == "" {
+			out = append(out, opt(seat, "BUYPRIVATE", p.Sym))
+		}
+	}
+	return out
+}
+
+// operatingNow tells whether a company's turn is at a step.
+func (g *Game) operatingNow(step int) bool {
+	return g.r.Kind == operatingRound && g.r.Corp != nil && g.r.Step == step
+}
+
+// companyStep is what the operating company may do at any point of its
+// turn: buy a private from its president, and use the Cattle and Gulf
+// Shipping companies' powers (12, 15.2).
+func (g *Game) companyStep() eighteen.Step {
+	return &eighteen.Table{Title: "company's privates", Moves: map[string]eighteen.Move{
+		"BUYPRIVATE": move(g.checkBuyPrivate, g.doBuyPrivate), "CATTLE": move(g.checkCattle, g.doCattle),
+		"PORT": move(g.checkPort, g.doPort), "CLOSEPORT": move(g.checkClosePort, g.doClosePort),
+	}, Alongside: true, Blocks: func() bool { return false }, Candidate: g.companyCandidates}
+}
+
+func (g *Game) companyCandidates(seat int, _ eighteen.Query) []eighteen.Option {
+	c := g.r.Corp
+	if g.r.Kind != operatingRound || c == nil {
+		return nil
+	}
+	out := []eighteen.Option{opt(seat, "CLOSEPORT")}
+	for _, p := range g.Privates {
+		if p.Closed || p.Owner != seat || p.Corp != "" || !g.phase().privates {
+			continue
+		}
+		lo, hi := (p.Printed+1)/2, 2*p.Printed
+		if g.Phase == 1 {
+			hi = 40
+		}
+		out = append(out, ranged(seat, "BUYPRIVATE", lo, min(hi, c.Cash), p.Sym))
+	}
+	for _, h := range cattleHexes {
+		if g.owns(c, SCC) && g.Cattle == nil {
+			out = append(out, opt(seat, "CATTLE", h))
+		}
+	}
+	for _, h := range portHexes {
+		if g.owns(c, GSC) && g.Port == nil {
+			out = append(out, opt(seat, "PORT", h), opt(seat, "PORT", h, "CLOSED"))
+		}
+	}
+	return out
+}
+
+// tokenStep blocks after the track; while the company may still lay
+// track it offers its tokens too, and a token ends the track step (4.1).
+func (g *Game) tokenStep() eighteen.Step {
+	return &eighteen.Table{Title: "token", Moves: map[string]eighteen.Move{
+		"TOKEN": move(g.checkTokenMove, g.doToken), "SKIP": move(g.checkSkip, g.doSkip),
+	}, Judged: []string{"TOKEN"}, Alongside: true, Blocks: func() bool { return g.operatingNow(stepToken) },
+		Waiting: func() []int { return []int{g.r.Corp.President} },
+		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
+			c := g.r.Corp
+			if g.r.Kind != operatingRound || c == nil || g.r.Step > stepToken {
+				return nil
+			}
+			var out []eighteen.Option
+			if g.r.Step == stepToken {
+				out = append(out, opt(seat, "SKIP"))
+			}
+			if !q.Wants("TOKEN") {
+				return out
+			}
+			reach := g.Layout.Reach(c.Sym)
+			for _, h := range g.board.Order {
+				if q.Wants("TOKEN", h.String()) && g.tokenCheck(c, reach, h) == nil {
+					out = append(out, opt(seat, "TOKEN", h.String()))
+				}
+			}
+			return out
+		}}
+}
+
+func (g *Game) trackStep() eighteen.Step {
+	return &eighteen.Table{Title: "track", Moves: map[string]eighteen.Move{
+		"LAY": move(g.checkLay, g.doLay), "SKIP": move(g.checkSkip, g.doSkip),
+	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(stepTrack) },
+		Waiting: func() []int { return []int{g.r.Corp.President} },
+		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
+			out := []eighteen.Option{opt(seat, "SKIP")}
+			if q.Wants("LAY") {
+				out = append(out, g.layOptions(seat, g.r.Corp, q)...)
+			}
+			return out
+		}}
+}
+
+func (g *Game) payoutStep() eighteen.Step {
+	return &eighteen.Table{Title: "dividend", Moves: map[string]eighteen.Move{
+		"PAY": move(g.checkDividend, g.doPay), "HALF": move(g.checkDividend, g.doHalf),
+		"WITHHOLD": move(g.checkDividend, g.doWithhold),
+	}, Blocks: func() bool { return g.operatingNow(stepDividend) },
+		Waiting: func() []int { return []int{g.r.Corp.President} },
+		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+			return []eighteen.Option{opt(seat, "PAY"), opt(seat, "HALF"), opt(seat, "WITHHOLD")}
+		}}
+}
+
+// trainStep is the company's trains: buy, sell shares for a forced one,
+// and end the turn (10).
+func (g *Game) trainStep() eighteen.Step {
+	return &eighteen.Table{Title: "trains", Moves: map[string]eighteen.Move{
+		"BUYTRAIN": move(g.checkBuyTrain, g.doBuyTrain), "SELL": move(g.checkSellMove, g.doSell),
+		"DONE": move(g.checkDone, g.doDone),
+	}, Blocks: func() bool { return g.operatingNow(stepTrains) },
+		Waiting: func() []int { return []int{g.r.Corp.President} }, Candidate: g.trainCandidates}
+}
+
+func (g *Game) trainCandidates(seat int, _ eighteen.Query) []eighteen.Option {
+	c := g.r.Corp
+	out := []eighteen.Option{opt(seat, "DONE")}
+	if i := g.depotTrain(); i >= 0 {
+		out = append(out, opt(seat, "BUYTRAIN", itoa(trainTable[i].size), "DEPOT"))
+	}
+	for _, s := range slices.Compact(slices.Sorted(slices.Values(g.PoolTrains))) {
+		out = append(out, opt(seat, "BUYTRAIN", itoa(s), "POOL"))
+	}
+	for _, o := range g.Corps {
+		for _, s := range slices.Compact(slices.Sorted(slices.Values(o.Trains))) {
+			out = append(out, ranged(seat, "BUYTRAIN", 1, c.Cash, itoa(s), o.Sym))
+		}
+	}
+	for _, o := range g.Corps {
+		for n := 1; n <= g.Players[seat].Shares[o.Sym]; n++ {
+			out = append(out, opt(seat, "SELL", o.Sym, itoa(n)))
+		}
+	}
+	return out
+}
+
+// layOptions are every legal lay the query allows: each hex the company
+// reaches, each tile left, each rotation, judged by layCost.
+func (g *Game) layOptions(seat int, c *Corp, q eighteen.Query) []eighteen.Option {
+	var out []eighteen.Option
+	ids := make([]string, 0, len(g.Left))
+	for id, n := range g.Left {
+		if n > 0 {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	colours := g.colours()
+	reach := g.Layout.Reach(c.Sym)
+	for _, h := range g.board.Order {
+		if !q.Wants("LAY", h.String()) || (!eighteen.ReachesHex(reach, h) && !g.homeUntiled(c, h)) {
+			continue
+		}
+		s := g.board.Space(h)
+		old, laid := g.Layout.Tiles[h]
+		for _, id := range ids {
+			t := g.tiles[id]
+			if !q.Wants("LAY", h.String(), id) || !slices.Contains(colours, t.Colour) || s.Accepts(t) != nil {
+				continue
+			}
+			if (laid && t.Colour != old.Tile.Colour+1) || (!laid && t.Colour != eighteen.Yellow) {
+				continue
+			}
+			for rot := range 6 {
+				if _, _, err := g.layCost(c, reach, h, id, rot); err == nil {
+					out = append(out, opt(seat, "LAY", h.String(), id, itoa(rot)))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// homeUntiled: a company's home city before any tile is there is within
+// its reach though no track leads to it (6.1).
+func (g *Game) homeUntiled(c *Corp, h eighteen.Hex) bool {
+	_, laid := g.Layout.Tiles[h]
+	return h == c.Home && !laid
+}

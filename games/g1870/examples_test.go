@@ -35,7 +35,7 @@ func stage(t *testing.T, g *Game, sym string, par, cash int, holdings map[int]in
 	}
 	c.Started, c.Floated, c.Par, c.Pos, c.President = true, true, par, pos, -1
 	g.tick++
-	c.tick = g.tick
+	c.Tick = g.tick
 	most := 0
 	for seat := range len(g.Players) {
 		n := holdings[seat]

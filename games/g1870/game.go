@@ -18,48 +18,36 @@ type Setup struct {
 	Seed    uint64   `json:"seed"`
 }
 
-// Player is one seat at the table.
-type Player struct {
-	Name   string
-	Cash   int
-	Shares map[string]int  // company -> shares of 10%
-	Sold   map[string]bool // companies sold since the last set of operating rounds (5.3.3)
-}
+// Player is one seat at the table; its Sold are the companies sold
+// since the last set of operating rounds (5.3.3).
+type Player = eighteen.Player
 
-// Corp is a public company.
+// Corp is a public company: the core's, and 1870's own parts.
 type Corp struct {
-	Sym, Name  string
-	Home, Dest eighteen.Hex
-	TokenCosts []int
-	FloatAt    int
+	eighteen.Corporation
+	Dest eighteen.Hex
 
-	Started   bool // its president's certificate is sold
-	Floated   bool // enough shares sold to operate (5.5.2)
-	Operating bool // has placed its home token
-	Closed    bool
-	President int
-	Par       int
-	Pos       eighteen.Pos
-	tick      int // arrival in its box: lower is higher in the pile (5.5.1, 5.8.4)
-
-	IPO      int // shares in the initial offering
 	Reissued bool
-	Treasury int // redeemed shares it holds (5.10)
 	Reserved int // shares that travel with a private: the Katy's one, the Frisco's president's two
 	Pending  int // money it receives at the end of the stock round (5.5.4, 5.11)
-
-	Cash     int
-	Trains   []int
-	Stations int // tokens on the map, the home one included
 	Extra    int // $100 tokens from a destination token kept on the charter (11.4.1)
 
-	Operated  bool // this operating round
 	Connected bool // its connection run is done (11.3)
 	DestToken bool // its destination token is on the map: the bonus (11.5)
 
 	RedeemedSR, ReissuedSR bool
 	BridgeUsed             bool // the MRBC's one discounted crossing
 }
+
+// shares are 1870's holding rules (5.1.1, 5.4): the president's
+// certificate is two shares, 60% a player and 50% the open market;
+// yellow, green and brown are off the certificate limit, green and brown
+// off the 60%, and brown lets several be bought from the open market.
+var shares = eighteen.ShareRules{PresidentUnits: 2, HoldLimit: 6, PoolLimit: 5, FreeZones: "yob", UnlimitedZones: "ob", BulkZones: "b"}
+
+// tokens price a station from the charter, and $100 for each destination
+// token kept on it (7.5, 11.4.1).
+var tokens = eighteen.TokenCost{ExtraCost: 100}
 
 // Private is a private company.
 type Private struct {
@@ -90,22 +78,20 @@ type Game struct {
 	Layout *eighteen.Layout
 	Left   Manifest // tiles not yet laid
 
-	Players    []*Player
-	Corps      []*Corp
-	Privates   []*Private
-	Bank       int
-	Pool       map[string]int // shares in the open market
-	PoolTrains []int
-	Depot      []int // trains left in the bank, by trainTable index
-	Phase      int
-	Priority   int
-	Broken     bool
-	Ended      bool
-	Stalemate  bool
-	Bankrupt   int // the seat that went bankrupt, or -1
-	Cattle     *Token
-	Port       *Token
-	tick       int
+	Players  []*Player
+	Corps    []*Corp
+	Privates []*Private
+	Bank     int
+	Pool     map[string]int // shares in the open market
+	eighteen.Trains
+	Priority  int
+	Broken    bool
+	Ended     bool
+	Stalemate bool
+	Bankrupt  int // the seat that went bankrupt, or -1
+	Cattle    *Token
+	Port      *Token
+	tick      int
 
 	r      round
 	rounds map[int]eighteen.Round
@@ -145,7 +131,9 @@ func New(s Setup) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{board: board, tiles: tiles, market: market, Layout: eighteen.NewLayout(board),
-		Left: Manifest{}, Bank: bankCash, Pool: map[string]int{}, Phase: 1, Bankrupt: -1}
+		Left: Manifest{}, Bank: bankCash, Pool: map[string]int{}, Bankrupt: -1,
+		Trains: eighteen.NewTrains(trainTable, phaseTable)}
+	g.Trains.Phase = 1
 	for id, c := range manifest {
 		g.Left[id] = c
 	}
@@ -153,14 +141,14 @@ func New(s Setup) (*Game, error) {
 	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x1870))
 	rng.Shuffle(n, func(i, j int) { names[i], names[j] = names[j], names[i] })
 	for _, name := range names {
-		p := &Player{Name: name, Cash: startTotal / n, Shares: map[string]int{}, Sold: map[string]bool{}}
+		p := eighteen.NewPlayer(name, startTotal/n)
 		g.Bank -= p.Cash
 		g.Players = append(g.Players, p)
 	}
 	for _, f := range corpTable {
 		home, _ := eighteen.ParseHex(f.home)
 		dest, _ := eighteen.ParseHex(f.dest)
-		c := &Corp{Sym: f.sym, Name: f.name, Home: home, Dest: dest, TokenCosts: f.tokens, FloatAt: f.float, IPO: 10, President: -1}
+		c := &Corp{Corporation: eighteen.Corporation{Sym: f.sym, Name: f.name, Home: home, TokenCosts: f.tokens, FloatAt: f.float, IPO: 10, President: -1}, Dest: dest}
 		if c.Sym == MKT {
 			c.IPO, c.Reserved = 9, 1
 		}
@@ -171,10 +159,6 @@ func New(s Setup) (*Game, error) {
 	}
 	for _, f := range privateTable {
 		g.Privates = append(g.Privates, &Private{Sym: f.sym, Name: f.name, Cost: f.cost, Printed: f.cost, Revenue: f.revenue, Owner: -1, Bids: map[int]int{}})
-	}
-	g.Depot = make([]int, len(trainTable))
-	for i, t := range trainTable {
-		g.Depot[i] = t.count
 	}
 	g.Layout.Bonus = g.bonus
 	g.rounds = g.buildRounds()
@@ -208,24 +192,20 @@ func (g *Game) Private(sym string) *Private {
 	return nil
 }
 
-func (g *Game) phase() phaseFacts { return phaseTable[g.Phase] }
+func (g *Game) phase() eighteen.Phase { return g.Current() }
 
 func (g *Game) price(c *Corp) int { return g.market.Price(c.Pos) }
 
-func (g *Game) zone(c *Corp, z byte) bool {
-	if !c.Started {
-		return false
-	}
-	cell, _ := g.market.Cell(c.Pos)
-	return cell.Has(z)
-}
-
 // free tells whether a company's shares are off the certificate limit:
 // its token is in the yellow, green or brown zone (5.1.1).
-func (g *Game) free(c *Corp) bool { return g.zone(c, 'y') || g.zone(c, 'o') || g.zone(c, 'b') }
+func (g *Game) free(c *Corp) bool { return shares.Free(g.market, &c.Corporation) }
 
 // unlimited tells whether more than 60% may be held (5.1.1 green, brown).
-func (g *Game) unlimited(c *Corp) bool { return g.zone(c, 'o') || g.zone(c, 'b') }
+func (g *Game) unlimited(c *Corp) bool { return shares.Unlimited(g.market, &c.Corporation) }
+
+// bulk tells whether several shares may be bought from the open market at
+// once (5.1.1 brown).
+func (g *Game) bulk(c *Corp) bool { return shares.Bulk(g.market, &c.Corporation) }
 
 // Limit is each player's certificate limit now (5.4.1).
 func (g *Game) Limit() int {
@@ -242,17 +222,11 @@ func (g *Game) Limit() int {
 // companies outside the free zones, the president's two as one, and each
 // private held (5.4.1).
 func (g *Game) Certs(seat int) int {
-	n := 0
+	halves := 0
 	for _, c := range g.Corps {
-		u := g.Players[seat].Shares[c.Sym]
-		if c.Closed || u == 0 || g.free(c) {
-			continue
-		}
-		n += u
-		if c.President == seat {
-			n--
-		}
+		halves += shares.Certs(g.market, &c.Corporation, seat, g.Players[seat].Shares[c.Sym])
 	}
+	n := (halves + 1) / 2
 	for _, p := range g.Privates {
 		if p.Owner == seat && p.Corp == "" && !p.Closed {
 			n++
@@ -263,13 +237,7 @@ func (g *Game) Certs(seat int) int {
 
 // sold is a company's shares outside the initial offering and its own
 // treasury: held by players or in the open market (5.5.2, 5.10).
-func (g *Game) sold(c *Corp) int {
-	n := g.Pool[c.Sym]
-	for _, p := range g.Players {
-		n += p.Shares[c.Sym]
-	}
-	return n
-}
+func (g *Game) sold(c *Corp) int { return eighteen.HeldOut(&c.Corporation, g.Players, g.Pool) }
 
 // ordered is the companies in share price order: highest price first, the
 // rightmost box first, then top of the pile first (glossary).
@@ -280,15 +248,7 @@ func (g *Game) ordered(keep func(*Corp) bool) []*Corp {
 			out = append(out, c)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *Corp) int {
-		if pa, pb := g.price(a), g.price(b); pa != pb {
-			return pb - pa
-		}
-		if a.Pos.Col != b.Pos.Col {
-			return b.Pos.Col - a.Pos.Col
-		}
-		return a.tick - b.tick
-	})
+	eighteen.ByPrice(g.market, out, func(c *Corp) *eighteen.Corporation { return &c.Corporation })
 	return out
 }
 
@@ -297,7 +257,7 @@ func (g *Game) ordered(keep func(*Corp) bool) []*Corp {
 func (g *Game) move(c *Corp, to eighteen.Pos) {
 	if to != c.Pos {
 		g.tick++
-		c.tick = g.tick
+		c.Tick = g.tick
 	}
 	from := g.price(c)
 	c.Pos = to
@@ -357,20 +317,9 @@ func (g *Game) pay(amount int, to *int) {
 // more than the president; of equal holders, the first to the left of the
 // old president (5.6).
 func (g *Game) reelect(c *Corp) {
-	if c.President < 0 {
-		return
-	}
-	best, most := c.President, g.Players[c.President].Shares[c.Sym]
-	n := len(g.Players)
-	for k := 1; k < n; k++ {
-		s := (c.President + k) % n
-		if u := g.Players[s].Shares[c.Sym]; u > most {
-			best, most = s, u
-		}
-	}
-	if best != c.President {
-		g.note("%s becomes president of %s (5.6)", g.Players[best].Name, c.Sym)
-		c.President = best
+	if p, changed := eighteen.Reelect(&c.Corporation, g.Players); changed {
+		g.note("%s becomes president of %s (5.6)", g.Players[p].Name, c.Sym)
+		c.President = p
 	}
 }
 

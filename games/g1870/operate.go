@@ -10,7 +10,7 @@ import (
 // startSet begins the operating rounds after a stock round; their number
 // is the phase's when the set begins (4.2).
 func (g *Game) startSet() {
-	g.r = round{Kind: operatingRound, OR: 1, Set: g.phase().ors, LastAct: -1}
+	g.r = round{Kind: operatingRound, OR: 1, Set: g.phase().ORs, LastAct: -1}
 	g.startOR()
 }
 
@@ -103,7 +103,7 @@ func (g *Game) finishTurn(c *Corp) {
 
 func (g *Game) colours() []eighteen.Colour {
 	all := []eighteen.Colour{eighteen.Yellow, eighteen.Green, eighteen.Brown, eighteen.Gray}
-	return all[:g.phase().colours]
+	return all[:g.phase().Colours]
 }
 
 func (g *Game) mrbcBlocks() bool {
@@ -263,20 +263,9 @@ func (g *Game) doSkip(eighteen.Action) error {
 	return nil
 }
 
-// tokenCost is what a company's next station costs (7.5, 11.4.1).
-func tokenCost(c *Corp) (int, bool) {
-	switch {
-	case c.Stations < len(c.TokenCosts):
-		return c.TokenCosts[c.Stations], true
-	case c.Stations < len(c.TokenCosts)+c.Extra:
-		return 100, true
-	}
-	return 0, false
-}
-
 // tokenCheck judges a station in a city (7.2, 7.3).
 func (g *Game) tokenCheck(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex) error {
-	cost, ok := tokenCost(c)
+	cost, ok := tokens.Next(&c.Corporation, c.Extra, h)
 	if !ok {
 		return errRule("7.2", "%s has no tokens left", c.Sym)
 	}
@@ -330,7 +319,7 @@ func (g *Game) checkTokenMove(a eighteen.Action) error {
 func (g *Game) doToken(a eighteen.Action) error {
 	c := g.r.Corp
 	h, _ := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
-	cost, _ := tokenCost(c)
+	cost, _ := tokens.Next(&c.Corporation, c.Extra, h)
 	c.Cash -= cost
 	g.Bank += cost
 	g.addToken(h, c.Sym)
@@ -343,9 +332,9 @@ func (g *Game) doToken(a eighteen.Action) error {
 // run is the company's best run of all its trains: the president must
 // run the highest-earning routes (8.3).
 func (g *Game) run(c *Corp) {
-	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.phase().offboard)
+	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.phase().OffBoard)
 	g.r.Revenue = total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().offboard, Routes: routes, Total: total}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
 	if g.r.Revenue == 0 {
 		g.note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
 		g.move(c, g.market.Left(c.Pos))
@@ -400,8 +389,9 @@ func (g *Game) doPay(a eighteen.Action) error {
 	if err != nil {
 		return err
 	}
-	g.payout(c, rev/10)
-	g.note("%s pays $%d a share", c.Sym, rev/10)
+	per := eighteen.RoundDown.PerShare(rev, 10)
+	g.payout(c, per)
+	g.note("%s pays $%d a share", c.Sym, per)
 	g.move(c, g.market.Right(c.Pos))
 	g.afterDividend(conn)
 	return nil
@@ -412,12 +402,12 @@ func (g *Game) doHalf(a eighteen.Action) error {
 	if err != nil {
 		return err
 	}
-	per := (rev/2 + 9) / 10 // rounded in the holders' favour (9.1.2)
-	g.pay(rev-10*per, &c.Cash)
+	per, kept := eighteen.RoundUp.Half(rev, 10) // rounded in the holders' favour (9.1.2)
+	g.pay(kept, &c.Cash)
 	g.payout(c, per)
-	g.note("%s pays half: $%d a share, keeping $%d", c.Sym, per, rev-10*per)
+	g.note("%s pays half: $%d a share, keeping $%d", c.Sym, per, kept)
 	g.tick++
-	c.tick = g.tick // to the bottom of the pile (5.8.4)
+	c.Tick = g.tick // to the bottom of the pile (5.8.4)
 	g.afterDividend(conn)
 	return nil
 }
@@ -559,7 +549,7 @@ func (g *Game) checkCorpBuysPrivate(a eighteen.Action, p *Private) error {
 	}
 	lo, hi := (p.Printed+1)/2, 2*p.Printed
 	switch {
-	case !g.phase().privates:
+	case !g.phase().Privates:
 		return errRule("12", "private companies are closed")
 	case g.Phase == 1 && (p.Sym != MRBC || (c.Sym != "MP" && c.Sym != "SSW")):
 		return errRule("4.2.1", "in phase one only the MP or SSW may buy a private, the bridge company")
@@ -622,13 +612,13 @@ func (g *Game) connectable(c *Corp) bool {
 		return false // cheap: no track at all joins them
 	}
 	// the longest train runs every route a shorter one could
-	return slices.ContainsFunc(g.Layout.AllRoutes(c.Sym, slices.Max(c.Trains), g.phase().offboard), func(r eighteen.Route) bool {
+	return slices.ContainsFunc(g.Layout.AllRoutes(c.Sym, slices.Max(c.Trains), g.phase().OffBoard), func(r eighteen.Route) bool {
 		return g.joins(c, r)
 	})
 }
 
 func (g *Game) connectionRun(c *Corp) ([]eighteen.Route, int, bool) {
-	return g.Layout.BestRunThrough(c.Sym, c.Trains, g.phase().offboard, func(r eighteen.Route) bool {
+	return g.Layout.BestRunThrough(c.Sym, c.Trains, g.phase().OffBoard, func(r eighteen.Route) bool {
 		return g.joins(c, r)
 	})
 }
@@ -676,7 +666,7 @@ func (g *Game) doDest(a eighteen.Action) error {
 		g.note("%s keeps its destination token as a $100 token", c.Sym)
 	}
 	runs, rev, _ := g.connectionRun(c)
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().offboard, Routes: runs, Total: rev}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: runs, Total: rev}
 	if rev == 0 {
 		c.Connected = true
 		return nil

@@ -106,7 +106,7 @@ func invariants(g *Game, manifest Manifest, last eighteen.Action, lastRun *Run) 
 		if err := g.board.Space(h).Accepts(p.Tile); err != nil {
 			return fmt.Errorf("tile on %s: %w", h, err)
 		}
-		if int(p.Tile.Colour) > g.phase().colours {
+		if int(p.Tile.Colour) > g.phase().Colours {
 			return fmt.Errorf("a %s tile on %s in phase %d", p.Tile.Colour, h, g.Phase)
 		}
 		for _, e := range p.Tile.Exits(p.Rotation) {
@@ -126,8 +126,8 @@ func invariants(g *Game, manifest Manifest, last eighteen.Action, lastRun *Run) 
 		}
 	}
 	for _, c := range g.Corps {
-		if len(c.Trains) > g.phase().limit && !slices.ContainsFunc(g.r.Pending, func(p pending) bool { return p.Kind == pendDiscard && p.Corp == c.Sym }) {
-			return fmt.Errorf("%s owns %d trains over the limit of %d", c.Sym, len(c.Trains), g.phase().limit)
+		if len(c.Trains) > g.phase().Limit && !slices.ContainsFunc(g.r.Pending, func(p pending) bool { return p.Kind == pendDiscard && p.Corp == c.Sym }) {
+			return fmt.Errorf("%s owns %d trains over the limit of %d", c.Sym, len(c.Trains), g.phase().Limit)
 		}
 	}
 	return nil

@@ -1,5 +1,7 @@
 package g1870
 
+import "github.com/railpost/railpost/games/eighteen"
+
 // The facts of 1870 the engine plays by. Companies, homes, destinations
 // and token costs are from ../shared/seeds/1870-rules.txt 15.3 and
 // ../shared/reference/1870-map.md sections 3 and 8; privates from 15.2;
@@ -59,33 +61,26 @@ var cattleHexes = []string{"B9", "B11", "D5", "E12", "F5", "H13", "J3", "J5", "L
 var portHexes = []string{"H17", "M14", "M20", "N7", "N17"}
 
 // trainTable is the bank's trains in the order it sells them (2.4, 10.4.1).
-var trainTable = []struct{ size, cost, count int }{
-	{2, 80, 7}, {3, 180, 6}, {4, 300, 5}, {5, 450, 4},
-	{6, 630, 3}, {8, 800, 3}, {10, 950, 2}, {12, 1100, 6},
+var trainTable = []eighteen.TrainKind{
+	{Size: 2, Cost: 80, Count: 7}, {Size: 3, Cost: 180, Count: 6}, {Size: 4, Cost: 300, Count: 5}, {Size: 5, Cost: 450, Count: 4},
+	{Size: 6, Cost: 630, Count: 3}, {Size: 8, Cost: 800, Count: 3}, {Size: 10, Cost: 950, Count: 2}, {Size: 12, Cost: 1100, Count: 6},
 }
 
-// phaseFacts is what a phase changes (4.2, Appendix C). A phase begins
-// when the first train of its size is bought.
-type phaseFacts struct {
-	train     int // the size whose first purchase starts it
-	limit     int // trains a company may own
-	colours   int // tile colours open: 1 yellow, 2 green, 3 brown, 4 gray
-	ors       int // operating rounds in a set
-	offboard  int // which off-board value: 0 first, 1 second, 2 third
-	obsolete  int // the size scrapped when the phase begins, or 0
-	privates  bool
-	portsGone bool
-}
+// portsGone is the event of the phases in which the Cattle and port
+// tokens come off the map (4.2.5).
+const portsGone = "ports"
 
-var phaseTable = []phaseFacts{
-	1: {train: 2, limit: 4, colours: 1, ors: 1, offboard: 0, privates: true},
-	2: {train: 3, limit: 4, colours: 2, ors: 2, offboard: 0, privates: true},
-	3: {train: 4, limit: 3, colours: 2, ors: 2, offboard: 0, obsolete: 2, privates: true},
-	4: {train: 5, limit: 2, colours: 3, ors: 3, offboard: 1},
-	5: {train: 6, limit: 2, colours: 4, ors: 3, offboard: 1, obsolete: 3, portsGone: true},
-	6: {train: 8, limit: 2, colours: 4, ors: 3, offboard: 2, obsolete: 4, portsGone: true},
-	7: {train: 10, limit: 2, colours: 4, ors: 3, offboard: 2, portsGone: true},
-	8: {train: 12, limit: 2, colours: 4, ors: 3, offboard: 2, obsolete: 5, portsGone: true},
+// phaseTable is what each phase changes (4.2, Appendix C), numbered from
+// one as the rules number them; index 0 is never in force.
+var phaseTable = []eighteen.Phase{
+	1: {Train: 2, Limit: 4, Colours: 1, ORs: 1, OffBoard: 0, Privates: true},
+	2: {Train: 3, Limit: 4, Colours: 2, ORs: 2, OffBoard: 0, Privates: true},
+	3: {Train: 4, Limit: 3, Colours: 2, ORs: 2, OffBoard: 0, Rusts: 2, Privates: true},
+	4: {Train: 5, Limit: 2, Colours: 3, ORs: 3, OffBoard: 1},
+	5: {Train: 6, Limit: 2, Colours: 4, ORs: 3, OffBoard: 1, Rusts: 3, Events: []string{portsGone}},
+	6: {Train: 8, Limit: 2, Colours: 4, ORs: 3, OffBoard: 2, Rusts: 4, Events: []string{portsGone}},
+	7: {Train: 10, Limit: 2, Colours: 4, ORs: 3, OffBoard: 2, Events: []string{portsGone}},
+	8: {Train: 12, Limit: 2, Colours: 4, ORs: 3, OffBoard: 2, Rusts: 5, Events: []string{portsGone}},
 }
 
 // parPrices are where a new company may start (5.1.2, 5.5).

@@ -82,7 +82,7 @@ func (g *Game) discardStep() eighteen.Step {
 		Blocks: func() bool { return g.asked(pendDiscard) }, Waiting: g.askedSeat,
 		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
 			var out []eighteen.Option
-			for _, t := range slices.Compact(slices.Sorted(slices.Values(g.Corp(g.r.Pending[0].Corp).Trains))) {
+			for _, t := range eighteen.Sizes(g.Corp(g.r.Pending[0].Corp).Trains) {
 				out = append(out, opt(seat, "DISCARD", itoa(t)))
 			}
 			return out
@@ -169,7 +169,7 @@ func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 			}
 			if c.Started && g.Pool[c.Sym] > 0 {
 				out = append(out, opt(seat, "BUY", c.Sym, "POOL"))
-				for n := 2; n <= g.Pool[c.Sym] && g.zone(c, 'b'); n++ {
+				for n := 2; n <= g.Pool[c.Sym] && g.bulk(c); n++ {
 					out = append(out, opt(seat, "BUY", c.Sym, "POOL", itoa(n)))
 				}
 			}
@@ -213,7 +213,7 @@ func (g *Game) companyCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 	}
 	out := []eighteen.Option{opt(seat, "CLOSEPORT")}
 	for _, p := range g.Privates {
-		if p.Closed || p.Owner != seat || p.Corp != "" || !g.phase().privates {
+		if p.Closed || p.Owner != seat || p.Corp != "" || !g.phase().Privates {
 			continue
 		}
 		lo, hi := (p.Printed+1)/2, 2*p.Printed
@@ -302,14 +302,14 @@ func (g *Game) trainStep() eighteen.Step {
 func (g *Game) trainCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 	c := g.r.Corp
 	out := []eighteen.Option{opt(seat, "DONE")}
-	if i := g.depotTrain(); i >= 0 {
-		out = append(out, opt(seat, "BUYTRAIN", itoa(trainTable[i].size), "DEPOT"))
+	if i := g.Next(); i >= 0 {
+		out = append(out, opt(seat, "BUYTRAIN", itoa(g.Kinds[i].Size), "DEPOT"))
 	}
-	for _, s := range slices.Compact(slices.Sorted(slices.Values(g.PoolTrains))) {
+	for _, s := range eighteen.Sizes(g.PoolTrains) {
 		out = append(out, opt(seat, "BUYTRAIN", itoa(s), "POOL"))
 	}
 	for _, o := range g.Corps {
-		for _, s := range slices.Compact(slices.Sorted(slices.Values(o.Trains))) {
+		for _, s := range eighteen.Sizes(o.Trains) {
 			out = append(out, ranged(seat, "BUYTRAIN", 1, c.Cash, itoa(s), o.Sym))
 		}
 	}

@@ -497,7 +497,7 @@ func (g *Game) shareTerms(a eighteen.Action, c *Corp) (units, price int, err err
 		units = 1
 		if len(a.Args) == 3 {
 			n, ok := atoi(a.Args[2])
-			if !ok || n < 1 || n > g.Pool[c.Sym] || (n > 1 && !g.zone(c, 'b')) {
+			if !ok || n < 1 || n > g.Pool[c.Sym] || (n > 1 && !g.bulk(c)) {
 				return 0, 0, errRule("5.1.1", "more than one share at once only from the open market of a company in the brown zone, and no more than it holds")
 			}
 			units = n
@@ -562,7 +562,7 @@ func (g *Game) startCorp(seat int, c *Corp, par int) {
 	pos, _ := g.market.Par(par)
 	c.Started, c.President, c.Par = true, seat, par
 	g.tick++
-	c.Pos, c.tick = pos, g.tick
+	c.Pos, c.Tick = pos, g.tick
 	c.IPO -= 2
 	pl.Shares[c.Sym] += 2
 	pl.Cash -= 2 * par
@@ -582,7 +582,7 @@ func (g *Game) checkShares(seat int, c *Corp, units, price int) error {
 	if !g.free(c) && g.Certs(seat)+units > g.Limit() {
 		return errRule("5.4.1", "that would take you over the certificate limit of %d", g.Limit())
 	}
-	if !g.unlimited(c) && pl.Shares[c.Sym]+units > 6 {
+	if !shares.MayHold(g.market, &c.Corporation, pl.Shares[c.Sym]+units) {
 		return errRule("5.4.1", "no more than 60%% of %s outside the green and brown zones", c.Sym)
 	}
 	return nil
@@ -653,7 +653,7 @@ func (g *Game) doPar(a eighteen.Action) error {
 	pos, _ := g.market.Par(par)
 	c.Started, c.President, c.Par = true, a.Seat, par
 	g.tick++
-	c.Pos, c.tick = pos, g.tick
+	c.Pos, c.Tick = pos, g.tick
 	pl.Shares[SLSF] += c.Reserved
 	c.Reserved = 0
 	c.Pending += 10 * par
@@ -686,7 +686,7 @@ func (g *Game) checkSale(seat int, c *Corp, n int) error {
 		return errRule("5.3.3", "%s shares cannot be sold", c.Sym)
 	case n < 1 || n > held:
 		return errRule("5.3.3", "you hold %d %s", held, c.Sym)
-	case g.Pool[c.Sym]+n > 5:
+	case !shares.PoolRoom(g.Pool[c.Sym], n):
 		return errRule("5.4.2", "the open market may hold no more than five %s shares", c.Sym)
 	}
 	if g.r.Kind == stockRound {

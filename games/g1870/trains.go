@@ -7,51 +7,16 @@ import (
 	"github.com/railpost/railpost/games/eighteen"
 )
 
-// depotTrain is the train the bank sells now, by trainTable index, or -1
-// when it has none (10.4.1).
-func (g *Game) depotTrain() int {
-	for i, n := range g.Depot {
-		if n > 0 {
-			return i
-		}
-	}
-	return -1
-}
-
-func trainCost(size int) int {
-	for _, t := range trainTable {
-		if t.size == size {
-			return t.cost
-		}
-	}
-	return 0
-}
-
-// cheapest is the lowest price of a train from the bank or the open
-// market, and whether there is one (10.6, 10.8).
-func (g *Game) cheapest() (int, bool) {
-	best, ok := 0, false
-	if i := g.depotTrain(); i >= 0 {
-		best, ok = trainTable[i].cost, true
-	}
-	for _, s := range g.PoolTrains {
-		if c := trainCost(s); !ok || c < best {
-			best, ok = c, true
-		}
-	}
-	return best, ok
-}
-
 // mustBuy tells whether a company must buy a train: it has none, it has
 // a legal run, and a train is to be had (10.1, 10.8).
 func (g *Game) mustBuy(c *Corp) bool {
 	if len(c.Trains) > 0 {
 		return false
 	}
-	if _, ok := g.cheapest(); !ok {
+	if _, ok := g.Cheapest(); !ok {
 		return false
 	}
-	return len(g.Layout.AllRoutes(c.Sym, 2, g.phase().offboard)) > 0
+	return len(g.Layout.AllRoutes(c.Sym, 2, g.phase().OffBoard)) > 0
 }
 
 // shortfall is what the president must find for a forced train.
@@ -59,7 +24,7 @@ func (g *Game) shortfall(c *Corp) int {
 	if !g.mustBuy(c) {
 		return 0
 	}
-	price, _ := g.cheapest()
+	price, _ := g.Cheapest()
 	return max(0, price-c.Cash-g.Players[c.President].Cash)
 }
 
@@ -125,17 +90,17 @@ func (g *Game) trainTerms(a eighteen.Action) (seller *Corp, price, contribution 
 		return nil, 0, 0, errRule("10.4", "write BUYTRAIN, the size and DEPOT, POOL or a company with a price, as BUYTRAIN 3 DEPOT")
 	}
 	size, ok := atoi(a.Args[0])
-	if !ok || trainCost(size) == 0 {
+	if !ok || g.Cost(size) == 0 {
 		return nil, 0, 0, errRule("2.4", "%s is not a train", a.Args[0])
 	}
-	if len(c.Trains) >= g.phase().limit {
+	if len(c.Trains) >= g.phase().Limit {
 		return nil, 0, 0, errRule("10.2", "%s owns %d trains, the limit in phase %d", c.Sym, len(c.Trains), g.Phase)
 	}
-	price = trainCost(size)
+	price = g.Cost(size)
 	switch from := strings.ToUpper(a.Args[1]); from {
 	case "DEPOT":
-		i := g.depotTrain()
-		if i < 0 || trainTable[i].size != size {
+		i := g.Next()
+		if i < 0 || g.Kinds[i].Size != size {
 			return nil, 0, 0, errRule("10.4.1", "the bank sells its trains in order; it has no %d-train for sale now", size)
 		}
 	case "POOL":
@@ -166,7 +131,7 @@ func (g *Game) trainTerms(a eighteen.Action) (seller *Corp, price, contribution 
 		return nil, 0, 0, errRule("10.5", "a train from the bank or the open market is bought at its printed price")
 	}
 	if price > c.Cash {
-		cheapest, _ := g.cheapest()
+		cheapest, _ := g.Cheapest()
 		switch {
 		case !g.mustBuy(c):
 			return nil, 0, 0, errRule("10.6.1", "%s has $%d; the president pays towards a train only when the company must buy one", c.Sym, c.Cash)
@@ -199,54 +164,49 @@ func (g *Game) doBuyTrain(a eighteen.Action) error {
 		seller.Trains = slices.Delete(seller.Trains, i, i+1)
 	} else {
 		g.Bank += price
-		if strings.EqualFold(a.Args[1], "POOL") {
-			i := slices.Index(g.PoolTrains, size)
-			g.PoolTrains = slices.Delete(g.PoolTrains, i, i+1)
-		} else {
-			g.Depot[g.depotTrain()]--
-		}
+	}
+	var began []int
+	switch {
+	case seller != nil:
+	case strings.EqualFold(a.Args[1], "POOL"):
+		g.FromPool(size)
+	default:
+		_, began = g.FromDepot()
 	}
 	c.Trains = append(c.Trains, size)
 	g.note("%s buys a %d-train for $%d%s", c.Sym, size, price, map[bool]string{true: " with its president's help", false: ""}[contribution > 0])
-	if seller == nil && !strings.EqualFold(a.Args[1], "POOL") {
-		g.newPhase(size)
+	for _, p := range began {
+		g.newPhase(p)
 	}
 	return nil
 }
 
-// newPhase starts the phase a train's first purchase begins, with what
-// comes with it (4.2): obsolete trains scrapped, privates closed, Cattle
-// and port tokens removed, and trains over the new limit discarded.
-func (g *Game) newPhase(size int) {
-	for p := g.Phase + 1; p < len(phaseTable); p++ {
-		if phaseTable[p].train != size {
-			continue
+// newPhase is what comes with a phase (4.2): obsolete trains scrapped,
+// privates closed, Cattle and port tokens removed, and trains over the
+// new limit discarded.
+func (g *Game) newPhase(p int) {
+	f := g.Phases[p]
+	g.note("phase %d begins", p)
+	if f.Rusts > 0 {
+		owned := make([]*[]int, len(g.Corps))
+		for i, c := range g.Corps {
+			owned[i] = &c.Trains
 		}
-		g.Phase = p
-		f := phaseTable[p]
-		g.note("phase %d begins", p)
-		if f.obsolete > 0 {
-			for _, c := range g.Corps {
-				c.Trains = slices.DeleteFunc(c.Trains, func(t int) bool { return t == f.obsolete })
-			}
-			g.PoolTrains = slices.DeleteFunc(g.PoolTrains, func(t int) bool { return t == f.obsolete })
-			g.note("the %d-trains are scrapped (10.3)", f.obsolete)
+		g.Rust(f.Rusts, owned...)
+		g.note("the %d-trains are scrapped (10.3)", f.Rusts)
+	}
+	if !f.Privates {
+		for _, pr := range g.Privates {
+			pr.Closed = true
 		}
-		if !f.privates {
-			for _, pr := range g.Privates {
-				if !pr.Closed {
-					pr.Closed = true
-				}
-			}
-			g.note("the private companies close (12.4)")
-		}
-		if f.portsGone && (g.Cattle != nil || g.Port != nil) {
-			g.Cattle, g.Port = nil, nil
-			g.note("the Cattle and port tokens come off the map (4.2.5)")
-		}
-		for _, c := range g.ordered(func(c *Corp) bool { return len(c.Trains) > f.limit }) {
-			g.r.Pending = append(g.r.Pending, pending{Kind: pendDiscard, Seat: c.President, Corp: c.Sym})
-		}
+		g.note("the private companies close (12.4)")
+	}
+	if slices.Contains(f.Events, portsGone) && (g.Cattle != nil || g.Port != nil) {
+		g.Cattle, g.Port = nil, nil
+		g.note("the Cattle and port tokens come off the map (4.2.5)")
+	}
+	for _, c := range g.ordered(func(c *Corp) bool { return len(c.Trains) > f.Limit }) {
+		g.r.Pending = append(g.r.Pending, pending{Kind: pendDiscard, Seat: c.President, Corp: c.Sym})
 	}
 }
 
@@ -275,7 +235,7 @@ func (g *Game) doDiscard(a eighteen.Action) error {
 	c.Trains = slices.Delete(c.Trains, i, i+1)
 	g.PoolTrains = append(g.PoolTrains, size)
 	g.note("%s discards a %d-train to the open market (10.2.1)", c.Sym, size)
-	if len(c.Trains) <= g.phase().limit {
+	if len(c.Trains) <= g.phase().Limit {
 		g.r.Pending = g.r.Pending[1:]
 	}
 	return nil

@@ -1,0 +1,195 @@
+package eighteen
+
+import (
+	"slices"
+	"strings"
+)
+
+// Player is a seat at the table: its money and its shares.
+type Player struct {
+	Name   string
+	Cash   int
+	Shares map[string]int  // company -> share units held
+	Sold   map[string]bool // companies sold since the last set of operating rounds
+}
+
+// NewPlayer seats a player with his starting money.
+func NewPlayer(name string, cash int) *Player {
+	return &Player{Name: name, Cash: cash, Shares: map[string]int{}, Sold: map[string]bool{}}
+}
+
+// Corporation is what every title's public company has: its charter, its
+// place on the market, its shares, money, trains and stations. A title's
+// company type embeds it and adds its own.
+type Corporation struct {
+	Sym, Name  string
+	Kind       string // the title's kind of company ("minor", "system"); "" for a plain one
+	Home       Hex
+	TokenCosts []int
+	FloatAt    int // shares sold from the initial offering to operate
+
+	Started   bool // its president's certificate is sold
+	Floated   bool // enough shares sold to operate
+	Operating bool // has placed its home token
+	Closed    bool
+	President int // a seat, or -1
+	Par       int
+	Pos       Pos
+	Tick      int // arrival in its box: lower is higher in the pile
+
+	IPO      int // share units in the initial offering
+	Treasury int // units the company holds itself
+	Cash     int
+	Trains   []int
+	Stations int // tokens on the map, the home one included
+	Operated bool
+}
+
+// ShareRules are how a title counts and limits holdings, in share units
+// (10% for most titles). Zones are market zone letters (see Cell).
+type ShareRules struct {
+	PresidentUnits int    // units in the president's certificate
+	HoldLimit      int    // units a player may hold of one company
+	PoolLimit      int    // units the open market may hold of one company
+	FreeZones      string // zones whose shares do not count against the certificate limit
+	UnlimitedZones string // zones where the hold limit lapses
+	BulkZones      string // zones where several units may be bought from the open market at once
+	// HalfKinds are the company kinds whose certificates count half.
+	HalfKinds []string
+}
+
+func inZones(m *Market, c *Corporation, zones string) bool {
+	if !c.Started || zones == "" {
+		return false
+	}
+	cell, _ := m.Cell(c.Pos)
+	return strings.ContainsAny(cell.Zones, zones)
+}
+
+// Free tells whether a company's shares are off the certificate limit.
+func (r ShareRules) Free(m *Market, c *Corporation) bool { return inZones(m, c, r.FreeZones) }
+
+// Unlimited tells whether a player may hold more than the hold limit.
+func (r ShareRules) Unlimited(m *Market, c *Corporation) bool { return inZones(m, c, r.UnlimitedZones) }
+
+// Bulk tells whether several shares may be bought at once from the pool.
+func (r ShareRules) Bulk(m *Market, c *Corporation) bool { return inZones(m, c, r.BulkZones) }
+
+// Certs is what a player's holding of a company counts against the
+// certificate limit, in halves: the president's certificate is one
+// certificate however many units, a free zone counts nothing, and a
+// half-counting kind counts half.
+func (r ShareRules) Certs(m *Market, c *Corporation, seat, units int) int {
+	if c.Closed || units == 0 || r.Free(m, c) {
+		return 0
+	}
+	n := units
+	if c.President == seat {
+		n -= r.PresidentUnits - 1
+	}
+	if slices.Contains(r.HalfKinds, c.Kind) {
+		return n
+	}
+	return 2 * n
+}
+
+// MayHold tells whether a player may hold this many units of a company.
+func (r ShareRules) MayHold(m *Market, c *Corporation, units int) bool {
+	return units <= r.HoldLimit || r.Unlimited(m, c)
+}
+
+// PoolRoom tells whether the open market may take n more units.
+func (r ShareRules) PoolRoom(pool, n int) bool { return pool+n <= r.PoolLimit }
+
+// Reelect is who presides after a change of holdings: the player with the
+// most units if he has more than the president; of equal holders, the
+// first to the old president's left. It returns the president, and
+// whether that is a change.
+func Reelect(c *Corporation, players []*Player) (int, bool) {
+	if c.President < 0 {
+		return c.President, false
+	}
+	best, most := c.President, players[c.President].Shares[c.Sym]
+	n := len(players)
+	for k := 1; k < n; k++ {
+		s := (c.President + k) % n
+		if u := players[s].Shares[c.Sym]; u > most {
+			best, most = s, u
+		}
+	}
+	return best, best != c.President
+}
+
+// HeldOut are a company's units outside the initial offering and its
+// own treasury: with the players and in the open market.
+func HeldOut(c *Corporation, players []*Player, pool map[string]int) int {
+	n := pool[c.Sym]
+	for _, p := range players {
+		n += p.Shares[c.Sym]
+	}
+	return n
+}
+
+// ByPrice sorts companies into share price order, the operating order of
+// most titles: highest price first, then the rightmost box, then the top
+// of the pile (the earlier arrival).
+func ByPrice[T any](m *Market, xs []T, corp func(T) *Corporation) {
+	slices.SortStableFunc(xs, func(x, y T) int {
+		a, b := corp(x), corp(y)
+		if pa, pb := m.Price(a.Pos), m.Price(b.Pos); pa != pb {
+			return pb - pa
+		}
+		if a.Pos.Col != b.Pos.Col {
+			return b.Pos.Col - a.Pos.Col
+		}
+		return a.Tick - b.Tick
+	})
+}
+
+// Rounding is how a title rounds a share's part of a divided sum.
+type Rounding int
+
+const (
+	RoundDown Rounding = iota // the company keeps the odd dollars
+	RoundUp                   // in the holders' favour
+)
+
+// PerShare is each of shares' part of amount.
+func (r Rounding) PerShare(amount, shares int) int {
+	if r == RoundUp {
+		return (amount + shares - 1) / shares
+	}
+	return amount / shares
+}
+
+// Half splits a run's income for a half dividend: what each of shares
+// receives from the half paid out, and what the company keeps of the
+// whole.
+func (r Rounding) Half(revenue, shares int) (perShare, kept int) {
+	per := r.PerShare(revenue/2, shares)
+	return per, revenue - shares*per
+}
+
+// TokenCost is what a company's next station costs by a title's rule:
+// from its charter's list by how many it has placed, then a flat cost for
+// any extra tokens (ExtraCost), or by distance when Distance is set.
+type TokenCost struct {
+	ExtraCost int
+	// Distance, when set, prices a station by the hexes from the home.
+	Distance func(c *Corporation, to Hex) int
+}
+
+// Next is the price of the company's next station, and whether it has
+// one: extra are tokens beyond its charter's.
+func (t TokenCost) Next(c *Corporation, extra int, to Hex) (int, bool) {
+	switch {
+	case c.Stations < len(c.TokenCosts):
+		if t.Distance != nil {
+			return t.Distance(c, to), true
+		}
+		return c.TokenCosts[c.Stations], true
+	case c.Stations < len(c.TokenCosts)+extra:
+		return t.ExtraCost, true
+	}
+	return 0, false
+}

@@ -1,0 +1,152 @@
+package eighteen
+
+import "slices"
+
+// TrainKind is one kind of train the bank sells, in the order it sells
+// them: its size (the stops it counts, and the name players write), its
+// price, and how many the bank has; Count < 0 is without limit.
+type TrainKind struct {
+	Size, Cost, Count int
+}
+
+// Phase is what the game allows while it lasts. A phase begins when the
+// first train of its size is bought from the bank; the first phase is in
+// force from the start.
+type Phase struct {
+	Train int // the size whose first purchase begins it
+	// Limit is the trains a company may own; KindLimits overrides it by
+	// company kind (a minor's limit, a system's).
+	Limit      int
+	KindLimits map[string]int
+	Colours    int  // tile colours open: 1 yellow, 2 green, 3 brown, 4 gray
+	ORs        int  // operating rounds in a set
+	OffBoard   int  // which of an off-board's values counts
+	Rusts      int  // the size scrapped when the phase begins, or 0
+	Privates   bool // private companies still open and for sale to companies
+	// Events are the title's own changes when the phase begins, named
+	// for its hooks ("ports" when 1870's port tokens come off the map).
+	Events []string
+}
+
+// LimitFor is the train limit of a company of a kind.
+func (p Phase) LimitFor(kind string) int {
+	if n, ok := p.KindLimits[kind]; ok {
+		return n
+	}
+	return p.Limit
+}
+
+// Trains are the trains outside the companies, and the phase their
+// purchases have brought: the bank's in order, and the open market's.
+// The kinds and phases are the title's data; Depot, PoolTrains and Phase
+// are the game's state.
+type Trains struct {
+	Kinds      []TrainKind `json:"-"`
+	Phases     []Phase     `json:"-"`
+	Depot      []int       // trains left in the bank, by kind
+	PoolTrains []int       // sizes in the open market
+	Phase      int         // index into Phases
+}
+
+// NewTrains stocks the bank; the game starts in the first phase.
+func NewTrains(kinds []TrainKind, phases []Phase) Trains {
+	t := Trains{Kinds: kinds, Phases: phases, Depot: make([]int, len(kinds))}
+	for i, k := range kinds {
+		t.Depot[i] = k.Count
+	}
+	return t
+}
+
+// Current is the phase in force.
+func (t *Trains) Current() Phase { return t.Phases[t.Phase] }
+
+// Next is the kind the bank sells now, by index, or -1 when it has none
+// left: the bank sells its trains in order (the rules of every title).
+func (t *Trains) Next() int {
+	for i, n := range t.Depot {
+		if n != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// Cost is a size's printed price, or 0 for no such train.
+func (t *Trains) Cost(size int) int {
+	for _, k := range t.Kinds {
+		if k.Size == size {
+			return k.Cost
+		}
+	}
+	return 0
+}
+
+// Cheapest is the lowest price of a train from the bank or the open
+// market, and whether there is one (the least a forced purchase costs).
+func (t *Trains) Cheapest() (int, bool) {
+	best, ok := 0, false
+	if i := t.Next(); i >= 0 {
+		best, ok = t.Kinds[i].Cost, true
+	}
+	for _, s := range t.PoolTrains {
+		if c := t.Cost(s); !ok || c < best {
+			best, ok = c, true
+		}
+	}
+	return best, ok
+}
+
+// FromDepot takes the bank's next train and returns its size and the
+// phases its purchase begins, in order (none, or more than one when a
+// title's phases share a train).
+func (t *Trains) FromDepot() (size int, began []int) {
+	i := t.Next()
+	if i < 0 {
+		return 0, nil
+	}
+	if t.Depot[i] > 0 {
+		t.Depot[i]--
+	}
+	size = t.Kinds[i].Size
+	for p := t.Phase + 1; p < len(t.Phases); p++ {
+		if t.Phases[p].Train == size {
+			t.Phase = p
+			began = append(began, p)
+		}
+	}
+	return size, began
+}
+
+// FromPool takes a train of a size from the open market.
+func (t *Trains) FromPool(size int) bool {
+	i := slices.Index(t.PoolTrains, size)
+	if i < 0 {
+		return false
+	}
+	t.PoolTrains = slices.Delete(t.PoolTrains, i, i+1)
+	return true
+}
+
+// Rust scraps every train of a size from the open market and from each
+// company's trains given, and tells whether any went.
+func (t *Trains) Rust(size int, owned ...*[]int) bool {
+	gone := false
+	drop := func(s int) bool {
+		if s == size {
+			gone = true
+			return true
+		}
+		return false
+	}
+	t.PoolTrains = slices.DeleteFunc(t.PoolTrains, drop)
+	for _, o := range owned {
+		*o = slices.DeleteFunc(*o, drop)
+	}
+	return gone
+}
+
+// Sizes are the distinct sizes among trains, smallest first: the menu's
+// one line for each.
+func Sizes(trains []int) []int {
+	return slices.Compact(slices.Sorted(slices.Values(trains)))
+}

@@ -1,0 +1,164 @@
+package eighteen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// counter is a toy game for the round's tests: seat 0 adds up to a
+// target, then seat 1 must say DONE; a SHOUT step rides alongside.
+type counter struct{ n, target int }
+
+func (c *counter) round() Round {
+	add := &Table{Title: "adding", Moves: map[string]Move{
+		"ADD": {Check: func(a Action) error {
+			if n, err := strconv.Atoi(strings.Join(a.Args, " ")); err != nil || n < 1 || n > c.target-c.n {
+				return fmt.Errorf("write ADD and 1 to %d (r1)", c.target-c.n)
+			}
+			return nil
+		}, Do: func(a Action) error { n, _ := strconv.Atoi(a.Args[0]); c.n += n; return nil }},
+	}, Blocks: func() bool { return c.n < c.target }, Waiting: func() []int { return []int{0} },
+		Candidate: func(seat int, q Query) []Option {
+			return []Option{{Seat: seat, Verb: "ADD", Ranged: true, Min: 1, Max: min(9, c.target-c.n)}}
+		}}
+	shout := &Table{Title: "shouting", Alongside: true, Moves: map[string]Move{
+		"SHOUT": {Check: func(Action) error { return nil }, Do: func(Action) error { return nil }},
+	}, Blocks: func() bool { return false }, Candidate: func(seat int, q Query) []Option {
+		return []Option{{Seat: seat, Verb: "SHOUT"}}
+	}}
+	done := &Table{Title: "closing", Moves: map[string]Move{
+		"DONE": {Check: func(Action) error { return nil }, Do: func(Action) error { c.n = -100; return nil }},
+	}, Blocks: func() bool { return c.n >= c.target }, Waiting: func() []int { return []int{1} },
+		Candidate: func(seat int, q Query) []Option { return []Option{{Seat: seat, Verb: "DONE"}} }}
+	return Round{Name: "counting", Steps: []Step{shout, add, done}}
+}
+
+// TestRoundAsksItsSteps: the round waits on its first blocking step,
+// offers the moves of the steps before it, makes only listed moves, and
+// explains a refusal with the owning step's check.
+func TestRoundAsksItsSteps(t *testing.T) {
+	c := &counter{target: 5}
+	r := c.round()
+	if got := r.Acting(); len(got) != 1 || got[0] != 0 {
+		t.Fatalf("acting %v, want seat 0", got)
+	}
+	if opts := r.Options(0, Query{}); len(opts) != 2 || opts[0].Verb != "SHOUT" || opts[1].String() != "ADD <1 to 5>" {
+		t.Fatalf("options %v", opts)
+	}
+	if opts := r.Options(1, Query{}); len(opts) != 0 {
+		t.Fatalf("seat 1 is offered %v while seat 0 acts", opts)
+	}
+	for _, tc := range []struct {
+		a    Action
+		want string // "" for made
+	}{
+		{Action{Seat: 0, Verb: "ADD", Args: []string{"6"}}, "r1"},
+		{Action{Seat: 0, Verb: "ADD", Args: []string{"0"}}, "r1"},
+		{Action{Seat: 0, Verb: "DONE"}, "not among the moves open now"},
+		{Action{Seat: 0, Verb: "JUMP"}, "not a move in the counting"},
+		{Action{Seat: 0, Verb: "SHOUT"}, ""},
+		{Action{Seat: 0, Verb: "add", Args: []string{"5"}}, ""},
+	} {
+		err := r.Apply(tc.a)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s refused: %v", tc.a, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v, want an error with %q", tc.a, err, tc.want)
+		}
+	}
+	if c.n != 5 {
+		t.Fatalf("the count is %d after refused moves and ADD 5, want 5", c.n)
+	}
+	if got := r.Acting(); len(got) != 1 || got[0] != 1 {
+		t.Fatalf("acting %v once the target is met, want seat 1", got)
+	}
+	if err := r.Apply(Action{Seat: 1, Verb: "DONE"}); err != nil || c.n != -100 {
+		t.Fatalf("DONE: %v, n %d", err, c.n)
+	}
+}
+
+func TestTrainsAndPhases(t *testing.T) {
+	tr := NewTrains([]TrainKind{{2, 80, 2}, {3, 180, 1}, {4, 300, -1}},
+		[]Phase{{Train: 2, Limit: 4}, {Train: 3, Limit: 3, KindLimits: map[string]int{"minor": 1}}, {Train: 4, Limit: 2, Rusts: 2}})
+	var a, b []int
+	for _, want := range []struct {
+		size  int
+		began []int
+	}{{2, nil}, {2, nil}, {3, []int{1}}, {4, []int{2}}, {4, nil}} {
+		size, began := tr.FromDepot()
+		if size != want.size || len(began) != len(want.began) || (len(began) > 0 && began[0] != want.began[0]) {
+			t.Fatalf("bought a %d beginning %v; want a %d beginning %v", size, began, want.size, want.began)
+		}
+		a = append(a, size)
+	}
+	if tr.Depot[2] != -1 {
+		t.Errorf("the unlimited 4s ran out: %v", tr.Depot)
+	}
+	if tr.Current().LimitFor("minor") != 2 || tr.Phases[1].LimitFor("minor") != 1 || tr.Phases[1].LimitFor("") != 3 {
+		t.Error("limits by kind are wrong")
+	}
+	b = []int{2, 3}
+	tr.PoolTrains = []int{2, 4}
+	if !tr.Rust(2, &a, &b) || len(a) != 3 || len(b) != 1 || len(tr.PoolTrains) != 1 {
+		t.Errorf("after rusting 2s: %v %v pool %v", a, b, tr.PoolTrains)
+	}
+	if c, ok := tr.Cheapest(); !ok || c != 300 {
+		t.Errorf("cheapest %d %v, want 300", c, ok)
+	}
+	if !tr.FromPool(4) || tr.FromPool(4) {
+		t.Error("the pool's one 4 was not taken once")
+	}
+}
+
+func TestShareRules(t *testing.T) {
+	m, err := ParseMarket("100p 110y 120o\n90 100b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ShareRules{PresidentUnits: 2, HoldLimit: 6, PoolLimit: 5, FreeZones: "yob", UnlimitedZones: "ob", BulkZones: "b", HalfKinds: []string{"minor"}}
+	c := &Corporation{Sym: "A", Started: true, President: 0, Pos: Pos{0, 0}}
+	for _, tc := range []struct {
+		kind        string
+		at          Pos
+		seat, units int
+		want        int // halves
+	}{
+		{"", Pos{0, 0}, 0, 4, 6}, // president's two count one
+		{"", Pos{0, 0}, 1, 3, 6},
+		{"minor", Pos{0, 0}, 1, 3, 3},
+		{"", Pos{0, 1}, 1, 3, 0}, // yellow
+		{"", Pos{1, 1}, 1, 3, 0}, // brown
+	} {
+		c.Kind, c.Pos = tc.kind, tc.at
+		if got := r.Certs(m, c, tc.seat, tc.units); got != tc.want {
+			t.Errorf("%+v: %d halves, want %d", tc, got, tc.want)
+		}
+	}
+	c.Pos = Pos{0, 0}
+	if r.MayHold(m, c, 7) || !r.MayHold(m, c, 6) || !r.Bulk(m, &Corporation{Started: true, Pos: Pos{1, 1}}) {
+		t.Error("hold limits are wrong")
+	}
+	players := []*Player{NewPlayer("a", 0), NewPlayer("b", 0), NewPlayer("c", 0)}
+	players[0].Shares["A"], players[1].Shares["A"], players[2].Shares["A"] = 2, 3, 3
+	if p, changed := Reelect(c, players); p != 1 || !changed {
+		t.Errorf("president %d; want b, first to the left of equals", p)
+	}
+	corps := []*Corporation{{Sym: "low", Pos: Pos{1, 0}, Tick: 1}, {Sym: "late", Pos: Pos{0, 0}, Tick: 3}, {Sym: "early", Pos: Pos{0, 0}, Tick: 2}, {Sym: "right", Pos: Pos{1, 1}, Tick: 4}} // $100 as the first two, one box to the right
+	ByPrice(m, corps, func(c *Corporation) *Corporation { return c })
+	var got []string
+	for _, c := range corps {
+		got = append(got, c.Sym)
+	}
+	if strings.Join(got, " ") != "right early late low" {
+		t.Errorf("order %v", got)
+	}
+	if per, kept := RoundUp.Half(150, 10); per != 8 || kept != 70 {
+		t.Errorf("half of 150 rounded up: %d a share, %d kept", per, kept)
+	}
+	if per, kept := RoundDown.Half(150, 10); per != 7 || kept != 80 {
+		t.Errorf("half of 150 rounded down: %d a share, %d kept", per, kept)
+	}
+}

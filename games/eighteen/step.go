@@ -278,3 +278,37 @@ func (t *Table) Do(a Action) error {
 	}
 	return m.Do(a)
 }
+
+// Offer is a deal that needs a second player's word: the move one seat
+// proposes (a private bought from its owner, a train from another
+// president's company) and the seat that must accept or decline it.
+// While it is open the game waits on that seat and on nothing else.
+type Offer struct {
+	Move Action `json:"move"`
+	To   int    `json:"to"`
+}
+
+// The answers to an offer.
+const (
+	Accept  = "ACCEPT"
+	Decline = "DECLINE"
+)
+
+// ConsentStep asks the other side of an open offer: ACCEPT makes the
+// proposed move by the title's close, DECLINE drops it and play returns
+// to the proposer. open is the offer waiting, or nil.
+func ConsentStep(open func() *Offer, closeDeal, drop func(Offer) error) Step {
+	asked := func(Action) error {
+		if open() == nil {
+			return fmt.Errorf("no offer waits for an answer")
+		}
+		return nil
+	}
+	return &Table{Title: "offer", Moves: map[string]Move{
+		Accept:  {Check: asked, Do: func(Action) error { return closeDeal(*open()) }},
+		Decline: {Check: asked, Do: func(Action) error { return drop(*open()) }},
+	}, Blocks: func() bool { return open() != nil }, Waiting: func() []int { return []int{open().To} },
+		Candidate: func(seat int, _ Query) []Option {
+			return []Option{{Seat: seat, Verb: Accept}, {Seat: seat, Verb: Decline}}
+		}}
+}

@@ -121,9 +121,12 @@ func fingerprint(g *Game) string {
 		fmt.Fprintf(&b, "%+v\n", *p)
 	}
 	r := g.r // its pointers by what they point at, so that a clone prints the same
-	r.Corp, r.Auction = nil, nil
+	r.Corp, r.Auction, r.Offer = nil, nil, nil
 	if a := g.r.Auction; a != nil {
 		fmt.Fprintf(&b, "%+v\n", *a)
+	}
+	if o := g.r.Offer; o != nil {
+		fmt.Fprintf(&b, "%+v\n", *o)
 	}
 	if c := g.r.Corp; c != nil {
 		fmt.Fprintf(&b, "%s\n", c.Sym)

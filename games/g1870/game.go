@@ -95,6 +95,7 @@ type Game struct {
 
 	r      round
 	rounds map[int]eighteen.Round
+	agreed bool // an offer's move is being made with the other side's word
 	bySym  map[string]*Corp
 	Events []string
 	// LastRun is the latest run of a company's trains, kept so that it

@@ -555,8 +555,8 @@ func (g *Game) checkCorpBuysPrivate(a eighteen.Action, p *Private) error {
 		return errRule("4.2.1", "in phase one only the MP or SSW may buy a private, the bridge company")
 	case p.Sym == SLSF:
 		return errRule("15.2", "the Frisco's certificate is not for a company")
-	case p.Corp != "" || p.Owner != a.Seat:
-		return errRule("12", "a company buys a private from its president")
+	case p.Corp != "" || p.Owner < 0:
+		return errRule("12", "a company buys a private from a player")
 	}
 	if g.Phase == 1 {
 		hi = 40
@@ -571,14 +571,15 @@ func (g *Game) checkCorpBuysPrivate(a eighteen.Action, p *Private) error {
 	return nil
 }
 
-// corpBuysPrivate hands the private to the company at the price.
+// corpBuysPrivate hands the private to the company at the price, paid to
+// its owner.
 func (g *Game) corpBuysPrivate(a eighteen.Action, p *Private) error {
 	c := g.r.Corp
 	price, _ := atoi(a.Args[1])
 	c.Cash -= price
-	g.Players[a.Seat].Cash += price
+	g.Players[p.Owner].Cash += price
 	p.Corp = c.Sym
-	g.note("%s buys the %s from %s for $%d", c.Sym, p.Sym, g.Players[a.Seat].Name, price)
+	g.note("%s buys the %s from %s for $%d", c.Sym, p.Sym, g.Players[p.Owner].Name, price)
 	return nil
 }
 

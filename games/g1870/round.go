@@ -79,6 +79,7 @@ type round struct {
 	Contributing bool // the president is paying towards a forced train (10.6)
 
 	Pending []pending
+	Offer   *eighteen.Offer // a deal waiting on the other side's word
 }
 
 // round is the kind of round in play, built of its steps.

@@ -15,13 +15,13 @@ import (
 func (g *Game) buildRounds() map[int]eighteen.Round {
 	return map[int]eighteen.Round{
 		auctionRound: {Name: "initial stock round", Steps: []eighteen.Step{
-			g.parStep(), g.auctionStep(), g.initialStep(),
+			g.consentStep(), g.parStep(), g.auctionStep(), g.initialStep(),
 		}},
 		stockRound: {Name: "stock round", Steps: []eighteen.Step{
-			g.protectStep(), g.parStep(), g.stockStep(),
+			g.consentStep(), g.protectStep(), g.parStep(), g.stockStep(),
 		}},
 		operatingRound: {Name: "operating round", Steps: []eighteen.Step{
-			g.discardStep(), g.protectStep(), g.connectStep(), g.connPayStep(),
+			g.consentStep(), g.discardStep(), g.protectStep(), g.connectStep(), g.connPayStep(),
 			g.companyStep(), g.tokenStep(), g.trackStep(), g.payoutStep(), g.trainStep(),
 		}},
 	}
@@ -181,11 +181,20 @@ func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 		}
 		if c.President == seat && !g.r.Acted {
 			out = append(out, opt(seat, "REDEEM", c.Sym), opt(seat, "REDEEM", c.Sym, "SELF"), opt(seat, "REISSUE", c.Sym))
+			for s, p := range g.Players {
+				if s != seat && p.Shares[c.Sym] > 0 {
+					out = append(out, opt(seat, "REDEEM", c.Sym, p.Name))
+				}
+			}
 		}
 	}
 	for _, p := range g.Privates {
-		if !p.Closed && p.Owner < 0 && p.Corp == "" {
+		switch {
+		case p.Closed || p.Corp != "" || p.Owner == seat:
+		case p.Owner < 0:
 			out = append(out, opt(seat, "BUYPRIVATE", p.Sym))
+		default:
+			out = append(out, ranged(seat, "BUYPRIVATE", 1, pl.Cash, p.Sym))
 		}
 	}
 	return out
@@ -213,7 +222,7 @@ func (g *Game) companyCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 	}
 	out := []eighteen.Option{opt(seat, "CLOSEPORT")}
 	for _, p := range g.Privates {
-		if p.Closed || p.Owner != seat || p.Corp != "" || !g.phase().Privates {
+		if p.Closed || p.Owner < 0 || p.Corp != "" || !g.phase().Privates {
 			continue
 		}
 		lo, hi := (p.Printed+1)/2, 2*p.Printed

@@ -770,8 +770,9 @@ func (g *Game) doSell(a eighteen.Action) error {
 	return nil
 }
 
-// doRedeem: the president has his company buy back one of its shares
-// (5.10), from the open market if it holds one, else from himself.
+// checkRedeem judges the president having his company buy back one of
+// its shares (5.10): from the open market if it holds one, else from
+// himself, or from another player who must agree (rule 4).
 func (g *Game) checkRedeem(a eighteen.Action) error {
 	c, err := g.forCorp(a, "REDEEM")
 	if err != nil {
@@ -792,8 +793,18 @@ func (g *Game) checkRedeem(a eighteen.Action) error {
 	pl := g.Players[a.Seat]
 	fromPool := g.Pool[c.Sym] > 0
 	if !fromPool {
-		if len(a.Args) != 2 || !strings.EqualFold(a.Args[1], "SELF") {
-			return errRule("5.10", "the open market holds no %s: write REDEEM %s SELF to redeem one of your own", c.Sym, c.Sym)
+		from := -1
+		if len(a.Args) == 2 {
+			from = g.redeemFrom(a)
+		}
+		if from < 0 {
+			return errRule("5.10", "the open market holds no %s: write REDEEM %s SELF to redeem one of your own, or REDEEM %s and the player who holds one", c.Sym, c.Sym, c.Sym)
+		}
+		if from != a.Seat {
+			if g.Players[from].Shares[c.Sym] == 0 {
+				return errRule("5.10", "%s holds no %s", g.Players[from].Name, c.Sym)
+			}
+			return nil // his word is asked (5.10 rule 4)
 		}
 		for s, p := range g.Players {
 			if s != a.Seat && p.Shares[c.Sym] >= pl.Shares[c.Sym]-1 && p.Shares[c.Sym] >= 2 {
@@ -809,19 +820,39 @@ func (g *Game) checkRedeem(a eighteen.Action) error {
 	return nil
 }
 
+// redeemFrom is the seat REDEEM names: SELF or a player's name, or -1.
+func (g *Game) redeemFrom(a eighteen.Action) int {
+	if strings.EqualFold(a.Args[1], "SELF") {
+		return a.Seat
+	}
+	for s, p := range g.Players {
+		if strings.EqualFold(p.Name, a.Args[1]) && s != a.Seat {
+			return s
+		}
+	}
+	return -1
+}
+
 // doRedeem has the company buy back a share: from the open market if it
-// holds one, else from its president.
+// holds one, else from its president; from another player it is offered
+// to him first.
 func (g *Game) doRedeem(a eighteen.Action) error {
-	c, pl := g.Corp(a.Args[0]), g.Players[a.Seat]
-	fromPool := g.Pool[c.Sym] > 0
+	c := g.Corp(a.Args[0])
+	from := -1
+	if g.Pool[c.Sym] == 0 {
+		from = g.redeemFrom(a)
+		if from != a.Seat && !g.agreed {
+			return g.offer(a, from, "%s offers %s $%d for a %s share (5.10)", c.Sym, g.Players[from].Name, g.price(c), c.Sym)
+		}
+	}
 	price := g.price(c)
 	c.Cash -= price
-	if fromPool {
+	if from < 0 {
 		g.Pool[c.Sym]--
 		g.Bank += price
 	} else {
-		pl.Shares[c.Sym]--
-		pl.Cash += price
+		g.Players[from].Shares[c.Sym]--
+		g.Players[from].Cash += price
 	}
 	c.Treasury++
 	c.RedeemedSR = true
@@ -830,8 +861,8 @@ func (g *Game) doRedeem(a eighteen.Action) error {
 	return nil
 }
 
-// doReissue: the company puts every share it redeemed back on offer at a
-// new par (5.11).
+// checkReissue judges the company putting every share it redeemed back
+// on offer at a new par (5.11).
 func (g *Game) checkReissue(a eighteen.Action) error {
 	c, err := g.forCorp(a, "REISSUE")
 	if err != nil {
@@ -901,9 +932,9 @@ func (g *Game) forCorpDone(seat int) {
 	g.endStockTurn(seat)
 }
 
-// doBuyPrivate: a player buys a private from the open market in a stock
-// round (5.3.2); a company buys one from its president in an operating
-// round (12).
+// checkBuyPrivate judges a private's purchase: by a player in a stock
+// turn from the open market at its price, or from another player at a
+// price they agree (5.3.2); by the operating company from a player (12).
 func (g *Game) checkBuyPrivate(a eighteen.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
@@ -921,12 +952,24 @@ func (g *Game) checkBuyPrivate(a eighteen.Action) error {
 	if g.r.Kind != stockRound || g.r.Bought || g.r.ForCorp {
 		return errRule("5.3.2", "a private is bought in place of a share, once a turn")
 	}
-	if p.Owner >= 0 || p.Corp != "" {
-		return errRule("5.3.2", "the %s is not in the open market", p.Sym)
-	}
 	pl := g.Players[a.Seat]
-	if pl.Cash < p.Cost {
+	switch {
+	case p.Corp != "":
+		return errRule("5.3.2", "the %s belongs to %s", p.Sym, p.Corp)
+	case p.Owner == a.Seat:
+		return errRule("5.3.2", "you own the %s", p.Sym)
+	case p.Owner < 0 && len(a.Args) != 1:
+		return errRule("5.3.2", "the open market sells the %s at its price: write BUYPRIVATE %s", p.Sym, p.Sym)
+	case p.Owner < 0 && pl.Cash < p.Cost:
 		return errRule("3.7", "the %s costs $%d and you have $%d", p.Sym, p.Cost, pl.Cash)
+	case p.Owner >= 0:
+		price, ok := 0, len(a.Args) == 2
+		if ok {
+			price, ok = atoi(a.Args[1])
+		}
+		if !ok || price < 1 || price > pl.Cash {
+			return errRule("5.3.2", "write BUYPRIVATE %s and the price you offer %s, from $1 to your $%d", p.Sym, g.Players[p.Owner].Name, pl.Cash)
+		}
 	}
 	if g.Certs(a.Seat)+1 > g.Limit() {
 		return errRule("5.4.1", "a certificate more would take you over the limit of %d", g.Limit())
@@ -934,13 +977,30 @@ func (g *Game) checkBuyPrivate(a eighteen.Action) error {
 	return nil
 }
 
-// doBuyPrivate makes the purchase checkBuyPrivate allowed.
+// doBuyPrivate makes the purchase checkBuyPrivate allowed, or offers it
+// to the owner when he must agree.
 func (g *Game) doBuyPrivate(a eighteen.Action) error {
 	p := g.Private(a.Args[0])
 	if g.r.Kind == operatingRound {
+		if p.Owner != g.r.Corp.President && !g.agreed {
+			return g.offer(a, p.Owner, "%s offers %s $%s for the %s (12)", g.r.Corp.Sym, g.Players[p.Owner].Name, a.Args[1], p.Sym)
+		}
 		return g.corpBuysPrivate(a, p)
 	}
-	g.sellPrivate(p, a.Seat, p.Cost)
+	if p.Owner < 0 {
+		g.sellPrivate(p, a.Seat, p.Cost)
+		g.bought(a.Seat)
+		return nil
+	}
+	if !g.agreed {
+		return g.offer(a, p.Owner, "%s offers %s $%s for the %s (5.3.2)", g.Players[a.Seat].Name, g.Players[p.Owner].Name, a.Args[1], p.Sym)
+	}
+	price, _ := atoi(a.Args[1])
+	buyer, seller := g.Players[a.Seat], g.Players[p.Owner]
+	buyer.Cash -= price
+	seller.Cash += price
+	p.Owner = a.Seat
+	g.note("%s buys the %s from %s for $%d (5.3.2)", buyer.Name, p.Sym, seller.Name, price)
 	g.bought(a.Seat)
 	return nil
 }

@@ -112,9 +112,6 @@ func (g *Game) trainTerms(a eighteen.Action) (seller *Corp, price, contribution 
 		if seller == nil || seller == c || seller.Closed || !slices.Contains(seller.Trains, size) {
 			return nil, 0, 0, errRule("10.4", "%s has no %d-train to sell", from, size)
 		}
-		if seller.President != c.President {
-			return nil, 0, 0, errRule("10.5", "trains pass between companies of one president; others settle their deal by a sale with the game master")
-		}
 		if g.r.Contributing || c.Cash < 1 {
 			return nil, 0, 0, errRule("10.6", "once the president pays towards a train it comes from the bank or the open market")
 		}
@@ -154,6 +151,9 @@ func (g *Game) doBuyTrain(a eighteen.Action) error {
 	}
 	c := g.r.Corp
 	size, _ := atoi(a.Args[0])
+	if seller != nil && seller.President != c.President && !g.agreed {
+		return g.offer(a, seller.President, "%s offers %s $%d for a %d-train (10.5)", c.Sym, seller.Sym, price, size)
+	}
 	pl := g.Players[c.President]
 	pl.Cash -= contribution
 	c.Cash += contribution

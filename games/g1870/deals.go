@@ -1,0 +1,46 @@
+package g1870
+
+import (
+	"fmt"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// The deals that need a second player's word (5.3.2, 5.10 rule 4, 10.5,
+// 12) are moves like any other: the proposer's move, checked by its
+// step, becomes an offer; the game waits on the other side, whose ACCEPT
+// makes the move as proposed and whose DECLINE returns play to the
+// proposer with nothing changed. Nothing else happens while an offer is
+// open, so the move is as legal when accepted as when offered.
+
+// offer opens a deal to a seat and tells the table.
+func (g *Game) offer(a eighteen.Action, to int, format string, args ...any) error {
+	g.r.Offer = &eighteen.Offer{Move: a, To: to}
+	g.note(format+": %s may ACCEPT or DECLINE", append(args, g.Players[to].Name)...)
+	return nil
+}
+
+// consentStep puts the open offer to its other side.
+func (g *Game) consentStep() eighteen.Step {
+	return eighteen.ConsentStep(func() *eighteen.Offer { return g.r.Offer }, g.closeDeal, g.dropDeal)
+}
+
+// closeDeal makes the offered move with the other side's word.
+func (g *Game) closeDeal(o eighteen.Offer) error {
+	g.r.Offer = nil
+	g.note("%s accepts", g.Players[o.To].Name)
+	do := map[string]func(eighteen.Action) error{"BUYPRIVATE": g.doBuyPrivate, "BUYTRAIN": g.doBuyTrain, "REDEEM": g.doRedeem}[o.Move.Verb]
+	if do == nil {
+		return fmt.Errorf("internal: %s is not a deal", o.Move)
+	}
+	g.agreed = true
+	defer func() { g.agreed = false }()
+	return do(o.Move)
+}
+
+// dropDeal declines the offer: play returns to the proposer.
+func (g *Game) dropDeal(o eighteen.Offer) error {
+	g.r.Offer = nil
+	g.note("%s declines: %s is not made", g.Players[o.To].Name, o.Move)
+	return nil
+}

@@ -39,3 +39,15 @@ func TestAdjacencyGolden(t *testing.T) {
 		}
 	}
 }
+
+// Adj starts at the top of each hex; the board's grid must call that edge
+// north.
+func TestNorthIsTheTop(t *testing.T) {
+	b, err := LoadBoard()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Grid.Orientation.EdgeName(north); got != "N" {
+		t.Errorf("north is %s", got)
+	}
+}

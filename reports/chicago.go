@@ -8,6 +8,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 	ce "github.com/railpost/railpost/games/chicagoexpress"
+	"github.com/railpost/railpost/games/eighteen"
 )
 
 // ChicagoExpress is the PDF report of a Chicago Express game: the board
@@ -79,28 +80,21 @@ func (r ChicagoExpress) PDF() ([]byte, error) {
 	return d.bytes()
 }
 
-// board draws the hex map: flat-topped hexes, odd columns half a hex
-// lower, each company's locomotive a coloured square, a house a small
-// roof, an industrial city's track value in the hex.
+// board draws the hex map where the board's grid puts its hexes
+// (flat-topped, odd columns half a hex lower), each company's locomotive
+// a coloured square, a house a small roof, an industrial city's track
+// value in the hex.
 func (r ChicagoExpress) board(d *doc) {
 	g := r.Game
 	pdf := d.pdf
 	left, top := 14.0, pdf.GetY()+2
 	const size = 6.0 // centre to corner, mm
-	w, h := 1.5*size, math.Sqrt(3)*size
-	centre := func(hx *ce.Hex) (float64, float64) {
-		y := top + h/2 + float64(hx.Row)*h
-		if hx.Col%2 == 1 {
-			y += h / 2
-		}
-		return left + size + float64(hx.Col)*w, y
-	}
+	plan := eighteen.Drawing{Grid: g.Board().Grid, Size: size, X: left, Y: top}
 	for i, hx := range g.Board().Hexes {
-		x, y := centre(hx)
+		x, y := plan.Centre(hx.At)
 		var pts []fpdf.PointType
-		for k := range 6 {
-			a := float64(k) * math.Pi / 3
-			pts = append(pts, fpdf.PointType{X: x + size*math.Cos(a), Y: y + size*math.Sin(a)})
+		for _, p := range plan.Corners(hx.At) {
+			pts = append(pts, fpdf.PointType{X: p.X, Y: p.Y})
 		}
 		c := kindRGB[hx.Kind]
 		pdf.SetFillColor(c[0], c[1], c[2])
@@ -144,6 +138,7 @@ func (r ChicagoExpress) board(d *doc) {
 		}
 	}
 	pdf.SetTextColor(0, 0, 0)
+	h := math.Sqrt(3) * size // a flat hex's height
 	pdf.SetY(top + 12*h)
 	var key []string
 	for _, c := range g.Corps {

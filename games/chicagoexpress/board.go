@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/railpost/railpost/games/eighteen"
 )
 
 //go:embed board.txt
@@ -26,9 +28,8 @@ const (
 
 // Hex is one space of the board as printed.
 type Hex struct {
-	ID    string // "K4"
-	Col   int    // 0 = A
-	Row   int
+	ID    string       // "K4"
+	At    eighteen.Hex // ID on Board.Grid: column K, row 4
 	Kind  Kind
 	Red   int // cost per locomotive there
 	Black int // income for entering; an industrial city's starting track value
@@ -52,10 +53,15 @@ func (h *Hex) Label() string {
 	return h.ID
 }
 
-// Board is the map: its hexes and an index by coordinate.
+// Board is the map: its hexes, how they are numbered and an index by
+// coordinate.
 type Board struct {
 	Hexes []*Hex
-	byID  map[string]int
+	// Grid is the printed board's: flat-topped hexes, columns lettered A
+	// to S west to east and rows numbered from 0 at the top, the odd
+	// columns (B, D, ...) half a hex lower.
+	Grid eighteen.Grid
+	byID map[string]int
 }
 
 // Index finds a hex by coordinate, in any case.
@@ -68,13 +74,17 @@ func (b *Board) Index(id string) (int, bool) {
 func LoadBoard() (*Board, error) { return parseBoard(boardText) }
 
 func parseBoard(text string) (*Board, error) {
-	b := &Board{byID: map[string]int{}}
+	b := &Board{
+		Grid: eighteen.Grid{Orientation: eighteen.Flat, Letters: eighteen.LetteredColumns, Stagger: eighteen.OddShifted},
+		byID: map[string]int{},
+	}
+	at := map[eighteen.Hex]int{}
 	for n, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		h, err := parseHex(line)
+		h, err := parseHex(b.Grid, line)
 		if err != nil {
 			return nil, fmt.Errorf("board line %d: %w", n+1, err)
 		}
@@ -82,11 +92,12 @@ func parseBoard(text string) (*Board, error) {
 			return nil, fmt.Errorf("board line %d: hex %s twice", n+1, h.ID)
 		}
 		b.byID[h.ID] = len(b.Hexes)
+		at[h.At] = len(b.Hexes)
 		b.Hexes = append(b.Hexes, h)
 	}
 	for _, h := range b.Hexes {
-		for _, d := range neighbourOffsets(h.Col) {
-			if j, ok := b.byID[coord(h.Col+d[0], h.Row+d[1])]; ok {
+		for k := range 6 {
+			if j, ok := at[b.Grid.Neighbour(h.At, north.Turn(k))]; ok {
 				h.Adj = append(h.Adj, j)
 			}
 		}
@@ -94,23 +105,12 @@ func parseBoard(text string) (*Board, error) {
 	return b, nil
 }
 
-// neighbourOffsets are the six neighbours of a flat-topped hex in a column
-// layout where odd columns sit half a hex lower.
-func neighbourOffsets(col int) [6][2]int {
-	if col%2 == 0 {
-		return [6][2]int{{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 0}, {-1, -1}}
-	}
-	return [6][2]int{{0, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}}
-}
+// north is a flat hex's top edge. Adj lists the neighbours clockwise from
+// it, the order the board has always had: expansion and the computer's
+// players walk Adj in that order, so another would change their games.
+const north eighteen.Edge = 3
 
-func coord(col, row int) string {
-	if col < 0 || col > 25 || row < 0 {
-		return ""
-	}
-	return string(rune('A'+col)) + strconv.Itoa(row)
-}
-
-func parseHex(line string) (*Hex, error) {
+func parseHex(grid eighteen.Grid, line string) (*Hex, error) {
 	f := strings.Split(line, "|")
 	if len(f) != 7 {
 		return nil, fmt.Errorf("want 7 fields, have %d", len(f))
@@ -119,13 +119,9 @@ func parseHex(line string) (*Hex, error) {
 		f[i] = strings.TrimSpace(f[i])
 	}
 	h := &Hex{ID: f[0], Kind: Kind(f[1])}
-	if len(h.ID) < 2 || h.ID[0] < 'A' || h.ID[0] > 'Z' {
-		return nil, fmt.Errorf("bad hex %q", h.ID)
-	}
-	h.Col = int(h.ID[0] - 'A')
 	var err error
-	if h.Row, err = strconv.Atoi(h.ID[1:]); err != nil {
-		return nil, fmt.Errorf("bad hex %q", h.ID)
+	if h.At, err = grid.Parse(h.ID); err != nil {
+		return nil, err
 	}
 	switch h.Kind {
 	case Plain, Forest, Mountain, City, Industrial, Chicago, Start:

@@ -12,7 +12,8 @@ import (
 // Hex is a board coordinate as the titles print it: a row letter (A at
 // the top) and a column number (1 at the left). On a pointy-topped board
 // the rows alternate between even and odd columns, and two hexes side by
-// side in a row differ by 2.
+// side in a row differ by 2. That is the zero Grid; a board numbered
+// otherwise reads and steps through its Grid's methods.
 type Hex struct {
 	Row int // 0 for A
 	Col int
@@ -33,7 +34,8 @@ func ParseHex(s string) (Hex, error) {
 func (h Hex) String() string { return string(rune('A'+h.Row)) + strconv.Itoa(h.Col) }
 
 // Edge is a side of a hex, 0 to 5, numbered clockwise. On a pointy-topped
-// board 0 is the lower left (SW), then W, NW, NE, E and SE.
+// board 0 is the lower left (SW), then W, NW, NE, E and SE; on a
+// flat-topped one 0 is the bottom (S), as Orientation.EdgeName says.
 type Edge int
 
 // Opposite is the edge the neighbour across e shares.

@@ -35,6 +35,10 @@ func (g *Game) Clone() *Game {
 		q.Bids = maps.Clone(p.Bids)
 		c.Privates[i] = &q
 	}
+	if g.Ending != nil {
+		e := *g.Ending
+		c.Ending = &e
+	}
 	for _, t := range []**Token{&c.Cattle, &c.Port} {
 		if *t != nil {
 			x := **t

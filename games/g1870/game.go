@@ -14,8 +14,16 @@ import (
 // Setup is what a game of 1870 starts from: the players, and the seed that
 // deals the starting order (3.2).
 type Setup struct {
-	Players []string `json:"players"`
-	Seed    uint64   `json:"seed"`
+	Players  []string `json:"players"`
+	Seed     uint64   `json:"seed"`
+	Variants Variants `json:"variants"`
+}
+
+// Variants are section 16's options, chosen when the game is created.
+// Every one is off unless asked for, as in tournament play (16; rulings
+// G13).
+type Variants struct {
+	Finish400 bool `json:"finish_400,omitempty"` // 16.1: the game ends when a token reaches $400
 }
 
 // Player is one seat at the table; its Sold are the companies sold
@@ -86,6 +94,8 @@ type Game struct {
 	eighteen.Trains
 	Priority  int
 	Broken    bool
+	Ending    *eighteen.Ending // what has set the end off, and when it comes
+	Variants  Variants
 	Ended     bool
 	Stalemate bool
 	Bankrupt  int // the seat that went bankrupt, or -1
@@ -131,7 +141,7 @@ func New(s Setup) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{board: board, tiles: tiles, market: market, Layout: eighteen.NewLayout(board),
+	g := &Game{board: board, tiles: tiles, market: market, Layout: eighteen.NewLayout(board), Variants: s.Variants,
 		Left: Manifest{}, Bank: bankCash, Pool: map[string]int{}, Bankrupt: -1,
 		Trains: eighteen.NewTrains(trainTable, phaseTable)}
 	g.Trains.Phase = 1
@@ -268,6 +278,10 @@ func (g *Game) move(c *Corp, to eighteen.Pos) {
 	if g.market.Closed(to) {
 		g.close(c)
 	}
+	if g.Variants.Finish400 && g.price(c) >= 400 && !g.Ending.Due(eighteen.EndAfterRun) {
+		g.Ending = eighteen.Trigger(g.Ending, c.Sym+"'s shares reached $400 (16.1)", eighteen.EndAfterRun)
+		g.note("%s's shares reach $400: the game ends when its turn is done (16.1)", c.Sym)
+	}
 }
 
 // close removes a company whose price reaches the closing zone (5.1.1).
@@ -308,6 +322,7 @@ func (g *Game) pay(amount int, to *int) {
 	if amount > g.Bank && !g.Broken {
 		g.Broken = true
 		g.Bank += brokenBills
+		g.Ending = eighteen.Trigger(g.Ending, "the bank broke: the set of operating rounds is finished (13.2)", eighteen.EndAfterSet)
 		g.note("the bank has run out of money: the game ends after this set of operating rounds (13.2)")
 	}
 	g.Bank -= amount

@@ -73,6 +73,10 @@ func (g *Game) addToken(h eighteen.Hex, sym string) {
 
 func (g *Game) endOR() {
 	g.r.Corp = nil
+	if g.Ending.Due(eighteen.EndAfterOR) {
+		g.end(g.Ending.Why)
+		return
+	}
 	if g.r.OR < g.r.Set {
 		g.r.OR++
 		g.startOR()
@@ -81,8 +85,8 @@ func (g *Game) endOR() {
 	for _, p := range g.Players {
 		clear(p.Sold)
 	}
-	if g.Broken {
-		g.end("the bank broke: the set of operating rounds is finished (13.2)")
+	if g.Ending.Due(eighteen.EndAfterSet) {
+		g.end(g.Ending.Why)
 		return
 	}
 	g.startStockRound()

@@ -140,6 +140,10 @@ func (g *Game) advance() {
 			return
 		}
 		if g.r.Corp == nil {
+			if g.Ending.Due(eighteen.EndAfterRun) {
+				g.end(g.Ending.Why) // none of the other companies operate (16.1)
+				return
+			}
 			g.nextCorp()
 			continue
 		}

@@ -391,6 +391,10 @@ func (g *Game) endStockRound() {
 	if g.r.LastAct >= 0 {
 		g.Priority = g.nextSeat(g.r.LastAct)
 	}
+	if g.Ending.Due(eighteen.EndAfterRun) {
+		g.end(g.Ending.Why) // reached at the round's end: no company operates (16.1)
+		return
+	}
 	if g.stalemate() {
 		g.Stalemate, g.Ended = true, true
 		g.note("no company can operate or be started: the game is stalemated and has no winner (13.3)")

@@ -23,7 +23,8 @@ type Setup struct {
 // Every one is off unless asked for, as in tournament play (16; rulings
 // G13).
 type Variants struct {
-	Finish400 bool `json:"finish_400,omitempty"` // 16.1: the game ends when a token reaches $400
+	Finish400  bool `json:"finish_400,omitempty"` // 16.1: the game ends when a token reaches $400
+	Historical bool `json:"historical,omitempty"` // 16.5: the companies start in historical order
 }
 
 // Player is one seat at the table; its Sold are the companies sold
@@ -176,6 +177,10 @@ func New(s Setup) (*Game, error) {
 	g.bySym = map[string]*Corp{}
 	for _, c := range g.Corps {
 		g.bySym[c.Sym] = c
+	}
+	if g.Variants.Historical {
+		g.Corp(SLSF).FloatAt = 6     // it runs once six shares are sold (16.5)
+		g.Private(SLSF).Revenue = 20 // and pays as a private until it is started
 	}
 	g.r = round{Kind: auctionRound, Initial: true, LastAct: -1}
 	g.note("%s has the priority; the private companies are offered cheapest first (5.7)", g.Players[0].Name)

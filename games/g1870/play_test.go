@@ -133,13 +133,18 @@ func invariants(g *Game, manifest Manifest, last eighteen.Action, lastRun *Run) 
 	return nil
 }
 
+// randomVariants plays some of the games with section 16's variants.
+func randomVariants(seed uint64) Variants {
+	return Variants{Finish400: seed%5 == 1, Historical: seed%5 == 2}
+}
+
 // playRandom plays one game of random legal moves, checking the
 // invariants after each, to its end or to the cap.
 func playRandom(t *testing.T, seed uint64, players, cap int) *Game {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 1870))
 	names := []string{"Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"}[:players]
-	g, err := New(Setup{Players: names, Seed: seed})
+	g, err := New(Setup{Players: names, Seed: seed, Variants: randomVariants(seed)})
 	if err != nil {
 		t.Fatal(err)
 	}

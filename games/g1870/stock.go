@@ -122,8 +122,42 @@ func (g *Game) sellPrivate(p *Private, seat, price int) {
 		g.Players[seat].Shares[MKT] += c.Reserved
 		c.Reserved = 0
 	case SLSF:
-		g.r.Pending = append(g.r.Pending, pending{Kind: pendPar, Seat: seat, Corp: SLSF})
+		g.askFriscoPar()
 	}
+}
+
+// historicalOrder is the order the companies may start in with 16.5's
+// variant: the years they began building.
+var historicalOrder = []string{"GMO", "IC", "MP", SLSF, "ATSF", "SP", MKT, "SSW", "TP", "FW"}
+
+// eligible tells whether a company may start and sell its sixth share:
+// always, unless the historical start is played, and then once every
+// company before it has sold six shares (16.5; rulings G13). A closed
+// company holds none back.
+func (g *Game) eligible(c *Corp) bool {
+	if !g.Variants.Historical {
+		return true
+	}
+	for _, sym := range historicalOrder {
+		if sym == c.Sym {
+			return true
+		}
+		if b := g.Corp(sym); !b.Closed && g.sold(b) < 6 {
+			return false
+		}
+	}
+	return true
+}
+
+// askFriscoPar asks the Frisco certificate's owner to set its par, once
+// the Frisco may start: at once, or with the historical start when the
+// companies before it have sold six shares each (15.2, 16.5).
+func (g *Game) askFriscoPar() {
+	p, c := g.Private(SLSF), g.Corp(SLSF)
+	if p.Closed || p.Owner < 0 || c.Started || !g.eligible(c) || slices.ContainsFunc(g.r.Pending, func(pd pending) bool { return pd.Kind == pendPar }) {
+		return
+	}
+	g.r.Pending = append(g.r.Pending, pending{Kind: pendPar, Seat: p.Owner, Corp: SLSF})
 }
 
 // resolve sells the next privates that carry bids after a purchase: to a
@@ -456,7 +490,7 @@ func (g *Game) checkBuyMove(a eighteen.Action) error {
 	if err != nil {
 		return err
 	}
-	return g.checkShares(a.Seat, c, units, price)
+	return g.checkShares(a.Seat, c, units, price, strings.EqualFold(a.Args[1], "IPO"))
 }
 
 // doBuy makes a purchase checkBuyMove allowed.
@@ -576,15 +610,19 @@ func (g *Game) startCorp(seat int, c *Corp, par int) {
 	g.bought(seat)
 }
 
-// checkShares judges buying units ordinary shares at price: the money,
-// the certificate limit and 60% (3.7, 5.4.1).
-func (g *Game) checkShares(seat int, c *Corp, units, price int) error {
+// checkShares judges buying units ordinary shares at price, from the
+// initial offering (ipo) or the open market: the money, the certificate
+// limit, 60% (3.7, 5.4.1) and the historical start's five (16.5).
+func (g *Game) checkShares(seat int, c *Corp, units, price int, ipo bool) error {
 	pl := g.Players[seat]
 	if pl.Cash < units*price {
 		return errRule("3.7", "%d shares cost $%d and you have $%d", units, units*price, pl.Cash)
 	}
 	if !g.free(c) && g.Certs(seat)+units > g.Limit() {
 		return errRule("5.4.1", "that would take you over the certificate limit of %d", g.Limit())
+	}
+	if ipo && !g.eligible(c) && g.sold(c)+units > 5 {
+		return errRule("16.5", "%s may sell no more than five shares until the companies before it have sold six each", c.Sym)
 	}
 	if !shares.MayHold(g.market, &c.Corporation, pl.Shares[c.Sym]+units) {
 		return errRule("5.4.1", "no more than 60%% of %s outside the green and brown zones", c.Sym)
@@ -611,6 +649,7 @@ func (g *Game) buyShares(seat int, c *Corp, units, price int, ipo bool) {
 	g.note("%s buys %d %s for $%d", pl.Name, units, c.Sym, units*price)
 	g.reelect(c)
 	g.bought(seat)
+	g.askFriscoPar()
 }
 
 func (g *Game) bought(seat int) {

@@ -48,3 +48,39 @@ func TestFinish400(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoricalStart: with 16.5's variant a company sells no sixth share
+// until every company before it in the historical order has sold six, and
+// the Frisco pays $20 as a private until it may start; then its owner is
+// asked for its par.
+func TestHistoricalStart(t *testing.T) {
+	g, err := New(Setup{Players: []string{"Ann", "Bob", "Cy", "Di"}, Seed: 1, Variants: Variants{Historical: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stage(t, g, "GMO", 100, 0, map[int]int{0: 5})
+	stage(t, g, "IC", 90, 0, map[int]int{1: 5})
+	stage(t, g, "MP", 90, 0, map[int]int{2: 6})
+	stockTurn(g, 1)
+	g.Private(SLSF).Closed, g.Private(SLSF).Owner = false, 3
+	refuse(t, g, 1, "BUY IC IPO", "16.5")
+	if g.Corp(SLSF).FloatAt != 6 || g.Private(SLSF).Revenue != 20 {
+		t.Errorf("the Frisco floats at %d and pays $%d", g.Corp(SLSF).FloatAt, g.Private(SLSF).Revenue)
+	}
+	act(t, g, 1, "BUY GMO IPO") // GMO's sixth: IC may now sell its own
+	act(t, g, 1, "DONE")
+	if len(g.r.Pending) != 0 {
+		t.Fatalf("the Frisco's par is asked for while IC has sold five: %+v", g.r.Pending)
+	}
+	act(t, g, 2, "BUY IC IPO") // IC's sixth: the Frisco may start
+	if got := g.Acting(); !slices.Equal(got, []int{3}) || !g.asked(pendPar) {
+		t.Fatalf("once GMO, IC and MP have sold six the game waits for %v, want Di to set the Frisco's par", got)
+	}
+	act(t, g, 3, "PAR SLSF 76")
+	if c := g.Corp(SLSF); !c.Started || g.Players[3].Shares[SLSF] != 2 {
+		t.Errorf("the Frisco started %v, Di holds %d", c.Started, g.Players[3].Shares[SLSF])
+	}
+	if !slices.Equal(g.Acting(), []int{2}) {
+		t.Errorf("after the par Cy's turn goes on; the game waits for %v", g.Acting())
+	}
+}

@@ -81,14 +81,14 @@ func TestRoundAsksItsSteps(t *testing.T) {
 }
 
 func TestTrainsAndPhases(t *testing.T) {
-	tr := NewTrains([]TrainKind{{2, 80, 2}, {3, 180, 1}, {4, 300, -1}},
+	tr := NewTrains([]TrainKind{{Size: 2, Cost: 80, Count: 2}, {Size: 3, Cost: 180, Count: 1}, {Size: 4, Cost: 300, Count: -1}, {Size: Unlimited, Name: "D", Cost: 900, Count: -1, From: 1}},
 		[]Phase{{Train: 2, Limit: 4}, {Train: 3, Limit: 3, KindLimits: map[string]int{"minor": 1}}, {Train: 4, Limit: 2, Rusts: 2}})
 	var a, b []int
 	for _, want := range []struct {
 		size  int
 		began []int
 	}{{2, nil}, {2, nil}, {3, []int{1}}, {4, []int{2}}, {4, nil}} {
-		size, began := tr.FromDepot()
+		size, began := tr.FromDepot(tr.Next())
 		if size != want.size || len(began) != len(want.began) || (len(began) > 0 && began[0] != want.began[0]) {
 			t.Fatalf("bought a %d beginning %v; want a %d beginning %v", size, began, want.size, want.began)
 		}
@@ -96,6 +96,12 @@ func TestTrainsAndPhases(t *testing.T) {
 	}
 	if tr.Depot[2] != -1 {
 		t.Errorf("the unlimited 4s ran out: %v", tr.Depot)
+	}
+	if got := tr.Available(); len(got) != 2 || got[1] != 3 || tr.Name(Unlimited) != "D" || tr.Name(4) != "4" {
+		t.Errorf("available %v: want the 4s and, from phase 1, the Ds", got)
+	}
+	if n, ok := tr.SizeOf("d"); !ok || n != Unlimited {
+		t.Errorf("D reads as %d %v", n, ok)
 	}
 	if tr.Current().LimitFor("minor") != 2 || tr.Phases[1].LimitFor("minor") != 1 || tr.Phases[1].LimitFor("") != 3 {
 		t.Error("limits by kind are wrong")

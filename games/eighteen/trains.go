@@ -1,13 +1,30 @@
 package eighteen
 
-import "slices"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // TrainKind is one kind of train the bank sells, in the order it sells
-// them: its size (the stops it counts, and the name players write), its
-// price, and how many the bank has; Count < 0 is without limit.
+// them: its size (the stops it counts), its price, and how many the bank
+// has; Count < 0 is without limit.
 type TrainKind struct {
 	Size, Cost, Count int
+	// Name is what players write for it, when not its size ("D").
+	Name string
+	// From is the phase from which the bank also sells it before the
+	// kinds ahead of it are gone (1870's diesels from phase 5); 0 sells
+	// it only in its turn.
+	From int
+	// TradeIn are the sizes a company may hand in towards it, each worth
+	// Allowance off its price.
+	TradeIn   []int
+	Allowance int
 }
+
+// Unlimited is the size of a train that counts every stop it reaches.
+const Unlimited = 99
 
 // Phase is what the game allows while it lasts. A phase begins when the
 // first train of its size is bought from the bank; the first phase is in
@@ -71,6 +88,47 @@ func (t *Trains) Next() int {
 	return -1
 }
 
+// Available are the kinds the bank sells now, by index: the next in
+// order, and any later kind whose phase has come.
+func (t *Trains) Available() []int {
+	next := t.Next()
+	if next < 0 {
+		return nil
+	}
+	out := []int{next}
+	for i := next + 1; i < len(t.Kinds); i++ {
+		if k := t.Kinds[i]; k.From > 0 && t.Phase >= k.From && t.Depot[i] != 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Name is what players write for a train of a size.
+func (t *Trains) Name(size int) string {
+	for _, k := range t.Kinds {
+		if k.Size == size && k.Name != "" {
+			return k.Name
+		}
+	}
+	return strconv.Itoa(size)
+}
+
+// SizeOf reads a train's name ("3", "D") as its size.
+func (t *Trains) SizeOf(name string) (int, bool) {
+	for _, k := range t.Kinds {
+		if strings.EqualFold(t.Name(k.Size), name) {
+			return k.Size, true
+		}
+	}
+	return 0, false
+}
+
+// Kind is the kind of a size, by index, or -1.
+func (t *Trains) Kind(size int) int {
+	return slices.IndexFunc(t.Kinds, func(k TrainKind) bool { return k.Size == size })
+}
+
 // Cost is a size's printed price, or 0 for no such train.
 func (t *Trains) Cost(size int) int {
 	for _, k := range t.Kinds {
@@ -85,8 +143,10 @@ func (t *Trains) Cost(size int) int {
 // market, and whether there is one (the least a forced purchase costs).
 func (t *Trains) Cheapest() (int, bool) {
 	best, ok := 0, false
-	if i := t.Next(); i >= 0 {
-		best, ok = t.Kinds[i].Cost, true
+	for _, i := range t.Available() {
+		if c := t.Kinds[i].Cost; !ok || c < best {
+			best, ok = c, true
+		}
 	}
 	for _, s := range t.PoolTrains {
 		if c := t.Cost(s); !ok || c < best {
@@ -96,12 +156,11 @@ func (t *Trains) Cheapest() (int, bool) {
 	return best, ok
 }
 
-// FromDepot takes the bank's next train and returns its size and the
-// phases its purchase begins, in order (none, or more than one when a
-// title's phases share a train).
-func (t *Trains) FromDepot() (size int, began []int) {
-	i := t.Next()
-	if i < 0 {
+// FromDepot takes a train of an available kind from the bank and returns
+// its size and the phases its purchase begins, in order (none, or more
+// than one when a title's phases share a train).
+func (t *Trains) FromDepot(i int) (size int, began []int) {
+	if !slices.Contains(t.Available(), i) {
 		return 0, nil
 	}
 	if t.Depot[i] > 0 {

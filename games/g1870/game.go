@@ -25,6 +25,7 @@ type Setup struct {
 type Variants struct {
 	Finish400  bool `json:"finish_400,omitempty"` // 16.1: the game ends when a token reaches $400
 	Historical bool `json:"historical,omitempty"` // 16.5: the companies start in historical order
+	Diesels    bool `json:"diesels,omitempty"`    // 16.2: 1830-style diesels instead of the 8s, 10s and 12s
 }
 
 // Player is one seat at the table; its Sold are the companies sold
@@ -145,6 +146,9 @@ func New(s Setup) (*Game, error) {
 	g := &Game{board: board, tiles: tiles, market: market, Layout: eighteen.NewLayout(board), Variants: s.Variants,
 		Left: Manifest{}, Bank: bankCash, Pool: map[string]int{}, Bankrupt: -1,
 		Trains: eighteen.NewTrains(trainTable, phaseTable)}
+	if s.Variants.Diesels {
+		g.Trains = eighteen.NewTrains(dieselTrains, dieselPhases)
+	}
 	g.Trains.Phase = 1
 	for id, c := range manifest {
 		g.Left[id] = c

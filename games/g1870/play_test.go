@@ -23,11 +23,20 @@ func randomMove(rng *rand.Rand, g *Game) (eighteen.Action, bool) {
 	if len(opts) == 0 {
 		return eighteen.Action{}, false
 	}
+	if rng.IntN(20) > 0 {
+		// deals between players are offered one time in twenty, or
+		// random players trade privates back and forth for ever
+		if rest := slices.DeleteFunc(slices.Clone(opts), func(o eighteen.Option) bool {
+			return (o.Verb == "BUYPRIVATE" && o.Ranged && g.r.Kind == stockRound) || (o.Verb == "REDEEM" && len(o.Args) == 2 && o.Args[1] != "SELF")
+		}); len(rest) > 0 {
+			opts = rest
+		}
+	}
 	var busy, eager []eighteen.Option
 	for _, o := range opts {
-		switch o.Verb {
-		case "PASS", "DONE", "SKIP", "DECLINE":
-		case "BUYTRAIN", "PAY":
+		switch {
+		case o.Verb == "PASS", o.Verb == "DONE", o.Verb == "SKIP", o.Verb == "DECLINE":
+		case o.Verb == "BUYTRAIN", o.Verb == "PAY":
 			eager = append(eager, o)
 			busy = append(busy, o)
 		default:
@@ -135,7 +144,7 @@ func invariants(g *Game, manifest Manifest, last eighteen.Action, lastRun *Run) 
 
 // randomVariants plays some of the games with section 16's variants.
 func randomVariants(seed uint64) Variants {
-	return Variants{Finish400: seed%5 == 1, Historical: seed%5 == 2}
+	return Variants{Finish400: seed%5 == 1, Historical: seed%5 == 2, Diesels: seed%5 == 3}
 }
 
 // playRandom plays one game of random legal moves, checking the

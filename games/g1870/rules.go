@@ -83,6 +83,20 @@ var phaseTable = []eighteen.Phase{
 	8: {Train: 12, Limit: 2, Colours: 4, ORs: 3, OffBoard: 2, Rusts: 5, Events: []string{portsGone}},
 }
 
+// dieselTrains and dieselPhases are 16.2's variant: no 8s or 10s, the
+// 12s become diesels of unlimited distance, sold from phase 5 alongside
+// the 6s and without limit, $300 off for a 4, 5 or 6 handed in; the 4s
+// rust on the first diesel and the 5s never (16.2; the reference's
+// diesels option, ../shared/reference/1870-map.md section 5; rulings G13).
+var dieselTrains = []eighteen.TrainKind{
+	{Size: 2, Cost: 80, Count: 7}, {Size: 3, Cost: 180, Count: 6}, {Size: 4, Cost: 300, Count: 5}, {Size: 5, Cost: 450, Count: 4},
+	{Size: 6, Cost: 630, Count: 3},
+	{Size: eighteen.Unlimited, Name: "D", Cost: 1100, Count: -1, From: 5, TradeIn: []int{4, 5, 6}, Allowance: 300},
+}
+
+var dieselPhases = append(phaseTable[:6:6],
+	eighteen.Phase{Train: eighteen.Unlimited, Limit: 2, Colours: 4, ORs: 3, OffBoard: 2, Rusts: 4, Events: []string{portsGone}})
+
 // parPrices are where a new company may start (5.1.2, 5.5).
 var parPrices = []int{68, 72, 76, 82, 90, 100}
 

@@ -83,7 +83,7 @@ func (g *Game) discardStep() eighteen.Step {
 		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
 			var out []eighteen.Option
 			for _, t := range eighteen.Sizes(g.Corp(g.r.Pending[0].Corp).Trains) {
-				out = append(out, opt(seat, "DISCARD", itoa(t)))
+				out = append(out, opt(seat, "DISCARD", g.Name(t)))
 			}
 			return out
 		}}
@@ -311,15 +311,21 @@ func (g *Game) trainStep() eighteen.Step {
 func (g *Game) trainCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 	c := g.r.Corp
 	out := []eighteen.Option{opt(seat, "DONE")}
-	if i := g.Next(); i >= 0 {
-		out = append(out, opt(seat, "BUYTRAIN", itoa(g.Kinds[i].Size), "DEPOT"))
+	for _, i := range g.Available() {
+		k := g.Kinds[i]
+		out = append(out, opt(seat, "BUYTRAIN", g.Name(k.Size), "DEPOT"))
+		for _, t := range eighteen.Sizes(c.Trains) {
+			if slices.Contains(k.TradeIn, t) {
+				out = append(out, opt(seat, "BUYTRAIN", g.Name(k.Size), "DEPOT", "TRADE", g.Name(t)))
+			}
+		}
 	}
 	for _, s := range eighteen.Sizes(g.PoolTrains) {
-		out = append(out, opt(seat, "BUYTRAIN", itoa(s), "POOL"))
+		out = append(out, opt(seat, "BUYTRAIN", g.Name(s), "POOL"))
 	}
 	for _, o := range g.Corps {
 		for _, s := range eighteen.Sizes(o.Trains) {
-			out = append(out, ranged(seat, "BUYTRAIN", 1, c.Cash, itoa(s), o.Sym))
+			out = append(out, ranged(seat, "BUYTRAIN", 1, c.Cash, g.Name(s), o.Sym))
 		}
 	}
 	for _, o := range g.Corps {

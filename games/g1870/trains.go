@@ -72,109 +72,154 @@ func (g *Game) bankruptcy(c *Corp) {
 // checkBuyTrain judges a train purchase: its source, the limit, the
 // price, and the president's help for a forced one (10).
 func (g *Game) checkBuyTrain(a eighteen.Action) error {
-	_, _, _, err := g.trainTerms(a)
+	_, err := g.trainTerms(a)
 	return err
 }
 
-// trainTerms reads and judges a train purchase: the seller (nil for the
-// bank or the open market), the price, and what the president pays.
-func (g *Game) trainTerms(a eighteen.Action) (seller *Corp, price, contribution int, err error) {
+// purchase is a train purchase as judged: from the bank (kind >= 0), the
+// open market, or another company (seller); what it costs, what the
+// president adds, and the train handed in towards it, if any.
+type purchase struct {
+	size, kind   int
+	seller       *Corp
+	pool         bool
+	price, trade int
+	contribution int
+}
+
+// trainTerms reads and judges a train purchase (10.2, 10.4 to 10.6).
+func (g *Game) trainTerms(a eighteen.Action) (purchase, error) {
 	c, err := g.operating(a, "BUYTRAIN")
 	if err != nil {
-		return nil, 0, 0, err
+		return purchase{}, err
 	}
 	if g.r.Step != stepTrains {
-		return nil, 0, 0, errRule("4.1", "trains are bought after the dividend")
+		return purchase{}, errRule("4.1", "trains are bought after the dividend")
 	}
 	if len(a.Args) < 2 {
-		return nil, 0, 0, errRule("10.4", "write BUYTRAIN, the size and DEPOT, POOL or a company with a price, as BUYTRAIN 3 DEPOT")
+		return purchase{}, errRule("10.4", "write BUYTRAIN, the train and DEPOT, POOL or a company with a price, as BUYTRAIN 3 DEPOT")
 	}
-	size, ok := atoi(a.Args[0])
-	if !ok || g.Cost(size) == 0 {
-		return nil, 0, 0, errRule("2.4", "%s is not a train", a.Args[0])
+	size, ok := g.SizeOf(a.Args[0])
+	if !ok {
+		return purchase{}, errRule("2.4", "%s is not a train", a.Args[0])
 	}
-	if len(c.Trains) >= g.phase().Limit {
-		return nil, 0, 0, errRule("10.2", "%s owns %d trains, the limit in phase %d", c.Sym, len(c.Trains), g.Phase)
-	}
-	price = g.Cost(size)
+	pu := purchase{size: size, kind: -1, price: g.Cost(size)}
 	switch from := strings.ToUpper(a.Args[1]); from {
 	case "DEPOT":
-		i := g.Next()
-		if i < 0 || g.Kinds[i].Size != size {
-			return nil, 0, 0, errRule("10.4.1", "the bank sells its trains in order; it has no %d-train for sale now", size)
-		}
+		err = g.depotTerms(a, c, &pu)
 	case "POOL":
+		pu.pool = true
 		if !slices.Contains(g.PoolTrains, size) {
-			return nil, 0, 0, errRule("10.4", "the open market has no %d-train", size)
+			err = errRule("10.4", "the open market has no %s-train", g.Name(size))
+		} else if len(a.Args) != 2 {
+			err = errRule("10.5", "a train from the open market is bought at its printed price")
 		}
 	default:
-		seller = g.Corp(from)
-		if seller == nil || seller == c || seller.Closed || !slices.Contains(seller.Trains, size) {
-			return nil, 0, 0, errRule("10.4", "%s has no %d-train to sell", from, size)
-		}
-		if g.r.Contributing || c.Cash < 1 {
-			return nil, 0, 0, errRule("10.6", "once the president pays towards a train it comes from the bank or the open market")
-		}
-		p, ok := 0, len(a.Args) == 3
-		if ok {
-			p, ok = atoi(a.Args[2])
-		}
-		if !ok || p < 1 || p > c.Cash {
-			return nil, 0, 0, errRule("10.5", "write BUYTRAIN %d %s and a price from $1 to $%d", size, seller.Sym, c.Cash)
-		}
-		price = p
+		err = g.sellerTerms(a, c, &pu)
 	}
-	if seller == nil && len(a.Args) != 2 {
-		return nil, 0, 0, errRule("10.5", "a train from the bank or the open market is bought at its printed price")
+	if err != nil {
+		return purchase{}, err
 	}
-	if price > c.Cash {
+	if pu.trade == 0 && len(c.Trains) >= g.phase().Limit {
+		return purchase{}, errRule("10.2", "%s owns %d trains, the limit in phase %d", c.Sym, len(c.Trains), g.Phase)
+	}
+	if pu.price > c.Cash {
 		cheapest, _ := g.Cheapest()
 		switch {
 		case !g.mustBuy(c):
-			return nil, 0, 0, errRule("10.6.1", "%s has $%d; the president pays towards a train only when the company must buy one", c.Sym, c.Cash)
-		case price != cheapest:
-			return nil, 0, 0, errRule("10.6", "with the president's money it must be the cheapest train, at $%d", cheapest)
-		case price-c.Cash > g.Players[c.President].Cash:
-			return nil, 0, 0, errRule("10.6.2", "you must sell shares first: the train costs $%d, %s has $%d and you $%d", price, c.Sym, c.Cash, g.Players[c.President].Cash)
+			return purchase{}, errRule("10.6.1", "%s has $%d; the president pays towards a train only when the company must buy one", c.Sym, c.Cash)
+		case pu.price != cheapest:
+			return purchase{}, errRule("10.6", "with the president's money it must be the cheapest train, at $%d", cheapest)
+		case pu.price-c.Cash > g.Players[c.President].Cash:
+			return purchase{}, errRule("10.6.2", "you must sell shares first: the train costs $%d, %s has $%d and you $%d", pu.price, c.Sym, c.Cash, g.Players[c.President].Cash)
 		}
-		contribution = price - c.Cash
+		pu.contribution = pu.price - c.Cash
 	}
-	return seller, price, contribution, nil
+	return pu, nil
+}
+
+// depotTerms judges a train from the bank: a kind it sells now, at its
+// price, or less a train handed in (10.4.1; 16.2's diesels).
+func (g *Game) depotTerms(a eighteen.Action, c *Corp, pu *purchase) error {
+	for _, i := range g.Available() {
+		if g.Kinds[i].Size == pu.size {
+			pu.kind = i
+		}
+	}
+	if pu.kind < 0 {
+		return errRule("10.4.1", "the bank sells its trains in order; it has no %s-train for sale now", g.Name(pu.size))
+	}
+	switch k := g.Kinds[pu.kind]; {
+	case len(a.Args) == 2:
+		return nil
+	case len(a.Args) == 4 && strings.EqualFold(a.Args[2], "TRADE") && len(k.TradeIn) > 0:
+		t, ok := g.SizeOf(a.Args[3])
+		if !ok || !slices.Contains(k.TradeIn, t) || !slices.Contains(c.Trains, t) {
+			return errRule("16.2", "a %s-train takes one of %s's trains of sizes %v in trade", g.Name(pu.size), c.Sym, k.TradeIn)
+		}
+		pu.trade, pu.price = t, k.Cost-k.Allowance
+		return nil
+	}
+	return errRule("10.5", "a train from the bank is bought at its printed price: write BUYTRAIN %s DEPOT", g.Name(pu.size))
+}
+
+// sellerTerms judges a train from another company: at any price of $1 or
+// more, never while the president pays towards it (10.5, 10.6).
+func (g *Game) sellerTerms(a eighteen.Action, c *Corp, pu *purchase) error {
+	seller := g.Corp(a.Args[1])
+	if seller == nil || seller == c || seller.Closed || !slices.Contains(seller.Trains, pu.size) {
+		return errRule("10.4", "%s has no %s-train to sell", a.Args[1], g.Name(pu.size))
+	}
+	if g.r.Contributing || c.Cash < 1 {
+		return errRule("10.6", "once the president pays towards a train it comes from the bank or the open market")
+	}
+	p, ok := 0, len(a.Args) == 3
+	if ok {
+		p, ok = atoi(a.Args[2])
+	}
+	if !ok || p < 1 || p > c.Cash {
+		return errRule("10.5", "write BUYTRAIN %s %s and a price from $1 to $%d", g.Name(pu.size), seller.Sym, c.Cash)
+	}
+	pu.seller, pu.price = seller, p
+	return nil
 }
 
 // doBuyTrain buys the train trainTerms allowed; the first from the bank
-// of a size begins its phase.
+// of a size begins its phase. A train from another president's company
+// is offered to him first (10.5).
 func (g *Game) doBuyTrain(a eighteen.Action) error {
-	seller, price, contribution, err := g.trainTerms(a)
+	pu, err := g.trainTerms(a)
 	if err != nil {
 		return err
 	}
 	c := g.r.Corp
-	size, _ := atoi(a.Args[0])
-	if seller != nil && seller.President != c.President && !g.agreed {
-		return g.offer(a, seller.President, "%s offers %s $%d for a %d-train (10.5)", c.Sym, seller.Sym, price, size)
+	name := g.Name(pu.size)
+	if pu.seller != nil && pu.seller.President != c.President && !g.agreed {
+		return g.offer(a, pu.seller.President, "%s offers %s $%d for a %s-train (10.5)", c.Sym, pu.seller.Sym, pu.price, name)
 	}
 	pl := g.Players[c.President]
-	pl.Cash -= contribution
-	c.Cash += contribution
-	c.Cash -= price
-	if seller != nil {
-		seller.Cash += price
-		i := slices.Index(seller.Trains, size)
-		seller.Trains = slices.Delete(seller.Trains, i, i+1)
-	} else {
-		g.Bank += price
-	}
+	pl.Cash -= pu.contribution
+	c.Cash += pu.contribution - pu.price
 	var began []int
 	switch {
-	case seller != nil:
-	case strings.EqualFold(a.Args[1], "POOL"):
-		g.FromPool(size)
+	case pu.seller != nil:
+		pu.seller.Cash += pu.price
+		i := slices.Index(pu.seller.Trains, pu.size)
+		pu.seller.Trains = slices.Delete(pu.seller.Trains, i, i+1)
+	case pu.pool:
+		g.Bank += pu.price
+		g.FromPool(pu.size)
 	default:
-		_, began = g.FromDepot()
+		g.Bank += pu.price
+		_, began = g.FromDepot(pu.kind)
 	}
-	c.Trains = append(c.Trains, size)
-	g.note("%s buys a %d-train for $%d%s", c.Sym, size, price, map[bool]string{true: " with its president's help", false: ""}[contribution > 0])
+	if pu.trade > 0 {
+		i := slices.Index(c.Trains, pu.trade)
+		c.Trains = slices.Delete(c.Trains, i, i+1)
+		g.note("%s hands in a %s-train", c.Sym, g.Name(pu.trade))
+	}
+	c.Trains = append(c.Trains, pu.size)
+	g.note("%s buys a %s-train for $%d%s", c.Sym, name, pu.price, map[bool]string{true: " with its president's help", false: ""}[pu.contribution > 0])
 	for _, p := range began {
 		g.newPhase(p)
 	}
@@ -193,7 +238,7 @@ func (g *Game) newPhase(p int) {
 			owned[i] = &c.Trains
 		}
 		g.Rust(f.Rusts, owned...)
-		g.note("the %d-trains are scrapped (10.3)", f.Rusts)
+		g.note("the %s-trains are scrapped (10.3)", g.Name(f.Rusts))
 	}
 	if !f.Privates {
 		for _, pr := range g.Privates {
@@ -219,7 +264,7 @@ func (g *Game) checkDiscard(a eighteen.Action) error {
 	c := g.Corp(g.r.Pending[0].Corp)
 	size := 0
 	if len(a.Args) == 1 {
-		size, _ = atoi(a.Args[0])
+		size, _ = g.SizeOf(a.Args[0])
 	}
 	if !slices.Contains(c.Trains, size) {
 		return errRule("10.2.1", "write DISCARD and the size of one of %s's trains %v", c.Sym, c.Trains)
@@ -230,11 +275,11 @@ func (g *Game) checkDiscard(a eighteen.Action) error {
 // doDiscard puts the train in the open market.
 func (g *Game) doDiscard(a eighteen.Action) error {
 	c := g.Corp(g.r.Pending[0].Corp)
-	size, _ := atoi(a.Args[0])
+	size, _ := g.SizeOf(a.Args[0])
 	i := slices.Index(c.Trains, size)
 	c.Trains = slices.Delete(c.Trains, i, i+1)
 	g.PoolTrains = append(g.PoolTrains, size)
-	g.note("%s discards a %d-train to the open market (10.2.1)", c.Sym, size)
+	g.note("%s discards a %s-train to the open market (10.2.1)", c.Sym, g.Name(size))
 	if len(c.Trains) <= g.phase().Limit {
 		g.r.Pending = g.r.Pending[1:]
 	}

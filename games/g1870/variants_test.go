@@ -84,3 +84,45 @@ func TestHistoricalStart(t *testing.T) {
 		t.Errorf("after the par Cy's turn goes on; the game waits for %v", g.Acting())
 	}
 }
+
+// TestDiesels: with 16.2's variant the bank sells diesels from phase 5
+// alongside the 6s, $300 off for a 4, 5 or 6 handed in; the first diesel
+// rusts the 4s and the 5s stay.
+func TestDiesels(t *testing.T) {
+	g, err := New(Setup{Players: []string{"Ann", "Bob", "Cy", "Di"}, Seed: 1, Variants: Variants{Diesels: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := stage(t, g, "MP", 100, 2000, map[int]int{0: 6})
+	d := stage(t, g, "IC", 90, 0, map[int]int{1: 6})
+	copy(g.Depot, []int{0, 0, 0, 0})
+	g.Phase = 4
+	c.Trains, d.Trains = []int{4}, []int{4, 5}
+	operate(g, c, stepTrains)
+	refuse(t, g, 0, "BUYTRAIN D DEPOT", "10.4.1")
+	act(t, g, 0, "BUYTRAIN 6 DEPOT")
+	var got []string
+	for _, o := range g.Legal(0) {
+		if o.Verb == "BUYTRAIN" && o.Args[1] == "DEPOT" {
+			got = append(got, o.String())
+		}
+	}
+	// MP owns two trains, the limit: only a trade keeps it there.
+	want := []string{"BUYTRAIN D DEPOT TRADE 4", "BUYTRAIN D DEPOT TRADE 6"}
+	if !slices.Equal(got, want) {
+		t.Errorf("phase %d offers %q, want %q", g.Phase, got, want)
+	}
+	refuse(t, g, 0, "BUYTRAIN D DEPOT", "10.2") // two trains: the limit
+	refuse(t, g, 0, "BUYTRAIN D DEPOT TRADE 5", "16.2")
+	cash := c.Cash
+	act(t, g, 0, "BUYTRAIN D DEPOT TRADE 4")
+	if cash-c.Cash != 800 || !slices.Equal(c.Trains, []int{6, eighteen.Unlimited}) {
+		t.Errorf("MP paid $%d and owns %v; want $800 and a 6 and a D", cash-c.Cash, c.Trains)
+	}
+	if g.Phase != 6 || !slices.Equal(d.Trains, []int{5}) {
+		t.Errorf("phase %d, IC's trains %v: the diesel begins the last phase and rusts the 4s, not the 5s", g.Phase, d.Trains)
+	}
+	if n := g.Depot[5]; n != -1 {
+		t.Errorf("the diesels are without limit; the bank's count is %d", n)
+	}
+}

@@ -168,3 +168,34 @@ func TestShareRules(t *testing.T) {
 		t.Errorf("half of 150 rounded down: %d a share, %d kept", per, kept)
 	}
 }
+
+func TestForcedPurchase(t *testing.T) {
+	f := Forced{Price: 450, Company: 100, President: 200}
+	if f.Contribution() != 350 || f.Shortfall() != 150 || f.SharesNeeded(60) != 3 || f.SharesNeeded(75) != 2 {
+		t.Errorf("forced: contribution %d, shortfall %d, shares at $60 %d, at $75 %d", f.Contribution(), f.Shortfall(), f.SharesNeeded(60), f.SharesNeeded(75))
+	}
+	if (Forced{Price: 80, Company: 100}).Contribution() != 0 {
+		t.Error("a company that can pay asks its president")
+	}
+	players := []*Player{NewPlayer("a", 0), NewPlayer("b", 0)}
+	players[0].Shares["A"], players[1].Shares["A"] = 5, 3
+	c := &Corporation{Sym: "A", President: 0}
+	for _, tc := range []struct {
+		n    int
+		want bool
+	}{{1, true}, {2, true}, {3, false}, {4, false}} {
+		if got := KeepsPresidency(c, players, 0, tc.n, 2); got != tc.want {
+			t.Errorf("selling %d of 5 against 3: keeps %v, want %v", tc.n, got, tc.want)
+		}
+	}
+}
+
+func TestPayPrivates(t *testing.T) {
+	a, b, c := NewPrivate("A", "", 20, 5), NewPrivate("B", "", 40, 10), NewPrivate("C", "", 50, 15)
+	a.Owner, b.Owner, b.Corp = 1, 0, "X"
+	paid := map[string]int{}
+	PayPrivates([]*Private{a, b, c}, func(seat, n int) { paid[fmt.Sprint(seat)] += n }, func(sym string, n int) { paid[sym] += n })
+	if len(paid) != 2 || paid["1"] != 5 || paid["X"] != 10 {
+		t.Errorf("paid %v: want seat 1 $5 and X $10, and nothing for the unsold C", paid)
+	}
+}

@@ -59,19 +59,9 @@ var shares = eighteen.ShareRules{PresidentUnits: 2, HoldLimit: 6, PoolLimit: 5, 
 // token kept on it (7.5, 11.4.1).
 var tokens = eighteen.TokenCost{ExtraCost: 100}
 
-// Private is a private company.
-type Private struct {
-	Sym, Name     string
-	Cost, Revenue int // Cost falls for the GRSC in a repeated initial round (5.7)
-	Printed       int
-	Owner         int    // a seat, or -1
-	Corp          string // the company that owns it, if one does
-	Closed        bool
-	Bids          map[int]int // seat -> bid, in the initial round
-}
-
-// Held tells whether a player or company owns it.
-func (p *Private) Held() bool { return !p.Closed && (p.Owner >= 0 || p.Corp != "") }
+// Private is a private company (15.2); its Cost falls for the GRSC in a
+// repeated initial round (5.7).
+type Private = eighteen.Private
 
 // Token is a Cattle or port token on the map.
 type Token struct {
@@ -174,7 +164,7 @@ func New(s Setup) (*Game, error) {
 		g.Corps = append(g.Corps, c)
 	}
 	for _, f := range privateTable {
-		g.Privates = append(g.Privates, &Private{Sym: f.sym, Name: f.name, Cost: f.cost, Printed: f.cost, Revenue: f.revenue, Owner: -1, Bids: map[int]int{}})
+		g.Privates = append(g.Privates, eighteen.NewPrivate(f.sym, f.name, f.cost, f.revenue))
 	}
 	g.Layout.Bonus = g.bonus
 	g.rounds = g.buildRounds()

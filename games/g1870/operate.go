@@ -26,16 +26,9 @@ func (g *Game) startOR() {
 
 // payPrivates pays each private's revenue to its owner (4.1 B1, 12.3).
 func (g *Game) payPrivates() {
-	for _, p := range g.Privates {
-		if !p.Held() || p.Revenue == 0 {
-			continue
-		}
-		if p.Corp != "" {
-			g.pay(p.Revenue, &g.Corp(p.Corp).Cash)
-		} else {
-			g.pay(p.Revenue, &g.Players[p.Owner].Cash)
-		}
-	}
+	eighteen.PayPrivates(g.Privates,
+		func(seat, amount int) { g.pay(amount, &g.Players[seat].Cash) },
+		func(sym string, amount int) { g.pay(amount, &g.Corp(sym).Cash) })
 }
 
 // nextCorp picks the next company to operate in share price order, which
@@ -115,10 +108,7 @@ func (g *Game) mrbcBlocks() bool {
 	return !p.Closed && p.Corp == ""
 }
 
-func (g *Game) owns(c *Corp, priv string) bool {
-	p := g.Private(priv)
-	return !p.Closed && p.Corp == c.Sym
-}
+func (g *Game) owns(c *Corp, priv string) bool { return g.Private(priv).Owned(c.Sym) }
 
 // layCost judges a lay by every rule, the shared ones and 1870's: two
 // yellow lays or one upgrade (1.2, 6), the bridge company (15.2), the

@@ -25,7 +25,7 @@ func (g *Game) shortfall(c *Corp) int {
 		return 0
 	}
 	price, _ := g.Cheapest()
-	return max(0, price-c.Cash-g.Players[c.President].Cash)
+	return eighteen.Forced{Price: price, Company: c.Cash, President: g.Players[c.President].Cash}.Shortfall()
 }
 
 // checkForcedSale judges a president's sale to pay for a forced train
@@ -36,8 +36,8 @@ func (g *Game) checkForcedSale(seat int, c *Corp, n int) error {
 	if buyer == nil || buyer.President != seat || g.shortfall(buyer) == 0 {
 		return errRule("10.6.2", "shares are sold in an operating round only when the president must find money for a forced train")
 	}
-	price := g.price(c)
-	need := (g.shortfall(buyer) + price - 1) / price
+	cheapest, _ := g.Cheapest()
+	need := eighteen.Forced{Price: cheapest, Company: buyer.Cash, President: g.Players[seat].Cash}.SharesNeeded(g.price(c))
 	held := g.Players[seat].Shares[c.Sym]
 	if held > 6 && !g.unlimited(c) {
 		need = max(need, held-6) // exception one
@@ -45,15 +45,8 @@ func (g *Game) checkForcedSale(seat int, c *Corp, n int) error {
 	if n > need {
 		return errRule("10.6.2", "you may sell only what the train needs: %d %s at most", need, c.Sym)
 	}
-	if c == buyer {
-		for s, p := range g.Players {
-			if s != seat && p.Shares[c.Sym] > held-n {
-				return errRule("10.6.2", "the sale would hand %s, which is buying the train, to %s", c.Sym, p.Name)
-			}
-		}
-		if held-n < 2 {
-			return errRule("10.6.2", "the sale would cost you the presidency of %s, which is buying the train", c.Sym)
-		}
+	if c == buyer && !eighteen.KeepsPresidency(&c.Corporation, g.Players, seat, n, shares.PresidentUnits) {
+		return errRule("10.6.2", "the sale would cost you the presidency of %s, which is buying the train", c.Sym)
 	}
 	return nil
 }

@@ -199,3 +199,19 @@ func TestPayPrivates(t *testing.T) {
 		t.Errorf("paid %v: want seat 1 $5 and X $10, and nothing for the unsold C", paid)
 	}
 }
+
+func TestBankruptcy(t *testing.T) {
+	var e *Ending
+	e = Trigger(e, "bank", EndAfterSet)
+	if got := (Bankruptcy{Ends: EndNow}).Declare(e, "A", 0, "broke"); !got.Due(EndNow) || got.Why != "broke" {
+		t.Errorf("a bankruptcy that ends the game: %+v", got)
+	}
+	taken := ""
+	rx := Bankruptcy{Ends: EndNow, Receivership: func(corp string, seat int) bool { taken = corp; return true }}
+	if got := rx.Declare(e, "A", 0, "broke"); got != e || taken != "A" {
+		t.Errorf("receivership: ending %+v, company taken %q", got, taken)
+	}
+	if !e.Due(EndAfterSet) || e.Due(EndAfterOR) {
+		t.Error("a broken bank's end comes with the set, not before")
+	}
+}

@@ -55,6 +55,9 @@ type Corp struct {
 // off the 60%, and brown lets several be bought from the open market.
 var shares = eighteen.ShareRules{PresidentUnits: 2, HoldLimit: 6, PoolLimit: 5, FreeZones: "yob", UnlimitedZones: "ob", BulkZones: "b"}
 
+// bankruptcy ends the game at once (13.1); 1870 has no receivership.
+var bankruptcy = eighteen.Bankruptcy{Ends: eighteen.EndNow}
+
 // tokens price a station from the charter, and $100 for each destination
 // token kept on it (7.5, 11.4.1).
 var tokens = eighteen.TokenCost{ExtraCost: 100}

@@ -59,7 +59,10 @@ func (g *Game) bankrupt(c *Corp) bool {
 
 func (g *Game) bankruptcy(c *Corp) {
 	g.Bankrupt = c.President
-	g.end(g.Players[c.President].Name + " cannot raise the money for " + c.Sym + "'s train and is bankrupt (13.1)")
+	g.Ending = bankruptcy.Declare(g.Ending, c.Sym, c.President, g.Players[c.President].Name+" cannot raise the money for "+c.Sym+"'s train and is bankrupt (13.1)")
+	if g.Ending.Due(eighteen.EndNow) {
+		g.end(g.Ending.Why)
+	}
 }
 
 // checkBuyTrain judges a train purchase: its source, the limit, the

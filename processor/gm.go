@@ -148,8 +148,31 @@ func (cmd *gmCommand) verb(ctx context.Context) (gmChange, error) {
 		return gmChange{change: change, notifyAll: cmd.act.Headline, said: cmd.act.Headline}, nil
 	case "END":
 		return cmd.end(ctx)
+	case "PASSWORD":
+		return cmd.password()
 	}
 	return gmChange{}, nil
+}
+
+// password changes the game master's own password, which signs GM mail.
+// The log keeps that it was changed, never the password; the players are
+// not told. A player's password is the GM's RESET, or the player's own
+// PASSWORD mail.
+func (cmd *gmCommand) password() (gmChange, error) {
+	cmd.act.Args = removed
+	pw := cmd.c.Rest
+	if CheckPassword(cmd.g.GMPasswordHash, pw) {
+		return gmChange{}, fmt.Errorf("PASSWORD: the new password is the one the game master has now")
+	}
+	if err := checkNewPassword(pw, "", cmd.g.ID, cmd.g.GMAddress); err != nil {
+		return gmChange{}, fmt.Errorf("PASSWORD: %w; nothing has changed: %s", err, gmcmd.UsageOf("PASSWORD"))
+	}
+	hash, err := HashPassword(pw)
+	if err != nil {
+		return gmChange{}, err
+	}
+	cmd.g.GMPasswordHash = hash
+	return gmChange{said: fmt.Sprintf("the game master's password for %s was changed; sign GM mail with the new one (it is not written here)", cmd.g.ID)}, nil
 }
 
 // say renders one of gm.tmpl's pieces for the game and the action as they

@@ -42,6 +42,11 @@ func (p *Processor) judgeGM(ctx context.Context, m store.InboxMessage, mm *order
 			continue
 		}
 		res := gmResult{N: l.N, Line: line}
+		if f := strings.Fields(line); strings.EqualFold(f[0], "PASSWORD") {
+			// The new password is neither written back nor kept.
+			v.secrets = append(v.secrets, strings.TrimSpace(line[len(f[0]):]))
+			res.Line = f[0] + " " + removed
+		}
 		c, err := gmcmd.Parse(line)
 		if err == nil {
 			var said string

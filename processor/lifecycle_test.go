@@ -126,7 +126,7 @@ func (h *gmGame) seat(n int, addr string) {
 	h.t.Helper()
 	h.mustGM(fmt.Sprintf("HAND %d %s", n, addr))
 	h.mustRun()
-	_, m := h.latest(addr, "Welcome")
+	rcv, m := h.latest(addr, "Welcome")
 	pw := passwordRE.FindStringSubmatch(m.Text)
 	if pw == nil {
 		h.t.Fatalf("the welcome to %s has no password:\n%s", addr, m.Text)
@@ -134,6 +134,10 @@ func (h *gmGame) seat(n int, addr string) {
 	h.passwords[n] = pw[1]
 	if !strings.Contains(m.Text, "# CONTINENTAL RAILS II - TURNSHEET") {
 		h.t.Fatalf("the welcome to %s has no turnsheet", addr)
+	}
+	// The players' guide goes with it, rather than a word to ask the GM.
+	if !strings.Contains(string(rcv.Raw), "-guide.txt") || !strings.Contains(m.Text, "the one word HELP") {
+		h.t.Fatalf("the welcome to %s carries no guide:\n%s", addr, m.Text)
 	}
 }
 

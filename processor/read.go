@@ -27,7 +27,10 @@ type verdict struct {
 	turn     int
 	orders   []byte
 	echo     string
-	replies  []store.OutboxMail
+	// refused counts the turnsheet's lines refused: orders with any do not
+	// count as in for early resolution until confirmed (ruling P21).
+	refused int
+	replies []store.OutboxMail
 	// commit is more work for the message's transaction: a move and what
 	// follows from it.
 	commit func(context.Context, *store.Tx) error
@@ -66,6 +69,11 @@ func (p *Processor) read(ctx context.Context, sum *Summary) error {
 			if v.orders != nil {
 				if err := tx.SaveOrders(ctx, v.gameID, v.turn, v.position, m.ID, v.orders, v.echo, p.now()); err != nil {
 					return err
+				}
+				if v.refused > 0 {
+					if err := tx.MarkRefused(ctx, v.gameID, v.turn, v.position, v.refused); err != nil {
+						return err
+					}
 				}
 			}
 			if v.commit != nil {
@@ -106,6 +114,8 @@ func (p *Processor) read(ctx context.Context, sum *Summary) error {
 type replyData struct {
 	Accepted    bool
 	Replaced    bool
+	Refused     int  // lines refused in an accepted turnsheet
+	Early       bool // the turn may resolve once everyone is in
 	GameID      string
 	GameName    string
 	Position    int
@@ -416,6 +426,13 @@ func (j *judgement) judgePlayer(ctx context.Context) (verdict, error) {
 		return j.notAuthenticated(authed)
 	}
 	j.addressReply()
+	req, isRequest := playerRequestOf(j.sheet.Body, j.sheet.FromQuote)
+	switch {
+	case isRequest && req.verb == "HELP":
+		return j.help(req)
+	case isRequest && req.verb == "PASSWORD":
+		return j.changePassword(req)
+	}
 	if game.Status == "ended" {
 		return j.refuse("game ended", []string{fmt.Sprintf("game %s has ended; it takes no more orders", game.ID)}, "")
 	}
@@ -441,6 +458,9 @@ func (j *judgement) judgePlayer(ctx context.Context) (verdict, error) {
 			[]string{fmt.Sprintf("your orders arrived at %s, after the turn %d deadline of %s", ShowTime(game, j.m.Arrived), game.Turn, ShowTime(game, game.Deadline))},
 			fmt.Sprintf("orders for turn %d are closed; your turnsheet for turn %d comes with the turn %d results%s. The game master can accept late orders by hand if the rules of your game allow.",
 				game.Turn, game.Turn+1, game.Turn, dueBy(game, NextDeadline(game, game.Deadline))))
+	}
+	if isRequest && req.verb == "CONFIRM" {
+		return j.confirm(ctx, req)
 	}
 	if isResendRequest(j.sheet.Body) {
 		j.v.status, j.v.outcome = store.InboxAccepted, "resend requested"
@@ -525,9 +545,10 @@ func (j *judgement) takeOrders(ctx context.Context) (verdict, error) {
 	}
 	d.Preamble = preambleNote(j.sheet.Preamble)
 	if len(rejected) > 0 {
+		d.Refused, d.Early = len(rejected), game.Early
 		d.Fix = "send the whole turnsheet again with those lines corrected; the newest valid turnsheet replaces this one."
 	}
-	j.v.orders, j.v.turn, j.v.echo = parsed.Orders, game.Turn, strings.Join(parsed.Echo, "\n")
+	j.v.orders, j.v.turn, j.v.echo, j.v.refused = parsed.Orders, game.Turn, strings.Join(parsed.Echo, "\n"), len(rejected)
 	if j.v.orders == nil {
 		j.v.orders = []byte{}
 	}

@@ -20,6 +20,10 @@ func (p *Processor) preview(ctx context.Context, g store.Game, positions []store
 	if err != nil {
 		return "", err
 	}
+	unconfirmed, err := p.Store.UnconfirmedOrders(ctx, g.ID, g.Turn)
+	if err != nil {
+		return "", err
+	}
 	snap, err := p.Store.LatestSnapshot(ctx, g.ID)
 	if err != nil {
 		return "", err
@@ -29,7 +33,7 @@ func (p *Processor) preview(ctx context.Context, g store.Game, positions []store
 	if err != nil {
 		return "", fmt.Errorf("preview: %w", err)
 	}
-	due, why := Due(g, positions, standing, now)
+	due, why := Due(g, positions, countingIn(standing, unconfirmed), now)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Preview of turn %d of %s (nothing is kept): %d positions have orders in; %s.\n", g.Turn, g.ID, len(standing), map[bool]string{true: "due now: " + why, false: why}[due])
 	for _, e := range notes {

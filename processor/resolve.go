@@ -53,27 +53,47 @@ func (p *Processor) resolve(ctx context.Context, sum *Summary) error {
 
 const whyAllIn = "every human position has sent orders"
 
-// Due reports whether a game's turn should resolve now, and why.
-func Due(g store.Game, positions []store.Position, standing map[int][]byte, now time.Time) (bool, string) {
+// Due reports whether a game's turn should resolve now, and why. in holds
+// the orders that count as in for early resolution: standing orders with
+// refused lines count only once confirmed (countingIn, ruling P21).
+func Due(g store.Game, positions []store.Position, in map[int][]byte, now time.Time) (bool, string) {
 	if !g.Deadline.IsZero() && !now.Before(g.Deadline.Add(g.Grace)) {
 		return true, "deadline passed"
 	}
 	if !g.Early {
 		return false, "waiting for the deadline"
 	}
-	humans, in := 0, 0
+	humans, n := 0, 0
 	for _, pos := range positions {
 		if pos.Human {
 			humans++
-			if _, ok := standing[pos.Number]; ok {
-				in++
+			if _, ok := in[pos.Number]; ok {
+				n++
 			}
 		}
 	}
-	if humans > 0 && in == humans {
+	if humans > 0 && n == humans {
 		return true, whyAllIn
 	}
-	return false, fmt.Sprintf("%d of %d human positions in", in, humans)
+	return false, fmt.Sprintf("%d of %d human positions in", n, humans)
+}
+
+// countingIn are the standing orders that count as in for early
+// resolution: a turnsheet accepted with lines refused waits for the
+// player's CONFIRM or a clean turnsheet, since the player may mean to
+// correct it (ruling P21). Such orders still stand, and are played at the
+// deadline as they are.
+func countingIn(standing map[int][]byte, unconfirmed map[int]int) map[int][]byte {
+	if len(unconfirmed) == 0 {
+		return standing
+	}
+	in := make(map[int][]byte, len(standing))
+	for pos, o := range standing {
+		if unconfirmed[pos] == 0 {
+			in[pos] = o
+		}
+	}
+	return in
 }
 
 // resolveGame resolves a game's open turn if it is due, and commits it with
@@ -91,7 +111,11 @@ func (p *Processor) resolveGame(ctx context.Context, g store.Game) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	t := &turnResolution{tt: tt, g: g, positions: positions, standing: standing, now: p.now()}
+	unconfirmed, err := p.Store.UnconfirmedOrders(ctx, g.ID, g.Turn)
+	if err != nil {
+		return false, err
+	}
+	t := &turnResolution{tt: tt, g: g, positions: positions, standing: standing, in: countingIn(standing, unconfirmed), now: p.now()}
 	due, err := p.turnDue(ctx, t)
 	if err != nil || !due {
 		return false, err
@@ -117,6 +141,7 @@ type turnResolution struct {
 	g         store.Game
 	positions []store.Position
 	standing  map[int][]byte // the orders sent for the turn, by position
+	in        map[int][]byte // those that count as in for early resolution
 	now       time.Time
 	why       string // why the turn resolves now, for the log
 
@@ -134,7 +159,7 @@ type turnResolution struct {
 // due resolves when the GM has ordered it.
 func (p *Processor) turnDue(ctx context.Context, t *turnResolution) (bool, error) {
 	g := t.g
-	due, why := Due(g, t.positions, t.standing, t.now)
+	due, why := Due(g, t.positions, t.in, t.now)
 	if !due || why == whyAllIn {
 		log, err := p.gmLog(ctx, g.ID)
 		if err != nil {

@@ -63,6 +63,7 @@ type games interface {
 	LatestSnapshot(ctx context.Context, gameID string) (store.Snapshot, error)
 	EventsAfter(ctx context.Context, gameID string, after int) ([]store.Event, error)
 	OrdersHistory(ctx context.Context, gameID string, before int) (map[int]map[int]bool, error)
+	UnconfirmedOrders(ctx context.Context, gameID string, turn int) (map[int]int, error)
 	GMActions(ctx context.Context, gameID string) ([]store.GMAction, error)
 	UnreportedGMActions(ctx context.Context, gameID string) ([]store.GMAction, error)
 	Records(ctx context.Context, title, except string) (map[string]store.FinalScore, error)

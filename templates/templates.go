@@ -13,7 +13,8 @@
 //     action per mail), turns.tmpl (games played in turns: reminders, the
 //     missed-orders notice, the subjects of the replies to a turnsheet) and
 //     gm.tmpl (the game master's commands: headlines, notices, the answer
-//     to a GM mail). A mail's subject line is the piece
+//     to a GM mail) and player.tmpl (a player's HELP, CONFIRM and PASSWORD,
+//     the same in every game). A mail's subject line is the piece
 //     "family/mail.subject", next to its text "family/mail"; Mail renders
 //     the two. A subject may stand alone when the text is another file's
 //     (reply.tmpl) or a headline. A piece without a subject is part of a

@@ -47,6 +47,7 @@ var table = map[string]gmVerb{
 	"HAND":     {"HAND <position> COMPUTER | HAND <position> <address> [name]", 2, "give a position to the computer, or to a new player, who is sent a password and the turnsheet"},
 	"RESEND":   {"RESEND <position>", 1, "send a position its latest report and turnsheet again"},
 	"RESET":    {"RESET <position>", 1, "give a position's player a new password, mailed to them; the old one stops working"},
+	"PASSWORD": {"PASSWORD <new password>", 1, "change the game master's own password, which signs GM mail: 10 to 64 characters, one word; it is never written back or logged"},
 	"UNDO":     {"UNDO <moves> [reason]", 1, "a game played by mail: take it back to that many standing moves; the undo is itself logged"},
 	"MOVE":     {"MOVE <position> <move>", 2, "a game played by mail: make the move the game waits for on a position's behalf"},
 	"ANNOUNCE": {"ANNOUNCE <text>", 1, "mail every player now, and print it in the next report's headlines"},

@@ -277,6 +277,58 @@ func (o ops) SaveOrders(ctx context.Context, gameID string, turn, position int, 
 	return nil
 }
 
+// MarkRefused records on a position's standing orders for a turn how
+// many of the turnsheet's lines were refused: such orders do not count
+// as in for early resolution until confirmed (ruling P21).
+func (o ops) MarkRefused(ctx context.Context, gameID string, turn, position, refused int) error {
+	if _, err := o.q.ExecContext(ctx, `UPDATE orders SET refused = ? WHERE game_id = ? AND turn = ? AND position = ? AND superseded = 0 AND rolled_back IS NULL`,
+		refused, gameID, turn, position); err != nil {
+		return fmt.Errorf("mark refused lines of %s/%d turn %d: %w", gameID, position, turn, err)
+	}
+	return nil
+}
+
+// ConfirmOrders is a player's CONFIRM: the standing orders count as in
+// despite their refused lines. It returns how many refused lines were
+// confirmed, and ErrNotFound when the position has no standing orders.
+func (o ops) ConfirmOrders(ctx context.Context, gameID string, turn, position int) (int, error) {
+	var id int64
+	var refused int
+	err := o.q.QueryRowContext(ctx, `SELECT id, refused FROM orders WHERE game_id = ? AND turn = ? AND position = ? AND superseded = 0 AND rolled_back IS NULL`,
+		gameID, turn, position).Scan(&id, &refused)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNotFound
+	} else if err != nil {
+		return 0, fmt.Errorf("orders of %s/%d turn %d: %w", gameID, position, turn, err)
+	}
+	if refused == 0 {
+		return 0, nil
+	}
+	if _, err := o.q.ExecContext(ctx, `UPDATE orders SET refused = 0 WHERE id = ?`, id); err != nil {
+		return 0, fmt.Errorf("confirm orders of %s/%d turn %d: %w", gameID, position, turn, err)
+	}
+	return refused, nil
+}
+
+// UnconfirmedOrders are the positions whose standing orders for a turn
+// had lines refused and are not yet confirmed, with how many.
+func (o ops) UnconfirmedOrders(ctx context.Context, gameID string, turn int) (map[int]int, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT position, refused FROM orders WHERE game_id = ? AND turn = ? AND superseded = 0 AND rolled_back IS NULL AND refused > 0`, gameID, turn)
+	if err != nil {
+		return nil, fmt.Errorf("unconfirmed orders %s turn %d: %w", gameID, turn, err)
+	}
+	defer rows.Close()
+	out := map[int]int{}
+	for rows.Next() {
+		var p, n int
+		if err := rows.Scan(&p, &n); err != nil {
+			return nil, err
+		}
+		out[p] = n
+	}
+	return out, rows.Err()
+}
+
 // CurrentOrders returns the standing orders of each position for a turn.
 func (o ops) CurrentOrders(ctx context.Context, gameID string, turn int) (map[int][]byte, error) {
 	rows, err := o.q.QueryContext(ctx, `SELECT position, body FROM orders WHERE game_id = ? AND turn = ? AND superseded = 0 AND rolled_back IS NULL`, gameID, turn)

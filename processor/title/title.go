@@ -174,6 +174,13 @@ type Score struct {
 	Points   int
 }
 
+// Guide is a title with a players' guide: how to write its orders or
+// moves, with examples, as plain text fit for a mail. It is mailed to a
+// player who writes HELP, and goes with the welcome.
+type Guide interface {
+	Guide() string
+}
+
 // MessageModerator is a title whose players send messages for the game
 // master to approve.
 type MessageModerator interface {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/railpost/railpost/docs"
 	"github.com/railpost/railpost/games/chicagoexpress"
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/processor/title"
@@ -28,6 +29,10 @@ func (Title) Prefix() string { return "ce" }
 
 // Seats are 2 to 6 players (section 3).
 func (Title) Seats() (int, int) { return 2, 6 }
+
+// Guide implements title.Guide: the moves by mail, with examples
+// (docs/chicago-express.md).
+func (Title) Guide() string { return docs.ChicagoExpress() }
 
 // New starts a game.
 func (Title) New(players []string, seed uint64) (title.MoveGame, error) {

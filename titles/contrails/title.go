@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/railpost/railpost/docs"
 	cr "github.com/railpost/railpost/games/contrails"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail"
@@ -144,6 +145,10 @@ func (c *ContinentalRails) FinalScores(state []byte) ([]title.Score, error) {
 	}
 	return out, nil
 }
+
+// Guide implements title.Guide: the turnsheet and the short order syntax
+// (docs/orders.md), mailed on HELP and with the welcome.
+func (c *ContinentalRails) Guide() string { return docs.ContinentalRails() }
 
 // Map is the game's map, for the report and the tests.
 func (c *ContinentalRails) Map() *cr.Map { return c.m }
@@ -339,7 +344,8 @@ func (c *ContinentalRails) Welcome(r title.ReportRequest, password string) (titl
 		Subject: fmt.Sprintf("[%s] Welcome to %s: position %d, turnsheet for turn %d", r.Game.ID, r.Game.Name, p.Number, s.Turn),
 		Text:    text,
 		Attachments: []mail.Attachment{{Name: fmt.Sprintf("%s-turn%d-position%d.txt", r.Game.ID, s.Turn, p.Number),
-			ContentType: "text/plain; charset=utf-8", Data: []byte(sheet)}},
+			ContentType: "text/plain; charset=utf-8", Data: []byte(sheet)},
+			{Name: r.Game.ID + "-guide.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(c.Guide())}},
 	}, nil
 }
 

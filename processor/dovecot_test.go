@@ -15,6 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
 )
@@ -246,4 +249,45 @@ func TestEndToEndWithDovecot(t *testing.T) {
 	if sum.Fetched != 1 || sum.Accepted != 1 || sum.Resolved != 1 || sum.Sent != 3 {
 		t.Fatalf("second pass against Dovecot: %s", sum)
 	}
+}
+
+// appender delivers mail into Dovecot's INBOX by IMAP APPEND, which sets
+// the arrival time, as an MTA's delivery stamps it: the corpus's late
+// mail must arrive after its deadline on the harness's clock.
+func (d *dovecot) appender(t *testing.T) corpusDeliver {
+	t.Helper()
+	c, err := imapclient.DialInsecure(d.addr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if err := c.Login(dovecotUser, dovecotPass).Wait(); err != nil {
+		t.Fatal(err)
+	}
+	return func(raw []byte, at time.Time) error {
+		cmd := c.Append("INBOX", int64(len(raw)), &imap.AppendOptions{Time: at})
+		if _, err := cmd.Write(raw); err != nil {
+			return fmt.Errorf("append: %w", err)
+		}
+		if err := cmd.Close(); err != nil {
+			return fmt.Errorf("append: %w", err)
+		}
+		if _, err := cmd.Wait(); err != nil {
+			return fmt.Errorf("append: %w", err)
+		}
+		return nil
+	}
+}
+
+// TestMailCorpusThroughDovecot runs the whole corpus (TestMailCorpus)
+// through a real Dovecot: each message appended to its INBOX, a pass run,
+// and the same expectations checked; processed mail is moved out of the
+// INBOX as a real installation does.
+func TestMailCorpusThroughDovecot(t *testing.T) {
+	d := startDovecot(t)
+	h := newHarness(t, func(g *store.Game) { g.Turn = 3; g.Early = false })
+	h.proc.Config.IMAP.Address = d.addr
+	h.proc.Config.IMAP.Username, h.proc.Config.IMAP.Password = dovecotUser, dovecotPass
+	h.proc.Config.IMAP.MoveTo = "Railpost/Processed"
+	runCorpus(t, h, d.appender(t))
 }

@@ -176,7 +176,7 @@ func New(s Setup) (*Game, error) {
 	for i, t := range trainTable {
 		g.Depot[i] = t.count
 	}
-	g.Layout.Bonus = g.bonus
+	g.Layout.Bonus, g.Layout.BonusBound = g.bonus, g.bonusBound
 	g.handlers = g.verbs()
 	g.bySym = map[string]*Corp{}
 	for _, c := range g.Corps {

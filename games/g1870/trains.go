@@ -51,7 +51,7 @@ func (g *Game) mustBuy(c *Corp) bool {
 	if _, ok := g.cheapest(); !ok {
 		return false
 	}
-	return len(g.Layout.AllRoutes(c.Sym, 2, g.phase().offboard)) > 0
+	return g.Layout.HasRoute(c.Sym, 2, g.phase().offboard)
 }
 
 // shortfall is what the president must find for a forced train.

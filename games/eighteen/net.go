@@ -2,6 +2,7 @@ package eighteen
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 )
 
@@ -19,13 +20,16 @@ type net struct {
 
 	nodes    []Node // the stops, by index
 	index    map[Node]int
-	value    []int     // each stop's value in the phase
-	cap      []int     // its value and the most the title's bonus adds for it
-	blocked  []bool    // a run may end there but not pass through (8.1 rule 5)
-	station  []bool    // the company's token is there
-	stations []int     // the stops with its token
-	legs     [][]leg   // by stop: best next stop first, each stop's together
-	sideLegs [][]*leg  // by side: the legs crossing it
+	value    []int    // each stop's value in the phase
+	cap      []int    // its value and the most the title's bonus adds for it
+	blocked  []bool   // a run may end there but not pass through (8.1 rule 5)
+	station  []bool   // the company's token is there
+	stations []int    // the stops with its token
+	legs     [][]leg  // by stop: best next stop first, each stop's together
+	sideLegs [][]*leg // by side: the legs crossing it
+	segLegs  [][]*leg // by stretch of track: the legs along it
+	all      []*leg   // each leg one way round
+	memo     map[string]memo
 	byCap    []int     // stop indices, highest cap first
 	hops     [][]uint8 // hops[a][b]: fewest legs from a to b, passing only open stops
 	toStn    []uint8   // fewest legs from a stop to a station
@@ -36,6 +40,7 @@ type net struct {
 
 // leg is one stretch of track between two stops.
 type leg struct {
+	id    int // the same both ways round
 	from  int
 	to    int
 	sides []int32 // the sides it crosses, by id
@@ -50,7 +55,7 @@ const far = 255
 // end at (off-boards, others' full cities). Stops beyond such a stop are
 // on no run of the company, since a run holds one of its stations.
 func (l *Layout) newNet(corp string, phase int) *net {
-	b := netBuilder{n: &net{l: l, corp: corp, phase: phase, index: map[Node]int{}},
+	b := netBuilder{n: &net{l: l, corp: corp, phase: phase, index: map[Node]int{}, memo: map[string]memo{}},
 		paths: map[Hex][][2]Node{}, segID: map[Segment]int32{}, sideID: map[Node]int32{}}
 	n := b.n
 	var queue []int
@@ -114,13 +119,25 @@ func (n *net) finish() {
 			return cmp.Or(n.cap[b.to]-n.cap[a.to], a.to-b.to, len(a.sides)-len(b.sides))
 		})
 	}
-	n.sideLegs = make([][]*leg, n.sides)
+	n.sideLegs, n.segLegs = make([][]*leg, n.sides), make([][]*leg, len(n.segs))
+	ids := map[string]int{} // a leg and its way back share an id
 	for s := range n.legs {
 		for i := range n.legs[s] {
 			lg := &n.legs[s][i]
 			lg.from = s
+			key := fmt.Sprint(slices.Sorted(slices.Values(lg.segs)))
+			id, ok := ids[key]
+			if !ok {
+				id = len(n.all)
+				ids[key] = id
+				n.all = append(n.all, lg)
+			}
+			lg.id = id
 			for _, d := range lg.sides {
 				n.sideLegs[d] = append(n.sideLegs[d], lg)
+			}
+			for _, g := range lg.segs {
+				n.segLegs[g] = append(n.segLegs[g], lg)
 			}
 		}
 	}

@@ -15,7 +15,7 @@ func (l *Layout) BestRun(corp string, trains []int, phase int) ([]Route, int) {
 func (l *Layout) BestRunStats(corp string, trains []int, phase int) ([]Route, int, SearchStats) {
 	n := l.newNet(corp, phase)
 	st := n.stats()
-	runs, total := n.bestRun(trains, make([]bool, len(n.segs)), &st)
+	runs, total, _ := n.bestRun(trains, make([]bool, len(n.segs)), 1, noCeiling, &st)
 	return routesOf(runs), total, st
 }
 
@@ -122,10 +122,14 @@ func release(used []bool, ids []int32) {
 	}
 }
 
-// best is a train's best run on the track used leaves, and whether it
-// earns anything. The bound cuts every partial run that cannot beat the
-// best found so far.
-func (n *net) best(length int, used []bool, st *SearchStats) (cand, bool) {
+// noCeiling is the ceiling of a search with none known.
+const noCeiling = 1 << 30
+
+// best is a train's best run worth floor or more (and something) on the
+// track used leaves, and whether there is one. The bound cuts every
+// partial run that cannot beat the best found so far. No run earns more
+// than ceil, so one that earns that much ends the search.
+func (n *net) best(length int, used []bool, floor, ceil int, st *SearchStats) (cand, bool) {
 	var top cand
 	found := false
 	s := n.newSearch(length, used, st, func(s *search) bool {
@@ -134,9 +138,9 @@ func (n *net) best(length int, used []bool, st *SearchStats) (cand, bool) {
 			top, found = cand{r, s.segIDs()}, true
 			s.floor = r.Revenue + 1
 		}
-		return true
+		return r.Revenue < ceil
 	})
-	s.floor, s.merge = 1, true
+	s.floor, s.merge = max(floor, 1), true
 	s.all()
 	return top, found
 }
@@ -159,131 +163,120 @@ func (n *net) atLeast(length int, used []bool, floor int, st *SearchStats) []can
 	return out
 }
 
-// bestRun is the best run of all the trains on the track used leaves.
-// Each train's best alone bounds what it can add; the greedy run (each
-// train, longest first, on the best route the others leave) is a run to
-// beat. A train's route can only be in a better run if it earns more than
-// the greedy total less the others' best alone, so only those routes are
-// listed, and a branch and bound over the lists finds the best.
-func (n *net) bestRun(trains []int, used []bool, st *SearchStats) ([]cand, int) {
+// longestFirst are the trains that can run (two stops or more), longest
+// first.
+func longestFirst(trains []int) []int {
 	order := slices.DeleteFunc(slices.Clone(trains), func(t int) bool { return t < 2 })
 	slices.SortFunc(order, func(a, b int) int { return b - a })
-	alone := map[int]int{}
-	upper := 0
-	for _, t := range order {
-		if _, ok := alone[t]; !ok {
-			c, _ := n.best(t, used, st)
-			alone[t] = c.Revenue
-		}
-		upper += alone[t]
-	}
-	var greedy []cand
-	total := 0
-	mine := slices.Clone(used)
-	for _, t := range order {
-		if c, ok := n.best(t, mine, st); ok {
-			claim(mine, c.ids)
-			greedy, total = append(greedy, c), total+c.Revenue
-		}
-	}
-	if total == upper {
-		return greedy, total
-	}
-	lists := map[int][]cand{}
-	options := make([][]cand, len(order))
-	for i, t := range order {
-		if _, ok := lists[t]; !ok {
-			lists[t] = n.atLeast(t, used, max(1, total-(upper-alone[t])+1), st)
-		}
-		options[i] = lists[t]
-	}
-	return combine(options, slices.Clone(used), greedy, total)
+	return order
 }
 
-// combine is the branch and bound over sorted options, one list a train,
-// from a run already known: a branch is cut when what it has plus the
-// best each remaining train could add alone cannot beat the best found.
-func combine(options [][]cand, used []bool, best []cand, bestTotal int) ([]cand, int) {
-	bound := make([]int, len(options)+1)
-	for i := len(options) - 1; i >= 0; i-- {
-		bound[i] = bound[i+1]
-		if len(options[i]) > 0 {
-			bound[i] += options[i][0].Revenue
+// bestRun is the best run of all the trains worth floor or more on the
+// track used leaves, and whether there is one (no run is worth 0). The
+// longest train's routes are searched with the others' best run on the
+// track each partial route leaves as part of the bound (a witness,
+// worked out again only when the route takes some of its track), so a
+// branch is cut when it and the others together cannot beat the best.
+// The greedy run (the longest train's best alone, the others on what it
+// leaves) and the others' run alone are the runs to beat at the start.
+func (n *net) bestRun(trains []int, used []bool, floor, ceil int, st *SearchStats) ([]cand, int, bool) {
+	order := longestFirst(trains)
+	if len(order) == 0 {
+		return nil, 0, floor <= 0
+	}
+	first, rest := order[0], order[1:]
+	if len(rest) == 0 {
+		if c, found := n.best(first, used, floor, ceil, st); found {
+			return []cand{c}, c.Revenue, true
+		}
+		return nil, 0, floor <= 0
+	}
+	alone, found := n.best(first, used, 1, noCeiling, st)
+	var top []cand
+	topTotal := floor - 1
+	if found {
+		claim(used, alone.ids)
+		if runs, v, ok := n.bestRun(rest, used, topTotal+1-alone.Revenue, noCeiling, st); ok {
+			top, topTotal = append([]cand{alone}, runs...), alone.Revenue+v
+		}
+		release(used, alone.ids)
+	}
+	if topTotal >= ceil {
+		return top, topTotal, topTotal >= floor
+	}
+	runs, v, ok := n.bestRun(rest, used, topTotal+1-alone.Revenue, noCeiling, st)
+	if !ok {
+		return top, topTotal, topTotal >= floor // the others cannot help beat it
+	}
+	if v > topTotal {
+		top, topTotal = runs, v // the longest train runs nowhere better
+	}
+	s := n.newSearch(first, used, st, func(s *search) bool {
+		if r := s.route(); r.Revenue+s.rest.value >= s.floor {
+			top = append([]cand{{r, s.segIDs()}}, s.rest.runs...)
+			topTotal = r.Revenue + s.rest.value
+			s.floor = topTotal + 1
+		}
+		return topTotal < ceil
+	})
+	s.rest = n.witness(rest, runs, v)
+	s.floor, s.merge = topTotal+1, true
+	s.twin = len(rest) == 1 && rest[0] == first
+	s.all()
+	return top, topTotal, topTotal >= floor
+}
+
+// witness is the other trains' best run on the track a partial route
+// leaves. It stays their best while the route takes none of its track,
+// since taking more track can only lower it.
+type witness struct {
+	trains []int
+	runs   []cand
+	value  int
+	track  []bool // the runs' track, by id
+	stale  bool   // the route took some of it: work it out again
+	was    int    // what it earned before: the most it can now
+}
+
+func (n *net) witness(trains []int, runs []cand, value int) *witness {
+	w := &witness{trains: trains, runs: runs, value: value, track: make([]bool, len(n.segs))}
+	for _, c := range runs {
+		for _, g := range c.ids {
+			w.track[g] = true
 		}
 	}
-	var chosen []cand
-	var try func(i, total int)
-	try = func(i, total int) {
-		if total > bestTotal {
-			bestTotal, best = total, slices.Clone(chosen)
-		}
-		if i == len(options) || total+bound[i] <= bestTotal {
-			return
-		}
-		for _, c := range options[i] {
-			if total+c.Revenue+bound[i+1] <= bestTotal {
-				break // sorted: no later route of this train does better
-			}
-			if !claim(used, c.ids) {
-				continue
-			}
-			chosen = append(chosen, c)
-			try(i+1, total+c.Revenue)
-			chosen = chosen[:len(chosen)-1]
-			release(used, c.ids)
-		}
-		try(i+1, total) // this train does not run
-	}
-	try(0, 0)
-	return best, bestTotal
+	return w
 }
 
 // through is the best run in which one train's route passes must (nil
 // passes all) and, with from and to set, runs between those stops. Each
-// length of train in turn takes such a route and the others their best
-// run on the track left; a route is cut when it and the others' best
-// alone cannot beat the best found.
+// length of train in turn takes such a route, with the others' best run
+// on the track it leaves as a witness (see bestRun).
 func (n *net) through(trains []int, from, to int, must func(Route) bool, st *SearchStats) (runs []Route, total int, ok bool) {
-	order := slices.DeleteFunc(slices.Clone(trains), func(t int) bool { return t < 2 })
-	slices.SortFunc(order, func(a, b int) int { return b - a })
+	order := longestFirst(trains)
 	used := make([]bool, len(n.segs))
-	alone := map[int]int{}
-	for _, t := range order {
-		if _, ok := alone[t]; !ok {
-			c, _ := n.best(t, used, st)
-			alone[t] = c.Revenue
-		}
-	}
 	total = -1
 	for i, t := range order {
 		if i > 0 && order[i-1] == t {
 			continue // the same length again: the same runs
 		}
 		rest := slices.Delete(slices.Clone(order), i, i+1)
-		restUpper := 0
-		for _, r := range rest {
-			restUpper += alone[r]
-		}
+		others, v, _ := n.bestRun(rest, used, 0, noCeiling, st)
 		s := n.newSearch(t, used, st, func(s *search) bool {
 			if from < 0 && !s.canonical() {
 				return true
 			}
 			r := s.route()
-			if r.Revenue+restUpper <= total || must != nil && !must(r) {
+			if r.Revenue+s.rest.value <= total || must != nil && !must(r) {
 				return true
 			}
-			ids := s.segIDs()
-			claim(used, ids)
-			others, sum := n.bestRun(rest, used, st)
-			release(used, ids)
-			if r.Revenue+sum > total {
-				runs, total = append([]Route{r}, routesOf(others)...), r.Revenue+sum
-				s.floor = total - restUpper + 1
-			}
+			runs, total = append([]Route{r}, routesOf(s.rest.runs)...), r.Revenue+s.rest.value
+			s.floor = total + 1
 			return true
 		})
-		s.floor, s.target = total-restUpper+1, to
-		s.merge = len(rest) == 0 && must == nil // the others' run needs this one's track
+		s.rest = n.witness(rest, others, v)
+		s.floor, s.target = total+1, to
+		s.merge = must == nil // must may judge the track too
 		if from >= 0 {
 			s.from(from)
 		} else {

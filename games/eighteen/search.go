@@ -9,6 +9,7 @@ type SearchStats struct {
 	Nodes  int // partial runs extended
 	Cuts   int // partial runs cut by the bound
 	Routes int // complete runs whose revenue was worked out
+	Redone int // times the other trains' best run was worked out again
 }
 
 // search is one train's depth-first walk over a net's legs, from one
@@ -27,6 +28,10 @@ type search struct {
 	// track differs, so a walk listing runs, or whose run's track matters
 	// to another train, must not merge.
 	merge bool
+	// rest is the other trains' best run on the track the route leaves,
+	// which the bound counts; nil for a train searched alone.
+	rest *witness
+	twin bool // rest is one train of this one's length
 	// emit judges each complete run the walk reaches; false ends it.
 	emit  func(s *search) bool
 	stats *SearchStats
@@ -126,26 +131,32 @@ func (s *search) free(lg *leg) bool {
 func (s *search) extend(e int) {
 	s.stats.Nodes++
 	k := len(s.path)
-	if k >= 2 && s.stns > 0 && (s.target < 0 || e == s.target) && (s.capSum >= s.floor || !s.n.bounded) {
+	ends := k >= 2 && (s.n.blocked[e] || e == s.target) || k >= s.length
+	left := s.length - k
+	if s.rest != nil && s.rest.stale && !s.refresh(e, ends, left) {
+		s.stats.Cuts++
+		return
+	}
+	others := 0
+	if s.rest != nil {
+		others = s.rest.value
+	}
+	if k >= 2 && s.stns > 0 && (s.target < 0 || e == s.target) && (s.capSum+others >= s.floor || !s.n.bounded) {
 		if !s.emit(s) {
 			s.done = true
 			return
 		}
 	}
-	if k >= 2 && (s.n.blocked[e] || e == s.target) || k >= s.length {
-		return
-	}
-	left := s.length - k
-	if s.stns == 0 && int(s.n.toStn[e]) > left || s.target >= 0 && int(s.n.hops[e][s.target]) > left {
+	if ends || s.stns == 0 && int(s.n.toStn[e]) > left || s.target >= 0 && int(s.n.hops[e][s.target]) > left {
 		return // no station, or not the stop it must end at, in reach
 	}
-	if s.capSum+s.bound(s.n.hops[e], left) < s.floor {
+	if s.short(s.bound(s.n.hops[e], left), others) {
 		s.stats.Cuts++
 		return
 	}
 	s.open(e, left)
 	if s.stns == 0 && !slices.ContainsFunc(s.n.stations, func(x int) bool { return int(s.dist[x]) <= left }) ||
-		s.target >= 0 && int(s.dist[s.target]) > left || s.capSum+s.bound(s.dist, left) < s.floor {
+		s.target >= 0 && int(s.dist[s.target]) > left || s.short(s.bound(s.dist, left), others) {
 		s.stats.Cuts++
 		return
 	}
@@ -160,12 +171,120 @@ func (s *search) extend(e int) {
 			continue
 		}
 		s.push(lg.to, lg)
+		saved := s.takeTrack(lg)
 		s.extend(lg.to)
+		s.dropTrack(lg, saved)
 		s.pop(lg)
 		if s.done {
 			return
 		}
 	}
+}
+
+// short tells whether the run, with up to more still to come, and the
+// other trains' run cannot reach the floor. Beside one train of its own
+// length (twin), the run need only be tried as the better of the two:
+// the pair the other way round is the other train's route tried here,
+// which leaves this one to the other. So the two earn at most twice this
+// one's most.
+func (s *search) short(more, others int) bool {
+	most := s.capSum + more
+	total := most + others
+	if s.twin {
+		total = min(total, 2*most)
+	}
+	return total < s.floor
+}
+
+// takeTrack marks a leg's track taken, for the other trains' run, and
+// returns their witness run to restore after; if the witness runs on that
+// track, it goes stale.
+func (s *search) takeTrack(lg *leg) *witness {
+	w := s.rest
+	if w == nil || len(w.trains) == 0 {
+		return w
+	}
+	for _, g := range lg.segs {
+		s.used[g] = true
+	}
+	if slices.ContainsFunc(lg.segs, func(g int32) bool { return w.track[g] }) {
+		s.rest = &witness{trains: w.trains, value: w.value, was: w.value, stale: true}
+	}
+	return w
+}
+
+func (s *search) dropTrack(lg *leg, saved *witness) {
+	if saved == nil || len(saved.trains) == 0 {
+		return
+	}
+	for _, g := range lg.segs {
+		s.used[g] = false
+	}
+	s.rest = saved
+}
+
+// refresh works the other trains' best run out again, on the track the
+// route leaves, if they can earn what the route would need from them to
+// beat the best found: less than that, and the branch is cut (false).
+func (s *search) refresh(e int, ends bool, left int) bool {
+	need := -1 << 30 // no bound on the bonus: no need either
+	if s.n.bounded {
+		more := 0
+		if !ends {
+			s.open(e, left)
+			more = s.bound(s.dist, left)
+		}
+		need = s.floor - s.capSum - more
+	}
+	if need > s.rest.was {
+		return false // they earned less before the route took their track
+	}
+	key := s.n.blockedKey(s.rest.trains, s.used)
+	m, known := s.n.memo[key]
+	switch {
+	case known && m.exact:
+		s.rest = m.w
+		return true
+	case known && need >= m.below:
+		return false
+	}
+	s.stats.Redone++
+	runs, v, ok := s.n.bestRun(s.rest.trains, s.used, need, s.rest.was, s.stats)
+	if !ok {
+		s.n.memo[key] = memo{below: need}
+		return false
+	}
+	s.rest = s.n.witness(s.rest.trains, runs, v)
+	s.n.memo[key] = memo{w: s.rest, exact: true}
+	return true
+}
+
+// memo is what is known of the other trains' best run on some track:
+// the run (exact), or that it earns less than below.
+type memo struct {
+	w     *witness
+	exact bool
+	below int
+}
+
+// blockedKey names the trains and the legs the track taken closes to
+// them: their best run depends on nothing else.
+func (n *net) blockedKey(trains []int, used []bool) string {
+	b := make([]byte, 0, len(trains)+len(n.all)/8+1)
+	for _, t := range trains {
+		b = append(b, byte(t))
+	}
+	b = append(b, 0)
+	var acc byte
+	for i, lg := range n.all {
+		if slices.ContainsFunc(lg.segs, func(g int32) bool { return used[g] }) {
+			acc |= 1 << (i % 8)
+		}
+		if i%8 == 7 || i == len(n.all)-1 {
+			b, acc = append(b, acc), 0
+		}
+	}
+	return string(b)
 }
 
 // dominated tells whether one of the earlier legs to lg's stop, walked
@@ -174,20 +293,47 @@ func (s *search) extend(e int) {
 // The stops are the same either way, so every run on from lg is a run on
 // from that leg, earning the same (8.1 rules 3 and 4 are the only ties
 // between legs).
+//
+// Beside other trains (joint), the legs must also share track, so that
+// no other train could run on the one while this one runs the other, and
+// the stretches of the earlier leg that the others could still run on
+// must be the later one's too: then any run of them all with lg is one
+// with that leg instead, the others' runs unchanged.
 func (s *search) dominated(before []leg, lg *leg) bool {
 	mine := s.live(lg, s.mine[:0])
 	s.mine = mine
+	joint := s.rest != nil && len(s.rest.trains) > 0
+	var mineRest []int32
+	if joint {
+		mineRest = s.restLive(lg, nil)
+	}
 	for i := range before {
 		b := &before[i]
 		if !s.free(b) {
 			continue
 		}
-		if theirs := s.live(b, s.theirs[:0]); isSubset(theirs, mine) {
-			s.theirs = theirs
+		theirs := s.live(b, s.theirs[:0])
+		s.theirs = theirs
+		if !isSubset(theirs, mine) {
+			continue
+		}
+		if !joint || slices.ContainsFunc(b.segs, func(g int32) bool { return slices.Contains(lg.segs, g) }) &&
+			isSubset(s.restLive(b, nil), mineRest) {
 			return true
 		}
 	}
 	return false
+}
+
+// restLive are the stretches of a leg's track that another leg, whose
+// track is otherwise free, runs along: what the other trains could want.
+func (s *search) restLive(lg *leg, out []int32) []int32 {
+	for _, g := range lg.segs {
+		if slices.ContainsFunc(s.n.segLegs[g], func(o *leg) bool { return o.id != lg.id && s.freeTrack(o) }) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // live are the sides of a leg that a leg the run could still take

@@ -25,8 +25,8 @@ type search struct {
 	// merge lets the walk skip a leg to a stop when another leg to it,
 	// already walked, leaves the run as free a way on (dominated). Runs
 	// that differ only so earn the same, so the best survives; but their
-	// track differs, so a walk listing runs, or whose run's track matters
-	// to another train, must not merge.
+	// track differs, so a walk listing runs must not merge, and beside
+	// other trains only legs that leave them no less track merge.
 	merge bool
 	// rest is the other trains' best run on the track the route leaves,
 	// which the bound counts; nil for a train searched alone.
@@ -50,13 +50,15 @@ type search struct {
 	theirs []int32
 }
 
+// newSearch is a walk for a train of that length, with the track in used
+// taken by other trains (nil: none).
 func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*search) bool) *search {
 	return &search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats,
 		onStop: make([]bool, len(n.nodes)), onSide: make([]bool, n.sides), ge: make([]int, length+2),
 		dist: make([]uint8, len(n.nodes))}
 }
 
-// from walks every run that begins at stop s.
+// from walks every run that begins at stop start.
 func (s *search) from(start int) {
 	s.push(start, nil)
 	s.extend(start)
@@ -449,8 +451,8 @@ func (s *search) open(e, left int) {
 	s.queue = q
 }
 
-// route is the run as AllRoutes lists it: from the
-// end that comes first on the board.
+// route is the run as AllRoutes lists it, from the end that comes first
+// on the board, with its revenue.
 func (s *search) route() Route {
 	n := s.n
 	r := Route{Stops: make([]Node, len(s.path))}

@@ -19,8 +19,14 @@ type Layout struct {
 	Tokens map[Hex]map[int][]string // hex -> stop -> corporations
 	// Bonus is what a title adds to a run for its own reasons (1870's
 	// destination, cattle and port tokens), given the run's stops in
-	// order. Nil adds nothing. It is per run, so the search's bounds hold.
+	// order. Nil adds nothing.
 	Bonus func(corp string, stops []Node, phase int) int
+	// BonusBound is, for a title with a Bonus, the most one stop can add
+	// to any run's bonus: Bonus(corp, stops, phase) is never more than the
+	// sum of BonusBound over the stops. The route search counts it in its
+	// bounds, which is what lets it cut runs without losing the best. A
+	// Bonus without a BonusBound makes the search try every run.
+	BonusBound func(corp string, n Node, phase int) int
 }
 
 // NewLayout is a board with no track and no tokens.
@@ -93,6 +99,12 @@ type step struct {
 // divides; reached from one of them (fromSide), it leads only into the
 // other.
 func (l *Layout) steps(n Node, from Hex, fromSide bool) []step {
+	return stepsOn(l.paths, n, from, fromSide)
+}
+
+// stepsOn is steps over any table of a hex's paths, so that the route
+// search can work them out once per hex rather than once per step.
+func stepsOn(paths func(Hex) [][2]Node, n Node, from Hex, fromSide bool) []step {
 	hexes := []Hex{n.Hex}
 	if n.Stop < 0 {
 		hexes = append(hexes, n.Hex.Neighbour(n.Side))
@@ -102,7 +114,7 @@ func (l *Layout) steps(n Node, from Hex, fromSide bool) []step {
 		if fromSide && h == from {
 			continue // no turning back at a tile's edge (8.1 rules 4, 6)
 		}
-		for i, p := range l.paths(h) {
+		for i, p := range paths(h) {
 			switch n {
 			case p[0]:
 				out = append(out, step{Segment{h, i}, p[1]})

@@ -52,6 +52,9 @@ func (l *Layout) Revenue(corp string, stops []Node, phase int) int {
 // listed once, in one direction. It is the exhaustive search the optimal
 // one is tested against.
 func (l *Layout) AllRoutes(corp string, length, phase int) []Route {
+	if length < 2 {
+		return nil // a run counts two stops at least (8.1 rule 1)
+	}
 	reach := l.Reach(corp)
 	stations := map[Node]bool{}
 	for _, s := range l.Stations(corp) {
@@ -185,90 +188,6 @@ func (l *Layout) BestRunExhaustive(corp string, trains []int, phase int) ([]Rout
 			chosen = chosen[:len(chosen)-1]
 			used.release(r)
 		}
-	}
-	try(0, 0)
-	return best, bestTotal
-}
-
-// BestRun is the company's best run of all its trains: the same answer
-// as BestRunExhaustive, found by branch and bound. Each train's routes
-// are tried best first, and a branch is cut when what it has plus the best
-// each remaining train could add alone cannot beat the best found.
-func (l *Layout) BestRun(corp string, trains []int, phase int) ([]Route, int) {
-	return bestOf(l.options(corp, trains, phase), track{})
-}
-
-// BestRunThrough is the company's best run in which one train runs a
-// route must accepts, as 1870's connection run needs one train between
-// home and destination (11.4.2); ok is false when no train can.
-func (l *Layout) BestRunThrough(corp string, trains []int, phase int, must func(Route) bool) (runs []Route, total int, ok bool) {
-	options := l.options(corp, trains, phase)
-	used := track{}
-	total = -1
-	for i := range options {
-		rest := slices.Delete(slices.Clone(options), i, i+1)
-		for _, r := range options[i] {
-			if !must(r) {
-				continue
-			}
-			used.claim(r)
-			others, sum := bestOf(rest, used)
-			used.release(r)
-			if r.Revenue+sum > total {
-				runs, total = append([]Route{r}, others...), r.Revenue+sum
-			}
-		}
-	}
-	return runs, max(total, 0), total >= 0
-}
-
-// options are each train's routes, longest train first (most revenue,
-// earliest bound), best route first.
-func (l *Layout) options(corp string, trains []int, phase int) [][]Route {
-	order := slices.Clone(trains)
-	slices.SortFunc(order, func(a, b int) int { return b - a })
-	options := make([][]Route, len(order))
-	for i, t := range order {
-		options[i] = l.AllRoutes(corp, t, phase)
-		slices.SortStableFunc(options[i], func(a, b Route) int { return b.Revenue - a.Revenue })
-	}
-	return options
-}
-
-// bestOf is the branch and bound over sorted options, with the track in
-// used already taken.
-func bestOf(options [][]Route, used track) ([]Route, int) {
-	// bound[i] is the most trains i.. could add, each on its own.
-	bound := make([]int, len(options)+1)
-	for i := len(options) - 1; i >= 0; i-- {
-		bound[i] = bound[i+1]
-		if len(options[i]) > 0 {
-			bound[i] += options[i][0].Revenue
-		}
-	}
-	var best, chosen []Route
-	bestTotal := 0
-	var try func(i, total int)
-	try = func(i, total int) {
-		if total > bestTotal {
-			bestTotal, best = total, slices.Clone(chosen)
-		}
-		if i == len(options) || total+bound[i] <= bestTotal {
-			return
-		}
-		for _, r := range options[i] {
-			if total+r.Revenue+bound[i+1] <= bestTotal {
-				break // sorted: no later route of this train does better
-			}
-			if !used.claim(r) {
-				continue
-			}
-			chosen = append(chosen, r)
-			try(i+1, total+r.Revenue)
-			chosen = chosen[:len(chosen)-1]
-			used.release(r)
-		}
-		try(i+1, total) // this train does not run
 	}
 	try(0, 0)
 	return best, bestTotal

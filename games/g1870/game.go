@@ -169,7 +169,7 @@ func New(s Setup) (*Game, error) {
 	for _, f := range privateTable {
 		g.Privates = append(g.Privates, eighteen.NewPrivate(f.sym, f.name, f.cost, f.revenue))
 	}
-	g.Layout.Bonus = g.bonus
+	g.Layout.Bonus, g.Layout.BonusBound = g.bonus, g.bonusBound
 	g.rounds = g.buildRounds()
 	g.bySym = map[string]*Corp{}
 	for _, c := range g.Corps {

@@ -607,23 +607,19 @@ func (g *Game) connectable(c *Corp) bool {
 		return false // cheap: no track at all joins them
 	}
 	// the longest train runs every route a shorter one could
-	return slices.ContainsFunc(g.Layout.AllRoutes(c.Sym, slices.Max(c.Trains), g.phase().OffBoard), func(r eighteen.Route) bool {
-		return g.joins(c, r)
-	})
+	home, dest := ends(c)
+	return g.Layout.HasRouteBetween(c.Sym, slices.Max(c.Trains), g.phase().OffBoard, home, dest)
 }
 
 func (g *Game) connectionRun(c *Corp) ([]eighteen.Route, int, bool) {
-	return g.Layout.BestRunThrough(c.Sym, c.Trains, g.phase().OffBoard, func(r eighteen.Route) bool {
-		return g.joins(c, r)
-	})
+	home, dest := ends(c)
+	return g.Layout.BestRunBetween(c.Sym, c.Trains, g.phase().OffBoard, home, dest)
 }
 
-// joins tells whether a route runs between a company's home and its
-// destination (11.1).
-func (g *Game) joins(c *Corp, r eighteen.Route) bool {
-	home, dest := eighteen.Node{Hex: c.Home, Stop: 0}, eighteen.Node{Hex: c.Dest, Stop: 0}
-	a, b := r.Stops[0], r.Stops[len(r.Stops)-1]
-	return (a == home && b == dest) || (a == dest && b == home)
+// ends are the stops a connection run joins, either way round: the
+// company's home and its destination (11.1).
+func ends(c *Corp) (home, dest eighteen.Node) {
+	return eighteen.Node{Hex: c.Home, Stop: 0}, eighteen.Node{Hex: c.Dest, Stop: 0}
 }
 
 // checkDest judges where a connected company's destination token goes

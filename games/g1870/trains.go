@@ -16,7 +16,7 @@ func (g *Game) mustBuy(c *Corp) bool {
 	if _, ok := g.Cheapest(); !ok {
 		return false
 	}
-	return len(g.Layout.AllRoutes(c.Sym, 2, g.phase().OffBoard)) > 0
+	return g.Layout.HasRoute(c.Sym, 2, g.phase().OffBoard)
 }
 
 // shortfall is what the president must find for a forced train.

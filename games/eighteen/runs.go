@@ -1,0 +1,296 @@
+package eighteen
+
+import (
+	"slices"
+)
+
+// BestRun is the company's best run of all its trains: the same answer
+// as BestRunExhaustive, found by branch and bound on the company's net.
+func (l *Layout) BestRun(corp string, trains []int, phase int) ([]Route, int) {
+	runs, total, _ := l.BestRunStats(corp, trains, phase)
+	return runs, total
+}
+
+// BestRunStats is BestRun with the work the search did.
+func (l *Layout) BestRunStats(corp string, trains []int, phase int) ([]Route, int, SearchStats) {
+	n := l.newNet(corp, phase)
+	st := n.stats()
+	runs, total, _ := n.bestRun(trains, make([]bool, len(n.segs)), 1, noCeiling, &st)
+	return routesOf(runs), total, st
+}
+
+// HasRoute tells whether a train of that length has any legal run, as
+// AllRoutes would list one, stopping at the first it finds.
+func (l *Layout) HasRoute(corp string, length, phase int) bool {
+	n := l.newNet(corp, phase)
+	st := n.stats()
+	found := false
+	s := n.newSearch(length, nil, &st, func(*search) bool {
+		found = true
+		return false
+	})
+	s.floor, s.merge = -1<<30, true
+	for _, start := range n.byCap {
+		if n.station[start] && !found {
+			s.from(start) // every run holds a station, and can start there
+		}
+	}
+	return found
+}
+
+// HasRouteBetween tells whether a train of that length has a legal run
+// from stop a to stop b, as 1870's connection needs (11.1), stopping at
+// the first it finds.
+func (l *Layout) HasRouteBetween(corp string, length, phase int, a, b Node) bool {
+	n := l.newNet(corp, phase)
+	from, okA := n.index[a]
+	to, okB := n.index[b]
+	if !okA || !okB || from == to {
+		return false
+	}
+	st := n.stats()
+	found := false
+	s := n.newSearch(length, nil, &st, func(*search) bool {
+		found = true
+		return false
+	})
+	s.floor, s.target, s.merge = -1<<30, to, true
+	s.from(from)
+	return found
+}
+
+// BestRunThrough is the company's best run in which one train runs a
+// route must accepts, as 1870's connection run needs one train between
+// home and destination (11.4.2); ok is false when no train can. must is
+// opaque, so the search meets every run until one passes; where the run's
+// ends are known, BestRunBetween searches far less.
+func (l *Layout) BestRunThrough(corp string, trains []int, phase int, must func(Route) bool) (runs []Route, total int, ok bool) {
+	n := l.newNet(corp, phase)
+	st := n.stats()
+	return n.through(trains, -1, -1, must, &st)
+}
+
+// BestRunBetween is the company's best run in which one train runs from
+// stop a to stop b, either way: 1870's connection run (11.4.2). ok is
+// false when no train can.
+func (l *Layout) BestRunBetween(corp string, trains []int, phase int, a, b Node) (runs []Route, total int, ok bool) {
+	n := l.newNet(corp, phase)
+	from, okA := n.index[a]
+	to, okB := n.index[b]
+	if !okA || !okB || from == to {
+		return nil, 0, false
+	}
+	st := n.stats()
+	return n.through(trains, from, to, nil, &st)
+}
+
+func (n *net) stats() SearchStats {
+	st := SearchStats{Stops: len(n.nodes)}
+	for _, ls := range n.legs {
+		st.Legs += len(ls)
+	}
+	return st
+}
+
+// cand is a run with the ids of its track.
+type cand struct {
+	Route
+	ids []int32
+}
+
+func routesOf(cs []cand) []Route {
+	var out []Route
+	for _, c := range cs {
+		out = append(out, c.Route)
+	}
+	return out
+}
+
+func claim(used []bool, ids []int32) bool {
+	if slices.ContainsFunc(ids, func(g int32) bool { return used[g] }) {
+		return false
+	}
+	for _, g := range ids {
+		used[g] = true
+	}
+	return true
+}
+
+func release(used []bool, ids []int32) {
+	for _, g := range ids {
+		used[g] = false
+	}
+}
+
+// noCeiling is the ceiling of a search with none known.
+const noCeiling = 1 << 30
+
+// best is a train's best run worth floor or more (and something) on the
+// track used leaves, and whether there is one. The bound cuts every
+// partial run that cannot beat the best found so far. No run earns more
+// than ceil, so one that earns that much ends the search.
+func (n *net) best(length int, used []bool, floor, ceil int, st *SearchStats) (cand, bool) {
+	var top cand
+	found := false
+	s := n.newSearch(length, used, st, func(s *search) bool {
+		r := s.route()
+		if r.Revenue >= s.floor {
+			top, found = cand{r, s.segIDs()}, true
+			s.floor = r.Revenue + 1
+		}
+		return r.Revenue < ceil
+	})
+	s.floor, s.merge = max(floor, 1), true
+	s.all()
+	return top, found
+}
+
+// atLeast lists every run of a train worth floor or more on the track
+// used leaves, each once, best first.
+func (n *net) atLeast(length int, used []bool, floor int, st *SearchStats) []cand {
+	var out []cand
+	s := n.newSearch(length, used, st, func(s *search) bool {
+		if s.canonical() {
+			if r := s.route(); r.Revenue >= floor {
+				out = append(out, cand{r, s.segIDs()})
+			}
+		}
+		return true
+	})
+	s.floor = floor
+	s.all()
+	slices.SortStableFunc(out, func(a, b cand) int { return b.Revenue - a.Revenue })
+	return out
+}
+
+// longestFirst are the trains that can run (two stops or more), longest
+// first.
+func longestFirst(trains []int) []int {
+	order := slices.DeleteFunc(slices.Clone(trains), func(t int) bool { return t < 2 })
+	slices.SortFunc(order, func(a, b int) int { return b - a })
+	return order
+}
+
+// bestRun is the best run of all the trains worth floor or more on the
+// track used leaves, and whether there is one (no run is worth 0). The
+// longest train's routes are searched with the others' best run on the
+// track each partial route leaves as part of the bound (a witness,
+// worked out again only when the route takes some of its track), so a
+// branch is cut when it and the others together cannot beat the best.
+// The greedy run (the longest train's best alone, the others on what it
+// leaves) and the others' run alone are the runs to beat at the start.
+func (n *net) bestRun(trains []int, used []bool, floor, ceil int, st *SearchStats) ([]cand, int, bool) {
+	order := longestFirst(trains)
+	if len(order) == 0 {
+		return nil, 0, floor <= 0
+	}
+	first, rest := order[0], order[1:]
+	if len(rest) == 0 {
+		if c, found := n.best(first, used, floor, ceil, st); found {
+			return []cand{c}, c.Revenue, true
+		}
+		return nil, 0, floor <= 0
+	}
+	alone, found := n.best(first, used, 1, noCeiling, st)
+	var top []cand
+	topTotal := floor - 1
+	if found {
+		claim(used, alone.ids)
+		if runs, v, ok := n.bestRun(rest, used, topTotal+1-alone.Revenue, noCeiling, st); ok {
+			top, topTotal = append([]cand{alone}, runs...), alone.Revenue+v
+		}
+		release(used, alone.ids)
+	}
+	if topTotal >= ceil {
+		return top, topTotal, topTotal >= floor
+	}
+	runs, v, ok := n.bestRun(rest, used, topTotal+1-alone.Revenue, noCeiling, st)
+	if !ok {
+		return top, topTotal, topTotal >= floor // the others cannot help beat it
+	}
+	if v > topTotal {
+		top, topTotal = runs, v // the longest train runs nowhere better
+	}
+	s := n.newSearch(first, used, st, func(s *search) bool {
+		if r := s.route(); r.Revenue+s.rest.value >= s.floor {
+			top = append([]cand{{r, s.segIDs()}}, s.rest.runs...)
+			topTotal = r.Revenue + s.rest.value
+			s.floor = topTotal + 1
+		}
+		return topTotal < ceil
+	})
+	s.rest = n.witness(rest, runs, v)
+	s.floor, s.merge = topTotal+1, true
+	s.twin = len(rest) == 1 && rest[0] == first
+	s.all()
+	return top, topTotal, topTotal >= floor
+}
+
+// witness is the other trains' best run on the track a partial route
+// leaves. It stays their best while the route takes none of its track,
+// since taking more track can only lower it.
+type witness struct {
+	trains []int
+	runs   []cand
+	value  int
+	track  []bool // the runs' track, by id
+	stale  bool   // the route took some of it: work it out again
+	was    int    // what it earned before: the most it can now
+}
+
+func (n *net) witness(trains []int, runs []cand, value int) *witness {
+	w := &witness{trains: trains, runs: runs, value: value, track: make([]bool, len(n.segs))}
+	for _, c := range runs {
+		for _, g := range c.ids {
+			w.track[g] = true
+		}
+	}
+	return w
+}
+
+// through is the best run in which one train's route passes must (nil
+// passes all) and, with from and to set, runs between those stops. Each
+// length of train in turn takes such a route, with the others' best run
+// on the track it leaves as a witness (see bestRun).
+func (n *net) through(trains []int, from, to int, must func(Route) bool, st *SearchStats) (runs []Route, total int, ok bool) {
+	order := longestFirst(trains)
+	used := make([]bool, len(n.segs))
+	total = -1
+	for i, t := range order {
+		if i > 0 && order[i-1] == t {
+			continue // the same length again: the same runs
+		}
+		rest := slices.Delete(slices.Clone(order), i, i+1)
+		others, v, _ := n.bestRun(rest, used, 0, noCeiling, st)
+		s := n.newSearch(t, used, st, func(s *search) bool {
+			if from < 0 && !s.canonical() {
+				return true
+			}
+			r := s.route()
+			if r.Revenue+s.rest.value <= total || must != nil && !must(r) {
+				return true
+			}
+			runs, total = append([]Route{r}, routesOf(s.rest.runs)...), r.Revenue+s.rest.value
+			s.floor = total + 1
+			return true
+		})
+		s.rest = n.witness(rest, others, v)
+		s.floor, s.target = total+1, to
+		s.merge = must == nil // must may judge the track too
+		if from >= 0 {
+			s.from(from)
+		} else {
+			s.all()
+		}
+	}
+	return runs, max(total, 0), total >= 0
+}
+
+// RoutesWorth lists every legal run of a train of that length worth
+// floor or more, each once and as AllRoutes lists it, best first. With
+// no floor (0 or less) it is the same set as AllRoutes, found on the net.
+func (l *Layout) RoutesWorth(corp string, length, phase, floor int) []Route {
+	n := l.newNet(corp, phase)
+	st := n.stats()
+	return routesOf(n.atLeast(length, nil, floor, &st))
+}

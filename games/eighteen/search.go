@@ -1,0 +1,489 @@
+package eighteen
+
+import "slices"
+
+// SearchStats is the work a route search did, for benchmarks and tuning.
+type SearchStats struct {
+	Stops  int // stops in the company's net
+	Legs   int // legs between them
+	Nodes  int // partial runs extended
+	Cuts   int // partial runs cut by the bound
+	Routes int // complete runs whose revenue was worked out
+	Redone int // times the other trains' best run was worked out again
+}
+
+// search is one train's depth-first walk over a net's legs, from one
+// end of a run to the other, cutting every partial run whose bound falls
+// below floor. Its bound is what the run's stops can earn (each stop's
+// cap) and the most the stops still open to it could add.
+type search struct {
+	n      *net
+	length int
+	floor  int    // runs and partial runs worth less are cut
+	target int    // the stop runs must end at, or -1
+	used   []bool // stretches of track other trains run on, by id
+	// merge lets the walk skip a leg to a stop when another leg to it,
+	// already walked, leaves the run as free a way on (dominated). Runs
+	// that differ only so earn the same, so the best survives; but their
+	// track differs, so a walk listing runs must not merge, and beside
+	// other trains only legs that leave them no less track merge.
+	merge bool
+	// rest is the other trains' best run on the track the route leaves,
+	// which the bound counts; nil for a train searched alone.
+	rest *witness
+	twin bool // rest is one train of this one's length
+	// emit judges each complete run the walk reaches; false ends it.
+	emit  func(s *search) bool
+	stats *SearchStats
+
+	onStop []bool
+	onSide []bool
+	path   []int
+	via    []*leg
+	capSum int
+	stns   int
+	done   bool
+	ge     []int   // the bound's scratch
+	dist   []uint8 // open's
+	queue  []int
+	mine   []int32 // dominated's
+	theirs []int32
+}
+
+// newSearch is a walk for a train of that length, with the track in used
+// taken by other trains (nil: none).
+func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*search) bool) *search {
+	return &search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats,
+		onStop: make([]bool, len(n.nodes)), onSide: make([]bool, n.sides), ge: make([]int, length+2),
+		dist: make([]uint8, len(n.nodes))}
+}
+
+// from walks every run that begins at stop start.
+func (s *search) from(start int) {
+	s.push(start, nil)
+	s.extend(start)
+	s.pop(nil)
+}
+
+// all walks every run from every stop, best stops first. Each run is met
+// once from each end.
+func (s *search) all() {
+	for _, start := range s.n.byCap {
+		if s.done {
+			return
+		}
+		s.from(start)
+	}
+}
+
+func (s *search) push(stop int, lg *leg) {
+	s.onStop[stop] = true
+	s.path = append(s.path, stop)
+	s.capSum += s.n.cap[stop]
+	if s.n.station[stop] {
+		s.stns++
+	}
+	if lg != nil {
+		s.via = append(s.via, lg)
+		for _, d := range lg.sides {
+			s.onSide[d] = true
+		}
+	}
+}
+
+func (s *search) pop(lg *leg) {
+	stop := s.path[len(s.path)-1]
+	s.onStop[stop] = false
+	s.path = s.path[:len(s.path)-1]
+	s.capSum -= s.n.cap[stop]
+	if s.n.station[stop] {
+		s.stns--
+	}
+	if lg != nil {
+		s.via = s.via[:len(s.via)-1]
+		for _, d := range lg.sides {
+			s.onSide[d] = false
+		}
+	}
+}
+
+// free tells whether a leg can join the run: its stop not visited, its
+// sides not crossed, its track not run on by another train.
+func (s *search) free(lg *leg) bool {
+	if s.onStop[lg.to] {
+		return false
+	}
+	for _, d := range lg.sides {
+		if s.onSide[d] {
+			return false
+		}
+	}
+	if s.used != nil {
+		for _, g := range lg.segs {
+			if s.used[g] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// extend is the walk at the run's end e: judge the run so far, then go
+// on along each free leg while the bound allows.
+func (s *search) extend(e int) {
+	s.stats.Nodes++
+	k := len(s.path)
+	ends := k >= 2 && (s.n.blocked[e] || e == s.target) || k >= s.length
+	left := s.length - k
+	if s.rest != nil && s.rest.stale && !s.refresh(e, ends, left) {
+		s.stats.Cuts++
+		return
+	}
+	others := 0
+	if s.rest != nil {
+		others = s.rest.value
+	}
+	if k >= 2 && s.stns > 0 && (s.target < 0 || e == s.target) && (s.capSum+others >= s.floor || !s.n.bounded) {
+		if !s.emit(s) {
+			s.done = true
+			return
+		}
+	}
+	if ends || s.stns == 0 && int(s.n.toStn[e]) > left || s.target >= 0 && int(s.n.hops[e][s.target]) > left {
+		return // no station, or not the stop it must end at, in reach
+	}
+	if s.short(s.bound(s.n.hops[e], left), others) {
+		s.stats.Cuts++
+		return
+	}
+	s.open(e, left)
+	if s.stns == 0 && !slices.ContainsFunc(s.n.stations, func(x int) bool { return int(s.dist[x]) <= left }) ||
+		s.target >= 0 && int(s.dist[s.target]) > left || s.short(s.bound(s.dist, left), others) {
+		s.stats.Cuts++
+		return
+	}
+	legs := s.n.legs[e]
+	group := 0 // where the legs to this one's stop begin
+	for i := range legs {
+		lg := &legs[i]
+		if i > 0 && legs[i-1].to != lg.to {
+			group = i
+		}
+		if !s.free(lg) || s.merge && s.dominated(legs[group:i], lg) {
+			continue
+		}
+		s.push(lg.to, lg)
+		saved := s.takeTrack(lg)
+		s.extend(lg.to)
+		s.dropTrack(lg, saved)
+		s.pop(lg)
+		if s.done {
+			return
+		}
+	}
+}
+
+// short tells whether the run, with up to more still to come, and the
+// other trains' run cannot reach the floor. Beside one train of its own
+// length (twin), the run need only be tried as the better of the two:
+// the pair the other way round is the other train's route tried here,
+// which leaves this one to the other. So the two earn at most twice this
+// one's most.
+func (s *search) short(more, others int) bool {
+	most := s.capSum + more
+	total := most + others
+	if s.twin {
+		total = min(total, 2*most)
+	}
+	return total < s.floor
+}
+
+// takeTrack marks a leg's track taken, for the other trains' run, and
+// returns their witness run to restore after; if the witness runs on that
+// track, it goes stale.
+func (s *search) takeTrack(lg *leg) *witness {
+	w := s.rest
+	if w == nil || len(w.trains) == 0 {
+		return w
+	}
+	for _, g := range lg.segs {
+		s.used[g] = true
+	}
+	if slices.ContainsFunc(lg.segs, func(g int32) bool { return w.track[g] }) {
+		s.rest = &witness{trains: w.trains, value: w.value, was: w.value, stale: true}
+	}
+	return w
+}
+
+func (s *search) dropTrack(lg *leg, saved *witness) {
+	if saved == nil || len(saved.trains) == 0 {
+		return
+	}
+	for _, g := range lg.segs {
+		s.used[g] = false
+	}
+	s.rest = saved
+}
+
+// refresh works the other trains' best run out again, on the track the
+// route leaves, if they can earn what the route would need from them to
+// beat the best found: less than that, and the branch is cut (false).
+func (s *search) refresh(e int, ends bool, left int) bool {
+	need := -1 << 30 // no bound on the bonus: no need either
+	if s.n.bounded {
+		more := 0
+		if !ends {
+			s.open(e, left)
+			more = s.bound(s.dist, left)
+		}
+		need = s.floor - s.capSum - more
+	}
+	if need > s.rest.was {
+		return false // they earned less before the route took their track
+	}
+	key := s.n.blockedKey(s.rest.trains, s.used)
+	m, known := s.n.memo[key]
+	switch {
+	case known && m.exact:
+		s.rest = m.w
+		return true
+	case known && need >= m.below:
+		return false
+	}
+	s.stats.Redone++
+	runs, v, ok := s.n.bestRun(s.rest.trains, s.used, need, s.rest.was, s.stats)
+	if !ok {
+		s.n.memo[key] = memo{below: need}
+		return false
+	}
+	s.rest = s.n.witness(s.rest.trains, runs, v)
+	s.n.memo[key] = memo{w: s.rest, exact: true}
+	return true
+}
+
+// memo is what is known of the other trains' best run on some track:
+// the run (exact), or that it earns less than below.
+type memo struct {
+	w     *witness
+	exact bool
+	below int
+}
+
+// blockedKey names the trains and the legs the track taken closes to
+// them: their best run depends on nothing else.
+func (n *net) blockedKey(trains []int, used []bool) string {
+	b := make([]byte, 0, len(trains)+len(n.all)/8+1)
+	for _, t := range trains {
+		b = append(b, byte(t))
+	}
+	b = append(b, 0)
+	var acc byte
+	for i, lg := range n.all {
+		if slices.ContainsFunc(lg.segs, func(g int32) bool { return used[g] }) {
+			acc |= 1 << (i % 8)
+		}
+		if i%8 == 7 || i == len(n.all)-1 {
+			b, acc = append(b, acc), 0
+		}
+	}
+	return string(b)
+}
+
+// dominated tells whether one of the earlier legs to lg's stop, walked
+// already, left the run at least as free a way on as lg does: the sides
+// of lg that a later leg could still cross (live) include that leg's.
+// The stops are the same either way, so every run on from lg is a run on
+// from that leg, earning the same (8.1 rules 3 and 4 are the only ties
+// between legs).
+//
+// Beside other trains (joint), the legs must also share track, so that
+// no other train could run on the one while this one runs the other, and
+// the stretches of the earlier leg that the others could still run on
+// must be the later one's too: then any run of them all with lg is one
+// with that leg instead, the others' runs unchanged.
+func (s *search) dominated(before []leg, lg *leg) bool {
+	mine := s.live(lg, s.mine[:0])
+	s.mine = mine
+	joint := s.rest != nil && len(s.rest.trains) > 0
+	var mineRest []int32
+	if joint {
+		mineRest = s.restLive(lg, nil)
+	}
+	for i := range before {
+		b := &before[i]
+		if !s.free(b) {
+			continue
+		}
+		theirs := s.live(b, s.theirs[:0])
+		s.theirs = theirs
+		if !isSubset(theirs, mine) {
+			continue
+		}
+		if !joint || slices.ContainsFunc(b.segs, func(g int32) bool { return slices.Contains(lg.segs, g) }) &&
+			isSubset(s.restLive(b, nil), mineRest) {
+			return true
+		}
+	}
+	return false
+}
+
+// restLive are the stretches of a leg's track that another leg, whose
+// track is otherwise free, runs along: what the other trains could want.
+func (s *search) restLive(lg *leg, out []int32) []int32 {
+	for _, g := range lg.segs {
+		if slices.ContainsFunc(s.n.segLegs[g], func(o *leg) bool { return o.id != lg.id && s.freeTrack(o) }) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// live are the sides of a leg that a leg the run could still take
+// crosses: one whose stops are both off the run (the leg's far stop is
+// not on it yet), that crosses no side the run has, and whose track no
+// other train runs on. A run on that avoids lg's sides avoids every
+// live side of another leg, so it is a run on from that leg too.
+func (s *search) live(lg *leg, out []int32) []int32 {
+	for _, d := range lg.sides {
+		if slices.ContainsFunc(s.n.sideLegs[d], s.usable) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// usable tells whether the run could still take a leg, as far as its
+// stops, sides and the other trains' track go.
+func (s *search) usable(o *leg) bool {
+	if s.onStop[o.from] || s.onStop[o.to] || !s.freeTrack(o) {
+		return false
+	}
+	return !slices.ContainsFunc(o.sides, func(d int32) bool { return s.onSide[d] })
+}
+
+func (s *search) freeTrack(lg *leg) bool {
+	if s.used == nil {
+		return true
+	}
+	for _, g := range lg.segs {
+		if s.used[g] {
+			return false
+		}
+	}
+	return true
+}
+
+// isSubset tells whether every side of a is in b; both are in walk
+// order, short, so a scan will do.
+func isSubset(a, b []int32) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// bound is the most up to left more stops can add to a run whose end is
+// hops away from each stop: the stops not on it, each counted at its
+// cap, best first, taking a set whose stops can be met in some order with
+// the i-th at most i hops away (the i-th stop on from the end is). Those sets are a matroid's
+// independent sets, so taking stops greedily by cap finds the best.
+func (s *search) bound(hops []uint8, left int) int {
+	if !s.n.bounded {
+		return 1 << 30
+	}
+	ge := s.ge[:left+1] // ge[t]: stops taken that are t or more hops away
+	clear(ge)
+	total, taken := 0, 0
+	for _, x := range s.n.byCap {
+		if taken == left || s.n.cap[x] <= 0 {
+			break
+		}
+		h := int(hops[x])
+		if s.onStop[x] || h > left {
+			continue
+		}
+		ok := true
+		for t := 1; t <= h; t++ {
+			if ge[t] >= left-t+1 {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		for t := 1; t <= h; t++ {
+			ge[t]++
+		}
+		total += s.n.cap[x]
+		taken++
+	}
+	return total
+}
+
+// open counts, into dist, the fewest free legs from the run's end e to
+// each stop, through no stop a run must end at, as far as left: the net's
+// hop counts with the run's own stops and sides and the other trains'
+// track taken out. It is what lets the bound see that a run gone down
+// one branch of the track cannot come back for another.
+func (s *search) open(e, left int) {
+	d := s.dist
+	for i := range d {
+		d[i] = far
+	}
+	d[e] = 0
+	q := append(s.queue[:0], e)
+	for i := 0; i < len(q); i++ {
+		x := q[i]
+		if x != e && s.n.blocked[x] || int(d[x]) >= left {
+			continue
+		}
+		for j := range s.n.legs[x] {
+			lg := &s.n.legs[x][j]
+			if d[lg.to] == far && s.free(lg) {
+				d[lg.to] = d[x] + 1
+				q = append(q, lg.to)
+			}
+		}
+	}
+	s.queue = q
+}
+
+// route is the run as AllRoutes lists it, from the end that comes first
+// on the board, with its revenue.
+func (s *search) route() Route {
+	n := s.n
+	r := Route{Stops: make([]Node, len(s.path))}
+	for i, x := range s.path {
+		r.Stops[i] = n.nodes[x]
+	}
+	for _, lg := range s.via {
+		for _, g := range lg.segs {
+			r.Segments = append(r.Segments, n.segs[g])
+		}
+	}
+	if nodeOrder(r.Stops[0], r.Stops[len(r.Stops)-1]) > 0 {
+		slices.Reverse(r.Stops)
+		slices.Reverse(r.Segments)
+	}
+	s.stats.Routes++
+	r.Revenue = n.l.Revenue(n.corp, r.Stops, n.phase)
+	return r
+}
+
+// canonical tells whether the run is walked from the end AllRoutes lists
+// it from, so that a walk over all runs meets each once.
+func (s *search) canonical() bool {
+	return nodeOrder(s.n.nodes[s.path[0]], s.n.nodes[s.path[len(s.path)-1]]) < 0
+}
+
+// segIDs are the stretches of track the run uses.
+func (s *search) segIDs() []int32 {
+	var out []int32
+	for _, lg := range s.via {
+		out = append(out, lg.segs...)
+	}
+	return out
+}

@@ -1,0 +1,27 @@
+package g1870
+
+import "github.com/railpost/railpost/games/eighteen"
+
+// bonusBound is the most one stop can add to a run's bonus (see bonus):
+// the destination's value where the company's destination token is, and
+// the Cattle and port tokens' amounts where they lie. bonus never exceeds
+// its sum over a run's stops, which is what the route search's bounds
+// need to stay exact (eighteen.Layout.BonusBound).
+func (g *Game) bonusBound(corp string, n eighteen.Node, phase int) int {
+	add := 0
+	if c := g.Corp(corp); c != nil && c.DestToken && n.Hex == c.Dest {
+		add += g.Layout.Value(n, phase)
+	}
+	if g.Cattle != nil && g.Cattle.Hex == n.Hex && g.Cattle.Corp == corp {
+		add += 10
+	}
+	if g.Port != nil && g.Port.Hex == n.Hex {
+		switch {
+		case g.Port.Corp == corp:
+			add += 20
+		case !g.Port.Closed:
+			add += 10
+		}
+	}
+	return add
+}

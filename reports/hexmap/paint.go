@@ -208,7 +208,7 @@ func paintName(c canvas, l *laidHex, r float64) {
 		w = math.Max(w, c.textWidth(s, size, false))
 	}
 	h := size * 1.15 * float64(len(lines))
-	at := l.place(w+0.06*r, h, r, []Point{{Y: 0.58}, {Y: -0.42}, {Y: 0.46}, {Y: -0.3}})
+	at := l.place(w+0.06*r, h, r, append([]Point{{Y: 0.58}, {Y: -0.42}, {Y: 0.46}, {Y: -0.3}}, spots()...))
 	b := l.boxes[len(l.boxes)-1]
 	if l.clearanceWithout(len(l.boxes)-1, b, r) < 0 {
 		c.fill(rect(at, b.w, b.h), l.h.Fill)

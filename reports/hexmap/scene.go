@@ -128,3 +128,47 @@ type Mark struct {
 // Colour is the RGB of a web colour written 0xRRGGBB, as titles' charts
 // give them.
 func Colour(v uint32) RGB { return RGB{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v)} }
+
+// colours are the scene's own colours, each once: the ones a picture
+// must show exactly.
+func (s *Scene) colours() []RGB {
+	seen := map[RGB]bool{}
+	var out []RGB
+	add := func(c RGB) {
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	for _, c := range []RGB{black, white, grey, blue} {
+		add(c)
+	}
+	for _, k := range s.Key {
+		add(k.Fill)
+	}
+	for i := range s.Hexes {
+		h := &s.Hexes[i]
+		add(h.Fill)
+		for _, t := range h.Track {
+			if t.OnRun {
+				add(t.Run)
+			}
+		}
+		for _, st := range h.Stops {
+			for _, sl := range st.Slots {
+				for _, t := range []*Token{sl.Token, sl.Reserved} {
+					if t != nil {
+						add(t.Fill)
+					}
+				}
+			}
+		}
+		for _, m := range h.Marks {
+			add(m.Fill)
+		}
+		for _, v := range h.Values {
+			add(v.Fill)
+		}
+	}
+	return out
+}

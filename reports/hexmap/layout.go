@@ -178,9 +178,7 @@ func riverLine(d eighteen.Drawing, h *Hex, c Point) []Point {
 func (l *laidHex) clearance(b box, r float64) float64 {
 	best := math.Inf(1)
 	near := func(p Point, pad float64) {
-		dx := math.Max(math.Abs(p.X-b.at.X)-b.w/2, 0)
-		dy := math.Max(math.Abs(p.Y-b.at.Y)-b.h/2, 0)
-		best = math.Min(best, math.Hypot(dx, dy)-pad)
+		best = math.Min(best, gap(math.Abs(p.X-b.at.X)-b.w/2, math.Abs(p.Y-b.at.Y)-b.h/2)-pad)
 	}
 	for _, line := range l.track {
 		for i, p := range line {
@@ -202,14 +200,23 @@ func (l *laidHex) clearance(b box, r float64) float64 {
 		}
 	}
 	for _, o := range l.boxes {
-		dx := math.Max(math.Abs(o.at.X-b.at.X)-(o.w+b.w)/2, 0)
-		dy := math.Max(math.Abs(o.at.Y-b.at.Y)-(o.h+b.h)/2, 0)
-		best = math.Min(best, math.Hypot(dx, dy)-r*0.03)
+		best = math.Min(best, gap(math.Abs(o.at.X-b.at.X)-(o.w+b.w)/2, math.Abs(o.at.Y-b.at.Y)-(o.h+b.h)/2)-r*0.03)
 	}
 	if out := l.outside(b, r); out > 0 {
 		best = math.Min(best, -out*2)
 	}
 	return best
+}
+
+// gap is the signed distance between two things apart by dx across and
+// dy down (negative for an overlap): the distance apart when they are
+// clear, or how deep they overlap, so that a label laid right over
+// another scores worse than one that only touches it.
+func gap(dx, dy float64) float64 {
+	if dx < 0 && dy < 0 {
+		return math.Max(dx, dy)
+	}
+	return math.Hypot(math.Max(dx, 0), math.Max(dy, 0))
 }
 
 // outside is how far a box's farthest corner reaches past the hex's

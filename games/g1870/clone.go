@@ -10,7 +10,7 @@ import (
 func (g *Game) Clone() *Game {
 	c := *g
 	c.Layout = g.Layout.Clone()
-	c.Layout.Bonus = c.bonus
+	c.Layout.Bonus, c.Layout.BonusBound = c.bonus, c.bonusBound
 	c.Left = maps.Clone(g.Left)
 	c.Pool = maps.Clone(g.Pool)
 	c.PoolTrains = slices.Clone(g.PoolTrains)

@@ -184,6 +184,7 @@ func playRandom(t *testing.T, seed uint64, players, cap int) *Game {
 var (
 	testGames int
 	long      bool
+	late      bool
 )
 
 func TestRandomGames(t *testing.T) {
@@ -218,7 +219,8 @@ func TestRandomGames(t *testing.T) {
 
 func TestMain(m *testing.M) {
 	flag.IntVar(&testGames, "games", 0, "random games TestRandomGames plays, for profiling")
-	flag.BoolVar(&long, "long", false, "the long runs: 500 random games, and the route search against exhaustive search on twelve late-game boards")
+	flag.BoolVar(&long, "long", false, "the long runs: 500 random games, and the route search against exhaustive search on a late-game board")
+	flag.BoolVar(&late, "late", false, "the route search against exhaustive search on all twelve late-game boards")
 	flag.Parse()
 	os.Exit(m.Run())
 }

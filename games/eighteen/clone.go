@@ -15,5 +15,11 @@ func (l *Layout) Clone() *Layout {
 		}
 		c.Tokens[h] = cs
 	}
+	if l.Extra != nil {
+		c.Extra = make(map[Hex][]string, len(l.Extra))
+		for h, corps := range l.Extra {
+			c.Extra[h] = append([]string(nil), corps...)
+		}
+	}
 	return c
 }

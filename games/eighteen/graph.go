@@ -17,6 +17,10 @@ type Layout struct {
 	Board  *Board
 	Tiles  map[Hex]Placed
 	Tokens map[Hex]map[int][]string // hex -> stop -> corporations
+	// Extra are tokens beside a city's first stop rather than in a slot
+	// (1870's non-blocking destination tokens, 16.4): a station for its
+	// company that fills no slot and blocks no one.
+	Extra map[Hex][]string
 	// Bonus is what a title adds to a run for its own reasons (1870's
 	// destination, cattle and port tokens), given the run's stops in
 	// order. Nil adds nothing.
@@ -142,6 +146,9 @@ func (l *Layout) Blocked(n Node, corp string) bool {
 		return false
 	}
 	tokens := l.Tokens[n.Hex][n.Stop]
+	if n.Stop == 0 && slices.Contains(l.Extra[n.Hex], corp) {
+		return false
+	}
 	return len(tokens) >= p.Tile.Stops[n.Stop].Slots && !slices.Contains(tokens, corp)
 }
 
@@ -154,6 +161,9 @@ func (l *Layout) Stations(corp string) []Node {
 			if slices.Contains(corps, corp) {
 				stops = append(stops, stop)
 			}
+		}
+		if slices.Contains(l.Extra[h], corp) && !slices.Contains(stops, 0) {
+			stops = append(stops, 0)
 		}
 		slices.Sort(stops)
 		for _, stop := range stops {

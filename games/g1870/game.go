@@ -26,6 +26,9 @@ type Variants struct {
 	Finish400  bool `json:"finish_400,omitempty"` // 16.1: the game ends when a token reaches $400
 	Historical bool `json:"historical,omitempty"` // 16.5: the companies start in historical order
 	Diesels    bool `json:"diesels,omitempty"`    // 16.2: 1830-style diesels instead of the 8s, 10s and 12s
+	// OpenDestinations: 16.4's destination tokens beside the city, in
+	// no slot, blocking no one.
+	OpenDestinations bool `json:"open_destinations,omitempty"`
 }
 
 // Player is one seat at the table; its Sold are the companies sold
@@ -295,6 +298,9 @@ func (g *Game) close(c *Corp) {
 			stops[s] = slices.DeleteFunc(corps, func(x string) bool { return x == c.Sym })
 		}
 		g.Layout.Tokens[h] = stops
+	}
+	for h, corps := range g.Layout.Extra {
+		g.Layout.Extra[h] = slices.DeleteFunc(corps, func(x string) bool { return x == c.Sym })
 	}
 	for _, p := range g.Players {
 		delete(p.Shares, c.Sym)

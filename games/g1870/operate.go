@@ -275,7 +275,7 @@ func (g *Game) tokenCheck(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex)
 		return errRule("7.3", "%s cannot trace a route to %s", c.Sym, h)
 	}
 	tokens := g.Layout.Tokens[h][0]
-	if slices.Contains(tokens, c.Sym) {
+	if slices.Contains(tokens, c.Sym) || slices.Contains(g.Layout.Extra[h], c.Sym) {
 		return errRule("7.3", "%s has a token on %s", c.Sym, h)
 	}
 	free := p.Tile.Stops[0].Slots - len(tokens)
@@ -645,7 +645,12 @@ func (g *Game) doDest(a eighteen.Action) error {
 		return nil
 	}
 	if strings.EqualFold(a.Args[0], "MAP") {
-		if !slices.Contains(g.Layout.Tokens[c.Dest][0], c.Sym) {
+		if g.Variants.OpenDestinations && !slices.Contains(g.Layout.Tokens[c.Dest][0], c.Sym) {
+			if g.Layout.Extra == nil {
+				g.Layout.Extra = map[eighteen.Hex][]string{}
+			}
+			g.Layout.Extra[c.Dest] = append(g.Layout.Extra[c.Dest], c.Sym) // beside the city (16.4)
+		} else if !slices.Contains(g.Layout.Tokens[c.Dest][0], c.Sym) {
 			g.addToken(c.Dest, c.Sym)
 		} else {
 			c.Extra++ // its token there becomes the destination token (11.4.1)

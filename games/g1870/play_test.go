@@ -144,7 +144,7 @@ func invariants(g *Game, manifest Manifest, last eighteen.Action, lastRun *Run) 
 
 // randomVariants plays some of the games with section 16's variants.
 func randomVariants(seed uint64) Variants {
-	return Variants{Finish400: seed%5 == 1, Historical: seed%5 == 2, Diesels: seed%5 == 3}
+	return Variants{Finish400: seed%5 == 1, Historical: seed%5 == 2, Diesels: seed%5 == 3, OpenDestinations: seed%5 == 4}
 }
 
 // playRandom plays one game of random legal moves, checking the

@@ -126,3 +126,38 @@ func TestDiesels(t *testing.T) {
 		t.Errorf("the diesels are without limit; the bank's count is %d", n)
 	}
 }
+
+// TestOpenDestinations: with 16.4's variant a destination token goes
+// beside the city, in no slot: the slot stays for others, the token is a
+// station for its company, and it blocks no one; without the variant it
+// fills the slot.
+func TestOpenDestinations(t *testing.T) {
+	for _, variant := range []bool{false, true} {
+		g := table(t)
+		g.Variants.OpenDestinations = variant
+		c := stage(t, g, "TP", 100, 0, map[int]int{0: 6})
+		c.Dest = mustHex(t, "J3")
+		place(t, g, "J5", "57", 1)
+		place(t, g, "J3", "57", 1)
+		operate(g, c, stepTrains)
+		c.Trains = []int{2}
+		act(t, g, 0, "DONE")
+		cash := g.Players[0].Cash
+		act(t, g, 0, "DEST MAP")
+		act(t, g, 0, "PAY")
+		if g.Players[0].Cash-cash != 36 {
+			t.Errorf("variant %v: the connection run paid $%d, want $36 either way", variant, g.Players[0].Cash-cash)
+		}
+		fortWorth := eighteen.Node{Hex: c.Dest, Stop: 0}
+		inSlot := slices.Contains(g.Layout.Tokens[c.Dest][0], "TP")
+		if inSlot == variant || !slices.Contains(g.Layout.Stations("TP"), fortWorth) {
+			t.Errorf("variant %v: TP's token in the slot %v, a station %v", variant, inSlot, g.Layout.Stations("TP"))
+		}
+		if variant {
+			g.addToken(c.Dest, "FW") // the slot is free for Fort Worth's own company
+		}
+		if !g.Layout.Blocked(fortWorth, "MP") || g.Layout.Blocked(fortWorth, "TP") {
+			t.Errorf("variant %v: Fort Worth full blocks MP %v, TP %v", variant, g.Layout.Blocked(fortWorth, "MP"), g.Layout.Blocked(fortWorth, "TP"))
+		}
+	}
+}

@@ -378,6 +378,7 @@ func (g *Game) dividendStep(a eighteen.Action, verb string) (*Corp, int, bool, e
 	return c, g.r.Revenue, false, nil
 }
 
+// doPay pays the income out in full; the price moves right (9.1.1).
 func (g *Game) doPay(a eighteen.Action) error {
 	c, rev, conn, err := g.dividendStep(a, "PAY")
 	if err != nil {
@@ -391,6 +392,8 @@ func (g *Game) doPay(a eighteen.Action) error {
 	return nil
 }
 
+// doHalf pays half, rounded in the holders' favour, and keeps the rest;
+// the token goes to the bottom of its pile (9.1.2, 5.8.4).
 func (g *Game) doHalf(a eighteen.Action) error {
 	c, rev, conn, err := g.dividendStep(a, "HALF")
 	if err != nil {
@@ -406,6 +409,8 @@ func (g *Game) doHalf(a eighteen.Action) error {
 	return nil
 }
 
+// doWithhold keeps the income; the price moves left, except for a kept
+// connection run (9.1.3, 11.4.2).
 func (g *Game) doWithhold(a eighteen.Action) error {
 	c, rev, conn, err := g.dividendStep(a, "WITHHOLD")
 	if err != nil {
@@ -599,6 +604,8 @@ func (g *Game) checkConnections(first *Corp) {
 	}
 }
 
+// connectable tells whether a company can run from home to destination
+// with a train it owns, and has not yet (11.1).
 func (g *Game) connectable(c *Corp) bool {
 	if c.Connected || !c.Operating || c.Closed || len(c.Trains) == 0 {
 		return false
@@ -611,6 +618,8 @@ func (g *Game) connectable(c *Corp) bool {
 	return g.Layout.HasRouteBetween(c.Sym, slices.Max(c.Trains), g.phase().OffBoard, home, dest)
 }
 
+// connectionRun is its best run in which one train joins home and
+// destination (11.4).
 func (g *Game) connectionRun(c *Corp) ([]eighteen.Route, int, bool) {
 	home, dest := ends(c)
 	return g.Layout.BestRunBetween(c.Sym, c.Trains, g.phase().OffBoard, home, dest)

@@ -27,14 +27,17 @@ func (g *Game) buildRounds() map[int]eighteen.Round {
 	}
 }
 
+// opt is a move with fixed arguments.
 func opt(seat int, verb string, args ...string) eighteen.Option {
 	return eighteen.Option{Seat: seat, Verb: verb, Args: args}
 }
 
+// ranged is a move that ends with a number from lo to hi.
 func ranged(seat int, verb string, lo, hi int, args ...string) eighteen.Option {
 	return eighteen.Option{Seat: seat, Verb: verb, Args: args, Ranged: true, Min: lo, Max: hi}
 }
 
+// move pairs a verb's check with what making it does.
 func move(check, do func(eighteen.Action) error) eighteen.Move {
 	return eighteen.Move{Check: check, Do: do}
 }
@@ -54,6 +57,7 @@ func (g *Game) askedSeat() []int {
 	return []int{g.Corp(pd.Corp).President}
 }
 
+// parStep asks the Frisco certificate's owner for its par (15.2).
 func (g *Game) parStep() eighteen.Step {
 	return &eighteen.Table{Title: "Frisco's par", Moves: map[string]eighteen.Move{"PAR": move(g.checkParSLSF, g.doPar)},
 		Blocks: func() bool { return g.asked(pendPar) }, Waiting: g.askedSeat,
@@ -66,6 +70,7 @@ func (g *Game) parStep() eighteen.Step {
 		}}
 }
 
+// protectStep asks a president whether to protect his price (5.9).
 func (g *Game) protectStep() eighteen.Step {
 	return &eighteen.Table{Title: "price protection", Moves: map[string]eighteen.Move{
 		"PROTECT": move(g.checkProtect, g.doProtect),
@@ -77,6 +82,7 @@ func (g *Game) protectStep() eighteen.Step {
 		}}
 }
 
+// discardStep has a company over its train limit give one up (10.2.1).
 func (g *Game) discardStep() eighteen.Step {
 	return &eighteen.Table{Title: "train limit", Moves: map[string]eighteen.Move{"DISCARD": move(g.checkDiscard, g.doDiscard)},
 		Blocks: func() bool { return g.asked(pendDiscard) }, Waiting: g.askedSeat,
@@ -89,6 +95,8 @@ func (g *Game) discardStep() eighteen.Step {
 		}}
 }
 
+// connectStep asks where a connected company's destination token goes
+// (11.4.1).
 func (g *Game) connectStep() eighteen.Step {
 	return &eighteen.Table{Title: "destination token", Moves: map[string]eighteen.Move{"DEST": move(g.checkDest, g.doDest)},
 		Blocks: func() bool { return g.asked(pendConnect) }, Waiting: g.askedSeat,
@@ -97,6 +105,8 @@ func (g *Game) connectStep() eighteen.Step {
 		}}
 }
 
+// connPayStep asks whether a connection run's income is paid or kept,
+// never halved (11.4.2).
 func (g *Game) connPayStep() eighteen.Step {
 	return &eighteen.Table{Title: "connection run's income", Moves: map[string]eighteen.Move{
 		"PAY": move(g.checkDividend, g.doPay), "WITHHOLD": move(g.checkDividend, g.doWithhold),
@@ -107,6 +117,7 @@ func (g *Game) connPayStep() eighteen.Step {
 		}}
 }
 
+// auctionStep is a private's auction among its bidders (5.7).
 func (g *Game) auctionStep() eighteen.Step {
 	return &eighteen.Table{Title: "auction", Moves: map[string]eighteen.Move{
 		"BID": move(g.checkBid, g.doBid), "PASS": move(g.checkPass, g.doPass),
@@ -139,6 +150,7 @@ func (g *Game) initialStep() eighteen.Step {
 		}}
 }
 
+// stockStep is a player's stock turn (5.2, 5.3).
 func (g *Game) stockStep() eighteen.Step {
 	return &eighteen.Table{Title: "stock turn", Moves: map[string]eighteen.Move{
 		"BUY": move(g.checkBuyMove, g.doBuy), "SELL": move(g.checkSellMove, g.doSell),
@@ -215,6 +227,8 @@ func (g *Game) companyStep() eighteen.Step {
 	}, Alongside: true, Blocks: func() bool { return false }, Candidate: g.companyCandidates}
 }
 
+// companyCandidates are the privates' powers and purchases open to the
+// operating company.
 func (g *Game) companyCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 	c := g.r.Corp
 	if g.r.Kind != operatingRound || c == nil {
@@ -273,6 +287,7 @@ func (g *Game) tokenStep() eighteen.Step {
 		}}
 }
 
+// trackStep is the company's track: two yellow lays or one upgrade (6).
 func (g *Game) trackStep() eighteen.Step {
 	return &eighteen.Table{Title: "track", Moves: map[string]eighteen.Move{
 		"LAY": move(g.checkLay, g.doLay), "SKIP": move(g.checkSkip, g.doSkip),
@@ -287,6 +302,7 @@ func (g *Game) trackStep() eighteen.Step {
 		}}
 }
 
+// payoutStep is the run's income: paid, halved or kept (9).
 func (g *Game) payoutStep() eighteen.Step {
 	return &eighteen.Table{Title: "dividend", Moves: map[string]eighteen.Move{
 		"PAY": move(g.checkDividend, g.doPay), "HALF": move(g.checkDividend, g.doHalf),
@@ -308,6 +324,8 @@ func (g *Game) trainStep() eighteen.Step {
 		Waiting: func() []int { return []int{g.r.Corp.President} }, Candidate: g.trainCandidates}
 }
 
+// trainCandidates are the trains to be had and the sales that may pay
+// for a forced one.
 func (g *Game) trainCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 	c := g.r.Corp
 	out := []eighteen.Option{opt(seat, "DONE")}

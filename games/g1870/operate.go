@@ -449,17 +449,7 @@ func (g *Game) bonus(corp string, stops []eighteen.Node, phase int) int {
 		}
 	}
 	for _, n := range stops {
-		if g.Cattle != nil && g.Cattle.Hex == n.Hex && g.Cattle.Corp == corp {
-			add += 10
-		}
-		if g.Port != nil && g.Port.Hex == n.Hex {
-			switch {
-			case g.Port.Corp == corp:
-				add += 20
-			case !g.Port.Closed:
-				add += 10
-			}
-		}
+		add += g.tokenBonus(corp, n)
 	}
 	return add
 }

@@ -12,6 +12,13 @@ func (g *Game) bonusBound(corp string, n eighteen.Node, phase int) int {
 	if c := g.Corp(corp); c != nil && c.DestToken && n.Hex == c.Dest {
 		add += g.Layout.Value(n, phase)
 	}
+	return add + g.tokenBonus(corp, n)
+}
+
+// tokenBonus is what the Cattle and port tokens add at a stop (15.2):
+// the one rule bonus and bonusBound both count.
+func (g *Game) tokenBonus(corp string, n eighteen.Node) int {
+	add := 0
 	if g.Cattle != nil && g.Cattle.Hex == n.Hex && g.Cattle.Corp == corp {
 		add += 10
 	}

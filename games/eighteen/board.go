@@ -214,3 +214,22 @@ func parseEdges(s string) ([]Edge, error) {
 	}
 	return out, nil
 }
+
+// Steps are how many hexes each space is from h, crossing only passable
+// sides: what a computer player reads as the distance track must cover.
+func (b *Board) Steps(h Hex) map[Hex]int {
+	dist := map[Hex]int{h: 0}
+	queue := []Hex{h}
+	for len(queue) > 0 {
+		at := queue[0]
+		queue = queue[1:]
+		for e := range Edge(6) {
+			n := at.Neighbour(e)
+			if _, seen := dist[n]; !seen && b.Passable(at, e) {
+				dist[n] = dist[at] + 1
+				queue = append(queue, n)
+			}
+		}
+	}
+	return dist
+}

@@ -17,6 +17,9 @@ type Attachment struct {
 	Name        string
 	ContentType string // e.g. application/pdf
 	Data        []byte
+	// Inline marks a picture to be shown in the mail, after the text,
+	// rather than offered as a file (Content-Disposition, RFC 2183).
+	Inline bool
 }
 
 // Outgoing is a message to build.
@@ -116,23 +119,8 @@ func Build(o Outgoing) ([]byte, error) {
 		return nil, err
 	}
 	for _, a := range o.Attachments {
-		var ah mail.AttachmentHeader
-		ct := a.ContentType
-		if ct == "" {
-			ct = "application/octet-stream"
-		}
-		ah.SetContentType(ct, nil)
-		ah.SetFilename(a.Name)
-		ah.Set("Content-Transfer-Encoding", "base64")
-		aw, err := mw.CreateAttachment(ah)
-		if err != nil {
+		if err := writePart(mw, a); err != nil {
 			return nil, fmt.Errorf("attach %s: %w", a.Name, err)
-		}
-		if _, err := aw.Write(a.Data); err != nil {
-			return nil, err
-		}
-		if err := aw.Close(); err != nil {
-			return nil, err
 		}
 	}
 	if err := mw.Close(); err != nil {
@@ -141,7 +129,39 @@ func Build(o Outgoing) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// ReadAttachments returns the attachments of a raw message, decoded. The
+// writePart adds one attachment, or an inline picture: that is an inline
+// part whose name travels in its Content-Type, as mail readers show it
+// in place after the text.
+func writePart(mw *mail.Writer, a Attachment) error {
+	ct := a.ContentType
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	var w io.WriteCloser
+	var err error
+	if a.Inline {
+		var ih mail.InlineHeader
+		ih.SetContentType(ct, map[string]string{"name": a.Name})
+		ih.Set("Content-Transfer-Encoding", "base64")
+		w, err = mw.CreateSingleInline(ih)
+	} else {
+		var ah mail.AttachmentHeader
+		ah.SetContentType(ct, nil)
+		ah.SetFilename(a.Name)
+		ah.Set("Content-Transfer-Encoding", "base64")
+		w, err = mw.CreateAttachment(ah)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(a.Data); err != nil {
+		return err
+	}
+	return w.Close()
+}
+
+// ReadAttachments returns the attachments of a raw message, decoded, and
+// its inline pictures (marked Inline). The
 // demo's scripted players and the tests read what we sent with it.
 func ReadAttachments(raw []byte) ([]Attachment, error) {
 	r, err := mail.CreateReader(bytes.NewReader(raw))
@@ -157,16 +177,26 @@ func ReadAttachments(raw []byte) ([]Attachment, error) {
 		if err != nil {
 			return out, fmt.Errorf("read attachments: %w", err)
 		}
-		ah, ok := p.Header.(*mail.AttachmentHeader)
-		if !ok {
+		var name, ct string
+		inline := false
+		switch h := p.Header.(type) {
+		case *mail.AttachmentHeader:
+			name, _ = h.Filename()
+			ct, _, _ = h.ContentType()
+		case *mail.InlineHeader:
+			var params map[string]string
+			ct, params, _ = h.ContentType()
+			name, inline = params["name"], true
+			if strings.HasPrefix(ct, "text/") || name == "" {
+				continue // the text itself
+			}
+		default:
 			continue
 		}
-		name, _ := ah.Filename()
-		ct, _, _ := ah.ContentType()
 		data, err := io.ReadAll(p.Body)
 		if err != nil {
 			return out, fmt.Errorf("read attachment %s: %w", name, err)
 		}
-		out = append(out, Attachment{Name: name, ContentType: ct, Data: data})
+		out = append(out, Attachment{Name: name, ContentType: ct, Data: data, Inline: inline})
 	}
 }

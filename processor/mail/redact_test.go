@@ -48,7 +48,7 @@ func TestRedactFindsTheSecretWhateverTheEncoding(t *testing.T) {
 	out, _, _ := Redact(built, fix)
 	atts, err := ReadAttachments(out)
 	if err != nil || len(atts) != 2 || !strings.Contains(string(atts[1].Data), secret) || strings.Contains(string(atts[0].Data), secret) {
-		t.Errorf("attachments after redaction: %v %q", err, atts)
+		t.Errorf("attachments after redaction: %v %+v", err, atts)
 	}
 	if same, changed, err := Redact(plain, func(s string) string { return s }); err != nil || changed || string(same) != string(plain) {
 		t.Errorf("a message with nothing to remove was changed: %v %v", changed, err)

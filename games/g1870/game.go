@@ -106,6 +106,8 @@ type Game struct {
 	agreed bool // an offer's move is being made with the other side's word
 	bySym  map[string]*Corp
 	Events []string
+	// ORsDone counts the operating rounds finished.
+	ORsDone int
 	// LastRun is the latest run of a company's trains, kept so that it
 	// can be shown and checked.
 	LastRun *Run

@@ -66,6 +66,7 @@ func (g *Game) addToken(h eighteen.Hex, sym string) {
 
 func (g *Game) endOR() {
 	g.r.Corp = nil
+	g.ORsDone++
 	if g.Ending.Due(eighteen.EndAfterOR) {
 		g.end(g.Ending.Why)
 		return

@@ -1,0 +1,193 @@
+package g1870
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// maxLayHexes is how many hexes the menu lists lays for, one line each;
+// beyond it the menu names the hexes and OPTIONS <hex> gives the lays.
+const maxLayHexes = 8
+
+// Menu is a seat's legal moves as lines to send back, read from the open
+// steps' options (the one list there is), with what each costs or pays.
+// Lays are grouped a line per hex, pars a line per set of prices, so
+// that the list stays short enough for a phone.
+func (g *Game) Menu(seat int) []string {
+	opts := g.Legal(seat)
+	var out []string
+	lays := map[string][]eighteen.Option{}
+	var layHexes []string
+	pars := map[string][]string{} // prices -> companies
+	var parOrder []string
+	for _, o := range opts {
+		switch {
+		case o.Verb == "LAY":
+			if _, seen := lays[o.Args[0]]; !seen {
+				layHexes = append(layHexes, o.Args[0])
+			}
+			lays[o.Args[0]] = append(lays[o.Args[0]], o)
+		case o.Verb == "BUY" && len(o.Args) == 3 && o.Args[1] == "PAR":
+			c := o.Args[0]
+			if len(parOrder) == 0 || parOrder[len(parOrder)-1] != c {
+				parOrder = append(parOrder, c)
+			}
+			pars[c] = append(pars[c], o.Args[2])
+		default:
+			out = append(out, g.annotate(o))
+		}
+	}
+	out = append(out, g.parLines(parOrder, pars)...)
+	if len(layHexes) > maxLayHexes {
+		n := 0
+		for _, l := range lays {
+			n += len(l)
+		}
+		out = append(out, fmt.Sprintf("LAY <hex> <tile> <rotation>: %d lays at %s. Send OPTIONS <hex> (as OPTIONS %s) for a hex's tiles and rotations.",
+			n, strings.Join(layHexes, " "), layHexes[0]))
+		return out
+	}
+	for _, h := range layHexes {
+		out = append(out, layLine(h, lays[h]))
+	}
+	return out
+}
+
+// MenuAt is the menu's lines for one hex: every lay there as a line to
+// send, with its cost. It answers OPTIONS <hex>.
+func (g *Game) MenuAt(seat int, hex string) ([]string, error) {
+	h, err := eighteen.ParseHex(strings.ToUpper(hex))
+	if err != nil || g.board.Space(h) == nil {
+		return nil, fmt.Errorf("%q is not a hex of the 1870 map; write OPTIONS and a hex, as OPTIONS H17", hex)
+	}
+	var out []string
+	for _, o := range g.round().Options(seat, eighteen.Query{Verb: "LAY", Args: []string{h.String()}}) {
+		if o.Verb == "LAY" {
+			out = append(out, g.annotate(o))
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no tile may be laid on %s by you now", h)
+	}
+	return out, nil
+}
+
+// layLine is one hex's lays: tile and rotations, tile by tile.
+func layLine(hex string, opts []eighteen.Option) string {
+	var tiles []string
+	rots := map[string][]string{}
+	for _, o := range opts {
+		if _, seen := rots[o.Args[1]]; !seen {
+			tiles = append(tiles, o.Args[1])
+		}
+		rots[o.Args[1]] = append(rots[o.Args[1]], o.Args[2])
+	}
+	var parts []string
+	for _, t := range tiles {
+		parts = append(parts, fmt.Sprintf("%s (%s)", t, strings.Join(rots[t], " ")))
+	}
+	return fmt.Sprintf("LAY %s <tile> <rotation>: %s", hex, strings.Join(parts, ", "))
+}
+
+// parLines group the companies that may be started by their par prices.
+func (g *Game) parLines(order []string, pars map[string][]string) []string {
+	var out []string
+	done := map[string]bool{}
+	for _, c := range order {
+		if done[c] {
+			continue
+		}
+		same := []string{c}
+		for _, d := range order {
+			if d != c && !done[d] && slices.Equal(pars[d], pars[c]) {
+				same = append(same, d)
+			}
+		}
+		for _, d := range same {
+			done[d] = true
+		}
+		out = append(out, fmt.Sprintf("BUY <company> PAR <price>: start %s at %s (as BUY %s PAR %s)",
+			strings.Join(same, ", "), strings.Join(pars[c], ", "), c, pars[c][0]))
+	}
+	return out
+}
+
+// annotate is an option's line with what it costs or pays, where that
+// helps the choice.
+func (g *Game) annotate(o eighteen.Option) string {
+	line := o.String()
+	note := g.optionNote(o)
+	if note == "" {
+		return line
+	}
+	return line + "  (" + note + ")"
+}
+
+func (g *Game) optionNote(o eighteen.Option) string {
+	a := o.Action(o.Min)
+	switch o.Verb {
+	case "BUY":
+		if c := g.Corp(o.Args[0]); c != nil && len(o.Args) >= 2 {
+			if _, price, err := g.shareTerms(a, c); err == nil {
+				return dollars(price) + " a share"
+			}
+		}
+	case "SELL":
+		if c := g.Corp(o.Args[0]); c != nil {
+			return dollars(g.price(c)) + " a share"
+		}
+	case "TOKEN":
+		if c := g.r.Corp; c != nil {
+			h, _ := eighteen.ParseHex(o.Args[0])
+			if cost, ok := tokens.Next(&c.Corporation, c.Extra, h); ok {
+				return dollars(cost)
+			}
+		}
+	case "BUYTRAIN":
+		if !o.Ranged {
+			if pu, err := g.trainTerms(a); err == nil {
+				return dollars(pu.price)
+			}
+		}
+	case "PAY", "HALF", "WITHHOLD":
+		return g.dividendNote(a)
+	case "LAY":
+		if _, cost, _, err := g.layTerms(a); err == nil && cost > 0 {
+			return dollars(cost)
+		}
+	}
+	return ""
+}
+
+// dividendNote is what a dividend choice pays each holder, and where the
+// price goes (9.1, 5.8).
+func (g *Game) dividendNote(a eighteen.Action) string {
+	c, rev, _, err := g.dividendStep(a, a.Verb)
+	if err != nil || c == nil {
+		return ""
+	}
+	per, kept, move := 0, rev, "price left"
+	switch a.Verb {
+	case "PAY":
+		per, kept, move = eighteen.RoundDown.PerShare(rev, 10), 0, "price right"
+	case "HALF":
+		per, kept = eighteen.RoundUp.Half(rev, 10)
+		move = "price stays"
+	}
+	if per == 0 {
+		return fmt.Sprintf("%s keeps $%d; %s", c.Sym, kept, move)
+	}
+	var paid []string
+	for _, p := range g.Players {
+		if u := p.Shares[c.Sym]; u > 0 {
+			paid = append(paid, fmt.Sprintf("%s $%d", p.Name, u*per))
+		}
+	}
+	if u := c.IPO + c.Treasury; u > 0 {
+		kept += u * per
+	}
+	return fmt.Sprintf("$%d a share: %s; %s keeps $%d; %s", per, strings.Join(paid, ", "), c.Sym, kept, move)
+}

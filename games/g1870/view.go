@@ -1,0 +1,225 @@
+package g1870
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// Milestone counts the operating rounds finished: every player gets a
+// PDF report after each.
+func (g *Game) Milestone() int { return g.ORsDone }
+
+// Scores are each seat's worth (14), the final scores once the game ends.
+func (g *Game) Scores() []int {
+	out := make([]int, len(g.Players))
+	for s := range g.Players {
+		out[s] = g.Score(s)
+	}
+	return out
+}
+
+// Status is the open position as a seat reads it in a mail: everything
+// in 1870 is public, so only the "(you)" mark differs between seats.
+func (g *Game) Status(seat int) string {
+	var b strings.Builder
+	ph := g.phase()
+	fmt.Fprintf(&b, "Phase %d: %s tiles; off-boards pay their %s value; train limit %d. Bank $%d. Certificate limit %d.\n",
+		g.Phase, strings.Join(tileColours[:min(ph.Colours, len(tileColours))], ", "), offBoardColours[min(ph.OffBoard, 2)], ph.Limit, g.Bank, g.Limit())
+	if g.Ending != nil && !g.Ended {
+		fmt.Fprintf(&b, "The end is coming: %s.\n", g.Ending.Why)
+	}
+	b.WriteString("\nCompany  Price  Cash  Trains   Tokens  IPO Pool  President\n")
+	for _, c := range g.Corps {
+		switch {
+		case c.Closed:
+			fmt.Fprintf(&b, "%-7s  closed\n", c.Sym)
+		case !c.Started:
+			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
+		default:
+			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d    %3d %4d  %s\n", c.Sym, dollars(g.price(c)), dollars(c.Cash),
+				g.trainList(c.Trains), c.Stations, len(c.TokenCosts), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
+		}
+	}
+	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
+	for s, p := range g.Players {
+		mark := ""
+		if s == seat {
+			mark = " (you)"
+		}
+		fmt.Fprintf(&b, "%-12s %5s  %2d/%-2d  %s%s\n", p.Name, dollars(p.Cash), g.Certs(s), g.Limit(), strings.Join(g.holdings(s), ", "), mark)
+	}
+	if pool := g.trainList(g.PoolTrains); len(g.PoolTrains) > 0 {
+		fmt.Fprintf(&b, "\nTrains in the open market: %s.", pool)
+	}
+	if n := g.Next(); n >= 0 {
+		k := g.Kinds[n]
+		left := fmt.Sprintf("%d left", g.Depot[n])
+		if g.Depot[n] >= eighteen.Unlimited {
+			left = "without limit"
+		}
+		fmt.Fprintf(&b, "\nNext train from the bank: a %s for $%d (%s).\n", g.Name(k.Size), k.Cost, left)
+	}
+	if r := g.LastRun; r != nil && len(r.Routes) > 0 {
+		fmt.Fprintf(&b, "\nLast run: %s earned $%d: %s.\n", r.Corp, r.Total, g.routeText(r.Trains, r.Routes))
+	}
+	fmt.Fprintf(&b, "\n%s\n", g.Now())
+	return b.String()
+}
+
+// Now says in one line what the game waits for.
+func (g *Game) Now() string {
+	if g.Ended {
+		return "The game is over (14): " + g.standings()
+	}
+	acting := g.Acting()
+	who := "no one"
+	if len(acting) > 0 {
+		who = g.Players[acting[0]].Name
+	}
+	switch {
+	case g.r.Offer != nil:
+		return fmt.Sprintf("%s is asked to ACCEPT or DECLINE: %s.", who, g.r.Offer.Move)
+	case len(g.r.Pending) > 0:
+		return fmt.Sprintf("%s decides: %s.", who, pendingNames[g.r.Pending[0].Kind])
+	case g.r.Kind == auctionRound:
+		return fmt.Sprintf("The private companies are being sold (5.7): %s to act.", who)
+	case g.r.Kind == stockRound:
+		return fmt.Sprintf("Stock round: %s's turn.", who)
+	case g.r.Corp != nil:
+		return fmt.Sprintf("Operating round %d of %d: %s operates (%s), %s deciding.", g.r.OR, g.r.Set, g.r.Corp.Sym, stepNames[g.r.Step], who)
+	}
+	return fmt.Sprintf("%s to act.", who)
+}
+
+var pendingNames = map[int]string{pendProtect: "protect a company's price against a sale (5.9)", pendDiscard: "which train to discard (10.2.1)",
+	pendPar: "the Frisco's par (15.2)", pendConnect: "where the destination token goes (11.4.1)", pendConnPay: "pay out or keep the connection run (11.4.2)"}
+
+var stepNames = map[int]string{stepTrack: "track", stepToken: "token", stepRun: "run", stepDividend: "dividend", stepTrains: "trains"}
+
+// standings are the seats by worth, best first.
+func (g *Game) standings() string {
+	order := make([]int, len(g.Players))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return g.Score(b) - g.Score(a) })
+	var parts []string
+	for _, s := range order {
+		parts = append(parts, fmt.Sprintf("%s $%d", g.Players[s].Name, g.Score(s)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// holdings are a player's shares (P for the president) and privates.
+func (g *Game) holdings(seat int) []string {
+	var out []string
+	for _, c := range g.Corps {
+		if u := g.Players[seat].Shares[c.Sym]; u > 0 {
+			s := fmt.Sprintf("%s %d", c.Sym, u*10) + "%"
+			if c.President == seat {
+				s += " P"
+			}
+			out = append(out, s)
+		}
+	}
+	for _, p := range g.Privates {
+		if p.Owner == seat && p.Corp == "" && !p.Closed {
+			out = append(out, p.Sym)
+		}
+	}
+	return out
+}
+
+func (g *Game) seatName(seat int) string {
+	if seat < 0 || seat >= len(g.Players) {
+		return "-"
+	}
+	return g.Players[seat].Name
+}
+
+func (g *Game) trainList(sizes []int) string {
+	if len(sizes) == 0 {
+		return "-"
+	}
+	var names []string
+	for _, s := range sizes {
+		names = append(names, g.Name(s))
+	}
+	return strings.Join(names, ",")
+}
+
+// routeText is a run's routes as the hexes of their stops.
+func (g *Game) routeText(trains []int, routes []eighteen.Route) string {
+	var parts []string
+	for i, r := range routes {
+		var hexes []string
+		for _, n := range r.Stops {
+			hexes = append(hexes, n.Hex.String())
+		}
+		parts = append(parts, fmt.Sprintf("%s $%d", strings.Join(hexes, "-"), r.Revenue))
+		if i < len(trains) {
+			parts[len(parts)-1] = g.Name(trains[i]) + ": " + parts[len(parts)-1]
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func dollars(n int) string { return fmt.Sprintf("$%d", n) }
+
+var (
+	tileColours     = []string{"yellow", "green", "brown", "gray"}
+	offBoardColours = []string{"yellow", "brown", "blue"}
+)
+
+// state is the whole position, for State: the exported game, the round
+// in progress and the map, with hexes written as on the board so that
+// maps encode in a fixed order.
+type state struct {
+	*Game
+	Round  round                       `json:"round"`
+	Corp   string                      `json:"operating,omitempty"` // the company operating now
+	Tiles  map[string]string           `json:"tiles"`
+	Tokens map[string]map[int][]string `json:"tokens"`
+	Extra  map[string][]string         `json:"extra,omitempty"`
+	Left   Manifest                    `json:"left"`
+	// Layout and Events shadow the game's: the map is above, and the
+	// events are history, not position (each state would repeat them all).
+	Layout *struct{} `json:"Layout,omitempty"`
+	Events *struct{} `json:"Events,omitempty"`
+}
+
+// State is the whole position, canonically encoded: stored after every
+// move, so replay can compare each one byte for byte.
+func (g *Game) State() ([]byte, error) {
+	s := state{Game: g, Round: g.r, Tiles: map[string]string{}, Tokens: map[string]map[int][]string{}, Left: g.Left}
+	if c := s.Round.Corp; c != nil {
+		s.Corp, s.Round.Corp = c.Sym, nil // the company is in Corps: name it only
+	}
+	for h, p := range g.Layout.Tiles {
+		s.Tiles[h.String()] = fmt.Sprintf("%s/%d", p.Tile.ID, p.Rotation)
+	}
+	for h, t := range g.Layout.Tokens {
+		s.Tokens[h.String()] = t
+	}
+	if len(g.Layout.Extra) > 0 {
+		s.Extra = map[string][]string{}
+		for h, t := range g.Layout.Extra {
+			s.Extra[h.String()] = t
+		}
+	}
+	out, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("1870 state: %w", err)
+	}
+	return out, nil
+}
+
+// StockMarket is the game's market grid, for drawing it.
+func (g *Game) StockMarket() *eighteen.Market { return g.market }
+
+// Price is a company's share price now.
+func (g *Game) Price(c *Corp) int { return g.price(c) }

@@ -13,6 +13,8 @@ var (
 	continentalRails string
 	//go:embed chicago-express.md
 	chicagoExpress string
+	//go:embed 1870.md
+	g1870 string
 )
 
 // ContinentalRails is the players' guide to Continental Rails II: the
@@ -22,3 +24,7 @@ func ContinentalRails() string { return continentalRails }
 // ChicagoExpress is the players' guide to Chicago Express: the moves it
 // takes by mail, with examples, and the requests.
 func ChicagoExpress() string { return chicagoExpress }
+
+// G1870 is the players' guide to 1870: the moves by mail, round by round,
+// with examples, and the requests.
+func G1870() string { return g1870 }

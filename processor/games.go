@@ -15,6 +15,12 @@ import (
 // snapshot (turn 0) in one transaction, so that a game exists whole or not
 // at all.
 func CreateGame(ctx context.Context, st Updater, t title.Title, g store.Game, positions []store.Position, now time.Time) error {
+	return CreateGameWith(ctx, st, t, g, positions, nil, now)
+}
+
+// CreateGameWith is CreateGame with the title's variants the game master
+// chose; only games played by mail have them, kept in their setup.
+func CreateGameWith(ctx context.Context, st Updater, t title.Title, g store.Game, positions []store.Position, variants []string, now time.Time) error {
 	if t.Name() != g.Title {
 		return fmt.Errorf("create game %s: title %q given for a %q game", g.ID, t.Name(), g.Title)
 	}
@@ -26,7 +32,10 @@ func CreateGame(ctx context.Context, st Updater, t title.Title, g store.Game, po
 		return fmt.Errorf("create game %s: %s takes %d to %d players, not %d", g.ID, t.Name(), least, most, len(positions))
 	}
 	if mt, ok := t.(title.MoveTitle); ok {
-		return createMoveGame(ctx, st, mt, g, positions, now)
+		return createMoveGame(ctx, st, mt, g, positions, variants, now)
+	}
+	if err := title.CheckVariants(t, variants); err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	tt, ok := t.(title.TurnTitle)
 	if !ok {

@@ -55,6 +55,7 @@ type moveProblem struct {
 	Action int    // the action the mail answers
 	Next   int    // the action the game waits for
 	Err    error  // the rule the line broke, as the engine says it
+	Mean   string // the legal move nearest the line, for "did you mean"
 }
 
 // moveRefused fills moves/refused, the reply to a mail that changed nothing.
@@ -281,6 +282,7 @@ func (j *moveJudgement) play(d moveProblem) (string, *moveRefusal, error) {
 		}
 		if err := r.Apply(a, "player", j.m.ID, j.now); err != nil {
 			d.Err = err
+			d.Mean, _ = eighteen.Closest(d.Line, r.Eng.Legal(j.seat))
 			return "", &moveRefusal{outcome: "illegal: " + err.Error(), why: "illegal", problem: d}, nil
 		}
 		outcome = fmt.Sprintf("action %d: %s", r.From, a)

@@ -10,6 +10,7 @@ import (
 	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
 )
 
 // loadMoves replays a game's log.
@@ -113,6 +114,10 @@ func (p *Processor) moveMails(ctx context.Context, r *gamelog.Moves, skip int) (
 		out = append(out, m)
 		return nil
 	}
+	board, err := boardPicture(r)
+	if err != nil {
+		return nil, err
+	}
 	over := r.Eng.Over()
 	report := r.ReportDue()
 	for _, pos := range r.Positions {
@@ -120,16 +125,16 @@ func (p *Processor) moveMails(ctx context.Context, r *gamelog.Moves, skip int) (
 		news := moveNews{GameID: r.Game.ID, Action: r.Next() - 1, Happened: happened, Status: r.Eng.Status(seat), Over: over}
 		switch {
 		case over:
-			if err := add("notice", pos, "moves/game-over", news, nil); err != nil {
+			if err := add("notice", pos, "moves/game-over", news, board); err != nil {
 				return nil, err
 			}
 		case slices.Contains(acting, seat):
-			if err := add("notice", pos, "moves/your-move", yourMove(secret, r, seat, happened), nil); err != nil {
+			if err := add("notice", pos, "moves/your-move", yourMove(secret, r, seat, happened), board); err != nil {
 				return nil, err
 			}
 		case pos.Number == skip || r.Prefs[pos.Number].Digest:
 		default:
-			if err := add("notice", pos, "moves/what-happened", news, nil); err != nil {
+			if err := add("notice", pos, "moves/what-happened", news, board); err != nil {
 				return nil, err
 			}
 		}
@@ -146,6 +151,20 @@ func (p *Processor) moveMails(ctx context.Context, r *gamelog.Moves, skip int) (
 		}
 	}
 	return out, nil
+}
+
+// boardPicture is the board as it stands, for the move mails of a title
+// that draws one: one picture for every reader, since the board is public.
+func boardPicture(r *gamelog.Moves) ([]mail.Attachment, error) {
+	pt, ok := r.Title.(title.Picture)
+	if !ok {
+		return nil, nil
+	}
+	png, err := pt.Picture(r.Eng)
+	if err != nil {
+		return nil, fmt.Errorf("game %s board picture: %w", r.Game.ID, err)
+	}
+	return []mail.Attachment{{Name: fmt.Sprintf("%s-action%d-board.png", r.Game.ID, r.Next()-1), ContentType: "image/png", Data: png, Inline: true}}, nil
 }
 
 // settingSaid names the template that confirms a setting line to the

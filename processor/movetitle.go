@@ -13,12 +13,15 @@ import (
 
 // createMoveGame stores a new game of a move title with its positions and
 // its setup, in one transaction.
-func createMoveGame(ctx context.Context, st Updater, mt title.MoveTitle, g store.Game, positions []store.Position, now time.Time) error {
-	setup := gamelog.MoveSetup{Seed: uint64(g.Seed)}
+func createMoveGame(ctx context.Context, st Updater, mt title.MoveTitle, g store.Game, positions []store.Position, variants []string, now time.Time) error {
+	setup := gamelog.MoveSetup{Seed: uint64(g.Seed), Variants: variants}
 	for _, pos := range positions {
 		setup.Players = append(setup.Players, seatName(pos))
 	}
-	if _, err := mt.New(setup.Players, setup.Seed); err != nil {
+	if err := title.CheckVariants(mt, variants); err != nil {
+		return fmt.Errorf("create game %s: %w", g.ID, err)
+	}
+	if _, err := mt.New(setup); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	state, err := json.Marshal(setup)

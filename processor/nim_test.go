@@ -24,7 +24,8 @@ type nim struct{}
 func (nim) Name() string      { return "nim" }
 func (nim) Prefix() string    { return "nim" }
 func (nim) Seats() (int, int) { return 2, 4 }
-func (nim) New(players []string, _ uint64) (title.MoveGame, error) {
+func (nim) New(s title.Setup) (title.MoveGame, error) {
+	players := s.Players
 	return &nimGame{Names: players, Pile: 21, Taken: make([]int, len(players)), Winner: -1}, nil
 }
 

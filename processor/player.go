@@ -15,15 +15,16 @@ import (
 )
 
 // A player's requests that are the same in every game, whichever way it
-// is played: HELP, CONFIRM and PASSWORD <new>. Each is read where the
+// is played: HELP, CONFIRM, PASSWORD <new>, and OPTIONS <what> where the
+// game's menu sums a list up. Each is read where the
 // orders or the move would be, on the first line the player wrote, and
 // is the whole of its mail: a request never sends orders by accident,
 // and a password never travels in a mail that is also a move.
 
 // playerRequest is a request on the first line of a mail's body.
 type playerRequest struct {
-	verb   string // HELP, CONFIRM or PASSWORD
-	arg    string // PASSWORD's new password, as written
+	verb   string // HELP, CONFIRM, PASSWORD or OPTIONS
+	arg    string // PASSWORD's new password, or what OPTIONS asks for, as written
 	line   int    // its line number in the mail
 	others bool   // the mail holds other lines, which are not read
 }
@@ -49,6 +50,8 @@ func playerRequestOf(body []orders.Line, fromQuote bool) (req playerRequest, ok 
 		verb := strings.ToUpper(f[0])
 		switch {
 		case (verb == "HELP" || verb == "CONFIRM") && len(f) == 1:
+		case verb == "OPTIONS" && len(f) == 2:
+			req.arg = f[1]
 		case verb == "PASSWORD":
 			// No separator: "PASSWORD: x" is the header line that signs.
 			req.arg = strings.TrimSpace(text[len(f[0]):])
@@ -66,11 +69,13 @@ type playerAnswer struct {
 	GameName string
 	Position int
 	Turn     int
-	Line     int    // the request's line
-	Others   bool   // other lines were not read
-	Guide    string // HELP: the title's guide
-	Refused  int    // CONFIRM: the lines refused
-	Why, Fix string // a refused PASSWORD
+	Line     int      // the request's line
+	Others   bool     // other lines were not read
+	Guide    string   // HELP: the title's guide
+	Refused  int      // CONFIRM: the lines refused
+	Why, Fix string   // a refused PASSWORD
+	Asked    string   // OPTIONS: what was asked for
+	Lines    []string // OPTIONS: the moves
 }
 
 func (j *judgement) playerAnswer(req playerRequest) playerAnswer {
@@ -109,6 +114,35 @@ func (j *judgement) help(req playerRequest) (verdict, error) {
 		att = []mail.Attachment{{Name: j.game.ID + "-guide.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(d.Guide)}}
 	}
 	return j.answerWith(store.InboxAccepted, "guide sent", "player/help", d, att)
+}
+
+// options answers OPTIONS <what> with the full lines of one part of the
+// seat's menu (a hex's tile lays), from the game as it stands; the game
+// says what it can sum up (title.Asker), the processor knows none by name.
+func (j *judgement) options(ctx context.Context, req playerRequest) (verdict, error) {
+	d := j.playerAnswer(req)
+	d.Asked = req.arg
+	if !byMove(j.p.Titles, j.game) {
+		d.Why = "OPTIONS is for games played one action per mail"
+		return j.answerWith(store.InboxRejected, "options refused", "player/options", d, nil)
+	}
+	r, err := j.p.loadMoves(ctx, j.game)
+	if err != nil {
+		return j.v, err
+	}
+	asker, ok := r.Eng.(title.Asker)
+	switch {
+	case !ok:
+		d.Why = "this game's menu lists every move in full; your move mail has them all"
+	default:
+		if d.Lines, err = asker.MenuAt(j.pos.Number-1, req.arg); err != nil {
+			d.Why = err.Error()
+		}
+	}
+	if d.Why != "" {
+		return j.answerWith(store.InboxRejected, "options refused: "+d.Why, "player/options", d, nil)
+	}
+	return j.answerWith(store.InboxAccepted, "options sent", "player/options", d, nil)
 }
 
 // guideOf is the players' guide of a game's title, "" when it has none.

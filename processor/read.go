@@ -432,6 +432,8 @@ func (j *judgement) judgePlayer(ctx context.Context) (verdict, error) {
 		return j.help(req)
 	case isRequest && req.verb == "PASSWORD":
 		return j.changePassword(req)
+	case isRequest && req.verb == "OPTIONS":
+		return j.options(ctx, req)
 	}
 	if game.Status == "ended" {
 		return j.refuse("game ended", []string{fmt.Sprintf("game %s has ended; it takes no more orders", game.ID)}, "")

@@ -65,6 +65,7 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	gmPass := fs.String("gm-password", "", "the password that signs GM mail (default: one is made and printed)")
 	players := fs.Int("players", 0, "how many positions (default: 4 where the title allows it, else its own number)")
 	moveTimeout := fs.Duration("move-timeout", 72*time.Hour, "a game played one action per mail: how long a move may wait before the timeout policy acts (0: never)")
+	variant := fs.String("variant", "", "a game played one action per mail: the title's optional rules, comma-separated (1870: finish400, diesels, open-destinations, historical)")
 	policy := fs.String("timeout-policy", "pass", "a game played one action per mail: at the move timeout: pass for the player where passing is legal, or gm (tell the game master)")
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -111,10 +112,19 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	for n := 1; n <= *players; n++ {
 		seats = append(seats, store.Position{Number: n})
 	}
-	if err := processor.CreateGame(ctx, p.Store, t, g, seats, now); err != nil {
+	var variants []string
+	for _, v := range strings.Split(*variant, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			variants = append(variants, v)
+		}
+	}
+	if err := processor.CreateGameWith(ctx, p.Store, t, g, seats, variants, now); err != nil {
 		return fail(err)
 	}
 	fmt.Fprintf(stdout, "created game %s (%s, %s, %d positions, all played by the computer until players are added)\n", g.ID, g.Name, t.Name(), len(seats))
+	if len(variants) > 0 {
+		fmt.Fprintf(stdout, "variants: %s\n", strings.Join(variants, ", "))
+	}
 	switch {
 	case title.ByMove(t):
 		fmt.Fprintln(stdout, "one action per mail: the game begins when its first player is seated")

@@ -4,6 +4,7 @@ import (
 	"github.com/railpost/railpost/processor/title"
 	"github.com/railpost/railpost/titles/chicagoexpress"
 	"github.com/railpost/railpost/titles/contrails"
+	"github.com/railpost/railpost/titles/g1870"
 )
 
 // titleList is the games this binary plays: the one list of them, the
@@ -16,6 +17,7 @@ func titleList() ([]title.Title, error) {
 	return []title.Title{
 		crt,
 		chicagoexpress.Title{},
+		g1870.Title{},
 	}, nil
 }
 

@@ -16,10 +16,7 @@ import (
 
 // MoveSetup is snapshot 0 of a game played by mail: what New is called
 // with.
-type MoveSetup struct {
-	Players []string `json:"players"`
-	Seed    uint64   `json:"seed"`
-}
+type MoveSetup = title.Setup
 
 // Moves is a game played by mail, rebuilt from its log, with the moves
 // one pass adds to it. Nothing is stored until commit.
@@ -88,7 +85,7 @@ func NewMoves(mt title.MoveTitle, g store.Game, setup store.Snapshot) (*Moves, e
 	return r, nil
 }
 
-func (r *Moves) Fresh() (eighteen.Engine, error) { return r.Title.New(r.Setup.Players, r.Setup.Seed) }
+func (r *Moves) Fresh() (eighteen.Engine, error) { return r.Title.New(r.Setup) }
 
 func (r *Moves) replay() error {
 	eng, standing, err := r.rebuild(r.Log)

@@ -55,11 +55,69 @@ type TurnTitle interface {
 // engine of the eighteen.Engine shape plugs in.
 type MoveTitle interface {
 	Title
-	// New starts a game for players in seating order.
-	New(players []string, seed uint64) (MoveGame, error)
+	// New starts a game: players in seating order, the seed, and the
+	// variants the game master chose.
+	New(s Setup) (MoveGame, error)
 	// Report is a game's PDF report, as of now, for one position (0: the
 	// game master), dated at.
 	Report(g MoveGame, gameName string, position int, at time.Time) ([]byte, error)
+}
+
+// Setup is what a game played by mail starts from, stored as its
+// snapshot 0 so that every later position is rebuilt from it.
+type Setup struct {
+	Players  []string `json:"players"`
+	Seed     uint64   `json:"seed"`
+	Variants []string `json:"variants,omitempty"`
+}
+
+// Variants is a title with optional rules a game master may choose when
+// creating a game (game new --variant).
+type Variants interface {
+	Variants() []Variant
+}
+
+// Variant is one optional rule: its name as the GM writes it, and what
+// it does.
+type Variant struct {
+	Name, About string
+}
+
+// CheckVariants tells whether a title offers every variant named.
+func CheckVariants(t Title, names []string) error {
+	if len(names) == 0 {
+		return nil
+	}
+	vt, ok := t.(Variants)
+	if !ok {
+		return fmt.Errorf("%s has no variants", t.Name())
+	}
+	var known []string
+	for _, v := range vt.Variants() {
+		known = append(known, v.Name)
+	}
+	for _, n := range names {
+		found := false
+		for _, k := range known {
+			found = found || k == n
+		}
+		if !found {
+			return fmt.Errorf("%s has no variant %q; its variants are %s", t.Name(), n, strings.Join(known, ", "))
+		}
+	}
+	return nil
+}
+
+// Picture is a title that draws its board for mails: a PNG sized for a
+// phone, shown in every move mail after the text.
+type Picture interface {
+	Picture(g MoveGame) ([]byte, error)
+}
+
+// Asker is a game whose menu sums up long lists: OPTIONS <what> asks for
+// the full lines of one part of it (a hex's tile lays).
+type Asker interface {
+	MenuAt(seat int, what string) ([]string, error)
 }
 
 // MoveGame is an engine with what the mails need of it.

@@ -43,7 +43,7 @@ func TestGuideShowsEveryMove(t *testing.T) {
 	}
 	offered := map[string]bool{}
 	for seed := uint64(1); seed <= 2; seed++ {
-		game, err := Title{}.New([]string{"A", "B", "C", "D"}, seed)
+		game, err := Title{}.New(title.Setup{Players: []string{"A", "B", "C", "D"}, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -35,8 +35,11 @@ func (Title) Seats() (int, int) { return 2, 6 }
 func (Title) Guide() string { return docs.ChicagoExpress() }
 
 // New starts a game.
-func (Title) New(players []string, seed uint64) (title.MoveGame, error) {
-	g, err := chicagoexpress.New(chicagoexpress.Setup{Players: players, Seed: seed})
+func (Title) New(s title.Setup) (title.MoveGame, error) {
+	if len(s.Variants) > 0 {
+		return nil, fmt.Errorf("chicago express has no variants")
+	}
+	g, err := chicagoexpress.New(chicagoexpress.Setup{Players: s.Players, Seed: s.Seed})
 	if err != nil {
 		return nil, err
 	}
@@ -50,6 +53,15 @@ func (Title) Report(g title.MoveGame, gameName string, position int, at time.Tim
 		return nil, fmt.Errorf("chicago express report: not a Chicago Express game")
 	}
 	return reports.ChicagoExpress{Game: cg.Game, GameName: gameName, Reader: position - 1, Made: at}.PDF()
+}
+
+// Picture implements title.Picture: the board as a PNG for the mails.
+func (Title) Picture(g title.MoveGame) ([]byte, error) {
+	cg, ok := g.(Game)
+	if !ok {
+		return nil, fmt.Errorf("chicago express board: not a Chicago Express game")
+	}
+	return reports.ChicagoBoardPNG(cg.Game)
 }
 
 // Game is a Chicago Express game as the processor plays it.

@@ -1,0 +1,213 @@
+package reports
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/g1870"
+)
+
+// Report1870 is the PDF report of a game of 1870: where the game stands,
+// the companies (price, treasury, trains, tokens, the initial offering
+// and the open market), the players' holdings, the last run's revenues,
+// the board, and the market with every company's token. Everything in
+// 1870 is public, so every reader gets the same pages but for the line
+// that names them.
+type Report1870 struct {
+	Game     *g1870.Game
+	GameName string
+	Reader   int // seat, or -1 for the game master
+	Made     time.Time
+}
+
+// PDF renders the report.
+func (r Report1870) PDF() ([]byte, error) {
+	g := r.Game
+	title := fmt.Sprintf("%s - 1870 report after operating round %d", r.GameName, g.Milestone())
+	if g.Over() {
+		title = fmt.Sprintf("%s - 1870 final report", r.GameName)
+	}
+	d := newDoc(title, r.Made)
+	if r.Reader >= 0 && r.Reader < len(g.Players) {
+		d.para(fmt.Sprintf("For %s (position %d).", g.Players[r.Reader].Name, r.Reader+1))
+	}
+	d.section("Where the game stands")
+	d.para(g.Now())
+	r.companies(d)
+	r.players(d)
+	d.section("Trains and phase")
+	d.para(r.trains())
+	if run := g.LastRun; run != nil {
+		d.section("The last run")
+		d.para(fmt.Sprintf("%s ran %s for $%d (drawn on the board in the trains' colours).", run.Corp, trainNames(g, run.Trains), run.Total))
+	}
+	if err := Board1870Page(d.pdf, g); err != nil {
+		return nil, err
+	}
+	r.market(d)
+	return d.bytes()
+}
+
+func trainNames(g *g1870.Game, sizes []int) string {
+	if len(sizes) == 0 {
+		return "no trains"
+	}
+	var out []string
+	for _, s := range sizes {
+		out = append(out, g.Name(s))
+	}
+	return strings.Join(out, ", ")
+}
+
+func (r Report1870) companies(d *doc) {
+	g := r.Game
+	d.section("Companies")
+	var rows [][]string
+	for _, c := range g.Corps {
+		state := ""
+		switch {
+		case c.Closed:
+			state = "closed"
+		case !c.Started:
+			state = "not started"
+		case !c.Floated:
+			state = "not floated"
+		}
+		if !c.Started || c.Closed {
+			rows = append(rows, []string{c.Sym, c.Name, "", "", "", "", "", "", "", state})
+			continue
+		}
+		pres := "-"
+		if c.President >= 0 {
+			pres = g.Players[c.President].Name
+		}
+		rows = append(rows, []string{c.Sym, c.Name, fmt.Sprintf("$%d", g.Price(c)), fmt.Sprintf("$%d", c.Par), fmt.Sprintf("$%d", c.Cash),
+			trainNames(g, c.Trains), fmt.Sprintf("%d/%d", c.Stations, len(c.TokenCosts)), fmt.Sprint(c.IPO), fmt.Sprint(g.Pool[c.Sym]), pres + " " + state})
+	}
+	d.table([]string{"Co.", "Name", "Price", "Par", "Cash", "Trains", "Tokens", "IPO", "Pool", "President"},
+		[]float64{12, 52, 12, 12, 14, 22, 12, 9, 9, 32}, rows)
+}
+
+func (r Report1870) players(d *doc) {
+	g := r.Game
+	d.section("Players")
+	head := []string{"Player", "Cash", "Certs", "Worth"}
+	widths := []float64{28, 16, 12, 16}
+	for _, c := range g.Corps {
+		head = append(head, c.Sym)
+		widths = append(widths, 10)
+	}
+	head, widths = append(head, "Privates"), append(widths, 22)
+	var rows [][]string
+	for s, p := range g.Players {
+		row := []string{p.Name, fmt.Sprintf("$%d", p.Cash), fmt.Sprintf("%d/%d", g.Certs(s), g.Limit()), fmt.Sprintf("$%d", g.Score(s))}
+		for _, c := range g.Corps {
+			cell := ""
+			if u := p.Shares[c.Sym]; u > 0 {
+				cell = fmt.Sprintf("%d%%", 10*u)
+				if c.President == s {
+					cell += "P"
+				}
+			}
+			row = append(row, cell)
+		}
+		var privs []string
+		for _, pr := range g.Privates {
+			if pr.Owner == s && pr.Corp == "" && !pr.Closed {
+				privs = append(privs, pr.Sym)
+			}
+		}
+		rows = append(rows, append(row, strings.Join(privs, " ")))
+	}
+	d.table(head, widths, rows)
+}
+
+func (r Report1870) trains() string {
+	g := r.Game
+	ph := g.Current()
+	var depot []string
+	for i, k := range g.Kinds {
+		if n := g.Depot[i]; n > 0 {
+			left := fmt.Sprint(n)
+			if n >= eighteen.Unlimited {
+				left = "any number"
+			}
+			depot = append(depot, fmt.Sprintf("%s x%s at $%d", g.Name(k.Size), left, k.Cost))
+		}
+	}
+	pool := "none"
+	if len(g.PoolTrains) > 0 {
+		pool = trainNames(g, g.PoolTrains)
+	}
+	return fmt.Sprintf("Phase %d: train limit %d, %d operating rounds a set. The bank sells, in order: %s. In the open market: %s.",
+		g.Phase, ph.Limit, ph.ORs, strings.Join(depot, "; "), pool)
+}
+
+// market draws the stock market on its own page, each company's token
+// in its colour in its box, the pile top first.
+func (r Report1870) market(d *doc) {
+	g := r.Game
+	m := g.StockMarket()
+	pdf := d.pdf
+	pdf.AddPage()
+	d.section("The stock market")
+	cols := 0
+	for _, row := range m.Rows {
+		cols = max(cols, len(row))
+	}
+	left, top := 12.0, pdf.GetY()+2
+	w := (186.0) / float64(cols)
+	h := 16.0
+	piles := map[eighteen.Pos][]*g1870.Corp{}
+	for _, c := range g.Corps {
+		if c.Started && !c.Closed {
+			piles[c.Pos] = append(piles[c.Pos], c)
+		}
+	}
+	for p := range piles {
+		slices.SortFunc(piles[p], func(a, b *g1870.Corp) int { return a.Tick - b.Tick })
+	}
+	for ri, row := range m.Rows {
+		for ci, cell := range row {
+			x, y := left+float64(ci)*w, top+float64(ri)*h
+			fill := marketFill(cell)
+			pdf.SetFillColor(fill[0], fill[1], fill[2])
+			pdf.SetDrawColor(90, 90, 90)
+			pdf.Rect(x, y, w, h, "FD")
+			pdf.SetFont("Helvetica", "B", 7)
+			pdf.SetTextColor(0, 0, 0)
+			pdf.Text(x+1, y+3.2, fmt.Sprint(cell.Price))
+			for i, c := range piles[eighteen.Pos{Row: ri, Col: ci}] {
+				rgb := corpRGB1870[c.Sym]
+				pdf.SetFillColor(int(rgb.R), int(rgb.G), int(rgb.B))
+				ty := y + 4.2 + float64(i)*2.9
+				pdf.Rect(x+0.6, ty, w-1.2, 2.7, "F")
+				pdf.SetFont("Helvetica", "B", 5)
+				pdf.SetTextColor(255, 255, 255)
+				pdf.Text(x+1, ty+2.1, c.Sym)
+			}
+		}
+	}
+	pdf.SetTextColor(0, 0, 0)
+	pdf.SetY(top + float64(len(m.Rows))*h + 3)
+	d.para("Box colours: white plain; blue-grey par; yellow, green and brown the zones of 5.1.1; red the closing zone. A company's token sits in its box, the top of a pile first (5.8.4).")
+}
+
+func marketFill(c eighteen.Cell) [3]int {
+	switch {
+	case c.Has('c'):
+		return [3]int{230, 120, 110}
+	case c.Has('b'):
+		return [3]int{214, 180, 140}
+	case c.Has('o'):
+		return [3]int{170, 214, 150}
+	case c.Has('y'):
+		return [3]int{250, 232, 130}
+	case c.Has('p'):
+		return [3]int{190, 205, 225}
+	}
+	return [3]int{250, 250, 250}
+}

@@ -614,7 +614,11 @@ func (p *Processor) moveSeatMails(ctx context.Context, g store.Game, positions [
 		}
 		var ms []store.OutboxMail
 		if slices.Contains(r.Eng.Acting(), seat) {
-			ms, err = p.askMove(secret, g, pos, r.Next(), "moves/your-move", yourMove(secret, r, seat, lead))
+			var board []mail.Attachment
+			if board, err = boardPicture(r); err != nil {
+				return nil, err
+			}
+			ms, err = p.askMove(secret, g, pos, r.Next(), "moves/your-move", yourMove(secret, r, seat, lead), board)
 		} else {
 			ms, err = p.sayNotices(g, []store.Position{pos}, "moves/standing", moveStanding{GameID: g.ID, GameName: g.Name, Intro: lead,
 				Status: r.Eng.Status(seat), Header: moveHeader(secret, g, pos, r.Next())})

@@ -90,9 +90,21 @@ func (p *Processor) moveMails(ctx context.Context, r *gamelog.Moves, skip int) (
 	happened := r.Happened()
 	acting := r.Eng.Acting()
 	var out []store.OutboxMail
+	var board []mail.Attachment // drawn when the first mail that shows it goes
+	drawn := false
 	add := func(kind string, pos store.Position, name string, data any, att []mail.Attachment) error {
 		if pos.Address == "" || !pos.Human {
 			return nil
+		}
+		if kind == "notice" && !drawn {
+			var err error
+			if board, err = boardPicture(r); err != nil {
+				return err
+			}
+			drawn = true
+		}
+		if kind == "notice" {
+			att = board
 		}
 		thread := ""
 		if name == "moves/your-move" {
@@ -114,10 +126,6 @@ func (p *Processor) moveMails(ctx context.Context, r *gamelog.Moves, skip int) (
 		out = append(out, m)
 		return nil
 	}
-	board, err := boardPicture(r)
-	if err != nil {
-		return nil, err
-	}
 	over := r.Eng.Over()
 	report := r.ReportDue()
 	for _, pos := range r.Positions {
@@ -125,16 +133,16 @@ func (p *Processor) moveMails(ctx context.Context, r *gamelog.Moves, skip int) (
 		news := moveNews{GameID: r.Game.ID, Action: r.Next() - 1, Happened: happened, Status: r.Eng.Status(seat), Over: over}
 		switch {
 		case over:
-			if err := add("notice", pos, "moves/game-over", news, board); err != nil {
+			if err := add("notice", pos, "moves/game-over", news, nil); err != nil {
 				return nil, err
 			}
 		case slices.Contains(acting, seat):
-			if err := add("notice", pos, "moves/your-move", yourMove(secret, r, seat, happened), board); err != nil {
+			if err := add("notice", pos, "moves/your-move", yourMove(secret, r, seat, happened), nil); err != nil {
 				return nil, err
 			}
 		case pos.Number == skip || r.Prefs[pos.Number].Digest:
 		default:
-			if err := add("notice", pos, "moves/what-happened", news, board); err != nil {
+			if err := add("notice", pos, "moves/what-happened", news, nil); err != nil {
 				return nil, err
 			}
 		}

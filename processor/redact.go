@@ -2,6 +2,7 @@ package processor
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/railpost/railpost/processor/mail"
@@ -86,11 +87,12 @@ func forgetting(ms []store.OutboxMail, password string) []store.OutboxMail {
 // mail programs show it to everyone. "" when there is none. Since each
 // try is a bcrypt comparison, only words that look like a password are
 // tried: six characters or more with a digit or a hyphen in them, as ours
-// have.
+// have, and not the id of the sender's game, which every subject of ours
+// carries ("[1870-12]").
 func subjectPassword(subject string, known []store.Position) (string, []store.Position) {
 	for _, w := range strings.FieldsFunc(subject, func(r rune) bool { return r == ' ' || r == '\t' || r == ':' || r == '[' || r == ']' || r == ',' }) {
 		w = strings.Trim(w, `"'<>()“”«»`)
-		if len(w) < 6 || !strings.ContainsAny(w, "-0123456789") {
+		if len(w) < 6 || !strings.ContainsAny(w, "-0123456789") || slices.ContainsFunc(known, func(p store.Position) bool { return strings.EqualFold(p.GameID, w) }) {
 			continue
 		}
 		var of []store.Position

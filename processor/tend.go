@@ -111,7 +111,7 @@ func (p *Processor) chaseMove(ctx context.Context, g store.Game, r *gamelog.Move
 		if g.MoveTimeout > 0 {
 			d.Timeout = g.MoveTimeout
 		}
-		ms, err := p.askMove(secret, g, pos, r.Next(), "moves/reminder", d)
+		ms, err := p.askMove(secret, g, pos, r.Next(), "moves/reminder", d, nil)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/orders"
+	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
 )
 
@@ -81,7 +82,7 @@ func (p *Processor) byThread(ctx context.Context, mm *orders.Mail, sheet orders.
 
 // askMove mails a position a template that asks for a move, its
 // Message-ID marked with the action and its token (threadMark).
-func (p *Processor) askMove(secret []byte, g store.Game, pos store.Position, action int, name string, data any) ([]store.OutboxMail, error) {
+func (p *Processor) askMove(secret []byte, g store.Game, pos store.Position, action int, name string, data any, att []mail.Attachment) ([]store.OutboxMail, error) {
 	if pos.Address == "" {
 		return nil, nil
 	}
@@ -94,7 +95,7 @@ func (p *Processor) askMove(secret []byte, g store.Game, pos store.Position, act
 		return nil, err
 	}
 	m, err := p.compose(composeArgs{thread: threadMark(action, TurnsheetToken(secret, g.ID, pos.Number, action)), kind: "notice",
-		to: []string{pos.Address}, subject: subject, text: body, gameID: g.ID, position: pos.Number, autoSubmitted: "auto-generated"})
+		to: []string{pos.Address}, subject: subject, text: body, gameID: g.ID, position: pos.Number, attachments: att, autoSubmitted: "auto-generated"})
 	if err != nil {
 		return nil, err
 	}

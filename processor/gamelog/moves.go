@@ -346,11 +346,15 @@ func (r *Moves) End(ctx context.Context, tx Writer, now time.Time) error {
 	if err := tx.SetGameStatus(ctx, r.Game.ID, "ended"); err != nil {
 		return err
 	}
+	category := "cash"
+	if sn, ok := r.Title.(title.ScoreName); ok {
+		category = sn.ScoreName()
+	}
 	var finals []store.FinalScore
 	for seat, s := range r.Eng.Scores() {
 		pos := r.Position(seat)
 		finals = append(finals, store.FinalScore{GameID: r.Game.ID, Title: r.Game.Title, Position: pos.Number, Player: r.Name(seat),
-			Human: pos.Human, Category: "cash", Points: s, Turn: len(r.Log), EndedAt: now})
+			Human: pos.Human, Category: category, Points: s, Turn: len(r.Log), EndedAt: now})
 	}
 	return tx.AddFinalScores(ctx, finals)
 }

@@ -2,6 +2,9 @@ package title
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/railpost/railpost/orders"
@@ -75,4 +78,76 @@ type Desk interface {
 // PassCount is what one pass did that a script checks.
 type PassCount struct {
 	Accepted, Rejected, Resolved int
+}
+
+// NewestMail is the newest mail to a scripted player whose subject holds
+// any of want, or nil.
+func NewestMail(d Desk, p *DemoPlayer, want ...string) *orders.Mail {
+	ms := d.Mails(p.Address)
+	for i := len(ms) - 1; i >= 0; i-- {
+		for _, w := range want {
+			if strings.Contains(ms[i].Subject, w) {
+				return ms[i]
+			}
+		}
+	}
+	return nil
+}
+
+// Reply answers one of our mails as a mail program does: the text on
+// top, the mail quoted below.
+func Reply(d Desk, p *DemoPlayer, to *orders.Mail, text string) error {
+	var quoted strings.Builder
+	for _, l := range strings.Split(to.Text, "\n") {
+		quoted.WriteString("> " + l + "\n")
+	}
+	return d.Send(p, to, text+"\n\nOn "+d.Now().Format("Mon, 2 Jan 2006")+", Railpost wrote:\n"+quoted.String())
+}
+
+// ReplyAndCheck sends a line as a reply, runs a pass, and requires the
+// processor's answer to say want; it returns the answer's line that does,
+// for the demo's summary.
+func ReplyAndCheck(ctx context.Context, d Desk, p *DemoPlayer, to *orders.Mail, line, want string) (string, error) {
+	if err := Reply(d, p, to, line); err != nil {
+		return "", err
+	}
+	if _, err := d.Pass(ctx); err != nil {
+		return "", err
+	}
+	ack := NewestMail(d, p, "Accepted", "not accepted")
+	if ack == nil || !strings.Contains(ack.Text, want) {
+		text := ""
+		if ack != nil {
+			text = ack.Text
+		}
+		return "", fmt.Errorf("%s sent %q; the reply does not say %q:\n%s", p.Name, line, want, text)
+	}
+	for _, l := range strings.Split(ack.Text, "\n") {
+		if strings.Contains(l, want) {
+			return strings.TrimSpace(l), nil
+		}
+	}
+	return "", nil
+}
+
+// GoQuiet has a scripted player say nothing for 49 hours: a reminder
+// comes at 24, and at the demo's 48-hour move timeout the processor
+// passes for them. It returns the line for the summary.
+func GoQuiet(ctx context.Context, d Desk, p *DemoPlayer, action int) (string, error) {
+	d.SetClock(d.Now().Add(25 * time.Hour))
+	if _, err := d.Pass(ctx); err != nil {
+		return "", err
+	}
+	d.SetClock(d.Now().Add(24 * time.Hour))
+	if _, err := d.Pass(ctx); err != nil {
+		return "", err
+	}
+	moves, err := d.Moves(ctx)
+	if err != nil {
+		return "", err
+	}
+	if !slices.ContainsFunc(moves, func(mv store.Move) bool { return mv.Source == "timeout" }) {
+		return "", fmt.Errorf("%s's move was not passed at the timeout", p.Name)
+	}
+	return fmt.Sprintf("%s did not answer action %d for 49 hours: the processor passed for them", p.Name, action), nil
 }

@@ -232,6 +232,12 @@ type Score struct {
 	Points   int
 }
 
+// ScoreName is a move title whose final score is not cash: what its
+// scores count, as the records name the category ("worth").
+type ScoreName interface {
+	ScoreName() string
+}
+
 // Guide is a title with a players' guide: how to write its orders or
 // moves, with examples, as plain text fit for a mail. It is mailed to a
 // player who writes HELP, and goes with the welcome.
@@ -340,4 +346,23 @@ func (s Set) Unit(name string) string {
 		return "action"
 	}
 	return "turn"
+}
+
+// GuideExamples are the example lines of a guide's ```moves blocks: the
+// moves it shows, which a title's tests hold against what its engine
+// offers, so that the guide cannot fall behind.
+func GuideExamples(guide string) []string {
+	var out []string
+	in := false
+	for _, l := range strings.Split(guide, "\n") {
+		switch {
+		case strings.HasPrefix(l, "```moves"):
+			in = true
+		case strings.HasPrefix(l, "```"):
+			in = false
+		case in && strings.TrimSpace(l) != "":
+			out = append(out, strings.TrimSpace(l))
+		}
+	}
+	return out
 }

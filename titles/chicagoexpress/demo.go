@@ -110,29 +110,6 @@ func (s *demoScript) engine(ctx context.Context, d title.Desk) (*chicagoexpress.
 	return eng.(*chicagoexpress.Game), standing, nil
 }
 
-// newest is the newest mail to a player whose subject holds any of want.
-func newest(d title.Desk, p *title.DemoPlayer, want ...string) *orders.Mail {
-	ms := d.Mails(p.Address)
-	for i := len(ms) - 1; i >= 0; i-- {
-		for _, w := range want {
-			if strings.Contains(ms[i].Subject, w) {
-				return ms[i]
-			}
-		}
-	}
-	return nil
-}
-
-// reply answers one of our mails as a mail program does: the text on top,
-// the mail quoted below.
-func reply(d title.Desk, p *title.DemoPlayer, to *orders.Mail, text string) error {
-	var quoted strings.Builder
-	for _, l := range strings.Split(to.Text, "\n") {
-		quoted.WriteString("> " + l + "\n")
-	}
-	return d.Send(p, to, text+"\n\nOn "+d.Now().Format("Mon, 2 Jan 2006")+", Railpost wrote:\n"+quoted.String())
-}
-
 // Play implements title.Script: answer "your move" mails until the game
 // ends or the limit of actions is reached.
 func (s *demoScript) Play(ctx context.Context, d title.Desk) error {
@@ -161,7 +138,7 @@ func (s *demoScript) Play(ctx context.Context, d title.Desk) error {
 		seat := eng.Acting()[0]
 		p := s.players[seat]
 		want := fmt.Sprintf("Your move (action %d)", g.Turn)
-		m := newest(d, p, "Your move (action")
+		m := title.NewestMail(d, p, "Your move (action")
 		if m == nil || !strings.Contains(m.Subject, want) {
 			return fmt.Errorf("action %d: %s has no %q mail", g.Turn, p.Name, want)
 		}
@@ -170,7 +147,7 @@ func (s *demoScript) Play(ctx context.Context, d title.Desk) error {
 		switch {
 		case s.illegal == "" && turn:
 			// A move the rules forbid: Chicago cannot be developed.
-			if err := s.answerAndCheck(ctx, d, p, m, "DEVELOP A2", "5, Action C", &s.illegal); err != nil {
+			if s.illegal, err = title.ReplyAndCheck(ctx, d, p, m, "DEVELOP A2", "5, Action C"); err != nil {
 				return err
 			}
 			if g2, _ := d.Game(ctx); g2.Turn != g.Turn {
@@ -178,19 +155,19 @@ func (s *demoScript) Play(ctx context.Context, d title.Desk) error {
 			}
 			continue
 		case s.timeout == "" && s.undo != "" && !turn:
-			if err := s.goQuiet(ctx, d, p, g.Turn); err != nil {
+			if s.timeout, err = title.GoQuiet(ctx, d, p, g.Turn); err != nil {
 				return err
 			}
 			continue
 		}
 		choice := eng.Suggest(seat, rng)
-		if err := reply(d, p, m, choice.String()); err != nil {
+		if err := title.Reply(d, p, m, choice.String()); err != nil {
 			return err
 		}
 		if _, err := d.Pass(ctx); err != nil {
 			return err
 		}
-		ack := newest(d, p, "Accepted", "not accepted")
+		ack := title.NewestMail(d, p, "Accepted", "not accepted")
 		if ack == nil || !strings.Contains(ack.Subject, "Accepted") {
 			return fmt.Errorf("%s's move %q was not accepted", p.Name, choice)
 		}
@@ -199,67 +176,19 @@ func (s *demoScript) Play(ctx context.Context, d title.Desk) error {
 			staleMail, staleFrom = m, p
 		case s.stale == "" && staleMail != nil:
 			// The first mail answered again, as a player who resent it would.
-			if err := s.answerAndCheck(ctx, d, staleFrom, staleMail, "PASS EXPAND", "already been played", &s.stale); err != nil {
+			if s.stale, err = title.ReplyAndCheck(ctx, d, staleFrom, staleMail, "PASS EXPAND", "already been played"); err != nil {
 				return err
 			}
 		case s.undo == "" && s.stale != "" && choice.Verb != "BID" && choice.Verb != "PASS":
 			if !strings.Contains(ack.Text, "reply UNDO") {
 				continue // the move ended in automatic moves; try a later one
 			}
-			if err := s.answerAndCheck(ctx, d, p, ack, "UNDO", "undoes 1 move", &s.undo); err != nil {
+			if s.undo, err = title.ReplyAndCheck(ctx, d, p, ack, "UNDO", "undoes 1 move"); err != nil {
 				return err
 			}
 		}
 	}
 	return fmt.Errorf("the game did not end in 5000 mails")
-}
-
-// goQuiet has a bidder say nothing: a reminder, then the timeout passes
-// for them.
-func (s *demoScript) goQuiet(ctx context.Context, d title.Desk, p *title.DemoPlayer, action int) error {
-	d.SetClock(d.Now().Add(25 * time.Hour))
-	if _, err := d.Pass(ctx); err != nil {
-		return err
-	}
-	d.SetClock(d.Now().Add(24 * time.Hour))
-	if _, err := d.Pass(ctx); err != nil {
-		return err
-	}
-	moves, err := d.Moves(ctx)
-	if err != nil {
-		return err
-	}
-	if !slices.ContainsFunc(moves, func(mv store.Move) bool { return mv.Source == "timeout" }) {
-		return fmt.Errorf("the quiet bidder's move was not passed at the timeout")
-	}
-	s.timeout = fmt.Sprintf("%s did not answer action %d for 49 hours: the processor passed for them", p.Name, action)
-	return nil
-}
-
-// answerAndCheck sends a line and requires the processor's reply to say
-// something; the reply's telling line is kept for the summary.
-func (s *demoScript) answerAndCheck(ctx context.Context, d title.Desk, p *title.DemoPlayer, to *orders.Mail, line, want string, keep *string) error {
-	if err := reply(d, p, to, line); err != nil {
-		return err
-	}
-	if _, err := d.Pass(ctx); err != nil {
-		return err
-	}
-	ack := newest(d, p, "Accepted", "not accepted")
-	if ack == nil || !strings.Contains(ack.Text, want) {
-		text := ""
-		if ack != nil {
-			text = ack.Text
-		}
-		return fmt.Errorf("%s sent %q; the reply does not say %q:\n%s", p.Name, line, want, text)
-	}
-	for _, l := range strings.Split(ack.Text, "\n") {
-		if strings.Contains(l, want) {
-			*keep = strings.TrimSpace(l)
-			break
-		}
-	}
-	return nil
 }
 
 // checkDirect compares the final cash the pipeline stored with that of a

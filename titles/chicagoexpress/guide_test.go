@@ -7,23 +7,6 @@ import (
 	"github.com/railpost/railpost/processor/title"
 )
 
-// guideMoves are the example lines of the guide's ```moves blocks.
-func guideMoves(guide string) []string {
-	var out []string
-	in := false
-	for _, l := range strings.Split(guide, "\n") {
-		switch {
-		case strings.HasPrefix(l, "```moves"):
-			in = true
-		case strings.HasPrefix(l, "```"):
-			in = false
-		case in && strings.TrimSpace(l) != "":
-			out = append(out, strings.TrimSpace(l))
-		}
-	}
-	return out
-}
-
 // TestGuideShowsEveryMove plays random games and checks that every kind
 // of move the engine offers a player (its verb, and PASS with each of its
 // forms) has an example in the guide mailed on HELP, so that the guide
@@ -35,7 +18,7 @@ func TestGuideShowsEveryMove(t *testing.T) {
 		t.Fatal("Chicago Express gives no guide")
 	}
 	examples := map[string]bool{}
-	for _, l := range guideMoves(g.Guide()) {
+	for _, l := range title.GuideExamples(g.Guide()) {
 		examples[shape(l)] = true
 	}
 	if len(examples) < 6 {

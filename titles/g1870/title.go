@@ -41,6 +41,10 @@ var variants = []title.Variant{
 	{Name: "historical", About: "16.5: the companies start in historical order"},
 }
 
+// ScoreName implements title.ScoreName: a player's worth in cash, shares
+// at market and privates at cost (14).
+func (Title) ScoreName() string { return "worth" }
+
 // Variants implements title.Variants.
 func (Title) Variants() []title.Variant { return variants }
 

@@ -1,0 +1,297 @@
+package g1870
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/g1870"
+	"github.com/railpost/railpost/orders"
+	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/title"
+)
+
+// DemoGameID is the demo game's id.
+const DemoGameID = "1870-demo"
+
+var demoNames = []string{"Ada", "Ben", "Cyd", "Dee", "Eve", "Fay"}
+
+// Demo implements title.Demonstrated: every seat a scripted player, who
+// answers their "your move" mail with the computer's choice. On the way
+// one sends an illegal move (and is told the move it was near), one
+// answers a move already played, one takes a move back with UNDO, one
+// offers another a private company and the other accepts, and one lets a
+// move time out, which the processor passes for them. All but the first
+// ask for a daily digest with their first move, as players of a long
+// game do; the first gets a mail, with the board, for every move. At the end the
+// final worth the pipeline stored is checked against the engine run
+// directly on the same moves.
+func (Title) Demo(o title.DemoOptions) (title.Script, error) {
+	if o.Humans == 0 {
+		o.Humans = 4
+	}
+	if o.Humans < 2 || o.Humans > 6 {
+		return nil, fmt.Errorf("--humans %d: 1870 takes 2 to 6 players, and in the demo each is scripted", o.Humans)
+	}
+	s := &demoScript{o: o, digest: map[int]bool{}}
+	for i := range o.Humans {
+		s.players = append(s.players, &title.DemoPlayer{Position: i + 1, Name: demoNames[i], Address: strings.ToLower(demoNames[i]) + "@players.invalid"})
+	}
+	return s, nil
+}
+
+type demoScript struct {
+	o       title.DemoOptions
+	players []*title.DemoPlayer
+	// The scripted moments, each with the processor's answer.
+	illegal, stale, undo, timeout, offer, accepted, direct string
+	// eng follows the stored log without replaying it every mail: seen
+	// are the log entries it has taken in.
+	eng  *g1870.Game
+	seen int
+	// digest are the players who asked for a daily digest, as most
+	// players of a long game by mail do; the first keeps a mail a move.
+	digest map[int]bool
+}
+
+// Game implements title.Script.
+func (s *demoScript) Game() (store.Game, []store.Position) {
+	g := store.Game{ID: DemoGameID, Title: Name, Name: "1870 demo", Seed: s.o.Seed, TimeZone: "America/Chicago",
+		Remind: 24 * time.Hour, MoveTimeout: 48 * time.Hour, TimeoutPolicy: "pass", GMAddress: "gm-person@players.invalid"}
+	var seats []store.Position
+	for _, p := range s.players {
+		seats = append(seats, store.Position{Number: p.Position, Name: p.Name})
+	}
+	return g, seats
+}
+
+// Players implements title.Script.
+func (s *demoScript) Players() []*title.DemoPlayer { return s.players }
+
+// Notes implements title.Script.
+func (s *demoScript) Notes() []string {
+	var out []string
+	for _, n := range []struct{ what, said string }{
+		{"An illegal move was answered: ", s.illegal}, {"A stale move was answered: ", s.stale},
+		{"An undo: ", s.undo}, {"A deal offered: ", s.offer}, {"and accepted: ", s.accepted},
+		{"A timeout: ", s.timeout}, {"", s.direct},
+	} {
+		if n.said != "" {
+			out = append(out, n.what+n.said)
+		}
+	}
+	return out
+}
+
+func (s *demoScript) fresh() (*g1870.Game, error) {
+	var names []string
+	for _, p := range s.players {
+		names = append(names, p.Name)
+	}
+	return g1870.New(g1870.Setup{Players: names, Seed: uint64(s.o.Seed)})
+}
+
+// engine is the game as the players could work it out from the stored
+// log: the moves since it last looked are applied, and an UNDO replays
+// the log from the start.
+func (s *demoScript) engine(ctx context.Context, d title.Desk) (*g1870.Game, []eighteen.Action, error) {
+	moves, err := d.Moves(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	var log []eighteen.Action
+	for _, m := range moves {
+		a, err := eighteen.ParseAction(m.Position-1, m.Line)
+		if err != nil {
+			return nil, nil, err
+		}
+		log = append(log, a)
+	}
+	undone := slices.ContainsFunc(log[min(s.seen, len(log)):], func(a eighteen.Action) bool { return a.Verb == eighteen.Undo })
+	if s.eng == nil || undone || len(log) < s.seen {
+		eng, standing, err := eighteen.Replay(func() (eighteen.Engine, error) { return s.fresh() }, log)
+		if err != nil {
+			return nil, nil, err
+		}
+		s.eng, s.seen = eng.(*g1870.Game), len(log)
+		return s.eng, standing, nil
+	}
+	for _, a := range log[s.seen:] {
+		if err := s.eng.Apply(a); err != nil {
+			return nil, nil, fmt.Errorf("the stored move %q does not apply: %w", a, err)
+		}
+	}
+	s.seen = len(log)
+	return s.eng, nil, nil
+}
+
+// Play implements title.Script: answer "your move" mails until the game
+// ends or the limit of actions is reached.
+func (s *demoScript) Play(ctx context.Context, d title.Desk) error {
+	rng := rand.New(rand.NewPCG(uint64(s.o.Seed), 99))
+	var staleMail *orders.Mail
+	var staleFrom *title.DemoPlayer
+	for step := 0; step < 6000; step++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		g, err := d.Game(ctx)
+		if err != nil {
+			return err
+		}
+		d.Progress(g.Turn-1, 0, g.Status == "ended")
+		if g.Status == "ended" {
+			return s.checkDirect(ctx, d)
+		}
+		if s.o.Limit > 0 && g.Turn > s.o.Limit {
+			return nil
+		}
+		eng, _, err := s.engine(ctx, d)
+		if err != nil {
+			return err
+		}
+		seat := eng.Acting()[0]
+		p := s.players[seat]
+		want := fmt.Sprintf("Your move (action %d)", g.Turn)
+		m := title.NewestMail(d, p, "Your move (action")
+		if m == nil || !strings.Contains(m.Subject, want) {
+			return fmt.Errorf("action %d: %s has no %q mail", g.Turn, p.Name, want)
+		}
+		d.SetClock(d.Now().Add(7 * time.Minute))
+		done, err := s.scripted(ctx, d, eng, p, m, g.Turn)
+		if err != nil || done {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		choice := eng.Suggest(seat, rng)
+		line := choice.String()
+		if seat > 0 && !s.digest[seat] {
+			line += "\nDIGEST ON"
+			s.digest[seat] = true
+		}
+		if err := title.Reply(d, p, m, line); err != nil {
+			return err
+		}
+		if _, err := d.Pass(ctx); err != nil {
+			return err
+		}
+		ack := title.NewestMail(d, p, "Accepted", "not accepted")
+		if ack == nil || !strings.Contains(ack.Subject, "Accepted") {
+			return fmt.Errorf("%s's move %q was not accepted", p.Name, choice)
+		}
+		switch {
+		case staleMail == nil && s.illegal != "":
+			staleMail, staleFrom = m, p
+		case s.stale == "" && staleMail != nil:
+			// The first mail answered again, as a player who resent it would.
+			if s.stale, err = title.ReplyAndCheck(ctx, d, staleFrom, staleMail, "PASS", "already been played"); err != nil {
+				return err
+			}
+		case s.undo == "" && s.stale != "" && choice.Verb != "BID" && choice.Verb != "PASS":
+			if !strings.Contains(ack.Text, "reply UNDO") {
+				continue // the move ended in automatic moves; try a later one
+			}
+			if s.undo, err = title.ReplyAndCheck(ctx, d, p, ack, "UNDO", "undoes 1 move"); err != nil {
+				return err
+			}
+		}
+	}
+	return fmt.Errorf("the game did not end in 6000 mails")
+}
+
+// scripted plays the demo's set pieces when their moment comes; done
+// says it answered the mail.
+func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *g1870.Game, p *title.DemoPlayer, m *orders.Mail, action int) (bool, error) {
+	var err error
+	opts := eng.Legal(p.Position - 1)
+	has := func(verb string) bool {
+		return slices.ContainsFunc(opts, func(o eighteen.Option) bool { return o.Verb == verb })
+	}
+	switch {
+	case s.illegal == "" && has("BUY"):
+		// A slip of the pen: the Great River company written GRCS.
+		s.illegal, err = title.ReplyAndCheck(ctx, d, p, m, "BUY GRCS", "Did you mean")
+		return true, err
+	case s.offer != "" && s.accepted == "" && has(eighteen.Accept):
+		if _, err = title.ReplyAndCheck(ctx, d, p, m, "ACCEPT", "Accepted"); err != nil {
+			return true, err
+		}
+		s.accepted = fmt.Sprintf("%s wrote ACCEPT: %s", p.Name, s.lastEvent(ctx, d))
+		return true, nil
+	case s.offer == "" && s.undo != "":
+		if line := offerLine(eng, p.Position-1, opts); line != "" {
+			if _, err = title.ReplyAndCheck(ctx, d, p, m, line, "Accepted"); err != nil {
+				return true, err
+			}
+			s.offer = fmt.Sprintf("%s wrote %q, and the private's owner was asked to ACCEPT or DECLINE", p.Name, line)
+			return true, nil
+		}
+	case s.timeout == "" && s.accepted != "" && has("PASS") && !has("DONE"):
+		s.timeout, err = title.GoQuiet(ctx, d, p, action)
+		return true, err
+	}
+	return false, nil
+}
+
+// offerLine is a stock-round offer for another player's private at its
+// list price, when the seat may make one.
+func offerLine(eng *g1870.Game, seat int, opts []eighteen.Option) string {
+	for _, o := range opts {
+		if o.Verb != "BUYPRIVATE" || !o.Ranged {
+			continue
+		}
+		p := eng.Private(o.Args[0])
+		if p != nil && p.Owner >= 0 && p.Owner != seat && p.Corp == "" && p.Printed >= o.Min && p.Printed <= o.Max {
+			return o.Action(p.Printed).String()
+		}
+	}
+	return ""
+}
+
+// checkDirect compares the final worth the pipeline stored with that of
+// a fresh engine given the standing moves, with no mail in between.
+func (s *demoScript) checkDirect(ctx context.Context, d title.Desk) error {
+	s.eng = nil
+	_, standing, err := s.engine(ctx, d)
+	if err != nil {
+		return err
+	}
+	direct, err := s.fresh()
+	if err != nil {
+		return err
+	}
+	for _, a := range standing {
+		if err := direct.Apply(a); err != nil {
+			return fmt.Errorf("the engine run directly refuses %q: %w", a, err)
+		}
+	}
+	finals, err := d.FinalScores(ctx)
+	if err != nil {
+		return err
+	}
+	stored := make([]int, len(s.players))
+	for _, f := range finals {
+		stored[f.Position-1] = f.Points
+	}
+	if !direct.Over() || !slices.Equal(stored, direct.Scores()) {
+		return fmt.Errorf("the pipeline's final worth %v differs from the engine's %v (over %v)", stored, direct.Scores(), direct.Over())
+	}
+	s.direct = fmt.Sprintf("Final worth %v; the engine run directly on the same moves gives %v. %s", stored, direct.Scores(), direct.Now())
+	return nil
+}
+
+// lastEvent is the newest line of what happened in the game as the
+// database holds it.
+func (s *demoScript) lastEvent(ctx context.Context, d title.Desk) string {
+	eng, _, err := s.engine(ctx, d)
+	if err != nil || len(eng.Events) == 0 {
+		return ""
+	}
+	return eng.Events[len(eng.Events)-1]
+}

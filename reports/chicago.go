@@ -3,12 +3,10 @@ package reports
 import (
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
-	"codeberg.org/go-pdf/fpdf"
 	ce "github.com/railpost/railpost/games/chicagoexpress"
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/reports/hexmap"
 )
 
 // ChicagoExpress is the PDF report of a Chicago Express game: the board
@@ -45,7 +43,9 @@ func (r ChicagoExpress) PDF() ([]byte, error) {
 		d.para(fmt.Sprintf("For %s (position %d).", g.Names[r.Reader], r.Reader+1))
 	}
 	d.section("The board")
-	r.board(d)
+	if err := r.board(d); err != nil {
+		return nil, err
+	}
 	d.section("Income track")
 	r.incomeTrack(d)
 	d.section("Companies")
@@ -80,78 +80,20 @@ func (r ChicagoExpress) PDF() ([]byte, error) {
 	return d.bytes()
 }
 
-// board draws the hex map where the board's grid puts its hexes
-// (flat-topped, odd columns half a hex lower), each company's locomotive
-// a coloured square, a house a small roof, an industrial city's track
-// value in the hex.
-func (r ChicagoExpress) board(d *doc) {
-	g := r.Game
+// board draws the board with the renderer every 18xx title's board
+// uses (hexmap): the hexes, each company's locomotives in its colour, the
+// houses, the costs and incomes, with its key below.
+func (r ChicagoExpress) board(d *doc) error {
 	pdf := d.pdf
-	left, top := 14.0, pdf.GetY()+2
-	const size = 6.0 // centre to corner, mm
-	plan := eighteen.Drawing{Grid: g.Board().Grid, Size: size, X: left, Y: top}
-	for i, hx := range g.Board().Hexes {
-		x, y := plan.Centre(hx.At)
-		var pts []fpdf.PointType
-		for _, p := range plan.Corners(hx.At) {
-			pts = append(pts, fpdf.PointType{X: p.X, Y: p.Y})
-		}
-		c := kindRGB[hx.Kind]
-		pdf.SetFillColor(c[0], c[1], c[2])
-		pdf.SetDrawColor(120, 120, 120)
-		pdf.SetLineWidth(0.15)
-		pdf.Polygon(pts, "DF")
-		pdf.SetFont("Helvetica", "", 4)
-		pdf.SetTextColor(90, 90, 90)
-		pdf.Text(x-2.2, y-size*0.55, hx.ID)
-		label := ""
-		switch hx.Kind {
-		case ce.Industrial:
-			label = fmt.Sprintf("%s %d", shortName(hx.Name), g.Track[i])
-		case ce.City, ce.Mountain, ce.Chicago:
-			label = fmt.Sprintf("$%d +%d", hx.Red, hx.Black)
-			if hx.Name != "" {
-				label = shortName(hx.Name) + " " + label
-			}
-		case ce.Start:
-			label = shortName(hx.Name)
-		}
-		if label != "" {
-			pdf.SetTextColor(0, 0, 0)
-			pdf.Text(x-pdf.GetStringWidth(label)/2, y+size*0.75, label)
-		}
-		// Locomotives: a square per company, side by side.
-		n := 0
-		for ci, corp := range g.Corps {
-			if !g.Present[i][ci] {
-				continue
-			}
-			rgb := companyRGB[corp.Color]
-			pdf.SetFillColor(rgb[0], rgb[1], rgb[2])
-			pdf.SetDrawColor(0, 0, 0)
-			pdf.Rect(x-4+float64(n)*1.9, y-0.9, 1.7, 1.7, "FD")
-			n++
-		}
-		if g.Developed[i] {
-			pdf.SetFillColor(160, 40, 40)
-			pdf.Polygon([]fpdf.PointType{{X: x + 2.2, Y: y - 2.2}, {X: x + 3.2, Y: y - 3.2}, {X: x + 4.2, Y: y - 2.2}, {X: x + 4.2, Y: y - 1.2}, {X: x + 2.2, Y: y - 1.2}}, "F")
-		}
+	l, _, rm, _ := pdf.GetMargins()
+	w, _ := pdf.GetPageSize()
+	y := pdf.GetY() + 2
+	used, err := hexmap.PDF(pdf, ChicagoScene(r.Game), l, y, w-l-rm, 150, 2.6)
+	if err != nil {
+		return fmt.Errorf("chicago express board: %w", err)
 	}
-	pdf.SetTextColor(0, 0, 0)
-	h := math.Sqrt(3) * size // a flat hex's height
-	pdf.SetY(top + 12*h)
-	var key []string
-	for _, c := range g.Corps {
-		key = append(key, c.Sym+" "+c.Color)
-	}
-	d.para("Squares are locomotives (" + strings.Join(key, ", ") + "); a red roof is a house. Numbers: cost per locomotive and income gained.")
-}
-
-func shortName(s string) string {
-	if i := strings.IndexByte(s, ' '); i > 0 && len(s) > 9 {
-		return s[:i]
-	}
-	return s
+	pdf.SetY(y + used + 2)
+	return nil
 }
 
 // incomeTrack draws each company's income as a bar on a 0-60 scale.

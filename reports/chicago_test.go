@@ -61,7 +61,7 @@ func TestChicagoReportReadsBack(t *testing.T) {
 		if err := os.WriteFile(f, pdf, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if out, err := exec.Command("pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", f, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
+		if out, err := exec.Command("pdftoppm", "-png", "-r", "90", "-f", "1", "-l", "1", f, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
 			t.Fatalf("pdftoppm: %v %s", err, out)
 		}
 		if os.Getenv("RAILPOST_KEEP_PNG") != "" {

@@ -168,7 +168,7 @@ func runs1870(g *g1870.Game, s *hexmap.Scene, at map[eighteen.Hex]int) {
 	}
 	ph := g.Current()
 	s.Notes = append(s.Notes, fmt.Sprintf("Phase %d: off-boards pay their %s value (framed). D:XX marks a company's destination; a ringed token is a destination token; a hollow ring is a home station still to be placed.",
-		g.Phase+1, []string{"yellow", "brown", "blue"}[min(max(ph.OffBoard, 0), 2)]))
+		g.Phase, []string{"yellow", "brown", "blue"}[min(max(ph.OffBoard, 0), 2)]))
 	run := g.LastRun
 	if run == nil {
 		return

@@ -15,17 +15,18 @@ import (
 // Test1870ByMail plays the opening of a 4-player game of 1870 by mail
 // through loopback IMAP and SMTP and a real SQLite file, far enough for
 // every set piece of its demo: an illegal move answered with "did you
-// mean", a stale move, an undo, a deal offered and accepted, and a
-// timeout. (The whole game is CI's: railpost demo --title 1870.) Every
-// move mail carries the board as an inline PNG.
+// mean", a stale move, an undo, a deal offered and accepted, a timeout,
+// and a run the president names by hand. (The whole game is CI's:
+// railpost demo --title 1870.) Every move mail carries the board as an
+// inline PNG.
 func Test1870ByMail(t *testing.T) {
 	dir := t.TempDir()
-	res, err := Run(context.Background(), t1870.Title{}, Options{Dir: dir, Seed: 3, Limit: 40})
+	res, err := Run(context.Background(), t1870.Title{}, Options{Dir: dir, Seed: 3, Limit: 95})
 	if err != nil {
 		t.Fatal(err)
 	}
 	notes := strings.Join(res.Notes, "\n")
-	for _, want := range []string{"Did you mean BUY GRSC?", "A stale move was answered", "An undo:", "A deal offered:", "wrote ACCEPT: ", "A timeout:"} {
+	for _, want := range []string{"Did you mean BUY GRSC?", "A stale move was answered", "An undo:", "A deal offered:", "wrote ACCEPT: ", "A timeout:", "A run named by hand:"} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("the moment %q did not happen:\n%s", want, notes)
 		}

@@ -398,7 +398,7 @@ func (g *Game) doRun(a eighteen.Action) error {
 	}
 	g.r.Revenue = total
 	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
-	g.note("%s runs %s instead: $%d", c.Sym, g.routeText(c.Trains, routes), total)
+	g.note("%s's president names its routes: %s; $%d in all", c.Sym, g.routeText(c.Trains, routes), total)
 	return nil
 }
 

@@ -228,7 +228,11 @@ func (g *Game) doLay(a eighteen.Action) error {
 	c.Cash -= cost
 	g.Bank += cost
 	c.BridgeUsed = c.BridgeUsed || bridge != noBridge
-	g.note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
+	if cost > 0 {
+		g.note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
+	} else {
+		g.note("%s lays #%s on %s (rotation %d)", c.Sym, id, h, rot)
+	}
 	switch {
 	case upgrade:
 		g.r.Upgraded, g.r.Step = true, stepToken

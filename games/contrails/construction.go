@@ -149,7 +149,13 @@ func (t *turn) issueStock(rr *Railroad, miles, owner int) {
 	}
 	dirs := t.directors[rr.Abbr]
 	each := DirectorBonusShares(n, len(dirs))
-	price := int64(max(t.price[rr.Abbr], rr.Price))
+	// Both prices run from the start of the turn, whatever the market did
+	// since (4.3B "one-half the start of turn price", 4.3C "the starting
+	// stock price"; ruling CR15).
+	price := int64(t.price[rr.Abbr])
+	if price <= 0 {
+		price = int64(rr.Price)
+	}
 	for _, d := range dirs {
 		p := s.Player(d)
 		cost := int64(each) * price / 2
@@ -165,6 +171,19 @@ func (t *turn) issueStock(rr *Railroad, miles, owner int) {
 	s.transfer(bank, railroadAcct(rr.Abbr), int64(public)*price*9/10, itemStockIssue)
 }
 
+// withdraws tells whether an order would take a PC on offer off the
+// market by incorporating or merging it, which 10.1B1d forbids ("once you
+// offer it for sale, you cannot withdraw it"), and notes the refusal. It
+// holds for an offer made this turn as for one standing from before.
+func (t *turn) withdraws(p *Player, k int, a PCAction) bool {
+	if p.PCs[k].Asking == 0 || (a.Action != IncorporatePC && a.Action != MergePC) {
+		return false
+	}
+	t.note(p.Number, "%s: offered for sale at $%d, it cannot be withdrawn to %s; you may only change its asking price (10.1B1d). The order is not carried out.",
+		a.Code, p.PCs[k].Asking, a.Action)
+	return true
+}
+
 // 9. Construction: PCs incorporate and merge, RoWs are built or abandoned,
 // lines are double-tracked (4.3, 4.6, 4.15, 10.1B).
 func (t *turn) construction() {
@@ -175,6 +194,9 @@ func (t *turn) construction() {
 			k := ownsPC(p, a.Code)
 			if k < 0 || t.sold[a.Code] {
 				continue // 10.1B2e, 3e: sold meanwhile
+			}
+			if t.withdraws(p, k, a) {
+				continue
 			}
 			switch a.Action {
 			case IncorporatePC:

@@ -288,11 +288,13 @@ func (t *turn) revenue(rr *Railroad, rateWars map[string]int) int64 {
 		town, _ := t.m.Town(tw)
 		base += int64(300 * town.Value())
 	}
+	// A double-tracked line earns (City1 value + City2 value)% more (4.15):
+	// its miles and its end towns, whose revenue belongs to the line.
 	for _, c := range rr.Doubled {
 		r, _ := t.m.Route(c)
 		a, _ := t.m.Town(r.A)
 		b, _ := t.m.Town(r.B)
-		lineBase := int64(60*r.Miles + 150*(a.Value()+b.Value()))
+		lineBase := int64(60*r.Miles + 300*(a.Value()+b.Value()))
 		base += lineBase * int64(a.Value()+b.Value()) / 100
 	}
 	for _, c := range rr.Lines {
@@ -431,11 +433,15 @@ func (t *turn) randomEvents(rr *Railroad, rev int64) int64 {
 
 // reorganize applies 4.11: a railroad that started the turn insolvent and
 // never became solvent is bankrupt; one that started bankrupt and is still
-// insolvent is reorganized by its creditors.
+// insolvent is reorganized by its creditors. A bankrupt railroad that
+// became solvent at any point of the turn (after the market, or after its
+// revenue) is no longer bankrupt, even if its cash is negative again by
+// the end: it starts the next turn merely insolvent, and a new bankruptcy
+// brings a new turn of grace (4.11A, B).
 func (t *turn) reorganize(rr *Railroad) {
 	s := t.s
 	if !t.insolvent[rr.Abbr] || t.solvent[rr.Abbr] {
-		if rr.Bankrupt && rr.Cash >= 0 {
+		if rr.Bankrupt && (rr.Cash >= 0 || t.solvent[rr.Abbr]) {
 			rr.Bankrupt = false
 			t.news("solvent", "%s is solvent again.", rr.Abbr)
 		}

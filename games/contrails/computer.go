@@ -372,7 +372,7 @@ func (pl *planner) railroad(abbr string, style Style) RailroadOrders {
 	if s.Locomotive > rr.Loco && int64(10*(s.Locomotive-rr.Loco)*miles) <= rr.Cash/2 {
 		o.Locomotive = s.Locomotive
 	}
-	if rr.Techs+1 < s.Techs && int64(10*miles) <= rr.Cash/3 {
+	if rr.Techs.Count()+1 < s.Techs && int64(10*miles) <= rr.Cash/3 {
 		o.Technology = true
 	}
 	minCost := Climates[s.Climate].BuildCost

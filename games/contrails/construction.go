@@ -93,41 +93,16 @@ func (t *turn) capitalExpenses() {
 				t.note(pres, "%s: locomotives need $%d in cash (4.17); not bought.", rr.Abbr, cost)
 			}
 		}
-		if o.Technology {
-			t.buyTechnology(rr, pres, miles)
+		if o.Technology || o.TechChoice != "" {
+			t.buyTechnology(rr, pres, miles, o.TechChoice)
 		}
 	}
 }
 
-// TechnologyLetters names the technologies of 4.18 in order.
-const TechnologyLetters = "ABCDEFGHIJ"
-
-func (t *turn) buyTechnology(rr *Railroad, pres, miles int) {
-	// The Grand Station (A) is bought apart; B.. in order.
-	if !rr.Grand && t.s.Techs >= 1 && t.bigTown(rr) && rr.Cash >= 10000 {
-		t.s.transfer(railroadAcct(rr.Abbr), bank, 10000, itemTechnology)
-		rr.Grand = true
-		t.news("equipment", "%s builds a Grand Station.", rr.Abbr)
-		return
-	}
-	if rr.Techs+1 >= t.s.Techs {
-		t.note(pres, "%s: no new technology is available to buy (4.18).", rr.Abbr)
-		return
-	}
-	cost := int64(10 * miles)
-	if cost > rr.Cash {
-		t.note(pres, "%s: technology %c needs $%d in cash (4.18); not bought.", rr.Abbr, TechnologyLetters[rr.Techs+1], cost)
-		return
-	}
-	t.s.transfer(railroadAcct(rr.Abbr), bank, cost, itemTechnology)
-	rr.Techs++
-	t.news("equipment", "%s adopts technology %c.", rr.Abbr, TechnologyLetters[rr.Techs])
-}
-
 // bigTown: a Grand Station needs a size 4 or 5 town at the start (4.18).
-func (t *turn) bigTown(rr *Railroad) bool {
-	for _, tw := range t.m.TownsOf(rr.Lines) {
-		if town, _ := t.m.Town(tw); town.Size >= 4 {
+func bigTown(m *Map, rr *Railroad) bool {
+	for _, tw := range m.TownsOf(rr.Lines) {
+		if town, _ := m.Town(tw); town.Size >= 4 {
 			return true
 		}
 	}
@@ -234,7 +209,7 @@ func (t *turn) incorporate(p *Player, k int) {
 	pc := p.PCs[k]
 	r, _ := t.m.Route(pc.Code)
 	rr := Railroad{Abbr: r.Code, Name: r.Name, Number: s.NextNumber, Founded: s.Turn, Lines: []string{r.Code},
-		Price: startPrice(t.m, r), Efficiency: 85, Loco: s.Locomotive, Techs: max(s.Techs-1, 0)}
+		Price: startPrice(t.m, r), Efficiency: 85, Loco: s.Locomotive, Techs: upTo(s.Techs)}
 	s.NextNumber++
 	n := r.Miles * SharesPerMile
 	owner := n * 20 / 100 // 1 share a mile (10.1B3c)

@@ -226,12 +226,12 @@ func (t *turn) merge(from, into *Railroad, lines, dropped []string) {
 	} else {
 		upgrade += int64(10 * (into.Loco - from.Loco) * fromMiles)
 	}
-	if from.Techs > into.Techs {
-		upgrade += int64(10 * (from.Techs - into.Techs) * intoMiles)
-		into.Techs = from.Techs
-	} else {
-		upgrade += int64(10 * (into.Techs - from.Techs) * fromMiles)
-	}
+	// Each line pays $10 a mile for every technology it lacks of the two
+	// roads' together (4.18's price).
+	both := into.Techs | from.Techs
+	upgrade += int64(10 * (both.Count() - into.Techs.Count()) * intoMiles)
+	upgrade += int64(10 * (both.Count() - from.Techs.Count()) * fromMiles)
+	into.Techs = both
 	into.Bonds += upgrade
 	into.Grand = into.Grand || from.Grand
 	into.Doubled = append(into.Doubled, from.Doubled...)
@@ -308,7 +308,7 @@ func (t *turn) revenue(rr *Railroad, rateWars map[string]int) int64 {
 		pct += 5
 	}
 	for _, tech := range []int{6, 8} { // G and I raise revenue
-		if rr.Techs >= tech {
+		if rr.Techs.Has(tech) {
 			pct += 3
 		}
 	}
@@ -319,10 +319,10 @@ func (t *turn) revenue(rr *Railroad, rateWars map[string]int) int64 {
 // expenseRatio is operating cost as a share of revenue in per cent (4.10B):
 // about 60-70% when Excellent, all of it at efficiency 50 or less; steel
 // rails, switch yards and coal lower it (4.18).
-func expenseRatio(efficiency, techs int) int64 {
+func expenseRatio(efficiency int, techs TechSet) int64 {
 	r := int64((175 - efficiency) * 100 / 125)
 	for _, tech := range []int{1, 2, 3} { // B, C, D
-		if techs >= tech {
+		if techs.Has(tech) {
 			r -= 2
 		}
 	}
@@ -419,7 +419,7 @@ func (t *turn) randomEvents(rr *Railroad, rev int64) int64 {
 	// to the risk.
 	missing := 0
 	for _, tech := range []int{4, 5, 7, 9} {
-		if t.s.Techs > tech && rr.Techs < tech {
+		if t.s.Techs > tech && !rr.Techs.Has(tech) {
 			missing++
 		}
 	}

@@ -853,3 +853,57 @@ func TestOfferedPCCannotBeWithdrawn(t *testing.T) {
 		})
 	}
 }
+
+// TestTechnologyChoice: the president buys the technology he names from
+// those come available that the railroad lacks, one a turn, $10 a mile
+// from cash, the Grand Station $10,000 and only beside a size 4 or 5
+// town; with X and no letter the first on offer that the cash pays for
+// (4.18; ruling CR25).
+func TestTechnologyChoice(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		owned  TechSet
+		orders RailroadOrders
+		cash   int64
+		want   TechSet
+		grand  bool
+		note   string
+	}{
+		{"X buys the first on offer", 0, RailroadOrders{Technology: true}, 5000, upTo(2), false, ""},
+		{"a letter buys that one, past others", 0, RailroadOrders{Technology: true, TechChoice: "D"}, 5000, TechSet(0).With(3), false, ""},
+		{"X skips what it owns", upTo(3), RailroadOrders{Technology: true}, 5000, upTo(4), false, ""},
+		{"not yet available", 0, RailroadOrders{Technology: true, TechChoice: "F"}, 5000, 0, false, "not on offer"},
+		{"already owned", upTo(3), RailroadOrders{Technology: true, TechChoice: "C"}, 5000, upTo(3), false, "not on offer"},
+		{"cash short", 0, RailroadOrders{Technology: true, TechChoice: "B"}, 10, 0, false, "needs $"},
+		{"the Grand Station", 0, RailroadOrders{Technology: true, TechChoice: "A"}, 12000, 0, true, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, s := scenario(t)
+			s.Techs = 5 // A to E have come available
+			rr := &s.Railroads[0]
+			presideOver(m, s, 1, rr.Abbr, 0)
+			rr.Techs = tc.owned
+			s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash-tc.cash, "test")
+			if tc.grand && !bigTown(m, rr) {
+				t.Skip("the first railroad serves no size 4 or 5 town")
+			}
+			tn := newTurn(m, s, only(map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: tc.orders}}}), rand.New(rand.NewPCG(1, 1)))
+			tn.capitalExpenses()
+			if rr.Techs != tc.want || rr.Grand != tc.grand {
+				t.Errorf("owns %q, grand station %v; want %q, %v", rr.Techs, rr.Grand, tc.want, tc.grand)
+			}
+			spent := tc.cash - rr.Cash
+			switch {
+			case tc.grand && spent != GrandStationCost:
+				t.Errorf("the Grand Station cost $%d, want $%d", spent, GrandStationCost)
+			case !tc.grand && tc.want != tc.owned && spent != int64(10*m.Miles(rr.Lines)):
+				t.Errorf("the technology cost $%d, want $10 a mile: $%d", spent, 10*m.Miles(rr.Lines))
+			case tc.want == tc.owned && !tc.grand && spent != 0:
+				t.Errorf("nothing bought, yet $%d spent", spent)
+			}
+			if tc.note != "" && !strings.Contains(notesFor(tn.events, 1), tc.note) {
+				t.Errorf("no note %q: %s", tc.note, notesFor(tn.events, 1))
+			}
+		})
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/railpost/railpost/orders"
+
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
 	t1870 "github.com/railpost/railpost/titles/g1870"
@@ -40,6 +42,14 @@ func Test1870ByMail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	seats, err := st.Positions(context.Background(), res.GameID)
+	if err != nil || len(seats) != 4 {
+		t.Fatalf("positions %v: %v", seats, err)
+	}
+	players := map[int]string{}
+	for _, p := range seats {
+		players[p.Number] = p.Name
+	}
 	pictures := 0
 	for _, m := range outbox {
 		if !strings.Contains(m.Subject, "Your move") {
@@ -51,6 +61,18 @@ func Test1870ByMail(t *testing.T) {
 		}
 		if len(m.Raw) > 250_000 {
 			t.Errorf("a move mail of %d bytes, over 250 KB", len(m.Raw))
+		}
+		// The holdings row marked (you) is the addressee's own: the
+		// position mailed is the seat that moves (ruling G14).
+		got, err := orders.ReadMail(m.Raw, orders.Identity{}, orders.DefaultLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := players[m.Position]
+		for _, line := range strings.Split(got.Text, "\n") {
+			if strings.Contains(line, "(you)") && !strings.HasPrefix(line, name) {
+				t.Fatalf("%q to %s (position %d) marks another player's row as theirs: %q", m.Subject, name, m.Position, line)
+			}
 		}
 		pictures++
 	}

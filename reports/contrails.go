@@ -3,7 +3,6 @@
 package reports
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"slices"
@@ -260,7 +259,8 @@ func newDoc(title string, made time.Time) *doc {
 	if made.IsZero() {
 		made = time.Unix(0, 0) // never the clock: the same input, the same bytes
 	}
-	pdf.SetCatalogSort(true) // resources in a fixed order, not a map's
+	pdf.SetCatalogSort(true)  // resources in a fixed order, not a map's
+	pdf.SetCompression(false) // bytes() deflates the pages with pooled writers
 	pdf.SetCreationDate(made.UTC())
 	pdf.SetModificationDate(made.UTC())
 	pdf.SetMargins(12, 12, 12)
@@ -362,11 +362,11 @@ func (d *doc) twoColumns(head []string, widths []float64, rows [][]string) {
 }
 
 func (d *doc) bytes() ([]byte, error) {
-	var b bytes.Buffer
-	if err := d.pdf.Output(&b); err != nil {
+	var w deflatingWriter
+	if err := d.pdf.Output(&w); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
-	return b.Bytes(), nil
+	return w.pdf, nil
 }
 
 // stockReport is 9.4: five columns of the market, the two of the stock,

@@ -1,0 +1,72 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// samplePDF is a few pages of text, lines and circles, with fpdf's own
+// page compression on or off.
+func samplePDF(t *testing.T, compress bool) []byte {
+	t.Helper()
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.SetCatalogSort(true)
+	pdf.SetCreationDate(time.Unix(0, 0).UTC())
+	pdf.SetModificationDate(time.Unix(0, 0).UTC())
+	pdf.SetCompression(compress)
+	pdf.SetTitle("deflate", true)
+	for page := range 3 {
+		pdf.AddPage()
+		pdf.SetFont("Helvetica", "", 9)
+		for i := range 40 {
+			pdf.Text(20, 20+float64(i)*5, fmt.Sprintf("page %d line %d: endstream endobj xref", page, i))
+			pdf.Circle(150, 20+float64(i)*5, 1+float64(i%4)/3, "FD")
+		}
+	}
+	var b bytes.Buffer
+	if err := pdf.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestDeflatedIsFpdfsOwnFile: writing with compression off and deflating
+// afterwards gives, byte for byte, the file fpdf writes with it on.
+func TestDeflatedIsFpdfsOwnFile(t *testing.T) {
+	want := samplePDF(t, true)
+	var w deflatingWriter
+	if _, err := w.Write(samplePDF(t, false)); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(w.pdf, want) {
+		t.Fatalf("deflated file differs from fpdf's compressed one: %d bytes, want %d", len(w.pdf), len(want))
+	}
+	// A file already compressed has nothing left to deflate.
+	again, err := deflateStreams(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(again, want) {
+		t.Error("deflating a compressed file changed it")
+	}
+	if _, err := w.Write(want); err == nil {
+		t.Error("a second write was taken as a document")
+	}
+}
+
+func TestDeflateRefusesWhatIsNotOnePDF(t *testing.T) {
+	good := samplePDF(t, false)
+	for name, pdf := range map[string][]byte{
+		"empty":     nil,
+		"no table":  bytes.ReplaceAll(good, []byte("xref\n0 "), []byte("xref\nX ")),
+		"cut short": good[:len(good)*2/3],
+	} {
+		if _, err := deflateStreams(pdf); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}

@@ -130,7 +130,7 @@ func (r ContinentalRails) pricePanel(d *doc, rr *cr.Railroad, index int, x, y, w
 		pdf.Line(xOf(first+k-1), yOf(prices[k-1]), xOf(first+k), yOf(prices[k]))
 	}
 	last := len(prices) - 1
-	pdf.Circle(xOf(first+last), yOf(prices[last]), 0.5, "F")
+	d.circle(xOf(first+last), yOf(prices[last]), 0.5, "F")
 }
 
 // turnAxis numbers the slots under a chart, one a turn from turn 1,

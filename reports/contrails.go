@@ -7,10 +7,13 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/text/encoding/charmap"
 
 	cr "github.com/railpost/railpost/games/contrails"
 	"github.com/railpost/railpost/templates"
@@ -252,6 +255,67 @@ func money(v int64) string { return templates.Money(v) }
 type doc struct {
 	pdf *fpdf.Fpdf
 	tr  func(string) string
+	num []byte // circle's scratch for numbers
+}
+
+// cp1252 puts text in the code page of fpdf's core fonts, as fpdf's own
+// translator does, a character it lacks becoming a dot. fpdf's reads its
+// table anew for each document and is not safe to share between reports
+// rendered at once; this one is built once and is.
+func cp1252(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		c, ok := charmap.Windows1252.EncodeRune(r)
+		if !ok || r >= 0x80 && c < 0x80 {
+			c = '.'
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// circle draws a circle as four Bezier arcs, with coordinates to the
+// hundredth of a point as fpdf writes lines. fpdf's Circle writes six
+// arcs to a hundred-thousandth: twice the bytes to write and compress
+// for the hundreds of towns on a map page, and no visible difference.
+// style is fpdf's: "F", "D" or "FD".
+func (d *doc) circle(x, y, r float64, style string) {
+	k := d.pdf.GetConversionRatio()
+	_, h := d.pdf.GetPageSize()
+	cx, cy, r := x*k, (h-y)*k, r*k
+	const kappa = 0.5522847498 // 4/3 (sqrt 2 - 1): a quarter circle
+	c := r * kappa
+	b := d.num[:0]
+	put := func(op string, v ...float64) {
+		for _, f := range v {
+			b = strconv.AppendFloat(b, f, 'f', 2, 64)
+			b = append(b, ' ')
+		}
+		b = append(b, op...)
+		b = append(b, '\n')
+	}
+	put("m", cx+r, cy)
+	put("c", cx+r, cy+c, cx+c, cy+r, cx, cy+r)
+	put("c", cx-c, cy+r, cx-r, cy+c, cx-r, cy)
+	put("c", cx-r, cy-c, cx-c, cy-r, cx, cy-r)
+	put("c", cx+c, cy-r, cx+r, cy-c, cx+r, cy)
+	switch style {
+	case "F":
+		b = append(b, 'f')
+	case "FD", "DF":
+		b = append(b, 'B')
+	default:
+		b = append(b, 'S')
+	}
+	d.num = b
+	d.pdf.RawWriteStr(string(b))
 }
 
 func newDoc(title string, made time.Time) *doc {
@@ -265,7 +329,7 @@ func newDoc(title string, made time.Time) *doc {
 	pdf.SetModificationDate(made.UTC())
 	pdf.SetMargins(12, 12, 12)
 	pdf.SetAutoPageBreak(true, 12)
-	d := &doc{pdf: pdf, tr: pdf.UnicodeTranslatorFromDescriptor("")}
+	d := &doc{pdf: pdf, tr: cp1252}
 	pdf.SetTitle(title, true)
 	pdf.SetFooterFunc(func() {
 		pdf.SetY(-10)

@@ -70,3 +70,21 @@ func TestDeflateRefusesWhatIsNotOnePDF(t *testing.T) {
 		}
 	}
 }
+
+// TestCp1252IsFpdfsTranslator: the shared translator turns every
+// character of the Basic Multilingual Plane as fpdf's own does.
+func TestCp1252IsFpdfsTranslator(t *testing.T) {
+	theirs := fpdf.New("P", "mm", "A4", "").UnicodeTranslatorFromDescriptor("")
+	for r := rune(0); r <= 0xFFFF; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue // surrogates are no characters
+		}
+		s := "a" + string(r) + "b"
+		if got, want := cp1252(s), theirs(s); got != want {
+			t.Errorf("U+%04X: %q, fpdf %q", r, got, want)
+		}
+	}
+	if got := cp1252("Montréal – Québec"); got != "Montr\xe9al \x96 Qu\xe9bec" {
+		t.Errorf("cp1252 = %q", got)
+	}
+}

@@ -264,10 +264,10 @@ func (m mapDrawing) dots(towns []cr.Town) ([][4]float64, map[string]float64) {
 		pdf.SetDrawColor(255, 255, 255)
 		rad := 0.35 + 0.22*float64(t.Size)
 		radius[t.Name] = rad
-		pdf.Circle(x, y, rad, "FD")
+		m.d.circle(x, y, rad, "FD")
 		if t.Star {
 			pdf.SetDrawColor(0, 0, 0)
-			pdf.Circle(x, y, rad+0.45, "D")
+			m.d.circle(x, y, rad+0.45, "D")
 		}
 		placed = append(placed, [4]float64{x - rad, y - rad, x + rad, y + rad})
 	}

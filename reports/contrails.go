@@ -84,9 +84,9 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 	r.privateReport(d, v)
 	r.victoryPoints(d, me)
 	r.chartPage(d)
-	r.mapPage(d, "The network", nil)
+	r.mapPage(d, mapView{title: "The network"})
 	if box := r.readerBox(); box != nil {
-		r.mapPage(d, "Your railroads", box)
+		r.mapPage(d, mapView{title: "Your railroads", window: box})
 	}
 	return d.bytes()
 }
@@ -253,9 +253,63 @@ func money(v int64) string { return templates.Money(v) }
 
 // doc wraps fpdf with the few layouts a report needs.
 type doc struct {
-	pdf *fpdf.Fpdf
-	tr  func(string) string
-	num []byte // circle's scratch for numbers
+	pdf  *fpdf.Fpdf
+	tr   func(string) string
+	num  []byte    // circle's scratch for numbers
+	dash []float64 // the dash pattern in force, nil for solid
+}
+
+// pen is how lines are drawn: colour, width in mm, and dash pattern in
+// mm (nil: solid).
+type pen struct {
+	colour [3]int
+	width  float64
+	dash   []float64
+}
+
+// stroke takes up a pen, writing only what changes: fpdf writes out every
+// setting it is given, and a map page sets them for each of hundreds of
+// lines.
+func (d *doc) stroke(p pen) {
+	c := p.colour
+	if r, g, b := d.pdf.GetDrawColor(); r != c[0] || g != c[1] || b != c[2] {
+		d.pdf.SetDrawColor(c[0], c[1], c[2])
+	}
+	if d.pdf.GetLineWidth() != p.width {
+		d.pdf.SetLineWidth(p.width)
+	}
+	d.setDash(p.dash)
+}
+
+// setDash sets the dash pattern of lines (nil: solid) if it changes.
+// fpdf carries it over to a new page, and so does d.dash.
+func (d *doc) setDash(dash []float64) {
+	if slices.Equal(d.dash, dash) {
+		return
+	}
+	d.dash = slices.Clone(dash)
+	d.pdf.SetDashPattern(dash, 0)
+}
+
+// endClip ends a clip, then sets again the colours, line width, cap and
+// dash that fpdf takes to be in force: the end of a clip restores in the
+// PDF those of its start, while fpdf still holds the last ones set, which
+// stroke and fill trust.
+func (d *doc) endClip() {
+	pdf := d.pdf
+	pdf.ClipEnd()
+	pdf.SetDrawColor(pdf.GetDrawColor())
+	pdf.SetFillColor(pdf.GetFillColor())
+	pdf.SetLineWidth(pdf.GetLineWidth())
+	pdf.SetLineCapStyle(pdf.GetLineCapStyle())
+	pdf.SetDashPattern(d.dash, 0)
+}
+
+// fill sets the fill colour if it changes.
+func (d *doc) fill(c [3]int) {
+	if r, g, b := d.pdf.GetFillColor(); r != c[0] || g != c[1] || b != c[2] {
+		d.pdf.SetFillColor(c[0], c[1], c[2])
+	}
 }
 
 // cp1252 puts text in the code page of fpdf's core fonts, as fpdf's own

@@ -84,7 +84,8 @@ func (r ContinentalRails) PDF() ([]byte, error) {
 	r.privateReport(d, v)
 	r.victoryPoints(d, me)
 	r.chartPage(d)
-	r.mapPage(d, mapView{title: "The network"})
+	r.mapPage(d, mapView{title: "The network", inset: &northeast})
+	r.mapPage(d, mapView{title: "The Northeast, enlarged", window: &northeast})
 	if box := r.readerBox(); box != nil {
 		r.mapPage(d, mapView{title: "Your railroads", window: box})
 	}

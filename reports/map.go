@@ -146,6 +146,11 @@ var regionShade = map[cr.Region][3]int{
 	cr.Southwest: {170, 80, 40}, cr.Mountain: {110, 70, 120}, cr.Pacific: {20, 100, 100}, cr.Canada: {130, 30, 80}, cr.Mexico: {160, 130, 60},
 }
 
+// northeast frames the crowded corner of the map, from Cincinnati and
+// Detroit to Boston and Quebec, where the network page has no room to name
+// the towns: it has a page of its own at four and a half times the scale.
+var northeast = box{minLat: 36.6, maxLat: 47.1, minLon: -84.9, maxLon: -69.6}
+
 // A map page is the map's area, and beside it the key's.
 const mapX, mapY, mapW, mapH = 12.0, 20.0, 222.0, 176.0
 
@@ -156,6 +161,7 @@ var keyArea = rect{x: mapX + mapW + 3, y: mapY, w: 297 - 12 - (mapX + mapW + 3),
 type mapView struct {
 	title  string
 	window *box // nil: the whole map; else zoomed to it, every town named
+	inset  *box // a window outlined on this map and enlarged on the next page
 }
 
 // mapPage draws the route network on a page of its own: every route
@@ -197,6 +203,15 @@ func (r ContinentalRails) mapPage(d *doc, v mapView) {
 	notes := []string{"grey dashes: RoWs", "orange: PCs on offer", "ringed: main cities"}
 	if m.readerPresides() {
 		notes = append(notes, "cased in black: yours")
+	}
+	if v.inset != nil {
+		in := v.inset.fill(mapW / mapH)
+		x1, y1 := p.xy(in.maxLat, in.minLon)
+		x2, y2 := p.xy(in.minLat, in.maxLon)
+		d.stroke(pen{[3]int{60, 60, 60}, 0.35, []float64{1.5, 1}})
+		pdf.Rect(x1, y1, x2-x1, y2-y1, "D")
+		d.setDash(nil)
+		notes = append(notes, fmt.Sprintf("dashed box: see page %d", pdf.PageNo()+1))
 	}
 	d.endClip()
 	d.stroke(pen{[3]int{120, 120, 120}, 0.2, nil})
@@ -346,7 +361,7 @@ func (m mapDrawing) dots(towns []cr.Town) ([][4]float64, map[string]float64) {
 // labels names the towns, biggest first so they win the space: to the
 // right of the dot, else left, above or below, inside frame; a label that
 // fits nowhere is left out rather than drawn over another. Unzoomed, only
-// the bigger towns are named.
+// the bigger towns are named, in smaller type.
 func (m mapDrawing) labels(towns []cr.Town, placed [][4]float64, radius map[string]float64, zoomed bool, frame [4]float64) {
 	pdf := m.d.pdf
 	pdf.SetTextColor(30, 30, 30)
@@ -356,14 +371,18 @@ func (m mapDrawing) labels(towns []cr.Town, placed [][4]float64, radius map[stri
 			continue
 		}
 		x, y := m.p.xy(t.Lat, t.Lon)
+		// A zoomed map has the room for names read on a phone's screen.
 		size, style := 4.5, ""
+		if zoomed {
+			size = 6
+		}
 		if t.Star {
-			size, style = 5.5, "B"
+			size, style = size+1, "B"
 		}
 		pdf.SetFont("Helvetica", style, size)
 		label := m.d.tr(t.Name)
 		lw := pdf.GetStringWidth(label)
-		const lh = 2.0
+		lh := 0.44 * size // the label's box, in mm: 2 at 4.5 points
 		candidates := [][4]float64{
 			{x + rad + 0.4, y - lh*0.6, x + rad + 0.4 + lw, y + lh*0.4},
 			{x - rad - 0.4 - lw, y - lh*0.6, x - rad - 0.4, y + lh*0.4},
@@ -380,7 +399,7 @@ func (m mapDrawing) labels(towns []cr.Town, placed [][4]float64, radius map[stri
 			pdf.SetAlpha(0.75, "Normal")
 			pdf.Rect(rect[0]-0.2, rect[1], rect[2]-rect[0]+0.4, rect[3]-rect[1], "F")
 			pdf.SetAlpha(1, "Normal")
-			pdf.Text(rect[0], rect[3]-0.4, label)
+			pdf.Text(rect[0], rect[3]-0.2*lh, label)
 			break
 		}
 	}

@@ -23,7 +23,7 @@ func widestAtOnePoint(n int) float64 {
 func TestKeyStaysInItsBox(t *testing.T) {
 	_, whole := newProjection(wholeMap, mapX, mapY, mapW, mapH).size()
 	for _, area := range []rect{
-		keyRoom(rect{x: keyArea.x, y: keyArea.y, w: keyArea.w, h: whole}, 4), // the whole map's, four notes
+		keyRoom(rect{x: keyArea.x, y: keyArea.y, w: keyArea.w, h: whole}, 5), // the whole map's, five notes
 		keyRoom(keyArea, 4), // a zoomed map's, four notes
 	} {
 		for _, n := range []int{1, 15, 44, 60, 120, 200} {
@@ -78,7 +78,7 @@ func TestCrowdedKeyIsDrawnInItsBox(t *testing.T) {
 		if len(page.Words) < 2 || page.Words[0].Text != "The" && page.Words[0].Text != "Your" {
 			continue
 		}
-		if w := page.Words[1].Text; w != "network" && w != "railroads" {
+		if w := page.Words[1].Text; w != "network" && w != "Northeast," && w != "railroads" {
 			continue
 		}
 		maps++
@@ -99,7 +99,48 @@ func TestCrowdedKeyIsDrawnInItsBox(t *testing.T) {
 			}
 		}
 	}
-	if maps != 2 {
-		t.Errorf("found %d map pages, want 2", maps)
+	if maps != 3 {
+		t.Errorf("found %d map pages, want 3", maps)
+	}
+}
+
+// TestNortheastHasAPageOfItsOwn: the report enlarges the Northeast on the
+// page after the network, names its towns there that the network page has
+// no room for, and the network page says where to look.
+func TestNortheastHasAPageOfItsOwn(t *testing.T) {
+	m, s, events := playedGame(t, 2, 22) // 44 railroads
+	pdf, err := ContinentalRails{GameID: "g", GameName: "G", Turn: 22, Map: m, State: s, Events: events, Reader: presidentOf(s)}.PDF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := strings.Split(pdftotext(t, pdf), "\f")
+	network, northeast := -1, -1
+	for i, p := range pages {
+		switch {
+		case strings.HasPrefix(p, "The network"):
+			network = i
+		case strings.HasPrefix(p, "The Northeast, enlarged"):
+			northeast = i
+		}
+	}
+	if network < 0 || northeast != network+1 {
+		t.Fatalf("the network is on page %d and the Northeast on page %d; want the Northeast right after", network+1, northeast+1)
+	}
+	if want := fmt.Sprintf("dashed box: see page %d", northeast+1); !strings.Contains(pages[network], want) {
+		t.Errorf("the network page does not say %q", want)
+	}
+	ne := strings.Join(strings.Fields(pages[northeast]), " ")
+	nw := strings.Join(strings.Fields(pages[network]), " ")
+	for _, town := range []string{"New York", "Boston", "Philadelphia", "Baltimore", "Washington", "Pittsburgh", "Buffalo", "Montreal",
+		"Albany", "Hartford", "Providence", "New Haven", "Trenton", "Harrisburg", "Scranton", "Syracuse", "Rochester", "Worcester"} {
+		if !strings.Contains(ne, town) {
+			t.Errorf("the Northeast page does not name %s", town)
+		}
+	}
+	// The small towns are named only on the enlargement.
+	for _, town := range []string{"Trenton", "New Haven", "Scranton"} {
+		if strings.Contains(nw, town) {
+			t.Errorf("the network page names %s: the enlargement is not needed?", town)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"testing"
 	"time"
 
@@ -86,5 +87,18 @@ func TestCp1252IsFpdfsTranslator(t *testing.T) {
 	}
 	if got := cp1252("Montréal – Québec"); got != "Montr\xe9al \x96 Qu\xe9bec" {
 		t.Errorf("cp1252 = %q", got)
+	}
+}
+
+func TestAppendHundredths(t *testing.T) {
+	for _, v := range []float64{0, 1, -1, 0.004, 0.005, 0.994, 0.996, 12.345678, -12.345678, 595.28, 841.89, 1234.5, -0.001} {
+		got := string(appendHundredths(nil, v))
+		want := strconv.FormatFloat(v, 'f', 2, 64)
+		if want == "-0.00" {
+			want = "0.00"
+		}
+		if got != want {
+			t.Errorf("%v: %s, want %s", v, got, want)
+		}
 	}
 }

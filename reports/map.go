@@ -365,6 +365,9 @@ func (m mapDrawing) dots(towns []cr.Town) ([][4]float64, map[string]float64) {
 func (m mapDrawing) labels(towns []cr.Town, placed [][4]float64, radius map[string]float64, zoomed bool, frame [4]float64) {
 	pdf := m.d.pdf
 	pdf.SetTextColor(30, 30, 30)
+	// fpdf writes out every font it is set to; the towns come in runs of
+	// one type.
+	font, fontSize := "none", 0.0
 	for _, t := range towns {
 		rad, in := radius[t.Name]
 		if !in || !zoomed && !t.Star && t.Size < 4 {
@@ -379,7 +382,10 @@ func (m mapDrawing) labels(towns []cr.Town, placed [][4]float64, radius map[stri
 		if t.Star {
 			size, style = size+1, "B"
 		}
-		pdf.SetFont("Helvetica", style, size)
+		if style != font || size != fontSize {
+			pdf.SetFont("Helvetica", style, size)
+			font, fontSize = style, size
+		}
 		label := m.d.tr(t.Name)
 		lw := pdf.GetStringWidth(label)
 		lh := 0.44 * size // the label's box, in mm: 2 at 4.5 points

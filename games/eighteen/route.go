@@ -194,7 +194,7 @@ func (l *Layout) RunAlong(corp string, named [][]Hex, trains []int, phase int) (
 		}
 		choices[i] = l.RoutesAlong(corp, hexes, phase)
 		if len(choices[i]) == 0 {
-			return nil, 0, fmt.Errorf("route %d: no run of %s follows the track through exactly those stops, in that order, from one of its stations (8.1)", i+1, corp)
+			return nil, 0, fmt.Errorf("route %d: no run of %s follows the track through exactly those stops in that order and reaches one of its stations; name every city, town and off-board the train passes (8.1)", i+1, corp)
 		}
 	}
 	runs := make([]Route, len(named))

@@ -19,7 +19,8 @@ const maxTowns = 512
 // townSet is a set of towns by rank in name order.
 type townSet [maxTowns / 64]uint64
 
-func (ts *townSet) add(rank int) { ts[rank>>6] |= 1 << (rank & 63) }
+func (ts *townSet) add(rank int)      { ts[rank>>6] |= 1 << (rank & 63) }
+func (ts *townSet) has(rank int) bool { return ts[rank>>6]&(1<<(rank&63)) != 0 }
 
 // intersects reports whether two sets share a town.
 func (ts *townSet) intersects(o *townSet) bool {

@@ -48,6 +48,7 @@ type rankedOffer struct {
 type rrFacts struct {
 	index     int     // in State.Railroads
 	towns     townSet // the towns its lines serve
+	miles     int     // its built track
 	issued    int     // 4.2
 	directors int     // shares its Directors hold (6.1B, 6.4)
 	top       int     // most shares one player holds
@@ -68,6 +69,15 @@ type ranked struct {
 
 func newPlanner(m *Map, s *State) *planner {
 	pl := &planner{m: m, s: s, taken: make([]bool, len(m.Routes)), facts: make(map[string]*rrFacts, len(s.Railroads)), runs: map[int][]*Railroad{}}
+	pl.readRailroads()
+	pl.rankOffers()
+	return pl
+}
+
+// readRailroads works out every railroad's facts, the routes taken, who
+// runs what, and the stock scores all seats share.
+func (pl *planner) readRailroads() {
+	m, s := pl.m, pl.s
 	for i := range s.Railroads {
 		rr := &s.Railroads[i]
 		if rr.President != 0 {
@@ -78,24 +88,39 @@ func newPlanner(m *Map, s *State) *planner {
 				pl.taken[k] = true
 			}
 		}
-		f := &rrFacts{index: i, towns: m.townsOf(rr.Lines), issued: s.Issued(rr), directors: s.directorShares(rr)}
-		for k := range s.Players {
-			f.top = max(f.top, s.Players[k].Shares[rr.Abbr])
+		pl.facts[rr.Abbr] = &rrFacts{index: i, towns: m.townsOf(rr.Lines), miles: m.Miles(rr.Lines), issued: rr.Public, directors: s.directorShares(rr)}
+	}
+	// Issued stock and the top holding from each player's few holdings,
+	// rather than every player asked about every railroad.
+	for k := range s.Players {
+		for abbr, n := range s.Players[k].Shares {
+			if f := pl.facts[abbr]; f != nil {
+				f.issued += n
+				f.top = max(f.top, n)
+			}
 		}
-		pl.facts[rr.Abbr] = f
+	}
+	for _, mine := range pl.runs {
+		slices.SortFunc(mine, func(a, b *Railroad) int { return cmp.Compare(a.Abbr, b.Abbr) })
+	}
+	for i := range s.Railroads {
+		rr := &s.Railroads[i]
 		if rr.Founded >= s.Turn || rr.Bankrupt || rr.Price <= 0 {
 			continue
 		}
 		// Each seat adds its own stake to this in stock, in the same
 		// order as ever, so the sums come out to the same bits.
+		f := pl.facts[rr.Abbr]
 		issued := max(f.issued, 1)
 		earn := float64(rr.Profit) / float64(issued) / float64(rr.Price)
 		pl.picks = append(pl.picks, pick{rr, f, earn + float64(rr.Dividend)/float64(rr.Price)})
 	}
-	for _, mine := range pl.runs {
-		slices.SortFunc(mine, func(a, b *Railroad) int { return cmp.Compare(a.Abbr, b.Abbr) })
-	}
-	for _, off := range s.Offers {
+}
+
+// rankOffers ranks the PCs on offer by what they earn for their price.
+func (pl *planner) rankOffers() {
+	m := pl.m
+	for _, off := range pl.s.Offers {
 		k, ok := m.route[off.Code]
 		if !ok {
 			k = -1
@@ -106,7 +131,6 @@ func newPlanner(m *Map, s *State) *planner {
 		pl.offers = append(pl.offers, rankedOffer{off, k, float64(60*r.Miles+300*(a.Value()+b.Value())) / float64(max(off.Asking, 1))})
 	}
 	slices.SortStableFunc(pl.offers, func(a, b rankedOffer) int { return cmp.Compare(b.score, a.score) })
-	return pl
 }
 
 // touches reports whether a route shares a town with a railroad's lines
@@ -130,7 +154,7 @@ func (pl *planner) touchesRoute(rr *Railroad, i int) bool {
 func ComputerOrders(m *Map, s *State, n int) Orders { return newPlanner(m, s).orders(n) }
 
 func (pl *planner) orders(n int) Orders {
-	m, s := pl.m, pl.s
+	s := pl.s
 	p := s.Player(n)
 	if p == nil {
 		return Orders{}
@@ -158,7 +182,7 @@ func (pl *planner) orders(n int) Orders {
 	// Two connected railroads under one President merge, the smaller in.
 	if p.Style == Builder && len(mine) == 2 && pl.facts[mine[0].Abbr].towns.intersects(&pl.facts[mine[1].Abbr].towns) && !mine[0].Bankrupt && !mine[1].Bankrupt {
 		from, into := mine[0], mine[1]
-		if m.Miles(from.Lines) > m.Miles(into.Lines) {
+		if pl.facts[from.Abbr].miles > pl.facts[into.Abbr].miles {
 			from, into = into, from
 		}
 		o.Merge = &MergeOrder{From: from.Abbr, Into: into.Abbr}
@@ -434,7 +458,7 @@ func (pl *planner) railroad(abbr string, style Style) RailroadOrders {
 		return RailroadOrders{}
 	}
 	tm := temperaments[style]
-	miles := m.Miles(rr.Lines)
+	miles := pl.facts[rr.Abbr].miles
 	var o RailroadOrders
 	maxEff := MaxEfficiency(miles) - 3*(s.Locomotive-rr.Loco)
 	switch {

@@ -78,17 +78,18 @@ func newPlanner(m *Map, s *State) *planner {
 // runs what, and the stock scores all seats share.
 func (pl *planner) readRailroads() {
 	m, s := pl.m, pl.s
+	all := make([]rrFacts, len(s.Railroads))
 	for i := range s.Railroads {
 		rr := &s.Railroads[i]
 		if rr.President != 0 {
 			pl.runs[rr.President] = append(pl.runs[rr.President], rr)
 		}
-		for _, c := range rr.holdings() {
-			if k, ok := m.route[c]; ok {
-				pl.taken[k] = true
-			}
+		for _, c := range rr.Lines {
+			pl.take(c)
 		}
-		pl.facts[rr.Abbr] = &rrFacts{index: i, towns: m.townsOf(rr.Lines), miles: m.Miles(rr.Lines), issued: rr.Public, directors: s.directorShares(rr)}
+		pl.take(rr.RoW)
+		all[i] = rrFacts{index: i, towns: m.townsOf(rr.Lines), miles: m.Miles(rr.Lines), issued: rr.Public, directors: s.directorShares(rr)}
+		pl.facts[rr.Abbr] = &all[i]
 	}
 	// Issued stock and the top holding from each player's few holdings,
 	// rather than every player asked about every railroad.
@@ -114,6 +115,13 @@ func (pl *planner) readRailroads() {
 		issued := max(f.issued, 1)
 		earn := float64(rr.Profit) / float64(issued) / float64(rr.Price)
 		pl.picks = append(pl.picks, pick{rr, f, earn + float64(rr.Dividend)/float64(rr.Price)})
+	}
+}
+
+// take marks a route as some railroad's.
+func (pl *planner) take(code string) {
+	if k, ok := pl.m.route[code]; ok {
+		pl.taken[k] = true
 	}
 }
 

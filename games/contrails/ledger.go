@@ -137,6 +137,9 @@ func (r *recorder) flow(a account, item string, amount int64) {
 		return
 	}
 	r.flows[k] = len(r.rec.Flows)
+	if r.rec.Flows == nil {
+		r.rec.Flows = make([]Flow, 0, flowsATurn)
+	}
 	r.rec.Flows = append(r.rec.Flows, Flow{Player: a.player, Railroad: a.railroad, Item: item, Amount: amount})
 }
 

@@ -54,6 +54,8 @@ func (ts *townSet) len() int {
 // regionMask is a set of regions, bit k standing for Regions[k].
 type regionMask uint16
 
+func (rm regionMask) count() int { return bits.OnesCount16(uint16(rm)) }
+
 // regionBit is a region's bit, or 0 for an unknown region.
 func regionBit(r Region) regionMask {
 	if k := slices.Index(Regions, r); k >= 0 {
@@ -174,6 +176,15 @@ func (m *Map) regionsOf(lines []string) regionMask {
 		}
 	}
 	return rm
+}
+
+// townValues is the sum of the values of the distinct towns a set of
+// lines serves (2.6, 4.10A).
+func (m *Map) townValues(lines []string) int {
+	ts := m.townsOf(lines)
+	v := 0
+	ts.each(func(rank int) { v += m.Towns[m.ix.byRank[rank]].Value() })
+	return v
 }
 
 // TownsOf lists the distinct towns a set of lines touches, sorted.

@@ -278,30 +278,36 @@ func (t *turn) playerNumbers() []int {
 	return out
 }
 
-// revenue is a railroad's gross revenue for the turn (4.10A, 4.15, 4.16,
-// 4.18): $60 a mile and $300 times each town's value, 10% more for each
-// region past the first, double tracks, technology, the climate and luck.
+// revenue is a railroad's gross revenue for the turn (4.10A): the
+// expected revenue and luck.
 func (t *turn) revenue(rr *Railroad, rateWars map[string]int) int64 {
-	miles := t.m.Miles(rr.Lines)
-	base := int64(60 * miles)
-	for _, tw := range t.m.TownsOf(rr.Lines) {
-		town, _ := t.m.Town(tw)
-		base += int64(300 * town.Value())
-	}
-	for _, c := range rr.Doubled {
-		r, _ := t.m.Route(c)
-		a, _ := t.m.Town(r.A)
-		b, _ := t.m.Town(r.B)
+	base, pct := grossRevenue(t.m, rr, t.climate, rateWars)
+	pct += int64(t.rng.IntN(21) - 10)
+	return max(base*pct/100, 0)
+}
+
+// grossRevenue is a railroad's gross revenue before luck, as a base in
+// dollars and a percentage of it (4.10A, 4.15, 4.16, 4.18): $60 a mile and
+// $300 times each town's value, double tracks, less the rate wars' cuts;
+// 10% more for each region past the first, technology and the climate. The
+// computer player weighs its plans with it.
+func grossRevenue(m *Map, rr *Railroad, c Climate, rateWars map[string]int) (base, pct int64) {
+	base = int64(60 * m.Miles(rr.Lines))
+	base += int64(300 * m.townValues(rr.Lines))
+	for _, code := range rr.Doubled {
+		r, _ := m.Route(code)
+		a, _ := m.Town(r.A)
+		b, _ := m.Town(r.B)
 		lineBase := int64(60*r.Miles + 150*(a.Value()+b.Value()))
 		base += lineBase * int64(a.Value()+b.Value()) / 100
 	}
-	for _, c := range rr.Lines {
-		if pct := rateWars[rr.Abbr+"|"+c]; pct > 0 {
-			r, _ := t.m.Route(c)
+	for _, code := range rr.Lines {
+		if pct := rateWars[rr.Abbr+"|"+code]; pct > 0 {
+			r, _ := m.Route(code)
 			base -= int64(60*r.Miles) * int64(pct) / 100
 		}
 	}
-	pct := int64(100 + 10*max(len(t.m.RegionsOf(rr.Lines))-1, 0) + Climates[t.climate].Revenue)
+	pct = int64(100 + 10*max(m.regionsOf(rr.Lines).count()-1, 0) + Climates[c].Revenue)
 	if rr.Grand {
 		pct += 5
 	}
@@ -310,8 +316,19 @@ func (t *turn) revenue(rr *Railroad, rateWars map[string]int) int64 {
 			pct += 3
 		}
 	}
-	pct += int64(t.rng.IntN(21) - 10)
-	return max(base*pct/100, 0)
+	return base, pct
+}
+
+// debtInterest is a turn's interest on a railroad's bonds and bank loans
+// (5, 10.2B), rounded up (1.1).
+func debtInterest(rr *Railroad, c Climate) int64 {
+	return ceilDiv(rr.Bonds*BondRate, 100) + LoanInterest(rr.Loans, c)
+}
+
+// landSale is how many sections of land grants a railroad sells in a
+// turn and at what price (7D).
+func landSale(land int, c Climate) (sold int, price int64) {
+	return land * (30 + 5*Climates[c].Sentiment) / 100, int64(8 + 2*Climates[c].Sentiment)
 }
 
 // expenseRatio is operating cost as a share of revenue in per cent (4.10B):
@@ -335,7 +352,7 @@ func (t *turn) operations() {
 		o := t.rrOrders(rr)
 		rev := t.revenue(rr, rateWars)
 		exp := rev * expenseRatio(rr.Efficiency, rr.Techs) / 100
-		interest := ceilDiv(rr.Bonds*BondRate, 100) + LoanInterest(rr.Loans, t.climate)
+		interest := debtInterest(rr, t.climate)
 		events := t.randomEvents(rr, rev)
 		s.transfer(bank, railroadAcct(rr.Abbr), rev, itemRevenue)
 		s.transfer(railroadAcct(rr.Abbr), bank, exp, itemExpenses)
@@ -472,8 +489,7 @@ func (t *turn) finalFinance() {
 	// Land from grants is sold each turn at a price set by the climate (7D).
 	for _, rr := range t.railroadsInOrder() {
 		if rr.Land > 0 {
-			sold := rr.Land * (30 + 5*Climates[t.climate].Sentiment) / 100
-			price := int64(8 + 2*Climates[t.climate].Sentiment)
+			sold, price := landSale(rr.Land, t.climate)
 			rr.Land -= sold
 			s.transfer(bank, railroadAcct(rr.Abbr), int64(sold)*price, itemLandSales)
 		}

@@ -279,19 +279,20 @@ func (t *turn) playerNumbers() []int {
 }
 
 // revenue is a railroad's gross revenue for the turn (4.10A): the
-// expected revenue and luck.
-func (t *turn) revenue(rr *Railroad, rateWars map[string]int) int64 {
-	base, pct := grossRevenue(t.m, rr, t.climate, rateWars)
+// expected revenue and luck; uncut is what it would have been without the
+// rate wars.
+func (t *turn) revenue(rr *Railroad, rateWars map[string]int) (rev, uncut int64) {
+	base, cut, pct := grossRevenue(t.m, rr, t.climate, rateWars)
 	pct += int64(t.rng.IntN(21) - 10)
-	return max(base*pct/100, 0)
+	return max((base-cut)*pct/100, 0), max(base*pct/100, 0)
 }
 
 // grossRevenue is a railroad's gross revenue before luck, as a base in
-// dollars and a percentage of it (4.10A, 4.15, 4.16, 4.18): $60 a mile and
-// $300 times each town's value, double tracks, less the rate wars' cuts;
-// 10% more for each region past the first, technology and the climate. The
-// computer player weighs its plans with it.
-func grossRevenue(m *Map, rr *Railroad, c Climate, rateWars map[string]int) (base, pct int64) {
+// dollars, what the rate wars cut from it, and a percentage of what is left
+// (4.10A, 4.15, 4.16, 4.18): $60 a mile and $300 times each town's value and
+// double tracks; 10% more for each region past the first, technology and
+// the climate. The computer player weighs its plans with it.
+func grossRevenue(m *Map, rr *Railroad, c Climate, rateWars map[string]int) (base, cut, pct int64) {
 	base = int64(60 * m.Miles(rr.Lines))
 	base += int64(300 * m.townValues(rr.Lines))
 	for _, code := range rr.Doubled {
@@ -304,7 +305,7 @@ func grossRevenue(m *Map, rr *Railroad, c Climate, rateWars map[string]int) (bas
 	for _, code := range rr.Lines {
 		if pct := rateWars[rr.Abbr+"|"+code]; pct > 0 {
 			r, _ := m.Route(code)
-			base -= int64(60*r.Miles) * int64(pct) / 100
+			cut += int64(60*r.Miles) * int64(pct) / 100
 		}
 	}
 	pct = int64(100 + 10*max(m.regionsOf(rr.Lines).count()-1, 0) + Climates[c].Revenue)
@@ -316,7 +317,7 @@ func grossRevenue(m *Map, rr *Railroad, c Climate, rateWars map[string]int) (bas
 			pct += 3
 		}
 	}
-	return base, pct
+	return base, cut, pct
 }
 
 // debtInterest is a turn's interest on a railroad's bonds and bank loans
@@ -350,8 +351,10 @@ func (t *turn) operations() {
 	rateWars := t.rateWars()
 	for _, rr := range t.railroadsInOrder() {
 		o := t.rrOrders(rr)
-		rev := t.revenue(rr, rateWars)
-		exp := rev * expenseRatio(rr.Efficiency, rr.Techs) / 100
+		rev, uncut := t.revenue(rr, rateWars)
+		// A rate war cuts revenue; operating costs remain the same (4.16,
+		// rulings CR16).
+		exp := uncut * expenseRatio(rr.Efficiency, rr.Techs) / 100
 		interest := debtInterest(rr, t.climate)
 		events := t.randomEvents(rr, rev)
 		s.transfer(bank, railroadAcct(rr.Abbr), rev, itemRevenue)

@@ -296,11 +296,7 @@ func grossRevenue(m *Map, rr *Railroad, c Climate, rateWars map[string]int) (bas
 	base = int64(60 * m.Miles(rr.Lines))
 	base += int64(300 * m.townValues(rr.Lines))
 	for _, code := range rr.Doubled {
-		r, _ := m.Route(code)
-		a, _ := m.Town(r.A)
-		b, _ := m.Town(r.B)
-		lineBase := int64(60*r.Miles + 150*(a.Value()+b.Value()))
-		base += lineBase * int64(a.Value()+b.Value()) / 100
+		base += doubleTrackBonus(m, code)
 	}
 	for _, code := range rr.Lines {
 		if pct := rateWars[rr.Abbr+"|"+code]; pct > 0 {
@@ -318,6 +314,17 @@ func grossRevenue(m *Map, rr *Railroad, c Climate, rateWars map[string]int) (bas
 		}
 	}
 	return base, cut, pct
+}
+
+// doubleTrackBonus is what a second track adds to a line's revenue before
+// the percentages: (value + value)% of the line's own revenue, its $60 a
+// mile and half of each end town's $300 a point (4.15, rulings CR13).
+func doubleTrackBonus(m *Map, code string) int64 {
+	r, _ := m.Route(code)
+	a, _ := m.Town(r.A)
+	b, _ := m.Town(r.B)
+	lineBase := int64(60*r.Miles + 150*(a.Value()+b.Value()))
+	return lineBase * int64(a.Value()+b.Value()) / 100
 }
 
 // debtInterest is a turn's interest on a railroad's bonds and bank loans
@@ -401,21 +408,29 @@ func (t *turn) rateWars() map[string]int {
 			continue
 		}
 		pct := min(o.RateWarPct, 90)
-		found := false
-		for _, c := range rr.Lines {
-			if partner, ok := t.m.DoublePartner(c); ok && contains(enemy.Lines, partner) {
-				out[rr.Abbr+"|"+c] = max(out[rr.Abbr+"|"+c], pct)
-				out[enemy.Abbr+"|"+partner] = max(out[enemy.Abbr+"|"+partner], pct)
-				found = true
-			}
-		}
-		if found {
+		if warCuts(t.m, rr, enemy, pct, out) {
 			t.news("rate_war", "%s declares a %d%% rate war on %s.", rr.Abbr, pct, enemy.Abbr)
 		} else {
 			t.note(t.presidents[rr.Abbr], "%s: no rate war with %s: they share no parallel route (4.16).", rr.Abbr, enemy.Abbr)
 		}
 	}
 	return out
+}
+
+// warCuts adds to cuts the rate war of pct% that rr declares on enemy: each
+// line of either that runs parallel to a line of the other, keyed by
+// railroad and line (4.16, rulings CR16). It reports whether they share a
+// parallel route at all.
+func warCuts(m *Map, rr, enemy *Railroad, pct int, cuts map[string]int) bool {
+	found := false
+	for _, c := range rr.Lines {
+		if partner, ok := m.DoublePartner(c); ok && contains(enemy.Lines, partner) {
+			cuts[rr.Abbr+"|"+c] = max(cuts[rr.Abbr+"|"+c], pct)
+			cuts[enemy.Abbr+"|"+partner] = max(cuts[enemy.Abbr+"|"+partner], pct)
+			found = true
+		}
+	}
+	return found
 }
 
 // randomEvents are the extraordinary costs of 11.2: accidents from low

@@ -178,13 +178,31 @@ func (m *Map) regionsOf(lines []string) regionMask {
 	return rm
 }
 
-// townValues is the sum of the values of the distinct towns a set of
-// lines serves (2.6, 4.10A).
-func (m *Map) townValues(lines []string) int {
-	ts := m.townsOf(lines)
-	v := 0
-	ts.each(func(rank int) { v += m.Towns[m.ix.byRank[rank]].Value() })
-	return v
+// reach is what a set of lines adds up to: its miles, the value of the
+// distinct towns it serves and the regions it connects to (2.6, 2.7B).
+func (m *Map) reach(lines []string) (miles, values int, regions regionMask) {
+	var ts townSet
+	for _, c := range lines {
+		if i, ok := m.route[c]; ok {
+			e := m.ix.ends[i]
+			ts.add(e[0])
+			ts.add(e[1])
+			miles += m.Routes[i].Miles
+			regions |= m.ix.reaches[i]
+		}
+	}
+	ts.each(func(rank int) { values += m.Towns[m.ix.byRank[rank]].Value() })
+	return miles, values, regions
+}
+
+// ends are a route's miles and its two towns; zeros for an unknown code.
+func (m *Map) ends(code string) (miles int, a, b Town) {
+	i, ok := m.route[code]
+	if !ok {
+		return 0, Town{}, Town{}
+	}
+	e := m.ix.ends[i]
+	return m.Routes[i].Miles, m.Towns[m.ix.byRank[e[0]]], m.Towns[m.ix.byRank[e[1]]]
 }
 
 // TownsOf lists the distinct towns a set of lines touches, sorted.

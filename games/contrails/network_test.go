@@ -99,6 +99,15 @@ func TestNetworkIndexAgrees(t *testing.T) {
 			lines = append(lines, "ZZ99")
 		}
 		other := []string{m.Routes[rng.IntN(len(m.Routes))].Code}
+		miles, values, regions := m.reach(lines)
+		wantValues := 0
+		for _, tw := range naiveTownsOf(m, lines) {
+			town, _ := m.Town(tw)
+			wantValues += town.Value()
+		}
+		if miles != m.Miles(lines) || values != wantValues || !slices.Equal(regions.list(), naiveRegionsOf(m, lines)) {
+			t.Fatalf("reach(%v) = %d miles, value %d, %v; want %d, %d, %v", lines, miles, values, regions.list(), m.Miles(lines), wantValues, naiveRegionsOf(m, lines))
+		}
 		if got, want := m.TownsOf(lines), naiveTownsOf(m, lines); !slices.Equal(got, want) {
 			t.Fatalf("TownsOf(%v) = %v, want %v", lines, got, want)
 		}

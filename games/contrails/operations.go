@@ -293,18 +293,18 @@ func (t *turn) revenue(rr *Railroad, rateWars map[string]int) (rev, uncut int64)
 // double tracks; 10% more for each region past the first, technology and
 // the climate. The computer player weighs its plans with it.
 func grossRevenue(m *Map, rr *Railroad, c Climate, rateWars map[string]int) (base, cut, pct int64) {
-	base = int64(60 * m.Miles(rr.Lines))
-	base += int64(300 * m.townValues(rr.Lines))
+	miles, values, regions := m.reach(rr.Lines)
+	base = int64(60*miles) + int64(300*values)
 	for _, code := range rr.Doubled {
 		base += doubleTrackBonus(m, code)
 	}
 	for _, code := range rr.Lines {
-		if pct := rateWars[rr.Abbr+"|"+code]; pct > 0 {
+		if pct := rateWars[rr.Abbr+"|"+code]; len(rateWars) > 0 && pct > 0 {
 			r, _ := m.Route(code)
 			cut += int64(60*r.Miles) * int64(pct) / 100
 		}
 	}
-	pct = int64(100 + 10*max(m.regionsOf(rr.Lines).count()-1, 0) + Climates[c].Revenue)
+	pct = int64(100 + 10*max(regions.count()-1, 0) + Climates[c].Revenue)
 	if rr.Grand {
 		pct += 5
 	}
@@ -320,10 +320,8 @@ func grossRevenue(m *Map, rr *Railroad, c Climate, rateWars map[string]int) (bas
 // the percentages: (value + value)% of the line's own revenue, its $60 a
 // mile and half of each end town's $300 a point (4.15, rulings CR13).
 func doubleTrackBonus(m *Map, code string) int64 {
-	r, _ := m.Route(code)
-	a, _ := m.Town(r.A)
-	b, _ := m.Town(r.B)
-	lineBase := int64(60*r.Miles + 150*(a.Value()+b.Value()))
+	miles, a, b := m.ends(code)
+	lineBase := int64(60*miles + 150*(a.Value()+b.Value()))
 	return lineBase * int64(a.Value()+b.Value()) / 100
 }
 

@@ -15,12 +15,13 @@ type temperament struct {
 	overspend int   // % over the minimum building cost
 	payout    int64 // % of profit paid out as dividends
 	repairs   int   // $ a mile of capital improvements when efficiency is fine
+	warPct    int   // the deepest rate war it declares, in %; 0 never (4.16)
 }
 
 var temperaments = map[Style]temperament{
 	Cautious: {borrow: 25, pcPremium: 5, overspend: 0, payout: 40, repairs: 12},
-	Raider:   {borrow: 60, pcPremium: 25, overspend: 50, payout: 70, repairs: 9},
-	Builder:  {borrow: 50, pcPremium: 15, overspend: 0, payout: 30, repairs: 14},
+	Raider:   {borrow: 60, pcPremium: 25, overspend: 50, payout: 70, repairs: 9, warPct: 90},
+	Builder:  {borrow: 50, pcPremium: 15, overspend: 0, payout: 30, repairs: 14, warPct: 50},
 }
 
 // planner holds what every computer decision of one turn reads, worked
@@ -32,10 +33,13 @@ type planner struct {
 	m      *Map
 	s      *State
 	taken  []bool // by route index: a line or a RoW of some railroad
+	holder []int  // by route index: the railroad (index) holding it as a line, or -1
 	offers []rankedOffer
 	facts  map[string]*rrFacts // by abbreviation
 	picks  []pick              // the railroads worth trading, scored without the seat's own stake
 	runs   map[int][]*Railroad // by President: the railroads he runs, by abbreviation
+
+	scratch []string // lines being weighed (buildPays)
 }
 
 type rankedOffer struct {
@@ -79,6 +83,10 @@ func newPlanner(m *Map, s *State) *planner {
 func (pl *planner) readRailroads() {
 	m, s := pl.m, pl.s
 	all := make([]rrFacts, len(s.Railroads))
+	pl.holder = make([]int, len(m.Routes))
+	for k := range pl.holder {
+		pl.holder[k] = -1
+	}
 	for i := range s.Railroads {
 		rr := &s.Railroads[i]
 		if rr.President != 0 {
@@ -86,6 +94,9 @@ func (pl *planner) readRailroads() {
 		}
 		for _, c := range rr.Lines {
 			pl.take(c)
+			if k, ok := m.route[c]; ok {
+				pl.holder[k] = i
+			}
 		}
 		pl.take(rr.RoW)
 		all[i] = rrFacts{index: i, towns: m.townsOf(rr.Lines), miles: m.Miles(rr.Lines), issued: rr.Public, directors: s.directorShares(rr)}
@@ -460,7 +471,7 @@ func ComputerRailroadOrders(m *Map, s *State, abbr string, style Style) Railroad
 }
 
 func (pl *planner) railroad(abbr string, style Style) RailroadOrders {
-	m, s := pl.m, pl.s
+	s := pl.s
 	rr := s.Railroad(abbr)
 	if rr == nil {
 		return RailroadOrders{}
@@ -483,30 +494,7 @@ func (pl *planner) railroad(abbr string, style Style) RailroadOrders {
 	if rr.Techs+1 < s.Techs && int64(10*miles) <= rr.Cash/3 {
 		o.Technology = true
 	}
-	minCost := Climates[s.Climate].BuildCost
-	canBid := rr.RoW == ""
-	lines := rr.Lines
-	if rr.RoW != "" && !IsCivilWar(s.Turn) && !rr.Bankrupt {
-		o.Build = minCost * (100 + tm.overspend) / 100
-		canBid = true
-		lines = append(append([]string(nil), rr.Lines...), rr.RoW)
-	}
-	if canBid && !rr.Bankrupt && rr.Founded < s.Turn {
-		o.Bids = pl.bestRoWs(lines)
-		if len(o.Bids) > 0 {
-			contested := false
-			first := m.route[o.Bids[0]]
-			for i := range s.Railroads {
-				other := &s.Railroads[i]
-				contested = contested || other.Abbr != rr.Abbr && pl.touchesRoute(other, first)
-			}
-			per := int64(1)
-			if contested {
-				per = 3
-			}
-			o.Political = min(per*int64(miles), max(rr.Cash/4, 0))
-		}
-	}
+	pl.rightOfWay(rr, tm, &o)
 	issued := int64(max(pl.facts[rr.Abbr].issued, 1))
 	div := 0
 	if rr.Cash > 0 && rr.Profit > 0 {
@@ -516,12 +504,16 @@ func (pl *planner) railroad(abbr string, style Style) RailroadOrders {
 	if rr.Loans > 0 && rr.Cash > 3*int64(miles)*20 {
 		o.RepayDebt = min(rr.Loans, rr.Cash/3)
 	}
+	o.DoubleTrack = pl.doubleTrack(rr, pl.spareCash(rr, o))
+	o.RateWar, o.RateWarPct = pl.rateWar(rr, tm)
 	return o
 }
 
 // bestRoWs ranks the RoWs a railroad could take: new regions first, then
-// west, then the value of the far town.
-func (pl *planner) bestRoWs(lines []string) []string {
+// west, then the value of the far town; of the best few (prospects) it
+// names the first two whose building would pay (buildPays).
+func (pl *planner) bestRoWs(rr *Railroad, lines []string) []string {
+	const prospects = 6
 	m := pl.m
 	have := m.regionsOf(lines)
 	towns := m.townsOf(lines)
@@ -561,11 +553,14 @@ func (pl *planner) bestRoWs(lines []string) []string {
 		return cmp.Compare(a.code, b.code)
 	})
 	var out []string
-	for _, c := range cs {
-		if len(out) == 2 {
+	from, before := buildTurn(pl.s.Turn), pl.netRevenue(rr, lines, longRun)
+	for k, c := range cs {
+		if len(out) == 2 || k == prospects {
 			break
 		}
-		out = append(out, c.code)
+		if pl.buildPays(rr, lines, before, c.code, 0, from) {
+			out = append(out, c.code)
+		}
 	}
 	return out
 }

@@ -217,7 +217,7 @@ func TestRateWarExample(t *testing.T) {
 		out := map[string]int64{}
 		for _, abbr := range []string{"PN", "RD"} {
 			tn.rng = rand.New(rand.NewPCG(7, 7)) // the same luck for each reckoning
-			out[abbr] = tn.revenue(s.Railroad(abbr), wars)
+			out[abbr], _ = tn.revenue(s.Railroad(abbr), wars)
 		}
 		return out, tn
 	}

@@ -270,17 +270,7 @@ func (t *turn) build(rr *Railroad, pres, perMile int) {
 		t.note(pres, "%s: building cost cut from $%d to $%d a mile, double the minimum (4.6C).", rr.Abbr, perMile, 2*minCost)
 		perMile = 2 * minCost
 	}
-	cost := int64(minCost * r.Miles)
-	served := map[string]bool{}
-	for _, tw := range t.m.TownsOf(rr.Lines) {
-		served[tw] = true
-	}
-	for _, tw := range []string{r.A, r.B} {
-		if !served[tw] {
-			town, _ := t.m.Town(tw)
-			cost += int64(300 * town.Value()) // 4.6D
-		}
-	}
+	cost := buildCost(t.m, rr.Lines, rr.RoW, t.climate)
 	over := int64((perMile - minCost) * r.Miles)
 	t.finance(rr, cost+over, t.rrOrders(rr).Political)
 	// The overspend goes to the Directors' construction company (4.6C).
@@ -299,13 +289,35 @@ func (t *turn) build(rr *Railroad, pres, perMile int) {
 	t.rowFree[rr.Abbr] = true
 }
 
+// buildCost is what building a RoW onto lines costs at the least (4.6B,
+// D): the climate's minimum a mile, and $300 times the value of each town
+// the lines do not yet serve.
+func buildCost(m *Map, lines []string, code string, c Climate) int64 {
+	r, _ := m.Route(code)
+	cost := int64(Climates[c].BuildCost * r.Miles)
+	served := m.townsOf(lines)
+	for _, tw := range []string{r.A, r.B} {
+		if rank, ok := m.ix.rankOf[tw]; !ok || !served.has(rank) {
+			town, _ := m.Town(tw)
+			cost += int64(300 * town.Value()) // 4.6D
+		}
+	}
+	return cost
+}
+
+// doubleTrackCost is 25% of the climate's minimum building cost a mile
+// (4.15).
+func doubleTrackCost(c Climate, miles int) int64 {
+	return int64(Climates[c].BuildCost * miles / 4)
+}
+
 func (t *turn) doubleTrack(rr *Railroad, pres int, code string) {
 	if !contains(rr.Lines, code) || contains(rr.Doubled, code) {
 		t.note(pres, "%s: %s is not a single-tracked line of the railroad (4.15).", rr.Abbr, code)
 		return
 	}
 	r, _ := t.m.Route(code)
-	cost := int64(Climates[t.climate].BuildCost * r.Miles / 4)
+	cost := doubleTrackCost(t.climate, r.Miles)
 	if cost > rr.Cash {
 		t.note(pres, "%s: double-tracking %s needs $%d in cash (4.15); not done.", rr.Abbr, code, cost)
 		return

@@ -747,7 +747,8 @@ func TestDoubleTrackRevenue(t *testing.T) {
 		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(5, 5)))
 		luck := rand.New(rand.NewPCG(5, 5)).IntN(21) - 10
 		pct := int64(100 + Climates[tn.climate].Revenue + luck)
-		if got, want := tn.revenue(rr, nil), tc.want*pct/100; got != want {
+		if got, _ := tn.revenue(rr, nil); got != tc.want*pct/100 {
+			want := tc.want * pct / 100
 			t.Errorf("%s on %s (%d miles): revenue $%d, want $%d (base $%d at %d%%)", tc.name, line.Code, line.Miles, got, want, tc.want, pct)
 		}
 	}

@@ -387,15 +387,19 @@ func isSubset(a, b []int32) bool {
 // bound is the most up to left more stops can add to a run whose end is
 // hops away from each stop: the stops not on it, each counted at its
 // cap, best first, taking a set whose stops can be met in some order with
-// the i-th at most i hops away (the i-th stop on from the end is). Those sets are a matroid's
-// independent sets, so taking stops greedily by cap finds the best.
+// the i-th at most i hops away (the i-th stop on from the end is). Those
+// sets are a matroid's independent sets, so taking stops greedily by cap
+// finds the best. A stop a run may only end at (blocked) can only be the
+// run's last: so the bound is the open stops' best alone, or their best
+// one fewer with the best blocked stop in reach, which is what keeps the
+// off-boards and full cities, the richest stops, from all counting.
 func (s *search) bound(hops []uint8, left int) int {
 	if !s.n.bounded {
 		return 1 << 30
 	}
 	ge := s.ge[:left+1] // ge[t]: stops taken that are t or more hops away
 	clear(ge)
-	total, taken := 0, 0
+	total, taken, fewer, end := 0, 0, 0, 0
 	for _, x := range s.n.byCap {
 		if taken == left || s.n.cap[x] <= 0 {
 			break
@@ -404,23 +408,39 @@ func (s *search) bound(hops []uint8, left int) int {
 		if s.onStop[x] || h > left {
 			continue
 		}
-		ok := true
-		for t := 1; t <= h; t++ {
-			if ge[t] >= left-t+1 {
-				ok = false
-				break
+		if s.n.blocked[x] {
+			if end == 0 {
+				end = s.n.cap[x] // byCap: the first in reach is the best
 			}
-		}
-		if !ok {
 			continue
 		}
-		for t := 1; t <= h; t++ {
-			ge[t]++
+		if !s.fits(ge, h, left) {
+			continue
+		}
+		if taken == left-1 {
+			fewer = total
 		}
 		total += s.n.cap[x]
 		taken++
 	}
-	return total
+	if taken < left {
+		fewer = total
+	}
+	return max(total, fewer+end)
+}
+
+// fits takes a stop h hops away into the bound's set if the set stays
+// one a run can meet in order (see bound), and tells whether it did.
+func (s *search) fits(ge []int, h, left int) bool {
+	for t := 1; t <= h; t++ {
+		if ge[t] >= left-t+1 {
+			return false
+		}
+	}
+	for t := 1; t <= h; t++ {
+		ge[t]++
+	}
+	return true
 }
 
 // open counts, into dist, the fewest free legs from the run's end e to

@@ -150,10 +150,8 @@ func (n *net) best(length int, used []bool, floor, ceil int, st *SearchStats) (c
 func (n *net) atLeast(length int, used []bool, floor int, st *SearchStats) []cand {
 	var out []cand
 	s := n.newSearch(length, used, st, func(s *search) bool {
-		if s.canonical() {
-			if r := s.route(); r.Revenue >= floor {
-				out = append(out, cand{r, s.segIDs()})
-			}
+		if r := s.route(); r.Revenue >= floor {
+			out = append(out, cand{r, s.segIDs()})
 		}
 		return true
 	})
@@ -263,9 +261,6 @@ func (n *net) through(trains []int, from, to int, must func(Route) bool, st *Sea
 		rest := slices.Delete(slices.Clone(order), i, i+1)
 		others, v, _ := n.bestRun(rest, used, 0, noCeiling, st)
 		s := n.newSearch(t, used, st, func(s *search) bool {
-			if from < 0 && !s.canonical() {
-				return true
-			}
 			r := s.route()
 			if r.Revenue+s.rest.value <= total || must != nil && !must(r) {
 				return true

@@ -37,6 +37,7 @@ type search struct {
 	stats *SearchStats
 
 	onStop []bool
+	ended  []bool // stops walked from already: no run ends there again
 	onSide []bool
 	path   []int
 	via    []*leg
@@ -54,7 +55,7 @@ type search struct {
 // taken by other trains (nil: none).
 func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*search) bool) *search {
 	return &search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats,
-		onStop: make([]bool, len(n.nodes)), onSide: make([]bool, n.sides), ge: make([]int, length+2),
+		onStop: make([]bool, len(n.nodes)), ended: make([]bool, len(n.nodes)), onSide: make([]bool, n.sides), ge: make([]int, length+2),
 		dist: make([]uint8, len(n.nodes))}
 }
 
@@ -65,15 +66,23 @@ func (s *search) from(start int) {
 	s.pop(nil)
 }
 
-// all walks every run from every stop, best stops first. Each run is met
-// once from each end.
+// all walks every run from every stop, best stops first, each run once:
+// from the end walked from first. A stop walked from is then an end of
+// no later run (ended), and a stop a run may only end at (blocked) is on
+// none at all, so the bound no longer counts it. The richest stops are
+// mostly off-boards and full cities, so the bounds of the later walks
+// fall fast.
 func (s *search) all() {
 	for _, start := range s.n.byCap {
 		if s.done {
-			return
+			break
 		}
 		s.from(start)
+		s.ended[start] = true
+		s.onStop[start] = s.n.blocked[start]
 	}
+	clear(s.ended)
+	clear(s.onStop)
 }
 
 func (s *search) push(stop int, lg *leg) {
@@ -143,7 +152,7 @@ func (s *search) extend(e int) {
 	if s.rest != nil {
 		others = s.rest.value
 	}
-	if k >= 2 && s.stns > 0 && (s.target < 0 || e == s.target) && (s.capSum+others >= s.floor || !s.n.bounded) {
+	if k >= 2 && s.stns > 0 && !s.ended[e] && (s.target < 0 || e == s.target) && (s.capSum+others >= s.floor || !s.n.bounded) {
 		if !s.emit(s) {
 			s.done = true
 			return
@@ -491,12 +500,6 @@ func (s *search) route() Route {
 	s.stats.Routes++
 	r.Revenue = n.l.Revenue(n.corp, r.Stops, n.phase)
 	return r
-}
-
-// canonical tells whether the run is walked from the end AllRoutes lists
-// it from, so that a walk over all runs meets each once.
-func (s *search) canonical() bool {
-	return nodeOrder(s.n.nodes[s.path[0]], s.n.nodes[s.path[len(s.path)-1]]) < 0
 }
 
 // segIDs are the stretches of track the run uses.

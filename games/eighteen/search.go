@@ -38,6 +38,7 @@ type search struct {
 
 	onStop []bool
 	ended  []bool // stops walked from already: no run ends there again
+	term   []bool // the bound's: stops the run could only end at
 	onSide []bool
 	path   []int
 	via    []*leg
@@ -55,7 +56,7 @@ type search struct {
 // taken by other trains (nil: none).
 func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*search) bool) *search {
 	return &search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats,
-		onStop: make([]bool, len(n.nodes)), ended: make([]bool, len(n.nodes)), onSide: make([]bool, n.sides), ge: make([]int, length+2),
+		onStop: make([]bool, len(n.nodes)), ended: make([]bool, len(n.nodes)), term: make([]bool, len(n.nodes)), onSide: make([]bool, n.sides), ge: make([]int, length+2),
 		dist: make([]uint8, len(n.nodes))}
 }
 
@@ -161,13 +162,13 @@ func (s *search) extend(e int) {
 	if ends || s.stns == 0 && int(s.n.toStn[e]) > left || s.target >= 0 && int(s.n.hops[e][s.target]) > left {
 		return // no station, or not the stop it must end at, in reach
 	}
-	if s.short(s.bound(s.n.hops[e], left), others) {
+	if s.short(s.bound(s.n.hops[e], left, s.n.blocked), others) {
 		s.stats.Cuts++
 		return
 	}
 	s.open(e, left)
 	if s.stns == 0 && !slices.ContainsFunc(s.n.stations, func(x int) bool { return int(s.dist[x]) <= left }) ||
-		s.target >= 0 && int(s.dist[s.target]) > left || s.short(s.bound(s.dist, left), others) {
+		s.target >= 0 && int(s.dist[s.target]) > left || s.short(s.bound(s.dist, left, s.endOnly(e, left)), others) {
 		s.stats.Cuts++
 		return
 	}
@@ -243,7 +244,7 @@ func (s *search) refresh(e int, ends bool, left int) bool {
 		more := 0
 		if !ends {
 			s.open(e, left)
-			more = s.bound(s.dist, left)
+			more = s.bound(s.dist, left, s.endOnly(e, left))
 		}
 		need = s.floor - s.capSum - more
 	}
@@ -402,7 +403,7 @@ func isSubset(a, b []int32) bool {
 // run's last: so the bound is the open stops' best alone, or their best
 // one fewer with the best blocked stop in reach, which is what keeps the
 // off-boards and full cities, the richest stops, from all counting.
-func (s *search) bound(hops []uint8, left int) int {
+func (s *search) bound(hops []uint8, left int, last []bool) int {
 	if !s.n.bounded {
 		return 1 << 30
 	}
@@ -417,7 +418,7 @@ func (s *search) bound(hops []uint8, left int) int {
 		if s.onStop[x] || h > left {
 			continue
 		}
-		if s.n.blocked[x] {
+		if last[x] {
 			if end == 0 {
 				end = s.n.cap[x] // byCap: the first in reach is the best
 			}
@@ -436,6 +437,41 @@ func (s *search) bound(hops []uint8, left int) int {
 		fewer = total
 	}
 	return max(total, fewer+end)
+}
+
+// endOnly marks, into term, the stops in reach of the run's end e (dist,
+// from open) that the run could only end at: blocked ones, and those
+// with fewer than two ways in and out left. A stop in a run's middle is
+// come to by one leg and left by another, and legs that begin along the
+// same stretch of track cannot both be run (8.1 rule 4).
+func (s *search) endOnly(e, left int) []bool {
+	for x := range s.term {
+		s.term[x] = s.n.blocked[x] || int(s.dist[x]) <= left && x != e && !s.onStop[x] && s.ports(x, e) < 2
+	}
+	return s.term
+}
+
+// ports counts, up to two, the stretches of track a leg can leave stop x
+// by that lead to e or off the run, free of the run and the others.
+func (s *search) ports(x, e int) int {
+	first := int32(-1)
+	for i := range s.n.legs[x] {
+		lg := &s.n.legs[x][i]
+		if lg.segs[0] == first || lg.to != e && s.onStop[lg.to] {
+			continue
+		}
+		if slices.ContainsFunc(lg.sides, func(d int32) bool { return s.onSide[d] }) || !s.freeTrack(lg) {
+			continue
+		}
+		if first >= 0 {
+			return 2
+		}
+		first = lg.segs[0]
+	}
+	if first >= 0 {
+		return 1
+	}
+	return 0
 }
 
 // fits takes a stop h hops away into the bound's set if the set stays

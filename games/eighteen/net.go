@@ -29,7 +29,7 @@ type net struct {
 	sideLegs [][]*leg // by side: the legs crossing it
 	segLegs  [][]*leg // by stretch of track: the legs along it
 	all      []*leg   // each leg one way round
-	memo     map[string]memo
+	memo     memo
 	byCap    []int     // stop indices, highest cap first
 	hops     [][]uint8 // hops[a][b]: fewest legs from a to b, passing only open stops
 	toStn    []uint8   // fewest legs from a stop to a station
@@ -55,7 +55,7 @@ const far = 255
 // end at (off-boards, others' full cities). Stops beyond such a stop are
 // on no run of the company, since a run holds one of its stations.
 func (l *Layout) newNet(corp string, phase int) *net {
-	b := netBuilder{n: &net{l: l, corp: corp, phase: phase, index: map[Node]int{}, memo: map[string]memo{}},
+	b := netBuilder{n: &net{l: l, corp: corp, phase: phase, index: map[Node]int{}},
 		paths: map[Hex][][2]Node{}, segID: map[Segment]int32{}, sideID: map[Node]int32{}}
 	n := b.n
 	var queue []int

@@ -231,16 +231,16 @@ type witness struct {
 	trains []int
 	runs   []cand
 	value  int
-	track  []bool // the runs' track, by id
-	stale  bool   // the route took some of it: work it out again
-	was    int    // what it earned before: the most it can now
+	track  []uint64 // the runs' track: a bit a stretch, by id
+	stale  bool     // the route took some of it: work it out again
+	was    int      // what it earned before: the most it can now
 }
 
 func (n *net) witness(trains []int, runs []cand, value int) *witness {
-	w := &witness{trains: trains, runs: runs, value: value, track: make([]bool, len(n.segs))}
+	w := &witness{trains: trains, runs: runs, value: value, track: make([]uint64, (len(n.segs)+63)/64)}
 	for _, c := range runs {
 		for _, g := range c.ids {
-			w.track[g] = true
+			w.track[g/64] |= 1 << (g % 64)
 		}
 	}
 	return w

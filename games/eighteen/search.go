@@ -219,7 +219,7 @@ func (s *search) takeTrack(lg *leg) *witness {
 	for _, g := range lg.segs {
 		s.used[g] = true
 	}
-	if slices.ContainsFunc(lg.segs, func(g int32) bool { return w.track[g] }) {
+	if slices.ContainsFunc(lg.segs, func(g int32) bool { return w.track[g/64]&(1<<(g%64)) != 0 }) {
 		s.rest = &witness{trains: w.trains, value: w.value, was: w.value, stale: true}
 	}
 	return w
@@ -251,52 +251,28 @@ func (s *search) refresh(e int, ends bool, left int) bool {
 	if need > s.rest.was {
 		return false // they earned less before the route took their track
 	}
-	key := s.n.blockedKey(s.rest.trains, s.used)
-	m, known := s.n.memo[key]
+	closed, taken := s.n.closedLegs(s.used)
+	best, exact, ceil := s.n.memo.recall(s.rest.trains, closed, taken, s.rest.was)
 	switch {
-	case known && m.exact:
-		s.rest = m.w
-		return true
-	case known && need >= m.below:
+	case need > ceil:
 		return false
+	case exact:
+		s.rest = best
+		return true
+	}
+	floor := need
+	if best != nil {
+		floor = max(floor, best.value) // a run known, and free: the one to beat
 	}
 	s.stats.Redone++
-	runs, v, ok := s.n.bestRun(s.rest.trains, s.used, need, s.rest.was, s.stats)
+	runs, v, ok := s.n.bestRun(s.rest.trains, s.used, floor, ceil, s.stats)
 	if !ok {
-		s.n.memo[key] = memo{below: need}
+		s.n.memo.keep(s.rest.trains, closed, nil, floor)
 		return false
 	}
 	s.rest = s.n.witness(s.rest.trains, runs, v)
-	s.n.memo[key] = memo{w: s.rest, exact: true}
+	s.n.memo.keep(s.rest.trains, closed, s.rest, 0)
 	return true
-}
-
-// memo is what is known of the other trains' best run on some track:
-// the run (exact), or that it earns less than below.
-type memo struct {
-	w     *witness
-	exact bool
-	below int
-}
-
-// blockedKey names the trains and the legs the track taken closes to
-// them: their best run depends on nothing else.
-func (n *net) blockedKey(trains []int, used []bool) string {
-	b := make([]byte, 0, len(trains)+len(n.all)/8+1)
-	for _, t := range trains {
-		b = append(b, byte(t))
-	}
-	b = append(b, 0)
-	var acc byte
-	for i, lg := range n.all {
-		if slices.ContainsFunc(lg.segs, func(g int32) bool { return used[g] }) {
-			acc |= 1 << (i % 8)
-		}
-		if i%8 == 7 || i == len(n.all)-1 {
-			b, acc = append(b, acc), 0
-		}
-	}
-	return string(b)
 }
 
 // dominated tells whether one of the earlier legs to lg's stop, walked

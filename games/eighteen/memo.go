@@ -1,0 +1,108 @@
+package eighteen
+
+import "slices"
+
+// memo is what a search has learnt of the other trains' best run on the
+// track the first train's partial routes left them, kept for the routes
+// it tries later. Their best run depends only on the legs that track
+// closes to them, and closing more legs can only lower it; so what was
+// learnt with some legs closed bounds it wherever at least those legs
+// are closed. And a run found for them on any track is still theirs to
+// run where the track taken leaves it free: when it earns that bound, it
+// is their best run there, with no search at all; when not, it is the run
+// to beat, which cuts the search. Partial routes that go on differently
+// close much the same legs, so most of the search's questions about the
+// other trains have been answered, or nearly, before.
+//
+// It keeps the last memoCap answers, so a search's memory stays bounded.
+type memo struct {
+	known []known
+	next  int // where the next answer goes once known is full
+}
+
+// memoCap is how many answers a memo keeps. Most answers that serve come
+// from the last few hundred partial routes, close in the walk.
+const memoCap = 1024
+
+// known is one answer: with the legs closed, the trains' best run is w's;
+// or, with w nil, they earn less than below.
+type known struct {
+	trains []int
+	closed []uint64 // by leg id
+	w      *witness
+	below  int
+}
+
+// keep adds an answer, in place of the oldest when the memo is full.
+func (m *memo) keep(trains []int, closed []uint64, w *witness, below int) {
+	k := known{trains: trains, closed: closed, w: w, below: below}
+	if len(m.known) < memoCap {
+		m.known = append(m.known, k)
+		return
+	}
+	m.known[m.next] = k
+	m.next = (m.next + 1) % memoCap
+}
+
+// recall works out, from what is known, the most the trains can earn on
+// some track (ceil, at most was): an answer kept with no more legs closed
+// bounds it. And it finds the best run known that runs on none of the
+// track taken, by bit (best, nil if none): on less track none earns more
+// than ceil, so it is their best run there if it earns ceil (exact).
+func (m *memo) recall(trains []int, closed, taken []uint64, was int) (best *witness, exact bool, ceil int) {
+	ceil = was
+	for i := range m.known {
+		k := &m.known[i]
+		if !slices.Equal(k.trains, trains) {
+			continue
+		}
+		if k.w != nil && (best == nil || k.w.value > best.value) && disjoint(k.w.track, taken) {
+			best = k.w
+		}
+		switch {
+		case !isSubsetOf(k.closed, closed):
+		case k.w == nil:
+			ceil = min(ceil, k.below-1)
+		default:
+			ceil = min(ceil, k.w.value)
+		}
+	}
+	return best, best != nil && best.value >= ceil, ceil
+}
+
+// closedLegs are the legs, by id, that some of the track used is on, and
+// that track, by bit.
+func (n *net) closedLegs(used []bool) (closed, taken []uint64) {
+	closed = make([]uint64, (len(n.all)+63)/64)
+	for i, lg := range n.all {
+		if slices.ContainsFunc(lg.segs, func(g int32) bool { return used[g] }) {
+			closed[i/64] |= 1 << (i % 64)
+		}
+	}
+	taken = make([]uint64, (len(n.segs)+63)/64)
+	for g, u := range used {
+		if u {
+			taken[g/64] |= 1 << (g % 64)
+		}
+	}
+	return closed, taken
+}
+
+func disjoint(a, b []uint64) bool {
+	for i, x := range a {
+		if x&b[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// isSubsetOf tells whether every bit of a is set in b.
+func isSubsetOf(a, b []uint64) bool {
+	for i, x := range a {
+		if x&^b[i] != 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -24,18 +24,18 @@ type memo struct {
 // from the last few hundred partial routes, close in the walk.
 const memoCap = 1024
 
-// known is one answer: with the legs closed, the trains' best run is w's;
-// or, with w nil, they earn less than below.
+// known is one answer: with the legs closed, the trains earn at most
+// most, and w, if not nil, is a run of theirs there.
 type known struct {
 	trains []int
 	closed []uint64 // by leg id
 	w      *witness
-	below  int
+	most   int
 }
 
 // keep adds an answer, in place of the oldest when the memo is full.
-func (m *memo) keep(trains []int, closed []uint64, w *witness, below int) {
-	k := known{trains: trains, closed: closed, w: w, below: below}
+func (m *memo) keep(trains []int, closed []uint64, w *witness, most int) {
+	k := known{trains: trains, closed: closed, w: w, most: most}
 	if len(m.known) < memoCap {
 		m.known = append(m.known, k)
 		return
@@ -45,29 +45,23 @@ func (m *memo) keep(trains []int, closed []uint64, w *witness, below int) {
 }
 
 // recall works out, from what is known, the most the trains can earn on
-// some track (ceil, at most was): an answer kept with no more legs closed
-// bounds it. And it finds the best run known that runs on none of the
-// track taken, by bit (best, nil if none): on less track none earns more
-// than ceil, so it is their best run there if it earns ceil (exact).
-func (m *memo) recall(trains []int, closed, taken []uint64, was int) (best *witness, exact bool, ceil int) {
-	ceil = was
+// some track (ceil, at most the ceil given): an answer kept with no more
+// legs closed bounds it. And it finds the best run known that runs on
+// none of the track taken, by bit (best, nil if none): theirs to run.
+func (m *memo) recall(trains []int, closed, taken []uint64, ceil int) (best *witness, most int) {
 	for i := range m.known {
 		k := &m.known[i]
 		if !slices.Equal(k.trains, trains) {
 			continue
 		}
-		if k.w != nil && (best == nil || k.w.value > best.value) && disjoint(k.w.track, taken) {
+		if k.w != nil && (best == nil || k.w.got > best.got) && disjoint(k.w.track, taken) {
 			best = k.w
 		}
-		switch {
-		case !isSubsetOf(k.closed, closed):
-		case k.w == nil:
-			ceil = min(ceil, k.below-1)
-		default:
-			ceil = min(ceil, k.w.value)
+		if isSubsetOf(k.closed, closed) {
+			ceil = min(ceil, k.most)
 		}
 	}
-	return best, best != nil && best.value >= ceil, ceil
+	return best, ceil
 }
 
 // closedLegs are the legs, by id, that some of the track used is on, and

@@ -210,9 +210,10 @@ func (n *net) bestRun(trains []int, used []bool, floor, ceil int, st *SearchStat
 		top, topTotal = runs, v // the longest train runs nowhere better
 	}
 	s := n.newSearch(first, used, st, func(s *search) bool {
-		if r := s.route(); r.Revenue+s.rest.value >= s.floor {
+		r := s.route()
+		for s.beside(r.Revenue) {
 			top = append([]cand{{r, s.segIDs()}}, s.rest.runs...)
-			topTotal = r.Revenue + s.rest.value
+			topTotal = r.Revenue + s.rest.got
 			s.floor = topTotal + 1
 		}
 		return topTotal < ceil
@@ -224,26 +225,36 @@ func (n *net) bestRun(trains []int, used []bool, floor, ceil int, st *SearchStat
 	return top, topTotal, topTotal >= floor
 }
 
-// witness is the other trains' best run on the track a partial route
-// leaves. It stays their best while the route takes none of its track,
-// since taking more track can only lower it.
+// witness is what is known of the other trains' run on the track a
+// partial route leaves: a run of theirs there (runs, earning got) and the
+// most they can earn there (value). Taking more track can only lower
+// what they earn, so it holds while the route takes none of the run's
+// track; when it does, the run goes (stale) and value is a bound still.
 type witness struct {
 	trains []int
 	runs   []cand
+	got    int
 	value  int
 	track  []uint64 // the runs' track: a bit a stretch, by id
-	stale  bool     // the route took some of it: work it out again
-	was    int      // what it earned before: the most it can now
+	stale  bool     // the route took some of it: find another
 }
 
+// witness is the trains' best run: it earns the most they can.
 func (n *net) witness(trains []int, runs []cand, value int) *witness {
-	w := &witness{trains: trains, runs: runs, value: value, track: make([]uint64, (len(n.segs)+63)/64)}
+	w := &witness{trains: trains, runs: runs, got: value, value: value, track: make([]uint64, (len(n.segs)+63)/64)}
 	for _, c := range runs {
 		for _, g := range c.ids {
 			w.track[g/64] |= 1 << (g % 64)
 		}
 	}
 	return w
+}
+
+// most is the witness with what the trains can earn lowered to v.
+func (w *witness) most(v int) *witness {
+	c := *w
+	c.value = min(c.value, v)
+	return &c
 }
 
 // through is the best run in which one train's route passes must (nil
@@ -262,11 +273,13 @@ func (n *net) through(trains []int, from, to int, must func(Route) bool, st *Sea
 		others, v, _ := n.bestRun(rest, used, 0, noCeiling, st)
 		s := n.newSearch(t, used, st, func(s *search) bool {
 			r := s.route()
-			if r.Revenue+s.rest.value <= total || must != nil && !must(r) {
+			if must != nil && !must(r) {
 				return true
 			}
-			runs, total = append([]Route{r}, routesOf(s.rest.runs)...), r.Revenue+s.rest.value
-			s.floor = total + 1
+			for s.beside(r.Revenue) {
+				runs, total = append([]Route{r}, routesOf(s.rest.runs)...), r.Revenue+s.rest.got
+				s.floor = total + 1
+			}
 			return true
 		})
 		s.rest = n.witness(rest, others, v)

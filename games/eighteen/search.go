@@ -145,7 +145,8 @@ func (s *search) extend(e int) {
 	k := len(s.path)
 	ends := k >= 2 && (s.n.blocked[e] || e == s.target) || k >= s.length
 	left := s.length - k
-	if s.rest != nil && s.rest.stale && !s.refresh(e, ends, left) {
+	joint := s.rest != nil && len(s.rest.trains) > 0
+	if joint && s.rest.stale && !s.refresh(s.need(e, ends, left)) {
 		s.stats.Cuts++
 		return
 	}
@@ -168,7 +169,12 @@ func (s *search) extend(e int) {
 	}
 	s.open(e, left)
 	if s.stns == 0 && !slices.ContainsFunc(s.n.stations, func(x int) bool { return int(s.dist[x]) <= left }) ||
-		s.target >= 0 && int(s.dist[s.target]) > left || s.short(s.bound(s.dist, left, s.endOnly(e, left)), others) {
+		s.target >= 0 && int(s.dist[s.target]) > left {
+		s.stats.Cuts++
+		return
+	}
+	more := s.bound(s.dist, left, s.endOnly(e, left))
+	if s.short(more, others) || joint && s.n.bounded && s.floor-s.capSum-more > s.rest.got && !s.refresh(s.floor-s.capSum-more) {
 		s.stats.Cuts++
 		return
 	}
@@ -220,7 +226,7 @@ func (s *search) takeTrack(lg *leg) *witness {
 		s.used[g] = true
 	}
 	if slices.ContainsFunc(lg.segs, func(g int32) bool { return w.track[g/64]&(1<<(g%64)) != 0 }) {
-		s.rest = &witness{trains: w.trains, value: w.value, was: w.value, stale: true}
+		s.rest = &witness{trains: w.trains, value: w.value, got: -1 << 30, stale: true}
 	}
 	return w
 }
@@ -235,44 +241,59 @@ func (s *search) dropTrack(lg *leg, saved *witness) {
 	s.rest = saved
 }
 
-// refresh works the other trains' best run out again, on the track the
-// route leaves, if they can earn what the route would need from them to
-// beat the best found: less than that, and the branch is cut (false).
-func (s *search) refresh(e int, ends bool, left int) bool {
-	need := -1 << 30 // no bound on the bonus: no need either
-	if s.n.bounded {
-		more := 0
-		if !ends {
-			s.open(e, left)
-			more = s.bound(s.dist, left, s.endOnly(e, left))
-		}
-		need = s.floor - s.capSum - more
+// need is what the other trains must earn beside the run, ending at e
+// with up to left more stops, for the two to beat the best found.
+func (s *search) need(e int, ends bool, left int) int {
+	if !s.n.bounded {
+		return -1 << 30 // no bound on the bonus: no need either
 	}
-	if need > s.rest.was {
-		return false // they earned less before the route took their track
+	more := 0
+	if !ends {
+		s.open(e, left)
+		more = s.bound(s.dist, left, s.endOnly(e, left))
 	}
+	return s.floor - s.capSum - more
+}
+
+// refresh finds the other trains a run worth need or more on the track
+// the route leaves, and tells whether there is one: if not, the branch
+// is cut. It looks for any such run rather than their best: the run known
+// (got) and the most they can earn (value) are all the bounds need, and a
+// run known to earn enough is where most searches for one end. The best
+// run beside a complete route is then found by asking for more (beside).
+func (s *search) refresh(need int) bool {
+	w := s.rest
 	closed, taken := s.n.closedLegs(s.used)
-	best, exact, ceil := s.n.memo.recall(s.rest.trains, closed, taken, s.rest.was)
-	switch {
-	case need > ceil:
+	best, ceil := s.n.memo.recall(w.trains, closed, taken, w.value)
+	if need > ceil {
+		s.rest = w.most(ceil)
 		return false
-	case exact:
-		s.rest = best
+	}
+	if best != nil && best.got >= need {
+		s.rest = &witness{trains: w.trains, runs: best.runs, got: best.got, value: ceil, track: best.track}
 		return true
 	}
-	floor := need
-	if best != nil {
-		floor = max(floor, best.value) // a run known, and free: the one to beat
-	}
 	s.stats.Redone++
-	runs, v, ok := s.n.bestRun(s.rest.trains, s.used, floor, ceil, s.stats)
+	runs, v, ok := s.n.bestRun(w.trains, s.used, need, need, s.stats)
 	if !ok {
-		s.n.memo.keep(s.rest.trains, closed, nil, floor)
+		s.n.memo.keep(w.trains, closed, nil, need-1)
+		s.rest = w.most(need - 1)
 		return false
 	}
-	s.rest = s.n.witness(s.rest.trains, runs, v)
-	s.n.memo.keep(s.rest.trains, closed, s.rest, 0)
+	s.rest = s.n.witness(w.trains, runs, v)
+	s.rest.value = ceil
+	s.n.memo.keep(w.trains, closed, s.rest, ceil)
 	return true
+}
+
+// beside tells whether a complete route earning r and the other trains'
+// run can reach the floor: at once if the run known does, else if one
+// that does can be found.
+func (s *search) beside(r int) bool {
+	if r+s.rest.got >= s.floor {
+		return true
+	}
+	return r+s.rest.value >= s.floor && s.refresh(s.floor-r)
 }
 
 // dominated tells whether one of the earlier legs to lg's stop, walked

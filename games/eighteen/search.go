@@ -19,9 +19,10 @@ type SearchStats struct {
 type search struct {
 	n      *net
 	length int
-	floor  int    // runs and partial runs worth less are cut
-	target int    // the stop runs must end at, or -1
-	used   []bool // stretches of track other trains run on, by id
+	floor  int      // runs and partial runs worth less are cut
+	target int      // the stop runs must end at, or -1
+	used   []bool   // stretches of track other trains run on, by id
+	why    []uint64 // if not nil, the legs found closed by used, by id
 	// merge lets the walk skip a leg to a stop when another leg to it,
 	// already walked, leaves the run as free a way on (dominated). Runs
 	// that differ only so earn the same, so the best survives; but their
@@ -128,14 +129,7 @@ func (s *search) free(lg *leg) bool {
 			return false
 		}
 	}
-	if s.used != nil {
-		for _, g := range lg.segs {
-			if s.used[g] {
-				return false
-			}
-		}
-	}
-	return true
+	return s.freeTrack(lg)
 }
 
 // extend is the walk at the run's end e: judge the run so far, then go
@@ -274,9 +268,9 @@ func (s *search) refresh(need int) bool {
 		return true
 	}
 	s.stats.Redone++
-	runs, v, ok := s.n.bestRun(w.trains, s.used, need, need, s.stats)
+	runs, v, ok, why := s.n.anyRun(w.trains, s.used, need, closed, s.stats)
 	if !ok {
-		s.n.memo.keep(w.trains, closed, nil, need-1)
+		s.n.memo.keep(w.trains, why, nil, need-1)
 		s.rest = w.most(need - 1)
 		return false
 	}
@@ -368,12 +362,18 @@ func (s *search) usable(o *leg) bool {
 	return !slices.ContainsFunc(o.sides, func(d int32) bool { return s.onSide[d] })
 }
 
+// freeTrack tells whether no other train runs on a leg's track. The
+// legs it finds they do are noted in why, when the search keeps it: they
+// are all its answer can depend on of the track taken.
 func (s *search) freeTrack(lg *leg) bool {
 	if s.used == nil {
 		return true
 	}
 	for _, g := range lg.segs {
 		if s.used[g] {
+			if s.why != nil {
+				s.why[lg.id/64] |= 1 << (lg.id % 64)
+			}
 			return false
 		}
 	}

@@ -38,8 +38,9 @@ type search struct {
 	stats *SearchStats
 
 	onStop []bool
-	ended  []bool // stops walked from already: no run ends there again
-	term   []bool // the bound's: stops the run could only end at
+	ended  []bool   // stops walked from already: no run ends there again
+	term   []bool   // the bound's: stops the run could only end at
+	part   []uint64 // split's: the parts of the track each stop is in, a bit a part
 	onSide []bool
 	path   []int
 	via    []*leg
@@ -57,7 +58,7 @@ type search struct {
 // taken by other trains (nil: none).
 func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*search) bool) *search {
 	return &search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats,
-		onStop: make([]bool, len(n.nodes)), ended: make([]bool, len(n.nodes)), term: make([]bool, len(n.nodes)), onSide: make([]bool, n.sides), ge: make([]int, length+2),
+		onStop: make([]bool, len(n.nodes)), ended: make([]bool, len(n.nodes)), term: make([]bool, len(n.nodes)), part: make([]uint64, len(n.nodes)), onSide: make([]bool, n.sides), ge: make([]int, length+2),
 		dist: make([]uint8, len(n.nodes))}
 }
 
@@ -157,7 +158,7 @@ func (s *search) extend(e int) {
 	if ends || s.stns == 0 && int(s.n.toStn[e]) > left || s.target >= 0 && int(s.n.hops[e][s.target]) > left {
 		return // no station, or not the stop it must end at, in reach
 	}
-	if s.short(s.bound(s.n.hops[e], left, s.n.blocked), others) {
+	if s.short(s.bound(s.n.hops[e], left, s.n.blocked, 0), others) {
 		s.stats.Cuts++
 		return
 	}
@@ -167,7 +168,7 @@ func (s *search) extend(e int) {
 		s.stats.Cuts++
 		return
 	}
-	more := s.bound(s.dist, left, s.endOnly(e, left))
+	more := s.split(e, left)
 	if s.short(more, others) || joint && s.n.bounded && s.floor-s.capSum-more > s.rest.got && !s.refresh(s.floor-s.capSum-more) {
 		s.stats.Cuts++
 		return
@@ -244,7 +245,7 @@ func (s *search) need(e int, ends bool, left int) int {
 	more := 0
 	if !ends {
 		s.open(e, left)
-		more = s.bound(s.dist, left, s.endOnly(e, left))
+		more = s.split(e, left)
 	}
 	return s.floor - s.capSum - more
 }
@@ -396,11 +397,15 @@ func isSubset(a, b []int32) bool {
 // cap, best first, taking a set whose stops can be met in some order with
 // the i-th at most i hops away (the i-th stop on from the end is). Those
 // sets are a matroid's independent sets, so taking stops greedily by cap
-// finds the best. A stop a run may only end at (blocked) can only be the
-// run's last: so the bound is the open stops' best alone, or their best
-// one fewer with the best blocked stop in reach, which is what keeps the
-// off-boards and full cities, the richest stops, from all counting.
-func (s *search) bound(hops []uint8, left int, last []bool) int {
+// finds the best. A stop a run may only end at (last: blocked, or see
+// endOnly) can only be the run's last: so the bound is the other stops'
+// best alone, or their best one fewer with the best such stop in reach,
+// which is what keeps the off-boards and full cities, the richest stops,
+// from all counting.
+//
+// With in set, it counts only the stops of those parts of the track (see
+// split).
+func (s *search) bound(hops []uint8, left int, last []bool, in uint64) int {
 	if !s.n.bounded {
 		return 1 << 30
 	}
@@ -412,7 +417,7 @@ func (s *search) bound(hops []uint8, left int, last []bool) int {
 			break
 		}
 		h := int(hops[x])
-		if s.onStop[x] || h > left {
+		if s.onStop[x] || h > left || in != 0 && s.part[x]&in == 0 {
 			continue
 		}
 		if last[x] {
@@ -434,6 +439,60 @@ func (s *search) bound(hops []uint8, left int, last []bool) int {
 		fewer = total
 	}
 	return max(total, fewer+end)
+}
+
+// split is the bound on the stops in reach (after open), taken apart:
+// the run leaves its end e into one part of the track that the stops it
+// cannot pass through (term) and e itself divide, and never comes back,
+// so it can earn only what the best one part can.
+func (s *search) split(e, left int) int {
+	term := s.endOnly(e, left)
+	if !s.n.bounded {
+		return 1 << 30
+	}
+	part := s.part
+	for i := range part {
+		part[i] = 0
+	}
+	parts := 0
+	for i := range s.n.legs[e] {
+		lg := &s.n.legs[e][i]
+		y := lg.to
+		if part[y] != 0 || int(s.dist[y]) > left || !s.free(lg) {
+			continue
+		}
+		if term[y] {
+			part[y] |= 1 // a run of one leg more
+			continue
+		}
+		if parts == 62 {
+			return s.bound(s.dist, left, term, 0)
+		}
+		parts++
+		bit := uint64(1) << parts
+		part[y] = bit
+		q := append(s.queue[:0], y)
+		for j := 0; j < len(q); j++ {
+			x := q[j]
+			for k := range s.n.legs[x] {
+				l2 := &s.n.legs[x][k]
+				z := l2.to
+				if z == e || part[z]&bit != 0 || int(s.dist[z]) > left || !s.free(l2) {
+					continue
+				}
+				part[z] |= bit
+				if !term[z] {
+					q = append(q, z)
+				}
+			}
+		}
+		s.queue = q
+	}
+	most := 0
+	for c := 0; c <= parts; c++ {
+		most = max(most, s.bound(s.dist, left, term, uint64(1)<<c))
+	}
+	return most
 }
 
 // endOnly marks, into term, the stops in reach of the run's end e (dist,

@@ -64,24 +64,6 @@ func (m *memo) recall(trains []int, closed, taken []uint64, ceil int) (best *wit
 	return best, ceil
 }
 
-// closedLegs are the legs, by id, that some of the track used is on, and
-// that track, by bit.
-func (n *net) closedLegs(used []bool) (closed, taken []uint64) {
-	closed = make([]uint64, (len(n.all)+63)/64)
-	for i, lg := range n.all {
-		if slices.ContainsFunc(lg.segs, func(g int32) bool { return used[g] }) {
-			closed[i/64] |= 1 << (i % 64)
-		}
-	}
-	taken = make([]uint64, (len(n.segs)+63)/64)
-	for g, u := range used {
-		if u {
-			taken[g/64] |= 1 << (g % 64)
-		}
-	}
-	return closed, taken
-}
-
 func disjoint(a, b []uint64) bool {
 	for i, x := range a {
 		if x&b[i] != 0 {

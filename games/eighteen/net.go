@@ -20,15 +20,17 @@ type net struct {
 
 	nodes    []Node // the stops, by index
 	index    map[Node]int
-	value    []int    // each stop's value in the phase
-	cap      []int    // its value and the most the title's bonus adds for it
-	blocked  []bool   // a run may end there but not pass through (8.1 rule 5)
-	station  []bool   // the company's token is there
-	stations []int    // the stops with its token
-	legs     [][]leg  // by stop: best next stop first, each stop's together
-	sideLegs [][]*leg // by side: the legs crossing it
-	segLegs  [][]*leg // by stretch of track: the legs along it
-	all      []*leg   // each leg one way round
+	value    []int     // each stop's value in the phase
+	cap      []int     // its value and the most the title's bonus adds for it
+	blocked  []bool    // a run may end there but not pass through (8.1 rule 5)
+	station  []bool    // the company's token is there
+	stations []int     // the stops with its token
+	legs     [][]leg   // by stop: best next stop first, each stop's together
+	sideLegs [][]*leg  // by side: the legs crossing it
+	segLegs  [][]*leg  // by stretch of track: the legs along it
+	all      []*leg    // each leg one way round
+	crossing [][]int32 // by leg id: the legs, by id, that cross a side it crosses
+	along    [][]int32 // by stretch of track: the legs along it, by id
 	memo     memo
 	byCap    []int     // stop indices, highest cap first
 	hops     [][]uint8 // hops[a][b]: fewest legs from a to b, passing only open stops
@@ -138,6 +140,24 @@ func (n *net) finish() {
 			}
 			for _, g := range lg.segs {
 				n.segLegs[g] = append(n.segLegs[g], lg)
+			}
+		}
+	}
+	n.along = make([][]int32, len(n.segs))
+	for g, ls := range n.segLegs {
+		for _, lg := range ls {
+			if !slices.Contains(n.along[g], int32(lg.id)) {
+				n.along[g] = append(n.along[g], int32(lg.id))
+			}
+		}
+	}
+	n.crossing = make([][]int32, len(n.all))
+	for id, lg := range n.all {
+		for _, d := range lg.sides {
+			for _, o := range n.sideLegs[d] {
+				if !slices.Contains(n.crossing[id], int32(o.id)) {
+					n.crossing[id] = append(n.crossing[id], int32(o.id))
+				}
 			}
 		}
 	}

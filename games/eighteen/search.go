@@ -41,7 +41,13 @@ type search struct {
 	ended  []bool   // stops walked from already: no run ends there again
 	term   []bool   // the bound's: stops the run could only end at
 	part   []uint64 // split's: the parts of the track each stop is in, a bit a part
-	onSide []bool
+	// shut counts, by leg id, what keeps a leg off the run: the run's legs
+	// that cross a side of it (8.1 rule 4); taken, the other trains'
+	// legs, or the run's own beside them, that share track with it.
+	shut   []uint8
+	taken  []uint8
+	closed []uint64 // the legs with taken track, a bit a leg
+	track  []uint64 // the track used, a bit a stretch
 	path   []int
 	via    []*leg
 	capSum int
@@ -57,9 +63,30 @@ type search struct {
 // newSearch is a walk for a train of that length, with the track in used
 // taken by other trains (nil: none).
 func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*search) bool) *search {
-	return &search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats,
-		onStop: make([]bool, len(n.nodes)), ended: make([]bool, len(n.nodes)), term: make([]bool, len(n.nodes)), part: make([]uint64, len(n.nodes)), onSide: make([]bool, n.sides), ge: make([]int, length+2),
-		dist: make([]uint8, len(n.nodes))}
+	stops := len(n.nodes)
+	s := &search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats,
+		onStop: make([]bool, stops), ended: make([]bool, stops), term: make([]bool, stops), part: make([]uint64, stops),
+		ge: make([]int, length+2), dist: make([]uint8, stops),
+		shut: make([]uint8, len(n.all)), taken: make([]uint8, len(n.all)),
+		closed: make([]uint64, (len(n.all)+63)/64), track: make([]uint64, (len(n.segs)+63)/64)}
+	for g, u := range used {
+		if u {
+			s.take(int32(g), 1)
+		}
+	}
+	return s
+}
+
+// take marks a stretch of track taken (by 1) or given back (by -1) for
+// the legs along it.
+func (s *search) take(g int32, by int) {
+	s.track[g/64] ^= 1 << (g % 64)
+	for _, id := range s.n.along[g] {
+		s.taken[id] += uint8(by)
+		if s.taken[id] == 0 || by > 0 && s.taken[id] == 1 {
+			s.closed[id/64] ^= 1 << (id % 64)
+		}
+	}
 }
 
 // from walks every run that begins at stop start.
@@ -97,8 +124,8 @@ func (s *search) push(stop int, lg *leg) {
 	}
 	if lg != nil {
 		s.via = append(s.via, lg)
-		for _, d := range lg.sides {
-			s.onSide[d] = true
+		for _, id := range s.n.crossing[lg.id] {
+			s.shut[id]++
 		}
 	}
 }
@@ -113,8 +140,8 @@ func (s *search) pop(lg *leg) {
 	}
 	if lg != nil {
 		s.via = s.via[:len(s.via)-1]
-		for _, d := range lg.sides {
-			s.onSide[d] = false
+		for _, id := range s.n.crossing[lg.id] {
+			s.shut[id]--
 		}
 	}
 }
@@ -122,15 +149,7 @@ func (s *search) pop(lg *leg) {
 // free tells whether a leg can join the run: its stop not visited, its
 // sides not crossed, its track not run on by another train.
 func (s *search) free(lg *leg) bool {
-	if s.onStop[lg.to] {
-		return false
-	}
-	for _, d := range lg.sides {
-		if s.onSide[d] {
-			return false
-		}
-	}
-	return s.freeTrack(lg)
+	return !s.onStop[lg.to] && s.shut[lg.id] == 0 && s.freeTrack(lg)
 }
 
 // extend is the walk at the run's end e: judge the run so far, then go
@@ -219,6 +238,7 @@ func (s *search) takeTrack(lg *leg) *witness {
 	}
 	for _, g := range lg.segs {
 		s.used[g] = true
+		s.take(g, 1)
 	}
 	if slices.ContainsFunc(lg.segs, func(g int32) bool { return w.track[g/64]&(1<<(g%64)) != 0 }) {
 		s.rest = &witness{trains: w.trains, value: w.value, got: -1 << 30, stale: true}
@@ -232,6 +252,7 @@ func (s *search) dropTrack(lg *leg, saved *witness) {
 	}
 	for _, g := range lg.segs {
 		s.used[g] = false
+		s.take(g, -1)
 	}
 	s.rest = saved
 }
@@ -258,7 +279,7 @@ func (s *search) need(e int, ends bool, left int) int {
 // run beside a complete route is then found by asking for more (beside).
 func (s *search) refresh(need int) bool {
 	w := s.rest
-	closed, taken := s.n.closedLegs(s.used)
+	closed, taken := slices.Clone(s.closed), s.track
 	best, ceil := s.n.memo.recall(w.trains, closed, taken, w.value)
 	if need > ceil {
 		s.rest = w.most(ceil)
@@ -357,28 +378,20 @@ func (s *search) live(lg *leg, out []int32) []int32 {
 // usable tells whether the run could still take a leg, as far as its
 // stops, sides and the other trains' track go.
 func (s *search) usable(o *leg) bool {
-	if s.onStop[o.from] || s.onStop[o.to] || !s.freeTrack(o) {
-		return false
-	}
-	return !slices.ContainsFunc(o.sides, func(d int32) bool { return s.onSide[d] })
+	return !s.onStop[o.from] && !s.onStop[o.to] && s.shut[o.id] == 0 && s.freeTrack(o)
 }
 
 // freeTrack tells whether no other train runs on a leg's track. The
 // legs it finds they do are noted in why, when the search keeps it: they
 // are all its answer can depend on of the track taken.
 func (s *search) freeTrack(lg *leg) bool {
-	if s.used == nil {
+	if s.taken[lg.id] == 0 {
 		return true
 	}
-	for _, g := range lg.segs {
-		if s.used[g] {
-			if s.why != nil {
-				s.why[lg.id/64] |= 1 << (lg.id % 64)
-			}
-			return false
-		}
+	if s.why != nil {
+		s.why[lg.id/64] |= 1 << (lg.id % 64)
 	}
-	return true
+	return false
 }
 
 // isSubset tells whether every side of a is in b; both are in walk
@@ -516,7 +529,7 @@ func (s *search) ports(x, e int) int {
 		if lg.segs[0] == first || lg.to != e && s.onStop[lg.to] {
 			continue
 		}
-		if slices.ContainsFunc(lg.sides, func(d int32) bool { return s.onSide[d] }) || !s.freeTrack(lg) {
+		if s.shut[lg.id] > 0 || !s.freeTrack(lg) {
 			continue
 		}
 		if first >= 0 {

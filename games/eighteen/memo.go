@@ -17,7 +17,7 @@ import "slices"
 // It keeps the last memoCap answers, so a search's memory stays bounded.
 type memo struct {
 	known []known
-	next  int // where the next answer goes once known is full
+	next  int // where the next answer goes: after the newest
 }
 
 // memoCap is how many answers a memo keeps. Most answers that serve come
@@ -38,27 +38,32 @@ func (m *memo) keep(trains []int, closed []uint64, w *witness, most int) {
 	k := known{trains: trains, closed: closed, w: w, most: most}
 	if len(m.known) < memoCap {
 		m.known = append(m.known, k)
-		return
+	} else {
+		m.known[m.next] = k
 	}
-	m.known[m.next] = k
 	m.next = (m.next + 1) % memoCap
 }
 
 // recall works out, from what is known, the most the trains can earn on
 // some track (ceil, at most the ceil given): an answer kept with no more
-// legs closed bounds it. And it finds the best run known that runs on
-// none of the track taken, by bit (best, nil if none): theirs to run.
-func (m *memo) recall(trains []int, closed, taken []uint64, ceil int) (best *witness, most int) {
-	for i := range m.known {
-		k := &m.known[i]
-		if !slices.Equal(k.trains, trains) {
+// legs closed bounds it. And it finds a run known that runs on none of
+// the track taken, by bit (best, nil if none): theirs to run. It looks at
+// the newest answers first and stops as soon as it knows they cannot earn
+// need, or have a run that does: all the search asks.
+func (m *memo) recall(trains []int, closed, taken []uint64, ceil, need int) (best *witness, most int) {
+	for j := range m.known {
+		k := &m.known[(m.next-1-j+2*len(m.known))%len(m.known)]
+		if len(k.trains) != len(trains) || k.trains[0] != trains[0] || !slices.Equal(k.trains, trains) {
 			continue
 		}
 		if k.w != nil && (best == nil || k.w.got > best.got) && disjoint(k.w.track, taken) {
 			best = k.w
 		}
-		if isSubsetOf(k.closed, closed) {
-			ceil = min(ceil, k.most)
+		if k.most < ceil && isSubsetOf(k.closed, closed) {
+			ceil = k.most
+		}
+		if need > ceil || best != nil && best.got >= need {
+			break
 		}
 	}
 	return best, ceil

@@ -279,8 +279,7 @@ func (s *search) need(e int, ends bool, left int) int {
 // run beside a complete route is then found by asking for more (beside).
 func (s *search) refresh(need int) bool {
 	w := s.rest
-	closed, taken := slices.Clone(s.closed), s.track
-	best, ceil := s.n.memo.recall(w.trains, closed, taken, w.value)
+	best, ceil := s.n.memo.recall(w.trains, s.closed, s.track, w.value, need)
 	if need > ceil {
 		s.rest = w.most(ceil)
 		return false
@@ -290,6 +289,7 @@ func (s *search) refresh(need int) bool {
 		return true
 	}
 	s.stats.Redone++
+	closed := slices.Clone(s.closed)
 	runs, v, ok, why := s.n.anyRun(w.trains, s.used, need, closed, s.stats)
 	if !ok {
 		s.n.memo.keep(w.trains, why, nil, need-1)

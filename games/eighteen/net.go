@@ -29,6 +29,8 @@ type net struct {
 	sideLegs [][]*leg  // by side: the legs crossing it
 	segLegs  [][]*leg  // by stretch of track: the legs along it
 	all      []*leg    // each leg one way round
+	group    int       // the most legs to one stop from another
+	spare    []*search // walks finished with, for reuse (newSearch)
 	crossing [][]int32 // by leg id: the legs, by id, that cross a side it crosses
 	along    [][]int32 // by stretch of track: the legs along it, by id
 	memo     memo
@@ -141,6 +143,16 @@ func (n *net) finish() {
 			for _, g := range lg.segs {
 				n.segLegs[g] = append(n.segLegs[g], lg)
 			}
+		}
+	}
+	for _, ls := range n.legs {
+		run := 0
+		for i := range ls {
+			if i > 0 && ls[i-1].to != ls[i].to {
+				run = 0
+			}
+			run++
+			n.group = max(n.group, run)
 		}
 	}
 	n.along = make([][]int32, len(n.segs))

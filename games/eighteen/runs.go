@@ -148,6 +148,7 @@ func (n *net) bestWhy(length int, used []bool, floor, ceil int, st *SearchStats,
 	})
 	s.floor, s.merge, s.why = max(floor, 1), true, why
 	s.all()
+	n.release(s)
 	return top, found
 }
 

@@ -44,31 +44,44 @@ type search struct {
 	// shut counts, by leg id, what keeps a leg off the run: the run's legs
 	// that cross a side of it (8.1 rule 4); taken, the other trains'
 	// legs, or the run's own beside them, that share track with it.
-	shut   []uint8
-	taken  []uint8
-	closed []uint64 // the legs with taken track, a bit a leg
-	track  []uint64 // the track used, a bit a stretch
-	path   []int
-	via    []*leg
-	capSum int
-	stns   int
-	done   bool
-	ge     []int   // the bound's scratch
-	dist   []uint8 // open's
-	queue  []int
-	mine   []int32 // dominated's
-	theirs []int32
+	shut    []uint8
+	taken   []uint8
+	closed  []uint64 // the legs with taken track, a bit a leg
+	track   []uint64 // the track used, a bit a stretch
+	path    []int
+	via     []*leg
+	capSum  int
+	stns    int
+	done    bool
+	ge      []int   // the bound's scratch
+	dist    []uint8 // open's
+	queue   []int
+	livesAt []*lives // dominated's, by the run's stops
 }
 
 // newSearch is a walk for a train of that length, with the track in used
-// taken by other trains (nil: none).
+// taken by other trains (nil: none). It reuses a walk given back
+// (release) when there is one of that length: the search for the other
+// trains' run starts a walk for each question it asks.
 func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*search) bool) *search {
-	stops := len(n.nodes)
-	s := &search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats,
-		onStop: make([]bool, stops), ended: make([]bool, stops), term: make([]bool, stops), part: make([]uint64, stops),
-		ge: make([]int, length+2), dist: make([]uint8, stops),
-		shut: make([]uint8, len(n.all)), taken: make([]uint8, len(n.all)),
-		closed: make([]uint64, (len(n.all)+63)/64), track: make([]uint64, (len(n.segs)+63)/64)}
+	var s *search
+	for i, sp := range n.spare {
+		if sp.length == length {
+			s = sp
+			n.spare = slices.Delete(n.spare, i, i+1)
+			break
+		}
+	}
+	if s == nil {
+		s = n.allocSearch(length)
+	}
+	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats,
+		onStop: s.onStop, ended: s.ended, term: s.term, part: s.part, ge: s.ge, dist: s.dist, queue: s.queue,
+		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
+		path: s.path[:0], via: s.via[:0]}
+	clear(s.taken)
+	clear(s.closed)
+	clear(s.track)
 	for g, u := range used {
 		if u {
 			s.take(int32(g), 1)
@@ -76,6 +89,30 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 	}
 	return s
 }
+
+// allocSearch makes the room a walk needs.
+func (n *net) allocSearch(length int) *search {
+	stops := len(n.nodes)
+	s := &search{onStop: make([]bool, stops), ended: make([]bool, stops), term: make([]bool, stops), part: make([]uint64, stops),
+		ge: make([]int, length+2), dist: make([]uint8, stops),
+		shut: make([]uint8, len(n.all)), taken: make([]uint8, len(n.all)),
+		closed: make([]uint64, (len(n.all)+63)/64), track: make([]uint64, (len(n.segs)+63)/64)}
+	for range length + 1 {
+		s.livesAt = append(s.livesAt, n.newLives())
+	}
+	return s
+}
+
+// release gives a finished walk back for reuse, keeping a few.
+func (n *net) release(s *search) {
+	if len(n.spare) < maxSpare {
+		s.emit, s.rest, s.used, s.why = nil, nil, nil, nil
+		n.spare = append(n.spare, s)
+	}
+}
+
+// maxSpare is how many finished walks a net keeps for reuse.
+const maxSpare = 4
 
 // take marks a stretch of track taken (by 1) or given back (by -1) for
 // the legs along it.
@@ -160,9 +197,19 @@ func (s *search) extend(e int) {
 	ends := k >= 2 && (s.n.blocked[e] || e == s.target) || k >= s.length
 	left := s.length - k
 	joint := s.rest != nil && len(s.rest.trains) > 0
-	if joint && s.rest.stale && !s.refresh(s.need(e, ends, left)) {
-		s.stats.Cuts++
-		return
+	more := -1 // what the run can still add, once worked out
+	if joint && s.rest.stale {
+		need := -1 << 30 // no bound on the bonus: no need either
+		if s.n.bounded {
+			if more = 0; !ends {
+				more = s.reach(e, left, s.rest.value)
+			}
+			need = s.floor - s.capSum - more
+		}
+		if !s.refresh(need) {
+			s.stats.Cuts++
+			return
+		}
 	}
 	others := 0
 	if s.rest != nil {
@@ -181,25 +228,30 @@ func (s *search) extend(e int) {
 		s.stats.Cuts++
 		return
 	}
-	s.open(e, left)
+	if more < 0 {
+		more = s.reach(e, left, others)
+	}
 	if s.stns == 0 && !slices.ContainsFunc(s.n.stations, func(x int) bool { return int(s.dist[x]) <= left }) ||
 		s.target >= 0 && int(s.dist[s.target]) > left {
 		s.stats.Cuts++
 		return
 	}
-	more := s.split(e, left)
 	if s.short(more, others) || joint && s.n.bounded && s.floor-s.capSum-more > s.rest.got && !s.refresh(s.floor-s.capSum-more) {
 		s.stats.Cuts++
 		return
 	}
 	legs := s.n.legs[e]
 	group := 0 // where the legs to this one's stop begin
+	lives := s.livesAt[k]
 	for i := range legs {
 		lg := &legs[i]
 		if i > 0 && legs[i-1].to != lg.to {
 			group = i
 		}
-		if !s.free(lg) || s.merge && s.dominated(legs[group:i], lg) {
+		if i == group {
+			lives.reset()
+		}
+		if !s.free(lg) || s.merge && s.dominated(legs[group:i+1], lives) {
 			continue
 		}
 		s.push(lg.to, lg)
@@ -257,20 +309,6 @@ func (s *search) dropTrack(lg *leg, saved *witness) {
 	s.rest = saved
 }
 
-// need is what the other trains must earn beside the run, ending at e
-// with up to left more stops, for the two to beat the best found.
-func (s *search) need(e int, ends bool, left int) int {
-	if !s.n.bounded {
-		return -1 << 30 // no bound on the bonus: no need either
-	}
-	more := 0
-	if !ends {
-		s.open(e, left)
-		more = s.split(e, left)
-	}
-	return s.floor - s.capSum - more
-}
-
 // refresh finds the other trains a run worth need or more on the track
 // the route leaves, and tells whether there is one: if not, the branch
 // is cut. It looks for any such run rather than their best: the run known
@@ -312,69 +350,6 @@ func (s *search) beside(r int) bool {
 	return r+s.rest.value >= s.floor && s.refresh(s.floor-r)
 }
 
-// dominated tells whether one of the earlier legs to lg's stop, walked
-// already, left the run at least as free a way on as lg does: the sides
-// of lg that a later leg could still cross (live) include that leg's.
-// The stops are the same either way, so every run on from lg is a run on
-// from that leg, earning the same (8.1 rules 3 and 4 are the only ties
-// between legs).
-//
-// Beside other trains (joint), the legs must also share track, so that
-// no other train could run on the one while this one runs the other, and
-// the stretches of the earlier leg that the others could still run on
-// must be the later one's too: then any run of them all with lg is one
-// with that leg instead, the others' runs unchanged.
-func (s *search) dominated(before []leg, lg *leg) bool {
-	mine := s.live(lg, s.mine[:0])
-	s.mine = mine
-	joint := s.rest != nil && len(s.rest.trains) > 0
-	var mineRest []int32
-	if joint {
-		mineRest = s.restLive(lg, nil)
-	}
-	for i := range before {
-		b := &before[i]
-		if !s.free(b) {
-			continue
-		}
-		theirs := s.live(b, s.theirs[:0])
-		s.theirs = theirs
-		if !isSubset(theirs, mine) {
-			continue
-		}
-		if !joint || slices.ContainsFunc(b.segs, func(g int32) bool { return slices.Contains(lg.segs, g) }) &&
-			isSubset(s.restLive(b, nil), mineRest) {
-			return true
-		}
-	}
-	return false
-}
-
-// restLive are the stretches of a leg's track that another leg, whose
-// track is otherwise free, runs along: what the other trains could want.
-func (s *search) restLive(lg *leg, out []int32) []int32 {
-	for _, g := range lg.segs {
-		if slices.ContainsFunc(s.n.segLegs[g], func(o *leg) bool { return o.id != lg.id && s.freeTrack(o) }) {
-			out = append(out, g)
-		}
-	}
-	return out
-}
-
-// live are the sides of a leg that a leg the run could still take
-// crosses: one whose stops are both off the run (the leg's far stop is
-// not on it yet), that crosses no side the run has, and whose track no
-// other train runs on. A run on that avoids lg's sides avoids every
-// live side of another leg, so it is a run on from that leg too.
-func (s *search) live(lg *leg, out []int32) []int32 {
-	for _, d := range lg.sides {
-		if slices.ContainsFunc(s.n.sideLegs[d], s.usable) {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
 // usable tells whether the run could still take a leg, as far as its
 // stops, sides and the other trains' track go.
 func (s *search) usable(o *leg) bool {
@@ -392,17 +367,6 @@ func (s *search) freeTrack(lg *leg) bool {
 		s.why[lg.id/64] |= 1 << (lg.id % 64)
 	}
 	return false
-}
-
-// isSubset tells whether every side of a is in b; both are in walk
-// order, short, so a scan will do.
-func isSubset(a, b []int32) bool {
-	for _, x := range a {
-		if !slices.Contains(b, x) {
-			return false
-		}
-	}
-	return true
 }
 
 // bound is the most up to left more stops can add to a run whose end is
@@ -454,15 +418,24 @@ func (s *search) bound(hops []uint8, left int, last []bool, in uint64) int {
 	return max(total, fewer+end)
 }
 
+// reach works out the stops in reach of the run's end e (open) and the
+// most they can add: the bound on them all, and taken apart (split) when
+// that does not cut the branch beside the others' most.
+func (s *search) reach(e, left, others int) int {
+	s.open(e, left)
+	term := s.endOnly(e, left)
+	more := s.bound(s.dist, left, term, 0)
+	if !s.n.bounded || s.short(more, others) {
+		return more
+	}
+	return s.split(e, left, term)
+}
+
 // split is the bound on the stops in reach (after open), taken apart:
 // the run leaves its end e into one part of the track that the stops it
 // cannot pass through (term) and e itself divide, and never comes back,
 // so it can earn only what the best one part can.
-func (s *search) split(e, left int) int {
-	term := s.endOnly(e, left)
-	if !s.n.bounded {
-		return 1 << 30
-	}
+func (s *search) split(e, left int, term []bool) int {
 	part := s.part
 	for i := range part {
 		part[i] = 0

@@ -21,8 +21,9 @@ type memo struct {
 }
 
 // memoCap is how many answers a memo keeps. Most answers that serve come
-// from the last few hundred partial routes, close in the walk.
-const memoCap = 1024
+// from the last few hundred partial routes, close in the walk, and
+// looking through more costs more than it saves.
+const memoCap = 512
 
 // known is one answer: with the legs closed, the trains earn at most
 // most, and w, if not nil, is a run of theirs there.

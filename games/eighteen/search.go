@@ -1,6 +1,9 @@
 package eighteen
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // SearchStats is the work a route search did, for benchmarks and tuning.
 type SearchStats struct {
@@ -38,9 +41,10 @@ type search struct {
 	stats *SearchStats
 
 	onStop []bool
-	ended  []bool   // stops walked from already: no run ends there again
-	term   []bool   // the bound's: stops the run could only end at
-	part   []uint64 // split's: the parts of the track each stop is in, a bit a part
+	ended  []bool    // stops walked from already: no run ends there again
+	term   []bool    // the bound's: stops the run could only end at
+	part   []uint64  // split's: the parts of the track each stop is in, a bit a part
+	parts  []partSum // partBound's
 	// shut counts, by leg id, what keeps a leg off the run: the run's legs
 	// that cross a side of it (8.1 rule 4); taken, the other trains'
 	// legs, or the run's own beside them, that share track with it.
@@ -75,7 +79,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 	if s == nil {
 		s = n.allocSearch(length)
 	}
-	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats,
+	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts,
 		onStop: s.onStop, ended: s.ended, term: s.term, part: s.part, ge: s.ge, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
 		path: s.path[:0], via: s.via[:0]}
@@ -93,12 +97,15 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 // allocSearch makes the room a walk needs.
 func (n *net) allocSearch(length int) *search {
 	stops := len(n.nodes)
-	s := &search{onStop: make([]bool, stops), ended: make([]bool, stops), term: make([]bool, stops), part: make([]uint64, stops),
+	s := &search{parts: make([]partSum, maxParts+1), onStop: make([]bool, stops), ended: make([]bool, stops), term: make([]bool, stops), part: make([]uint64, stops),
 		ge: make([]int, length+2), dist: make([]uint8, stops),
 		shut: make([]uint8, len(n.all)), taken: make([]uint8, len(n.all)),
 		closed: make([]uint64, (len(n.all)+63)/64), track: make([]uint64, (len(n.segs)+63)/64)}
 	for range length + 1 {
 		s.livesAt = append(s.livesAt, n.newLives())
+	}
+	for i := range s.parts {
+		s.parts[i].ge = make([]int, length+2)
 	}
 	return s
 }
@@ -451,7 +458,7 @@ func (s *search) split(e, left int, term []bool) int {
 			part[y] |= 1 // a run of one leg more
 			continue
 		}
-		if parts == 62 {
+		if parts == maxParts {
 			return s.bound(s.dist, left, term, 0)
 		}
 		parts++
@@ -474,11 +481,58 @@ func (s *search) split(e, left int, term []bool) int {
 		}
 		s.queue = q
 	}
+	return s.partBound(left, term, parts)
+}
+
+// maxParts is how many parts split takes the track apart into at most.
+const maxParts = 15
+
+// partBound is bound on each part of the track (part, split's) at once,
+// in one pass over the stops: the most any one part can add. Part 0 is
+// the stops the run could end at one leg on.
+func (s *search) partBound(left int, term []bool, parts int) int {
+	ps := s.parts[:parts+1]
+	for c := range ps {
+		ps[c] = partSum{ge: ps[c].ge[:left+1]}
+		clear(ps[c].ge)
+	}
+	for _, x := range s.n.byCap {
+		cp, h := s.n.cap[x], int(s.dist[x])
+		if cp <= 0 {
+			break
+		}
+		if s.onStop[x] || h > left {
+			continue
+		}
+		for m := s.part[x]; m != 0; m &= m - 1 {
+			p := &ps[bits.TrailingZeros64(m)]
+			switch {
+			case p.taken == left:
+			case term[x]:
+				p.end = max(p.end, cp)
+			case s.fits(p.ge, h, left):
+				if p.taken == left-1 {
+					p.fewer = p.total
+				}
+				p.total += cp
+				p.taken++
+			}
+		}
+	}
 	most := 0
-	for c := 0; c <= parts; c++ {
-		most = max(most, s.bound(s.dist, left, term, uint64(1)<<c))
+	for _, p := range ps {
+		if p.taken < left {
+			p.fewer = p.total
+		}
+		most = max(most, p.total, p.fewer+p.end)
 	}
 	return most
+}
+
+// partSum is partBound's sum for one part: as bound's.
+type partSum struct {
+	ge                       []int
+	total, taken, fewer, end int
 }
 
 // endOnly marks, into term, the stops in reach of the run's end e (dist,

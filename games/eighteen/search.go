@@ -43,8 +43,10 @@ type search struct {
 	onStop []bool
 	ended  []bool    // stops walked from already: no run ends there again
 	term   []bool    // the bound's: stops the run could only end at
-	part   []uint64  // split's: the parts of the track each stop is in, a bit a part
+	part   []uint64  // chains': the parts of the track each stop is in, a bit a part
 	parts  []partSum // partBound's
+	cut    blockCut  // chains'
+
 	// shut counts, by leg id, what keeps a leg off the run: the run's legs
 	// that cross a side of it (8.1 rule 4); taken, the other trains'
 	// legs, or the run's own beside them, that share track with it.
@@ -79,7 +81,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 	if s == nil {
 		s = n.allocSearch(length)
 	}
-	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts,
+	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts, cut: s.cut,
 		onStop: s.onStop, ended: s.ended, term: s.term, part: s.part, ge: s.ge, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
 		path: s.path[:0], via: s.via[:0]}
@@ -231,7 +233,7 @@ func (s *search) extend(e int) {
 	if ends || s.stns == 0 && int(s.n.toStn[e]) > left || s.target >= 0 && int(s.n.hops[e][s.target]) > left {
 		return // no station, or not the stop it must end at, in reach
 	}
-	if s.short(s.bound(s.n.hops[e], left, s.n.blocked, 0), others) {
+	if s.short(s.bound(s.n.hops[e], left, s.n.blocked), others) {
 		s.stats.Cuts++
 		return
 	}
@@ -386,10 +388,7 @@ func (s *search) freeTrack(lg *leg) bool {
 // best alone, or their best one fewer with the best such stop in reach,
 // which is what keeps the off-boards and full cities, the richest stops,
 // from all counting.
-//
-// With in set, it counts only the stops of those parts of the track (see
-// split).
-func (s *search) bound(hops []uint8, left int, last []bool, in uint64) int {
+func (s *search) bound(hops []uint8, left int, last []bool) int {
 	if !s.n.bounded {
 		return 1 << 30
 	}
@@ -401,7 +400,7 @@ func (s *search) bound(hops []uint8, left int, last []bool, in uint64) int {
 			break
 		}
 		h := int(hops[x])
-		if s.onStop[x] || h > left || in != 0 && s.part[x]&in == 0 {
+		if s.onStop[x] || h > left {
 			continue
 		}
 		if last[x] {
@@ -426,68 +425,22 @@ func (s *search) bound(hops []uint8, left int, last []bool, in uint64) int {
 }
 
 // reach works out the stops in reach of the run's end e (open) and the
-// most they can add: the bound on them all, and taken apart (split) when
-// that does not cut the branch beside the others' most.
+// most they can add: the bound on them all, and taken apart when
+// that does not cut the branch beside the others' most (chains).
 func (s *search) reach(e, left, others int) int {
 	s.open(e, left)
 	term := s.endOnly(e, left)
-	more := s.bound(s.dist, left, term, 0)
+	more := s.bound(s.dist, left, term)
 	if !s.n.bounded || s.short(more, others) {
 		return more
 	}
-	return s.split(e, left, term)
+	return s.chains(e, left, term)
 }
 
-// split is the bound on the stops in reach (after open), taken apart:
-// the run leaves its end e into one part of the track that the stops it
-// cannot pass through (term) and e itself divide, and never comes back,
-// so it can earn only what the best one part can.
-func (s *search) split(e, left int, term []bool) int {
-	part := s.part
-	for i := range part {
-		part[i] = 0
-	}
-	parts := 0
-	for i := range s.n.legs[e] {
-		lg := &s.n.legs[e][i]
-		y := lg.to
-		if part[y] != 0 || int(s.dist[y]) > left || !s.free(lg) {
-			continue
-		}
-		if term[y] {
-			part[y] |= 1 // a run of one leg more
-			continue
-		}
-		if parts == maxParts {
-			return s.bound(s.dist, left, term, 0)
-		}
-		parts++
-		bit := uint64(1) << parts
-		part[y] = bit
-		q := append(s.queue[:0], y)
-		for j := 0; j < len(q); j++ {
-			x := q[j]
-			for k := range s.n.legs[x] {
-				l2 := &s.n.legs[x][k]
-				z := l2.to
-				if z == e || part[z]&bit != 0 || int(s.dist[z]) > left || !s.free(l2) {
-					continue
-				}
-				part[z] |= bit
-				if !term[z] {
-					q = append(q, z)
-				}
-			}
-		}
-		s.queue = q
-	}
-	return s.partBound(left, term, parts)
-}
+// maxParts is how many parts chains takes the track apart into at most.
+const maxParts = 31
 
-// maxParts is how many parts split takes the track apart into at most.
-const maxParts = 15
-
-// partBound is bound on each part of the track (part, split's) at once,
+// partBound is bound on each part of the track (part, chains') at once,
 // in one pass over the stops: the most any one part can add. Part 0 is
 // the stops the run could end at one leg on.
 func (s *search) partBound(left int, term []bool, parts int) int {

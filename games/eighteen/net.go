@@ -20,19 +20,20 @@ type net struct {
 
 	nodes    []Node // the stops, by index
 	index    map[Node]int
-	value    []int     // each stop's value in the phase
-	cap      []int     // its value and the most the title's bonus adds for it
-	blocked  []bool    // a run may end there but not pass through (8.1 rule 5)
-	station  []bool    // the company's token is there
-	stations []int     // the stops with its token
-	legs     [][]leg   // by stop: best next stop first, each stop's together
-	sideLegs [][]*leg  // by side: the legs crossing it
-	segLegs  [][]*leg  // by stretch of track: the legs along it
-	all      []*leg    // each leg one way round
-	group    int       // the most legs to one stop from another
-	spare    []*search // walks finished with, for reuse (newSearch)
-	crossing [][]int32 // by leg id: the legs, by id, that cross a side it crosses
-	along    [][]int32 // by stretch of track: the legs along it, by id
+	value    []int         // each stop's value in the phase
+	cap      []int         // its value and the most the title's bonus adds for it
+	blocked  []bool        // a run may end there but not pass through (8.1 rule 5)
+	station  []bool        // the company's token is there
+	stations []int         // the stops with its token
+	legs     [][]leg       // by stop: best next stop first, each stop's together
+	sideLegs [][]*leg      // by side: the legs crossing it
+	segLegs  [][]*leg      // by stretch of track: the legs along it
+	all      []*leg        // each leg one way round
+	group    int           // the most legs to one stop from another
+	spare    []*search     // walks finished with, for reuse (newSearch)
+	roots    map[int][]int // by a train's length: see search.roots
+	crossing [][]int32     // by leg id: the legs, by id, that cross a side it crosses
+	along    [][]int32     // by stretch of track: the legs along it, by id
 	memo     memo
 	byCap    []int     // stop indices, highest cap first
 	hops     [][]uint8 // hops[a][b]: fewest legs from a to b, passing only open stops

@@ -149,16 +149,44 @@ func (s *search) from(start int) {
 // mostly off-boards and full cities, so the bounds of the later walks
 // fall fast.
 func (s *search) all() {
+	roots := s.roots()
+	others := 0
+	if s.rest != nil {
+		others = s.rest.value
+	}
 	for _, start := range s.n.byCap {
 		if s.done {
 			break
 		}
-		s.from(start)
+		if !s.short(roots[start], others) {
+			s.from(start)
+		}
 		s.ended[start] = true
 		s.onStop[start] = s.n.blocked[start]
 	}
 	clear(s.ended)
 	clear(s.onStop)
+}
+
+// roots are, by stop, the most a run of the search's length from there
+// can earn alone, as the bound at the walk's first step sees it with no
+// stop walked from yet: the net works them out once a length, and all
+// passes over the stops no run from which can reach the floor.
+func (s *search) roots() []int {
+	if r, ok := s.n.roots[s.length]; ok {
+		return r
+	}
+	r := make([]int, len(s.n.nodes))
+	for x := range r {
+		s.onStop[x] = true
+		r[x] = s.n.cap[x] + s.bound(s.n.hops[x], s.length-1, s.n.blocked)
+		s.onStop[x] = false
+	}
+	if s.n.roots == nil {
+		s.n.roots = map[int][]int{}
+	}
+	s.n.roots[s.length] = r
+	return r
 }
 
 func (s *search) push(stop int, lg *leg) {

@@ -139,12 +139,12 @@ func (n *net) bestWhy(length int, used []bool, floor, ceil int, st *SearchStats,
 	var top cand
 	found := false
 	s := n.newSearch(length, used, st, func(s *search) bool {
-		r := s.route()
-		if r.Revenue >= s.floor {
-			top, found = cand{r, s.segIDs()}, true
-			s.floor = r.Revenue + 1
+		rev := s.revenue()
+		if rev >= s.floor {
+			top, found = cand{s.route(rev), s.segIDs()}, true
+			s.floor = rev + 1
 		}
-		return r.Revenue < ceil
+		return rev < ceil
 	})
 	s.floor, s.merge, s.why = max(floor, 1), true, why
 	s.all()
@@ -175,7 +175,7 @@ func (n *net) anyRun(trains []int, used []bool, need int, closed []uint64, st *S
 func (n *net) atLeast(length int, used []bool, floor int, st *SearchStats) []cand {
 	var out []cand
 	s := n.newSearch(length, used, st, func(s *search) bool {
-		if r := s.route(); r.Revenue >= floor {
+		if r := s.route(s.revenue()); r.Revenue >= floor {
 			out = append(out, cand{r, s.segIDs()})
 		}
 		return true
@@ -235,10 +235,10 @@ func (n *net) bestRun(trains []int, used []bool, floor, ceil int, st *SearchStat
 		top, topTotal = runs, v // the longest train runs nowhere better
 	}
 	s := n.newSearch(first, used, st, func(s *search) bool {
-		r := s.route()
-		for s.beside(r.Revenue) {
-			top = append([]cand{{r, s.segIDs()}}, s.rest.runs...)
-			topTotal = r.Revenue + s.rest.got
+		rev := s.revenue()
+		for s.beside(rev) {
+			top = append([]cand{{s.route(rev), s.segIDs()}}, s.rest.runs...)
+			topTotal = rev + s.rest.got
 			s.floor = topTotal + 1
 		}
 		return topTotal < ceil
@@ -277,6 +277,9 @@ func (n *net) witness(trains []int, runs []cand, value int) *witness {
 
 // most is the witness with what the trains can earn lowered to v.
 func (w *witness) most(v int) *witness {
+	if v >= w.value {
+		return w
+	}
 	c := *w
 	c.value = min(c.value, v)
 	return &c
@@ -297,7 +300,7 @@ func (n *net) through(trains []int, from, to int, must func(Route) bool, st *Sea
 		rest := slices.Delete(slices.Clone(order), i, i+1)
 		others, v, _ := n.bestRun(rest, used, 0, noCeiling, st)
 		s := n.newSearch(t, used, st, func(s *search) bool {
-			r := s.route()
+			r := s.route(s.revenue())
 			if must != nil && !must(r) {
 				return true
 			}

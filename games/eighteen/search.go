@@ -56,6 +56,8 @@ type search struct {
 	track   []uint64 // the track used, a bit a stretch
 	path    []int
 	via     []*leg
+	stopBuf []Node    // revenue's
+	staleAt []witness // takeTrack's, by the run's stops
 	capSum  int
 	stns    int
 	done    bool
@@ -84,7 +86,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts, cut: s.cut,
 		onStop: s.onStop, ended: s.ended, term: s.term, part: s.part, ge: s.ge, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
-		path: s.path[:0], via: s.via[:0]}
+		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, staleAt: s.staleAt}
 	clear(s.taken)
 	clear(s.closed)
 	clear(s.track)
@@ -106,6 +108,7 @@ func (n *net) allocSearch(length int) *search {
 	for range length + 1 {
 		s.livesAt = append(s.livesAt, n.newLives())
 	}
+	s.staleAt = make([]witness, length+1)
 	for i := range s.parts {
 		s.parts[i].ge = make([]int, length+2)
 	}
@@ -330,7 +333,9 @@ func (s *search) takeTrack(lg *leg) *witness {
 		s.take(g, 1)
 	}
 	if slices.ContainsFunc(lg.segs, func(g int32) bool { return w.track[g/64]&(1<<(g%64)) != 0 }) {
-		s.rest = &witness{trains: w.trains, value: w.value, got: -1 << 30, stale: true}
+		st := &s.staleAt[len(s.path)] // the last witness at this step is done with
+		*st = witness{trains: w.trains, value: w.value, got: -1 << 30, stale: true}
+		s.rest = st
 	}
 	return w
 }
@@ -594,10 +599,10 @@ func (s *search) open(e, left int) {
 }
 
 // route is the run as AllRoutes lists it, from the end that comes first
-// on the board, with its revenue.
-func (s *search) route() Route {
+// on the board, earning rev (revenue).
+func (s *search) route(rev int) Route {
 	n := s.n
-	r := Route{Stops: make([]Node, len(s.path))}
+	r := Route{Stops: make([]Node, len(s.path)), Revenue: rev}
 	for i, x := range s.path {
 		r.Stops[i] = n.nodes[x]
 	}
@@ -610,9 +615,25 @@ func (s *search) route() Route {
 		slices.Reverse(r.Stops)
 		slices.Reverse(r.Segments)
 	}
-	s.stats.Routes++
-	r.Revenue = n.l.Revenue(n.corp, r.Stops, n.phase)
 	return r
+}
+
+// revenue is what the run earns (Layout.Revenue), its stops taken from
+// the end that comes first on the board as route lists them; worked out
+// apart from route, since most runs a search meets earn too little to
+// keep.
+func (s *search) revenue() int {
+	n := s.n
+	stops := s.stopBuf[:0]
+	for _, x := range s.path {
+		stops = append(stops, n.nodes[x])
+	}
+	if nodeOrder(stops[0], stops[len(stops)-1]) > 0 {
+		slices.Reverse(stops)
+	}
+	s.stopBuf = stops
+	s.stats.Routes++
+	return n.l.Revenue(n.corp, stops, n.phase)
 }
 
 // segIDs are the stretches of track the run uses.

@@ -146,6 +146,32 @@ func (n *net) finish() {
 			}
 		}
 	}
+	n.conflicts()
+	n.hops = make([][]uint8, len(n.nodes))
+	for s := range n.nodes {
+		n.hops[s] = n.hopsFrom(s)
+	}
+	for s := range n.nodes {
+		if n.station[s] {
+			n.stations = append(n.stations, s)
+		}
+	}
+	n.toStn = make([]uint8, len(n.nodes))
+	for s := range n.nodes {
+		n.toStn[s] = far
+		for t, h := range n.hops[s] {
+			if n.station[t] {
+				n.toStn[s] = min(n.toStn[s], h)
+			}
+		}
+	}
+}
+
+// conflicts works out, by leg id, the legs that cross a side of each
+// (crossing) and the legs along each stretch of track (along), which the
+// search counts what keeps a leg off a run by; and the most legs from one
+// stop to another (group), which the dominance test makes room for.
+func (n *net) conflicts() {
 	for _, ls := range n.legs {
 		run := 0
 		for i := range ls {
@@ -171,24 +197,6 @@ func (n *net) finish() {
 				if !slices.Contains(n.crossing[id], int32(o.id)) {
 					n.crossing[id] = append(n.crossing[id], int32(o.id))
 				}
-			}
-		}
-	}
-	n.hops = make([][]uint8, len(n.nodes))
-	for s := range n.nodes {
-		n.hops[s] = n.hopsFrom(s)
-	}
-	for s := range n.nodes {
-		if n.station[s] {
-			n.stations = append(n.stations, s)
-		}
-	}
-	n.toStn = make([]uint8, len(n.nodes))
-	for s := range n.nodes {
-		n.toStn[s] = far
-		for t, h := range n.hops[s] {
-			if n.station[t] {
-				n.toStn[s] = min(n.toStn[s], h)
 			}
 		}
 	}

@@ -12,7 +12,7 @@ type SearchStats struct {
 	Nodes  int // partial runs extended
 	Cuts   int // partial runs cut by the bound
 	Routes int // complete runs whose revenue was worked out
-	Redone int // times the other trains' best run was worked out again
+	Redone int // times the other trains' run was searched for again
 }
 
 // search is one train's depth-first walk over a net's legs, from one
@@ -32,8 +32,9 @@ type search struct {
 	// track differs, so a walk listing runs must not merge, and beside
 	// other trains only legs that leave them no less track merge.
 	merge bool
-	// rest is the other trains' best run on the track the route leaves,
-	// which the bound counts; nil for a train searched alone.
+	// rest is what is known of the other trains' run on the track the
+	// route leaves (see witness), which the bound counts; nil for a train
+	// searched alone.
 	rest *witness
 	twin bool // rest is one train of this one's length
 	// emit judges each complete run the walk reaches; false ends it.

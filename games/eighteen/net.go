@@ -20,16 +20,21 @@ type net struct {
 
 	nodes    []Node // the stops, by index
 	index    map[Node]int
-	value    []int    // each stop's value in the phase
-	cap      []int    // its value and the most the title's bonus adds for it
-	blocked  []bool   // a run may end there but not pass through (8.1 rule 5)
-	station  []bool   // the company's token is there
-	stations []int    // the stops with its token
-	legs     [][]leg  // by stop: best next stop first, each stop's together
-	sideLegs [][]*leg // by side: the legs crossing it
-	segLegs  [][]*leg // by stretch of track: the legs along it
-	all      []*leg   // each leg one way round
-	memo     map[string]memo
+	value    []int         // each stop's value in the phase
+	cap      []int         // its value and the most the title's bonus adds for it
+	blocked  []bool        // a run may end there but not pass through (8.1 rule 5)
+	station  []bool        // the company's token is there
+	stations []int         // the stops with its token
+	legs     [][]leg       // by stop: best next stop first, each stop's together
+	sideLegs [][]*leg      // by side: the legs crossing it
+	segLegs  [][]*leg      // by stretch of track: the legs along it
+	all      []*leg        // each leg one way round
+	group    int           // the most legs to one stop from another
+	spare    []*search     // walks finished with, for reuse (newSearch)
+	roots    map[int][]int // by a train's length: see search.roots
+	crossing [][]int32     // by leg id: the legs, by id, that cross a side it crosses
+	along    [][]int32     // by stretch of track: the legs along it, by id
+	memo     memo
 	byCap    []int     // stop indices, highest cap first
 	hops     [][]uint8 // hops[a][b]: fewest legs from a to b, passing only open stops
 	toStn    []uint8   // fewest legs from a stop to a station
@@ -55,7 +60,7 @@ const far = 255
 // end at (off-boards, others' full cities). Stops beyond such a stop are
 // on no run of the company, since a run holds one of its stations.
 func (l *Layout) newNet(corp string, phase int) *net {
-	b := netBuilder{n: &net{l: l, corp: corp, phase: phase, index: map[Node]int{}, memo: map[string]memo{}},
+	b := netBuilder{n: &net{l: l, corp: corp, phase: phase, index: map[Node]int{}},
 		paths: map[Hex][][2]Node{}, segID: map[Segment]int32{}, sideID: map[Node]int32{}}
 	n := b.n
 	var queue []int
@@ -141,6 +146,7 @@ func (n *net) finish() {
 			}
 		}
 	}
+	n.conflicts()
 	n.hops = make([][]uint8, len(n.nodes))
 	for s := range n.nodes {
 		n.hops[s] = n.hopsFrom(s)
@@ -156,6 +162,41 @@ func (n *net) finish() {
 		for t, h := range n.hops[s] {
 			if n.station[t] {
 				n.toStn[s] = min(n.toStn[s], h)
+			}
+		}
+	}
+}
+
+// conflicts works out, by leg id, the legs that cross a side of each
+// (crossing) and the legs along each stretch of track (along), which the
+// search counts what keeps a leg off a run by; and the most legs from one
+// stop to another (group), which the dominance test makes room for.
+func (n *net) conflicts() {
+	for _, ls := range n.legs {
+		run := 0
+		for i := range ls {
+			if i > 0 && ls[i-1].to != ls[i].to {
+				run = 0
+			}
+			run++
+			n.group = max(n.group, run)
+		}
+	}
+	n.along = make([][]int32, len(n.segs))
+	for g, ls := range n.segLegs {
+		for _, lg := range ls {
+			if !slices.Contains(n.along[g], int32(lg.id)) {
+				n.along[g] = append(n.along[g], int32(lg.id))
+			}
+		}
+	}
+	n.crossing = make([][]int32, len(n.all))
+	for id, lg := range n.all {
+		for _, d := range lg.sides {
+			for _, o := range n.sideLegs[d] {
+				if !slices.Contains(n.crossing[id], int32(o.id)) {
+					n.crossing[id] = append(n.crossing[id], int32(o.id))
+				}
 			}
 		}
 	}

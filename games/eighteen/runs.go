@@ -130,19 +130,44 @@ const noCeiling = 1 << 30
 // partial run that cannot beat the best found so far. No run earns more
 // than ceil, so one that earns that much ends the search.
 func (n *net) best(length int, used []bool, floor, ceil int, st *SearchStats) (cand, bool) {
+	return n.bestWhy(length, used, floor, ceil, st, nil)
+}
+
+// bestWhy is best, noting in why, if not nil, the legs it found closed by
+// the track used (see freeTrack).
+func (n *net) bestWhy(length int, used []bool, floor, ceil int, st *SearchStats, why []uint64) (cand, bool) {
 	var top cand
 	found := false
 	s := n.newSearch(length, used, st, func(s *search) bool {
-		r := s.route()
-		if r.Revenue >= s.floor {
-			top, found = cand{r, s.segIDs()}, true
-			s.floor = r.Revenue + 1
+		rev := s.revenue()
+		if rev >= s.floor {
+			top, found = cand{s.route(rev), s.segIDs()}, true
+			s.floor = rev + 1
 		}
-		return r.Revenue < ceil
+		return rev < ceil
 	})
-	s.floor, s.merge = max(floor, 1), true
+	s.floor, s.merge, s.why = max(floor, 1), true, why
 	s.all()
+	n.release(s)
 	return top, found
+}
+
+// anyRun is a run of the trains worth need or more on the track used
+// leaves, the first found, and whether there is one (bestRun with need
+// for its floor and ceiling). With one train, why is the legs closed to
+// it that its answer depends on (see freeTrack): where at least those are
+// closed, it holds as well. With more, the first train's runs close legs
+// too, so why is all the legs closed.
+func (n *net) anyRun(trains []int, used []bool, need int, closed []uint64, st *SearchStats) ([]cand, int, bool, []uint64) {
+	if len(trains) != 1 || trains[0] < 2 {
+		runs, v, ok := n.bestRun(trains, used, need, need, st)
+		return runs, v, ok, closed
+	}
+	why := make([]uint64, len(closed))
+	if c, found := n.bestWhy(trains[0], used, need, need, st, why); found {
+		return []cand{c}, c.Revenue, true, why
+	}
+	return nil, 0, need <= 0, why
 }
 
 // atLeast lists every run of a train worth floor or more on the track
@@ -150,10 +175,8 @@ func (n *net) best(length int, used []bool, floor, ceil int, st *SearchStats) (c
 func (n *net) atLeast(length int, used []bool, floor int, st *SearchStats) []cand {
 	var out []cand
 	s := n.newSearch(length, used, st, func(s *search) bool {
-		if s.canonical() {
-			if r := s.route(); r.Revenue >= floor {
-				out = append(out, cand{r, s.segIDs()})
-			}
+		if r := s.route(s.revenue()); r.Revenue >= floor {
+			out = append(out, cand{r, s.segIDs()})
 		}
 		return true
 	})
@@ -212,9 +235,10 @@ func (n *net) bestRun(trains []int, used []bool, floor, ceil int, st *SearchStat
 		top, topTotal = runs, v // the longest train runs nowhere better
 	}
 	s := n.newSearch(first, used, st, func(s *search) bool {
-		if r := s.route(); r.Revenue+s.rest.value >= s.floor {
-			top = append([]cand{{r, s.segIDs()}}, s.rest.runs...)
-			topTotal = r.Revenue + s.rest.value
+		rev := s.revenue()
+		for s.beside(rev) {
+			top = append([]cand{{s.route(rev), s.segIDs()}}, s.rest.runs...)
+			topTotal = rev + s.rest.got
 			s.floor = topTotal + 1
 		}
 		return topTotal < ceil
@@ -226,26 +250,39 @@ func (n *net) bestRun(trains []int, used []bool, floor, ceil int, st *SearchStat
 	return top, topTotal, topTotal >= floor
 }
 
-// witness is the other trains' best run on the track a partial route
-// leaves. It stays their best while the route takes none of its track,
-// since taking more track can only lower it.
+// witness is what is known of the other trains' run on the track a
+// partial route leaves: a run of theirs there (runs, earning got) and the
+// most they can earn there (value). Taking more track can only lower
+// what they earn, so it holds while the route takes none of the run's
+// track; when it does, the run goes (stale) and value is a bound still.
 type witness struct {
 	trains []int
 	runs   []cand
+	got    int
 	value  int
-	track  []bool // the runs' track, by id
-	stale  bool   // the route took some of it: work it out again
-	was    int    // what it earned before: the most it can now
+	track  []uint64 // the runs' track: a bit a stretch, by id
+	stale  bool     // the route took some of it: find another
 }
 
+// witness is the trains' best run: it earns the most they can.
 func (n *net) witness(trains []int, runs []cand, value int) *witness {
-	w := &witness{trains: trains, runs: runs, value: value, track: make([]bool, len(n.segs))}
+	w := &witness{trains: trains, runs: runs, got: value, value: value, track: make([]uint64, (len(n.segs)+63)/64)}
 	for _, c := range runs {
 		for _, g := range c.ids {
-			w.track[g] = true
+			w.track[g/64] |= 1 << (g % 64)
 		}
 	}
 	return w
+}
+
+// most is the witness with what the trains can earn lowered to v.
+func (w *witness) most(v int) *witness {
+	if v >= w.value {
+		return w
+	}
+	c := *w
+	c.value = min(c.value, v)
+	return &c
 }
 
 // through is the best run in which one train's route passes must (nil
@@ -263,15 +300,14 @@ func (n *net) through(trains []int, from, to int, must func(Route) bool, st *Sea
 		rest := slices.Delete(slices.Clone(order), i, i+1)
 		others, v, _ := n.bestRun(rest, used, 0, noCeiling, st)
 		s := n.newSearch(t, used, st, func(s *search) bool {
-			if from < 0 && !s.canonical() {
+			r := s.route(s.revenue())
+			if must != nil && !must(r) {
 				return true
 			}
-			r := s.route()
-			if r.Revenue+s.rest.value <= total || must != nil && !must(r) {
-				return true
+			for s.beside(r.Revenue) {
+				runs, total = append([]Route{r}, routesOf(s.rest.runs)...), r.Revenue+s.rest.got
+				s.floor = total + 1
 			}
-			runs, total = append([]Route{r}, routesOf(s.rest.runs)...), r.Revenue+s.rest.value
-			s.floor = total + 1
 			return true
 		})
 		s.rest = n.witness(rest, others, v)

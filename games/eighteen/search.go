@@ -1,6 +1,9 @@
 package eighteen
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // SearchStats is the work a route search did, for benchmarks and tuning.
 type SearchStats struct {
@@ -9,7 +12,7 @@ type SearchStats struct {
 	Nodes  int // partial runs extended
 	Cuts   int // partial runs cut by the bound
 	Routes int // complete runs whose revenue was worked out
-	Redone int // times the other trains' best run was worked out again
+	Redone int // times the other trains' run was searched for again
 }
 
 // search is one train's depth-first walk over a net's legs, from one
@@ -19,17 +22,19 @@ type SearchStats struct {
 type search struct {
 	n      *net
 	length int
-	floor  int    // runs and partial runs worth less are cut
-	target int    // the stop runs must end at, or -1
-	used   []bool // stretches of track other trains run on, by id
+	floor  int      // runs and partial runs worth less are cut
+	target int      // the stop runs must end at, or -1
+	used   []bool   // stretches of track other trains run on, by id
+	why    []uint64 // if not nil, the legs found closed by used, by id
 	// merge lets the walk skip a leg to a stop when another leg to it,
 	// already walked, leaves the run as free a way on (dominated). Runs
 	// that differ only so earn the same, so the best survives; but their
 	// track differs, so a walk listing runs must not merge, and beside
 	// other trains only legs that leave them no less track merge.
 	merge bool
-	// rest is the other trains' best run on the track the route leaves,
-	// which the bound counts; nil for a train searched alone.
+	// rest is what is known of the other trains' run on the track the
+	// route leaves (see witness), which the bound counts; nil for a train
+	// searched alone.
 	rest *witness
 	twin bool // rest is one train of this one's length
 	// emit judges each complete run the walk reaches; false ends it.
@@ -37,25 +42,101 @@ type search struct {
 	stats *SearchStats
 
 	onStop []bool
-	onSide []bool
-	path   []int
-	via    []*leg
-	capSum int
-	stns   int
-	done   bool
-	ge     []int   // the bound's scratch
-	dist   []uint8 // open's
-	queue  []int
-	mine   []int32 // dominated's
-	theirs []int32
+	ended  []bool    // stops walked from already: no run ends there again
+	term   []bool    // the bound's: stops the run could only end at
+	part   []uint64  // chains': the parts of the track each stop is in, a bit a part
+	parts  []partSum // partBound's
+	cut    blockCut  // chains'
+
+	// shut counts, by leg id, what keeps a leg off the run: the run's legs
+	// that cross a side of it (8.1 rule 4); taken, the other trains'
+	// legs, or the run's own beside them, that share track with it.
+	shut    []uint8
+	taken   []uint8
+	closed  []uint64 // the legs with taken track, a bit a leg
+	track   []uint64 // the track used, a bit a stretch
+	path    []int
+	via     []*leg
+	stopBuf []Node    // revenue's
+	staleAt []witness // takeTrack's, by the run's stops
+	capSum  int
+	stns    int
+	done    bool
+	ge      []int   // the bound's scratch
+	dist    []uint8 // open's
+	queue   []int
+	livesAt []*lives // dominated's, by the run's stops
 }
 
 // newSearch is a walk for a train of that length, with the track in used
-// taken by other trains (nil: none).
+// taken by other trains (nil: none). It reuses a walk given back
+// (release) when there is one of that length: the search for the other
+// trains' run starts a walk for each question it asks.
 func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*search) bool) *search {
-	return &search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats,
-		onStop: make([]bool, len(n.nodes)), onSide: make([]bool, n.sides), ge: make([]int, length+2),
-		dist: make([]uint8, len(n.nodes))}
+	var s *search
+	for i, sp := range n.spare {
+		if sp.length == length {
+			s = sp
+			n.spare = slices.Delete(n.spare, i, i+1)
+			break
+		}
+	}
+	if s == nil {
+		s = n.allocSearch(length)
+	}
+	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts, cut: s.cut,
+		onStop: s.onStop, ended: s.ended, term: s.term, part: s.part, ge: s.ge, dist: s.dist, queue: s.queue,
+		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
+		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, staleAt: s.staleAt}
+	clear(s.taken)
+	clear(s.closed)
+	clear(s.track)
+	for g, u := range used {
+		if u {
+			s.take(int32(g), 1)
+		}
+	}
+	return s
+}
+
+// allocSearch makes the room a walk needs.
+func (n *net) allocSearch(length int) *search {
+	stops := len(n.nodes)
+	s := &search{parts: make([]partSum, maxParts+1), onStop: make([]bool, stops), ended: make([]bool, stops), term: make([]bool, stops), part: make([]uint64, stops),
+		ge: make([]int, length+2), dist: make([]uint8, stops),
+		shut: make([]uint8, len(n.all)), taken: make([]uint8, len(n.all)),
+		closed: make([]uint64, (len(n.all)+63)/64), track: make([]uint64, (len(n.segs)+63)/64)}
+	for range length + 1 {
+		s.livesAt = append(s.livesAt, n.newLives())
+	}
+	s.staleAt = make([]witness, length+1)
+	for i := range s.parts {
+		s.parts[i].ge = make([]int, length+2)
+	}
+	return s
+}
+
+// release gives a finished walk back for reuse, keeping a few.
+func (n *net) release(s *search) {
+	if len(n.spare) < maxSpare {
+		s.emit, s.rest, s.used, s.why = nil, nil, nil, nil
+		n.spare = append(n.spare, s)
+	}
+}
+
+// maxSpare is how many finished walks a net keeps for reuse.
+const maxSpare = 4
+
+// take marks a stretch of track taken (by 1) or given back (by -1) for
+// the legs along it.
+func (s *search) take(g int32, by int) {
+	s.track[g/64] ^= 1 << (g % 64)
+	for _, id := range s.n.along[g] {
+		s.taken[id] += uint8(by)
+		if s.taken[id] == 0 || by > 0 && s.taken[id] == 1 {
+			s.closed[id/64] ^= 1 << (id % 64)
+		}
+	}
 }
 
 // from walks every run that begins at stop start.
@@ -65,15 +146,51 @@ func (s *search) from(start int) {
 	s.pop(nil)
 }
 
-// all walks every run from every stop, best stops first. Each run is met
-// once from each end.
+// all walks every run from every stop, best stops first, each run once:
+// from the end walked from first. A stop walked from is then an end of
+// no later run (ended), and a stop a run may only end at (blocked) is on
+// none at all, so the bound no longer counts it. The richest stops are
+// mostly off-boards and full cities, so the bounds of the later walks
+// fall fast.
 func (s *search) all() {
+	roots := s.roots()
+	others := 0
+	if s.rest != nil {
+		others = s.rest.value
+	}
 	for _, start := range s.n.byCap {
 		if s.done {
-			return
+			break
 		}
-		s.from(start)
+		if !s.short(roots[start], others) {
+			s.from(start)
+		}
+		s.ended[start] = true
+		s.onStop[start] = s.n.blocked[start]
 	}
+	clear(s.ended)
+	clear(s.onStop)
+}
+
+// roots are, by stop, the most a run of the search's length from there
+// can earn alone, as the bound at the walk's first step sees it with no
+// stop walked from yet: the net works them out once a length, and all
+// passes over the stops no run from which can reach the floor.
+func (s *search) roots() []int {
+	if r, ok := s.n.roots[s.length]; ok {
+		return r
+	}
+	r := make([]int, len(s.n.nodes))
+	for x := range r {
+		s.onStop[x] = true
+		r[x] = s.n.cap[x] + s.bound(s.n.hops[x], s.length-1, s.n.blocked)
+		s.onStop[x] = false
+	}
+	if s.n.roots == nil {
+		s.n.roots = map[int][]int{}
+	}
+	s.n.roots[s.length] = r
+	return r
 }
 
 func (s *search) push(stop int, lg *leg) {
@@ -85,8 +202,8 @@ func (s *search) push(stop int, lg *leg) {
 	}
 	if lg != nil {
 		s.via = append(s.via, lg)
-		for _, d := range lg.sides {
-			s.onSide[d] = true
+		for _, id := range s.n.crossing[lg.id] {
+			s.shut[id]++
 		}
 	}
 }
@@ -101,8 +218,8 @@ func (s *search) pop(lg *leg) {
 	}
 	if lg != nil {
 		s.via = s.via[:len(s.via)-1]
-		for _, d := range lg.sides {
-			s.onSide[d] = false
+		for _, id := range s.n.crossing[lg.id] {
+			s.shut[id]--
 		}
 	}
 }
@@ -110,22 +227,7 @@ func (s *search) pop(lg *leg) {
 // free tells whether a leg can join the run: its stop not visited, its
 // sides not crossed, its track not run on by another train.
 func (s *search) free(lg *leg) bool {
-	if s.onStop[lg.to] {
-		return false
-	}
-	for _, d := range lg.sides {
-		if s.onSide[d] {
-			return false
-		}
-	}
-	if s.used != nil {
-		for _, g := range lg.segs {
-			if s.used[g] {
-				return false
-			}
-		}
-	}
-	return true
+	return !s.onStop[lg.to] && s.shut[lg.id] == 0 && s.freeTrack(lg)
 }
 
 // extend is the walk at the run's end e: judge the run so far, then go
@@ -135,15 +237,26 @@ func (s *search) extend(e int) {
 	k := len(s.path)
 	ends := k >= 2 && (s.n.blocked[e] || e == s.target) || k >= s.length
 	left := s.length - k
-	if s.rest != nil && s.rest.stale && !s.refresh(e, ends, left) {
-		s.stats.Cuts++
-		return
+	joint := s.rest != nil && len(s.rest.trains) > 0
+	more := -1 // what the run can still add, once worked out
+	if joint && s.rest.stale {
+		need := -1 << 30 // no bound on the bonus: no need either
+		if s.n.bounded {
+			if more = 0; !ends {
+				more = s.reach(e, left, s.rest.value)
+			}
+			need = s.floor - s.capSum - more
+		}
+		if !s.refresh(need) {
+			s.stats.Cuts++
+			return
+		}
 	}
 	others := 0
 	if s.rest != nil {
 		others = s.rest.value
 	}
-	if k >= 2 && s.stns > 0 && (s.target < 0 || e == s.target) && (s.capSum+others >= s.floor || !s.n.bounded) {
+	if k >= 2 && s.stns > 0 && !s.ended[e] && (s.target < 0 || e == s.target) && (s.capSum+others >= s.floor || !s.n.bounded) {
 		if !s.emit(s) {
 			s.done = true
 			return
@@ -152,24 +265,34 @@ func (s *search) extend(e int) {
 	if ends || s.stns == 0 && int(s.n.toStn[e]) > left || s.target >= 0 && int(s.n.hops[e][s.target]) > left {
 		return // no station, or not the stop it must end at, in reach
 	}
-	if s.short(s.bound(s.n.hops[e], left), others) {
+	if s.short(s.bound(s.n.hops[e], left, s.n.blocked), others) {
 		s.stats.Cuts++
 		return
 	}
-	s.open(e, left)
+	if more < 0 {
+		more = s.reach(e, left, others)
+	}
 	if s.stns == 0 && !slices.ContainsFunc(s.n.stations, func(x int) bool { return int(s.dist[x]) <= left }) ||
-		s.target >= 0 && int(s.dist[s.target]) > left || s.short(s.bound(s.dist, left), others) {
+		s.target >= 0 && int(s.dist[s.target]) > left {
+		s.stats.Cuts++
+		return
+	}
+	if s.short(more, others) || joint && s.n.bounded && s.floor-s.capSum-more > s.rest.got && !s.refresh(s.floor-s.capSum-more) {
 		s.stats.Cuts++
 		return
 	}
 	legs := s.n.legs[e]
 	group := 0 // where the legs to this one's stop begin
+	lives := s.livesAt[k]
 	for i := range legs {
 		lg := &legs[i]
 		if i > 0 && legs[i-1].to != lg.to {
 			group = i
 		}
-		if !s.free(lg) || s.merge && s.dominated(legs[group:i], lg) {
+		if i == group {
+			lives.reset()
+		}
+		if !s.free(lg) || s.merge && s.dominated(legs[group:i+1], lives) {
 			continue
 		}
 		s.push(lg.to, lg)
@@ -208,9 +331,12 @@ func (s *search) takeTrack(lg *leg) *witness {
 	}
 	for _, g := range lg.segs {
 		s.used[g] = true
+		s.take(g, 1)
 	}
-	if slices.ContainsFunc(lg.segs, func(g int32) bool { return w.track[g] }) {
-		s.rest = &witness{trains: w.trains, value: w.value, was: w.value, stale: true}
+	if slices.ContainsFunc(lg.segs, func(g int32) bool { return w.track[g/64]&(1<<(g%64)) != 0 }) {
+		st := &s.staleAt[len(s.path)] // the last witness at this step is done with
+		*st = witness{trains: w.trains, value: w.value, got: -1 << 30, stale: true}
+		s.rest = st
 	}
 	return w
 }
@@ -221,181 +347,88 @@ func (s *search) dropTrack(lg *leg, saved *witness) {
 	}
 	for _, g := range lg.segs {
 		s.used[g] = false
+		s.take(g, -1)
 	}
 	s.rest = saved
 }
 
-// refresh works the other trains' best run out again, on the track the
-// route leaves, if they can earn what the route would need from them to
-// beat the best found: less than that, and the branch is cut (false).
-func (s *search) refresh(e int, ends bool, left int) bool {
-	need := -1 << 30 // no bound on the bonus: no need either
-	if s.n.bounded {
-		more := 0
-		if !ends {
-			s.open(e, left)
-			more = s.bound(s.dist, left)
-		}
-		need = s.floor - s.capSum - more
-	}
-	if need > s.rest.was {
-		return false // they earned less before the route took their track
-	}
-	key := s.n.blockedKey(s.rest.trains, s.used)
-	m, known := s.n.memo[key]
-	switch {
-	case known && m.exact:
-		s.rest = m.w
-		return true
-	case known && need >= m.below:
+// refresh finds the other trains a run worth need or more on the track
+// the route leaves, and tells whether there is one: if not, the branch
+// is cut. It looks for any such run rather than their best: the run known
+// (got) and the most they can earn (value) are all the bounds need, and a
+// run known to earn enough is where most searches for one end. The best
+// run beside a complete route is then found by asking for more (beside).
+func (s *search) refresh(need int) bool {
+	w := s.rest
+	best, ceil := s.n.memo.recall(w.trains, s.closed, s.track, w.value, need)
+	if need > ceil {
+		s.rest = w.most(ceil)
 		return false
+	}
+	if best != nil && best.got >= need {
+		s.rest = &witness{trains: w.trains, runs: best.runs, got: best.got, value: ceil, track: best.track}
+		return true
 	}
 	s.stats.Redone++
-	runs, v, ok := s.n.bestRun(s.rest.trains, s.used, need, s.rest.was, s.stats)
+	closed := slices.Clone(s.closed)
+	runs, v, ok, why := s.n.anyRun(w.trains, s.used, need, closed, s.stats)
 	if !ok {
-		s.n.memo[key] = memo{below: need}
+		s.n.memo.keep(w.trains, why, nil, need-1)
+		s.rest = w.most(need - 1)
 		return false
 	}
-	s.rest = s.n.witness(s.rest.trains, runs, v)
-	s.n.memo[key] = memo{w: s.rest, exact: true}
+	s.rest = s.n.witness(w.trains, runs, v)
+	s.rest.value = ceil
+	s.n.memo.keep(w.trains, closed, s.rest, ceil)
 	return true
 }
 
-// memo is what is known of the other trains' best run on some track:
-// the run (exact), or that it earns less than below.
-type memo struct {
-	w     *witness
-	exact bool
-	below int
-}
-
-// blockedKey names the trains and the legs the track taken closes to
-// them: their best run depends on nothing else.
-func (n *net) blockedKey(trains []int, used []bool) string {
-	b := make([]byte, 0, len(trains)+len(n.all)/8+1)
-	for _, t := range trains {
-		b = append(b, byte(t))
+// beside tells whether a complete route earning r and the other trains'
+// run can reach the floor: at once if the run known does, else if one
+// that does can be found.
+func (s *search) beside(r int) bool {
+	if r+s.rest.got >= s.floor {
+		return true
 	}
-	b = append(b, 0)
-	var acc byte
-	for i, lg := range n.all {
-		if slices.ContainsFunc(lg.segs, func(g int32) bool { return used[g] }) {
-			acc |= 1 << (i % 8)
-		}
-		if i%8 == 7 || i == len(n.all)-1 {
-			b, acc = append(b, acc), 0
-		}
-	}
-	return string(b)
-}
-
-// dominated tells whether one of the earlier legs to lg's stop, walked
-// already, left the run at least as free a way on as lg does: the sides
-// of lg that a later leg could still cross (live) include that leg's.
-// The stops are the same either way, so every run on from lg is a run on
-// from that leg, earning the same (8.1 rules 3 and 4 are the only ties
-// between legs).
-//
-// Beside other trains (joint), the legs must also share track, so that
-// no other train could run on the one while this one runs the other, and
-// the stretches of the earlier leg that the others could still run on
-// must be the later one's too: then any run of them all with lg is one
-// with that leg instead, the others' runs unchanged.
-func (s *search) dominated(before []leg, lg *leg) bool {
-	mine := s.live(lg, s.mine[:0])
-	s.mine = mine
-	joint := s.rest != nil && len(s.rest.trains) > 0
-	var mineRest []int32
-	if joint {
-		mineRest = s.restLive(lg, nil)
-	}
-	for i := range before {
-		b := &before[i]
-		if !s.free(b) {
-			continue
-		}
-		theirs := s.live(b, s.theirs[:0])
-		s.theirs = theirs
-		if !isSubset(theirs, mine) {
-			continue
-		}
-		if !joint || slices.ContainsFunc(b.segs, func(g int32) bool { return slices.Contains(lg.segs, g) }) &&
-			isSubset(s.restLive(b, nil), mineRest) {
-			return true
-		}
-	}
-	return false
-}
-
-// restLive are the stretches of a leg's track that another leg, whose
-// track is otherwise free, runs along: what the other trains could want.
-func (s *search) restLive(lg *leg, out []int32) []int32 {
-	for _, g := range lg.segs {
-		if slices.ContainsFunc(s.n.segLegs[g], func(o *leg) bool { return o.id != lg.id && s.freeTrack(o) }) {
-			out = append(out, g)
-		}
-	}
-	return out
-}
-
-// live are the sides of a leg that a leg the run could still take
-// crosses: one whose stops are both off the run (the leg's far stop is
-// not on it yet), that crosses no side the run has, and whose track no
-// other train runs on. A run on that avoids lg's sides avoids every
-// live side of another leg, so it is a run on from that leg too.
-func (s *search) live(lg *leg, out []int32) []int32 {
-	for _, d := range lg.sides {
-		if slices.ContainsFunc(s.n.sideLegs[d], s.usable) {
-			out = append(out, d)
-		}
-	}
-	return out
+	return r+s.rest.value >= s.floor && s.refresh(s.floor-r)
 }
 
 // usable tells whether the run could still take a leg, as far as its
 // stops, sides and the other trains' track go.
 func (s *search) usable(o *leg) bool {
-	if s.onStop[o.from] || s.onStop[o.to] || !s.freeTrack(o) {
-		return false
-	}
-	return !slices.ContainsFunc(o.sides, func(d int32) bool { return s.onSide[d] })
+	return !s.onStop[o.from] && !s.onStop[o.to] && s.shut[o.id] == 0 && s.freeTrack(o)
 }
 
+// freeTrack tells whether no other train runs on a leg's track. The
+// legs it finds they do are noted in why, when the search keeps it: they
+// are all its answer can depend on of the track taken.
 func (s *search) freeTrack(lg *leg) bool {
-	if s.used == nil {
+	if s.taken[lg.id] == 0 {
 		return true
 	}
-	for _, g := range lg.segs {
-		if s.used[g] {
-			return false
-		}
+	if s.why != nil {
+		s.why[lg.id/64] |= 1 << (lg.id % 64)
 	}
-	return true
-}
-
-// isSubset tells whether every side of a is in b; both are in walk
-// order, short, so a scan will do.
-func isSubset(a, b []int32) bool {
-	for _, x := range a {
-		if !slices.Contains(b, x) {
-			return false
-		}
-	}
-	return true
+	return false
 }
 
 // bound is the most up to left more stops can add to a run whose end is
 // hops away from each stop: the stops not on it, each counted at its
 // cap, best first, taking a set whose stops can be met in some order with
-// the i-th at most i hops away (the i-th stop on from the end is). Those sets are a matroid's
-// independent sets, so taking stops greedily by cap finds the best.
-func (s *search) bound(hops []uint8, left int) int {
+// the i-th at most i hops away (the i-th stop on from the end is). Those
+// sets are a matroid's independent sets, so taking stops greedily by cap
+// finds the best. A stop a run may only end at (last: blocked, or see
+// endOnly) can only be the run's last: so the bound is the other stops'
+// best alone, or their best one fewer with the best such stop in reach,
+// which is what keeps the off-boards and full cities, the richest stops,
+// from all counting.
+func (s *search) bound(hops []uint8, left int, last []bool) int {
 	if !s.n.bounded {
 		return 1 << 30
 	}
 	ge := s.ge[:left+1] // ge[t]: stops taken that are t or more hops away
 	clear(ge)
-	total, taken := 0, 0
+	total, taken, fewer, end := 0, 0, 0, 0
 	for _, x := range s.n.byCap {
 		if taken == left || s.n.cap[x] <= 0 {
 			break
@@ -404,23 +437,138 @@ func (s *search) bound(hops []uint8, left int) int {
 		if s.onStop[x] || h > left {
 			continue
 		}
-		ok := true
-		for t := 1; t <= h; t++ {
-			if ge[t] >= left-t+1 {
-				ok = false
-				break
+		if last[x] {
+			if end == 0 {
+				end = s.n.cap[x] // byCap: the first in reach is the best
 			}
-		}
-		if !ok {
 			continue
 		}
-		for t := 1; t <= h; t++ {
-			ge[t]++
+		if !s.fits(ge, h, left) {
+			continue
+		}
+		if taken == left-1 {
+			fewer = total
 		}
 		total += s.n.cap[x]
 		taken++
 	}
-	return total
+	if taken < left {
+		fewer = total
+	}
+	return max(total, fewer+end)
+}
+
+// reach works out the stops in reach of the run's end e (open) and the
+// most they can add: the bound on them all, and taken apart when
+// that does not cut the branch beside the others' most (chains).
+func (s *search) reach(e, left, others int) int {
+	s.open(e, left)
+	term := s.endOnly(e, left)
+	more := s.bound(s.dist, left, term)
+	if !s.n.bounded || s.short(more, others) {
+		return more
+	}
+	return s.chains(e, left, term)
+}
+
+// maxParts is how many parts chains takes the track apart into at most.
+const maxParts = 31
+
+// partBound is bound on each part of the track (part, chains') at once,
+// in one pass over the stops: the most any one part can add. Part 0 is
+// the stops the run could end at one leg on.
+func (s *search) partBound(left int, term []bool, parts int) int {
+	ps := s.parts[:parts+1]
+	for c := range ps {
+		ps[c] = partSum{ge: ps[c].ge[:left+1]}
+		clear(ps[c].ge)
+	}
+	for _, x := range s.n.byCap {
+		cp, h := s.n.cap[x], int(s.dist[x])
+		if cp <= 0 {
+			break
+		}
+		if s.onStop[x] || h > left {
+			continue
+		}
+		for m := s.part[x]; m != 0; m &= m - 1 {
+			p := &ps[bits.TrailingZeros64(m)]
+			switch {
+			case p.taken == left:
+			case term[x]:
+				p.end = max(p.end, cp)
+			case s.fits(p.ge, h, left):
+				if p.taken == left-1 {
+					p.fewer = p.total
+				}
+				p.total += cp
+				p.taken++
+			}
+		}
+	}
+	most := 0
+	for _, p := range ps {
+		if p.taken < left {
+			p.fewer = p.total
+		}
+		most = max(most, p.total, p.fewer+p.end)
+	}
+	return most
+}
+
+// partSum is partBound's sum for one part: as bound's.
+type partSum struct {
+	ge                       []int
+	total, taken, fewer, end int
+}
+
+// endOnly marks, into term, the stops in reach of the run's end e (dist,
+// from open) that the run could only end at: blocked ones, and those
+// with fewer than two ways in and out left. A stop in a run's middle is
+// come to by one leg and left by another, and legs that begin along the
+// same stretch of track cannot both be run (8.1 rule 4).
+func (s *search) endOnly(e, left int) []bool {
+	for x := range s.term {
+		s.term[x] = s.n.blocked[x] || int(s.dist[x]) <= left && x != e && !s.onStop[x] && s.ports(x, e) < 2
+	}
+	return s.term
+}
+
+// ports counts, up to two, the stretches of track a leg can leave stop x
+// by that lead to e or off the run, free of the run and the others.
+func (s *search) ports(x, e int) int {
+	first := int32(-1)
+	for i := range s.n.legs[x] {
+		lg := &s.n.legs[x][i]
+		if lg.segs[0] == first || lg.to != e && s.onStop[lg.to] {
+			continue
+		}
+		if s.shut[lg.id] > 0 || !s.freeTrack(lg) {
+			continue
+		}
+		if first >= 0 {
+			return 2
+		}
+		first = lg.segs[0]
+	}
+	if first >= 0 {
+		return 1
+	}
+	return 0
+}
+
+// fits takes a stop h hops away into the bound's set if the set stays
+// one a run can meet in order (see bound), and tells whether it did.
+func (s *search) fits(ge []int, h, left int) bool {
+	for t := 1; t <= h; t++ {
+		if ge[t] >= left-t+1 {
+			return false
+		}
+	}
+	for t := 1; t <= h; t++ {
+		ge[t]++
+	}
+	return true
 }
 
 // open counts, into dist, the fewest free legs from the run's end e to
@@ -452,10 +600,10 @@ func (s *search) open(e, left int) {
 }
 
 // route is the run as AllRoutes lists it, from the end that comes first
-// on the board, with its revenue.
-func (s *search) route() Route {
+// on the board, earning rev (revenue).
+func (s *search) route(rev int) Route {
 	n := s.n
-	r := Route{Stops: make([]Node, len(s.path))}
+	r := Route{Stops: make([]Node, len(s.path)), Revenue: rev}
 	for i, x := range s.path {
 		r.Stops[i] = n.nodes[x]
 	}
@@ -468,15 +616,25 @@ func (s *search) route() Route {
 		slices.Reverse(r.Stops)
 		slices.Reverse(r.Segments)
 	}
-	s.stats.Routes++
-	r.Revenue = n.l.Revenue(n.corp, r.Stops, n.phase)
 	return r
 }
 
-// canonical tells whether the run is walked from the end AllRoutes lists
-// it from, so that a walk over all runs meets each once.
-func (s *search) canonical() bool {
-	return nodeOrder(s.n.nodes[s.path[0]], s.n.nodes[s.path[len(s.path)-1]]) < 0
+// revenue is what the run earns (Layout.Revenue), its stops taken from
+// the end that comes first on the board as route lists them; worked out
+// apart from route, since most runs a search meets earn too little to
+// keep.
+func (s *search) revenue() int {
+	n := s.n
+	stops := s.stopBuf[:0]
+	for _, x := range s.path {
+		stops = append(stops, n.nodes[x])
+	}
+	if nodeOrder(stops[0], stops[len(stops)-1]) > 0 {
+		slices.Reverse(stops)
+	}
+	s.stopBuf = stops
+	s.stats.Routes++
+	return n.l.Revenue(n.corp, stops, n.phase)
 }
 
 // segIDs are the stretches of track the run uses.

@@ -1,0 +1,90 @@
+package eighteen
+
+import "slices"
+
+// memo is what a search has learnt of the other trains' best run on the
+// track the first train's partial routes left them, kept for the routes
+// it tries later. Their best run depends only on the legs that track
+// closes to them, and closing more legs can only lower it; so what was
+// learnt with some legs closed bounds it wherever at least those legs
+// are closed. And a run found for them on any track is still theirs to
+// run where the track taken leaves it free: when it earns that bound, it
+// is their best run there, with no search at all; when not, it is the run
+// to beat, which cuts the search. Partial routes that go on differently
+// close much the same legs, so most of the search's questions about the
+// other trains have been answered, or nearly, before.
+//
+// It keeps the last memoCap answers, so a search's memory stays bounded.
+type memo struct {
+	known []known
+	next  int // where the next answer goes: after the newest
+}
+
+// memoCap is how many answers a memo keeps. Most answers that serve come
+// from the last few hundred partial routes, close in the walk, and
+// looking through more costs more than it saves.
+const memoCap = 512
+
+// known is one answer: with the legs closed, the trains earn at most
+// most, and w, if not nil, is a run of theirs there.
+type known struct {
+	trains []int
+	closed []uint64 // by leg id
+	w      *witness
+	most   int
+}
+
+// keep adds an answer, in place of the oldest when the memo is full.
+func (m *memo) keep(trains []int, closed []uint64, w *witness, most int) {
+	k := known{trains: trains, closed: closed, w: w, most: most}
+	if len(m.known) < memoCap {
+		m.known = append(m.known, k)
+	} else {
+		m.known[m.next] = k
+	}
+	m.next = (m.next + 1) % memoCap
+}
+
+// recall works out, from what is known, the most the trains can earn on
+// some track (ceil, at most the ceil given): an answer kept with no more
+// legs closed bounds it. And it finds a run known that runs on none of
+// the track taken, by bit (best, nil if none): theirs to run. It looks at
+// the newest answers first and stops as soon as it knows they cannot earn
+// need, or have a run that does: all the search asks.
+func (m *memo) recall(trains []int, closed, taken []uint64, ceil, need int) (best *witness, most int) {
+	for j := range m.known {
+		k := &m.known[(m.next-1-j+2*len(m.known))%len(m.known)]
+		if len(k.trains) != len(trains) || k.trains[0] != trains[0] || !slices.Equal(k.trains, trains) {
+			continue
+		}
+		if k.w != nil && (best == nil || k.w.got > best.got) && disjoint(k.w.track, taken) {
+			best = k.w
+		}
+		if k.most < ceil && isSubsetOf(k.closed, closed) {
+			ceil = k.most
+		}
+		if need > ceil || best != nil && best.got >= need {
+			break
+		}
+	}
+	return best, ceil
+}
+
+func disjoint(a, b []uint64) bool {
+	for i, x := range a {
+		if x&b[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// isSubsetOf tells whether every bit of a is set in b.
+func isSubsetOf(a, b []uint64) bool {
+	for i, x := range a {
+		if x&^b[i] != 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,6 +1,7 @@
 package contrails
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 )
@@ -97,15 +98,7 @@ func (m *Map) index() {
 	for i := range ix.byRank {
 		ix.byRank[i] = i
 	}
-	slices.SortFunc(ix.byRank, func(a, b int) int {
-		switch na, nb := m.Towns[a].Name, m.Towns[b].Name; {
-		case na < nb:
-			return -1
-		case na > nb:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(ix.byRank, func(a, b int) int { return cmp.Compare(m.Towns[a].Name, m.Towns[b].Name) })
 	ix.rankOf = make(map[string]int, len(m.Towns))
 	ix.region = make([]regionMask, len(m.Towns))
 	ix.star = make([]regionMask, len(m.Towns))
@@ -138,15 +131,7 @@ func (m *Map) index() {
 	}
 	ix.atCodes = make([][]string, len(m.Towns))
 	for rank, rs := range ix.at {
-		slices.SortFunc(rs, func(a, b int) int {
-			switch ca, cb := m.Routes[a].Code, m.Routes[b].Code; {
-			case ca < cb:
-				return -1
-			case ca > cb:
-				return 1
-			}
-			return 0
-		})
+		slices.SortFunc(rs, func(a, b int) int { return cmp.Compare(m.Routes[a].Code, m.Routes[b].Code) })
 		for _, i := range rs {
 			ix.atCodes[rank] = append(ix.atCodes[rank], m.Routes[i].Code)
 		}

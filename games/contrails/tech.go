@@ -3,6 +3,7 @@ package contrails
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -124,7 +125,7 @@ func (t *turn) buyTechnology(rr *Railroad, pres, miles int, choice string) {
 	}
 	if choice != "" {
 		k = strings.Index(TechnologyLetters, strings.ToUpper(choice))
-		if !containsInt(offer, k) {
+		if !slices.Contains(offer, k) {
 			t.note(pres, "%s: technology %s is not on offer to it; it may buy %s (4.18). None bought.", rr.Abbr, choice, techLetters(offer))
 			return
 		}
@@ -171,13 +172,4 @@ func techLetters(ks []int) string {
 		out[i] = TechnologyLetters[k : k+1]
 	}
 	return strings.Join(out, ", ")
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }

@@ -52,12 +52,19 @@ type Space struct {
 	Port     bool
 	Homes    []string          // corporations based here
 	Dests    []string          // corporations whose destination this is
-	Upgrades map[Colour]string // a label or tile id an upgrade of that colour must bear
-	// Off-boards: revenue by phase colour (yellow, brown, blue), the
-	// edges their track leaves by, and station slots.
+	Upgrades map[Colour]string // a label or tile id a tile of that colour must bear
+	// Off-boards: revenue by the title's phase colours (1870: yellow,
+	// brown, blue; 18EZ: yellow, green, brown, gray), the edges their
+	// track leaves by, and station slots.
 	Revenue []int
 	Exits   []Edge
 	Slots   int
+	// Printed is the tile printed on the hex from the start (18EZ's
+	// yellow Metropolis and its grey hexes), Tile nil where there is none.
+	// NewLayout lays it, so that it is upgraded like any laid tile.
+	Printed Placed
+	// Fixed marks a printed tile that may never be upgraded (18EZ 2.4).
+	Fixed bool
 }
 
 // Board is a title's map.
@@ -82,17 +89,29 @@ func (b *Board) Passable(h Hex, e Edge) bool {
 //
 // with "-" for an empty field; terrain is "type cost"; river is the two
 // edge groups as digits, "012/345", then "stop 012" where a stop must keep
-// to one side; borders are edges; tags are home=, dest=, port, brown=,
-// gray=, rev=Y/B/D, exits= and slots=. Errors name the line.
-func ParseBoard(text string) (*Board, error) {
+// to one side; borders are edges; tags are home=, dest=, port, yellow=,
+// green=, brown=, gray= (the label or tile a tile of that colour must
+// bear), rev=Y/B/D, exits=, slots=, tile=ID/ROT (a printed tile) and
+// fixed (the printed tile is never upgraded). A board with printed tiles
+// is read with ParseBoardWith. Errors name the line.
+func ParseBoard(text string) (*Board, error) { return ParseBoardWith(text, nil) }
+
+// ParseBoardWith is ParseBoard for a board with printed tiles: their
+// designs are looked up in designs, which is why a board's text alone
+// cannot be read. Each printed tile must suit its hex as a laid one would
+// (the hex's stops and labels, Space.Accepts) and its track must meet a
+// hex or an off-board's track on every side it leaves by; then NewLayout
+// lays it.
+func ParseBoardWith(text string, designs map[string]*Tile) (*Board, error) {
 	b := &Board{Spaces: map[Hex]*Space{}}
+	lines := map[Hex]int{} // of the hexes with printed tiles
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		s, err := parseSpace(strings.Split(line, "|"))
+		s, err := parseSpace(strings.Split(line, "|"), designs)
 		if err != nil {
 			return nil, fmt.Errorf("board line %d: %w", n, err)
 		}
@@ -101,11 +120,40 @@ func ParseBoard(text string) (*Board, error) {
 		}
 		b.Spaces[s.Hex] = s
 		b.Order = append(b.Order, s.Hex)
+		if s.Printed.Tile != nil {
+			lines[s.Hex] = n
+		}
 	}
-	return b, sc.Err()
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	for _, h := range b.Order {
+		p := b.Spaces[h].Printed
+		if p.Tile == nil {
+			continue
+		}
+		for _, e := range p.Tile.Exits(p.Rotation) {
+			if err := b.exitAllowed(h, e); err != nil {
+				return nil, fmt.Errorf("board line %d: printed tile #%s: %w", lines[h], p.Tile.ID, err)
+			}
+		}
+	}
+	return b, nil
 }
 
-func parseSpace(f []string) (*Space, error) {
+// exitAllowed: track may end only where a tile can meet it (1870 6.3).
+func (b *Board) exitAllowed(h Hex, e Edge) error {
+	if !b.Passable(h, e) {
+		return fmt.Errorf("track on %s would end against the %s side, where no tile can meet it (6.3)", h, e)
+	}
+	n := b.Space(h.Neighbour(e))
+	if n.Kind == OffBoard && !slices.Contains(n.Exits, e.Opposite()) {
+		return fmt.Errorf("track on %s would run into %s's side without track (6.3)", h, n.Hex)
+	}
+	return nil
+}
+
+func parseSpace(f []string, designs map[string]*Tile) (*Space, error) {
 	if len(f) != 7 {
 		return nil, fmt.Errorf("want 7 fields separated by |, got %d", len(f))
 	}
@@ -154,7 +202,7 @@ func parseSpace(f []string) (*Space, error) {
 	}
 	if f[6] != "-" {
 		for _, tag := range strings.Fields(f[6]) {
-			if err := s.tag(tag); err != nil {
+			if err := s.tag(tag, designs); err != nil {
 				return nil, fmt.Errorf("%s: %w", h, err)
 			}
 		}
@@ -162,23 +210,40 @@ func parseSpace(f []string) (*Space, error) {
 	if s.Kind == OffBoard && (len(s.Revenue) == 0 || len(s.Exits) == 0) {
 		return nil, fmt.Errorf("%s: an off-board needs rev= and exits=", h)
 	}
+	if s.Fixed && s.Printed.Tile == nil {
+		return nil, fmt.Errorf("%s: fixed needs tile=: only a printed tile can be fixed", h)
+	}
+	if s.Printed.Tile != nil {
+		if s.Printed.Tile.Colour == White {
+			return nil, fmt.Errorf("%s: printed tile #%s is white, which is the bare board", h, s.Printed.Tile.ID)
+		}
+		if err := s.Accepts(s.Printed.Tile); err != nil {
+			return nil, fmt.Errorf("%s: printed tile: %w", h, err)
+		}
+	}
 	return s, nil
 }
 
-func (s *Space) tag(tag string) error {
+func (s *Space) tag(tag string, designs map[string]*Tile) error {
 	key, val, _ := strings.Cut(tag, "=")
 	var err error
 	switch key {
 	case "port":
 		s.Port = true
+	case "fixed":
+		s.Fixed = true
 	case "home":
 		s.Homes = append(s.Homes, val)
 	case "dest":
 		s.Dests = append(s.Dests, val)
-	case "brown":
-		s.Upgrades[Brown] = val
-	case "gray":
-		s.Upgrades[Gray] = val
+	case "yellow", "green", "brown", "gray":
+		c, _ := ParseColour(key)
+		if val == "" {
+			return fmt.Errorf("%s: want the label or tile, as %s=M", tag, key)
+		}
+		s.Upgrades[c] = val
+	case "tile":
+		return s.printed(val, designs)
 	case "rev":
 		for _, v := range strings.Split(val, "/") {
 			n, err := strconv.Atoi(v)
@@ -197,6 +262,24 @@ func (s *Space) tag(tag string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", tag, err)
 	}
+	return nil
+}
+
+// printed reads tile=ID/ROT: a design and its rotation, 0 to 5.
+func (s *Space) printed(val string, designs map[string]*Tile) error {
+	id, rot, ok := strings.Cut(val, "/")
+	r, err := strconv.Atoi(rot)
+	if !ok || id == "" || err != nil || r < 0 || r > 5 {
+		return fmt.Errorf("tile=%s: want a tile and its rotation 0 to 5, as tile=57/2", val)
+	}
+	if designs == nil {
+		return fmt.Errorf("tile=%s: a board with printed tiles is read with ParseBoardWith and the tile designs", val)
+	}
+	t := designs[id]
+	if t == nil {
+		return fmt.Errorf("tile=%s: no tile design %s", val, id)
+	}
+	s.Printed = Placed{Tile: t, Rotation: r}
 	return nil
 }
 

@@ -33,9 +33,17 @@ type Layout struct {
 	BonusBound func(corp string, n Node, phase int) int
 }
 
-// NewLayout is a board with no track and no tokens.
+// NewLayout is a board with no tokens and no track but its printed tiles
+// (Space.Printed), which stand as if laid so that upgrading them, running
+// over them and placing tokens on them need nothing of their own.
 func NewLayout(b *Board) *Layout {
-	return &Layout{Board: b, Tiles: map[Hex]Placed{}, Tokens: map[Hex]map[int][]string{}}
+	l := &Layout{Board: b, Tiles: map[Hex]Placed{}, Tokens: map[Hex]map[int][]string{}}
+	for h, s := range b.Spaces {
+		if s.Printed.Tile != nil {
+			l.Tiles[h] = s.Printed
+		}
+	}
+	return l
 }
 
 // Node is a point of the track graph: a stop (Stop >= 0) or a hex side,

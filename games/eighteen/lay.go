@@ -17,10 +17,11 @@ type Lay struct {
 // (1870 6.1 to 6.5): the hex is on the map and takes the tile; a first
 // tile is yellow and an upgrade keeps the old track; the colour is one
 // the phase allows; no track ends against the map's edge, an impassable
-// side or an off-board's side without track; and the company reaches the
-// hex and can run on some of the new track. It returns the terrain cost,
-// due on a hex's first tile only. Title rules (how many lays a turn,
-// private companies) are the caller's.
+// side or an off-board's side without track; a fixed printed tile is
+// never replaced (18EZ 2.4); and the company reaches the hex and can run
+// on some of the new track. It returns the terrain cost, due on a hex's
+// first tile only. Title rules (how many lays a turn, private companies)
+// are the caller's.
 func (l *Layout) Check(lay Lay, colours []Colour) (int, error) {
 	return l.CheckFrom(l.Reach(lay.Corp), lay, colours)
 }
@@ -31,6 +32,9 @@ func (l *Layout) CheckFrom(reach map[Node]bool, lay Lay, colours []Colour) (int,
 	s := l.Board.Space(lay.Hex)
 	if s == nil {
 		return 0, fmt.Errorf("%s is not on the map (6.1)", lay.Hex)
+	}
+	if s.Fixed {
+		return 0, fmt.Errorf("%s is printed with tile #%s, which may never be upgraded (18EZ 2.4: the two pre-printed grey hexes may never be upgraded)", lay.Hex, s.Printed.Tile.ID)
 	}
 	if err := s.Accepts(lay.Tile); err != nil {
 		return 0, err
@@ -51,7 +55,7 @@ func (l *Layout) CheckFrom(reach map[Node]bool, lay Lay, colours []Colour) (int,
 		cost = s.Cost
 	}
 	for _, e := range lay.Tile.Exits(lay.Rotation) {
-		if err := l.exitAllowed(lay.Hex, e); err != nil {
+		if err := l.Board.exitAllowed(lay.Hex, e); err != nil {
 			return 0, err
 		}
 	}
@@ -59,18 +63,6 @@ func (l *Layout) CheckFrom(reach map[Node]bool, lay Lay, colours []Colour) (int,
 		return 0, fmt.Errorf("%s cannot reach %s and run on the new track there (6.1, 6.2)", lay.Corp, lay.Hex)
 	}
 	return cost, nil
-}
-
-// exitAllowed: track may end only where a tile can meet it (6.3).
-func (l *Layout) exitAllowed(h Hex, e Edge) error {
-	if !l.Board.Passable(h, e) {
-		return fmt.Errorf("track on %s would end against the %s side, where no tile can meet it (6.3)", h, e)
-	}
-	n := l.Board.Space(h.Neighbour(e))
-	if n.Kind == OffBoard && !slices.Contains(n.Exits, e.Opposite()) {
-		return fmt.Errorf("track on %s would run into %s's side without track (6.3)", h, n.Hex)
-	}
-	return nil
 }
 
 // runsOnNewTrack: some end of a new stretch of track, or a city whose

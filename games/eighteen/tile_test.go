@@ -11,8 +11,8 @@ func TestStandardTiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tiles) != 67 {
-		t.Errorf("%d tiles, want the reference's 67", len(tiles))
+	if len(tiles) != 74 {
+		t.Errorf("%d tiles, want the reference's 67 and the seven junction tiles", len(tiles))
 	}
 	for _, tc := range []struct {
 		id            string
@@ -27,6 +27,13 @@ func TestStandardTiles(t *testing.T) {
 		{"14", Green, 1, 0, []Edge{1, 2, 4, 5}, 2},
 		{"63", Brown, 1, 0, []Edge{0, 1, 2, 3, 4, 5}, 2},
 		{"171K", Gray, 1, 0, []Edge{0, 1, 2, 3, 4, 5}, 3},
+		{"80", Green, 0, 0, []Edge{1, 2, 3}, 0},
+		{"81", Green, 0, 0, []Edge{1, 3, 5}, 0},
+		{"82", Green, 0, 0, []Edge{1, 2, 4}, 0},
+		{"83", Green, 0, 0, []Edge{0, 1, 4}, 0},
+		{"544", Brown, 0, 0, []Edge{1, 2, 4, 5}, 0},
+		{"545", Brown, 0, 0, []Edge{1, 2, 3, 4}, 0},
+		{"546", Brown, 0, 0, []Edge{1, 3, 4, 5}, 0},
 	} {
 		tile := tiles[tc.id]
 		if tile == nil {
@@ -77,6 +84,48 @@ func TestHexes(t *testing.T) {
 		h := Hex{Row: 7, Col: 17}
 		if h.Neighbour(e).Neighbour(e.Opposite()) != h {
 			t.Errorf("edge %d and back does not return", e)
+		}
+	}
+}
+
+// TestJunctionUpgrades: a junction, written as track joining every pair
+// of its edges (docs/rulings.md EZB3), replaces a yellow or green tile
+// whose edges it has all of, at the rotations that keep them, and nothing
+// else. Cases marked no fail for a missing edge, colour or city.
+func TestJunctionUpgrades(t *testing.T) {
+	tiles, err := StandardTiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		tile, old string
+		want      []int // rotations over the old tile at rotation 0; nil for none
+	}{
+		{"80", "7", []int{0, 5}},      // 0-1 kept as 0-1-2 or 5-0-1
+		{"80", "8", []int{0}},         // 0-2 needs 0-1-2 exactly
+		{"80", "9", nil},              // no straight in three edges side by side
+		{"81", "7", nil},              // 0-2-4 has no two edges side by side
+		{"81", "8", []int{0, 2, 4}},   // 0-2 is in every turn of 0-2-4
+		{"82", "9", []int{0, 3}},      // 0-1-3 and 3-4-0 hold the straight
+		{"83", "9", []int{0, 3}},      // 0-5-3 and 3-2-0
+		{"82", "7", []int{0}},         // 0-1 is 0-1-3's only pair side by side
+		{"545", "80", []int{0, 5}},    // 0-1-2 inside 0-1-2-3 or 5-0-1-2
+		{"544", "80", nil},            // 0-1-3-4 has no three side by side
+		{"546", "81", []int{0, 2, 4}}, // 0-2-4 inside 0-2-3-4, 2-4-5-0 and 4-0-1-2
+		{"544", "81", nil},            // no three edges apart by two
+		{"544", "82", []int{0, 3}},    // 0-1-3 inside 0-1-3-4 or 3-4-0-1
+		{"544", "83", []int{2, 5}},    // 0-3-5 inside 2-3-5-0 or 5-0-2-3
+		{"546", "19", []int{0}},       // 0-3 and 2-4 kept only as 0-2-3-4
+		{"544", "20", []int{0, 3}},    // 0-3 and 1-4 kept
+		{"545", "19", nil},            // 0-1-2-3 lacks 4
+		{"80", "80", nil},             // green over green
+		{"544", "7", nil},             // yellow to brown skips green
+		{"63", "80", nil},             // a city is not track
+		{"19", "9", []int{0, 3}},      // the plain crossings still work
+	} {
+		got := tiles[tc.tile].Upgrades(tiles[tc.old], 0)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("#%s over #%s: rotations %v, want %v", tc.tile, tc.old, got, tc.want)
 		}
 	}
 }

@@ -255,3 +255,37 @@ func parseEnd(s string, cities, towns []int) (End, error) {
 	}
 	return End{}, bad
 }
+
+// ParseManifest reads a title's tile manifest, a tile and its copies a
+// line ("57 3"), against the designs the title draws on: StandardTiles,
+// with any designs of the title's own added to the map first (18EZ's
+// Metropolis tiles). It returns the designs the manifest names and the
+// copies of each, which is what a title lays from and counts down. Blank
+// lines and # comments are skipped; errors name the line.
+func ParseManifest(text string, designs map[string]*Tile) (map[string]*Tile, map[string]int, error) {
+	tiles, copies := map[string]*Tile{}, map[string]int{}
+	sc := bufio.NewScanner(strings.NewReader(text))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			return nil, nil, fmt.Errorf("manifest line %d: want a tile and its copies", n)
+		}
+		c, err := strconv.Atoi(f[1])
+		if err != nil || c < 1 {
+			return nil, nil, fmt.Errorf("manifest line %d: copies %q", n, f[1])
+		}
+		t, ok := designs[f[0]]
+		if !ok {
+			return nil, nil, fmt.Errorf("manifest line %d: no tile %s", n, f[0])
+		}
+		if copies[f[0]] > 0 {
+			return nil, nil, fmt.Errorf("manifest line %d: tile %s twice", n, f[0])
+		}
+		tiles[f[0]], copies[f[0]] = t, c
+	}
+	return tiles, copies, sc.Err()
+}

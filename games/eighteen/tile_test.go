@@ -129,3 +129,34 @@ func TestJunctionUpgrades(t *testing.T) {
 		}
 	}
 }
+
+func TestParseManifest(t *testing.T) {
+	designs, err := StandardTiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := ParseTiles("M1 yellow c30 e1-c0 e4-c0 label=M")
+	if err != nil {
+		t.Fatal(err)
+	}
+	designs["M1"] = own["M1"]
+	tiles, copies, err := ParseManifest("# a title's manifest\n\n7 3\nM1 1\n80 2\n", designs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tiles) != 3 || tiles["M1"] != own["M1"] || tiles["80"] != designs["80"] || copies["7"] != 3 || copies["M1"] != 1 || copies["80"] != 2 {
+		t.Errorf("tiles %v copies %v", tiles, copies)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"7 3\n8", "line 2: want a tile and its copies"},
+		{"7 3 1", "line 1: want a tile and its copies"},
+		{"7 0", "line 1: copies \"0\""},
+		{"7 x", "line 1: copies \"x\""},
+		{"\n# c\n999 1", "line 3: no tile 999"},
+		{"7 1\n8 1\n7 2", "line 3: tile 7 twice"},
+	} {
+		if _, _, err := ParseManifest(tc.text, designs); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want an error saying %q", tc.text, err, tc.want)
+		}
+	}
+}

@@ -4,11 +4,8 @@
 package g1870
 
 import (
-	"bufio"
 	_ "embed"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 )
@@ -31,29 +28,11 @@ func Tiles() (map[string]*eighteen.Tile, Manifest, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	m := Manifest{}
-	tiles := map[string]*eighteen.Tile{}
-	sc := bufio.NewScanner(strings.NewReader(manifestText))
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Fields(line)
-		if len(f) != 2 {
-			return nil, nil, fmt.Errorf("1870 manifest line %d: want a tile and its copies", n)
-		}
-		copies, err := strconv.Atoi(f[1])
-		if err != nil || copies < 1 {
-			return nil, nil, fmt.Errorf("1870 manifest line %d: copies %q", n, f[1])
-		}
-		t, ok := all[f[0]]
-		if !ok {
-			return nil, nil, fmt.Errorf("1870 manifest line %d: no tile %s", n, f[0])
-		}
-		tiles[f[0]], m[f[0]] = t, copies
+	tiles, m, err := eighteen.ParseManifest(manifestText, all)
+	if err != nil {
+		return nil, nil, fmt.Errorf("1870 %w", err)
 	}
-	return tiles, m, sc.Err()
+	return tiles, Manifest(m), nil
 }
 
 //go:embed market.txt

@@ -122,6 +122,14 @@ func TestJunctionUpgrades(t *testing.T) {
 		{"544", "7", nil},             // yellow to brown skips green
 		{"63", "80", nil},             // a city is not track
 		{"19", "9", []int{0, 3}},      // the plain crossings still work
+		{"83", "7", []int{1}},         // 0-1 as 83's 0-1 pair, turned once
+		{"82", "8", []int{5}},         // 0-2 as 82's 1-3 pair turned back
+		{"83", "8", []int{3}},         // 0-2 as 83's 3-5 pair turned round
+		{"546", "80", []int{4}},       // 0-1-2 as 546's 2-3-4 turned
+		{"545", "82", []int{0}},       // 0-1-3 inside 0-1-2-3
+		{"546", "82", []int{3}},       // 0-1-3 inside 3-5-0-1
+		{"545", "83", []int{3}},       // 0-3-5 inside 3-4-5-0
+		{"546", "83", []int{3}},       // 0-3-5 inside 3-5-0-1
 	} {
 		got := tiles[tc.tile].Upgrades(tiles[tc.old], 0)
 		if !slices.Equal(got, tc.want) {

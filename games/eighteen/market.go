@@ -18,7 +18,13 @@ func (c Cell) Has(zone byte) bool { return strings.IndexByte(c.Zones, zone) >= 0
 
 // Market is a stock market grid, row 0 at the top. Rows may be shorter
 // than the top one; a missing cell is off the market.
-type Market struct{ Rows [][]Cell }
+type Market struct {
+	Rows [][]Cell
+	// TopStays makes a token in the top row stay put when it would move
+	// up (18EZ 1.14: "only until it reaches the top"), where 1870 slides it
+	// one right and one down to the box of the same price (5.8.1).
+	TopStays bool
+}
 
 // Pos is a place on the market.
 type Pos struct{ Row, Col int }
@@ -44,6 +50,9 @@ func (m *Market) Up(p Pos) Pos {
 		if _, ok := m.Cell(Pos{p.Row - 1, p.Col}); ok {
 			return Pos{p.Row - 1, p.Col}
 		}
+		return p
+	}
+	if m.TopStays {
 		return p
 	}
 	if _, ok := m.Cell(Pos{p.Row + 1, p.Col + 1}); ok {

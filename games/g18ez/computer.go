@@ -1,0 +1,217 @@
+package g18ez
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// maxLaysJudged caps the lays the computer tries for one decision; beyond
+// it a random sample, so that a turn stays quick.
+const maxLaysJudged = 40
+
+// Suggest is the computer's move for a seat, always one of the seat's
+// legal options (the steps' own list). It plays a fair game, not a strong
+// one: it buys the Startpacket's first item when it can spare the money,
+// starts a major it can float and buys into those that pay, lays the tile
+// that most raises its run, places stations and the privates' tokens,
+// pays out unless it must save for a train, buys trains while under its
+// limit, sells shares only for a forced train, and accepts only deals
+// between its own companies.
+func (g *Game) Suggest(seat int, rng *rand.Rand) eighteen.Action {
+	opts := g.Legal(seat)
+	if len(opts) == 0 {
+		return eighteen.Action{Seat: seat, Verb: "PASS"}
+	}
+	by := map[string][]eighteen.Option{}
+	for _, o := range opts {
+		by[o.Verb] = append(by[o.Verb], o)
+	}
+	if a, ok := g.decide(seat, by, rng); ok {
+		return a
+	}
+	for _, v := range []string{"DECLINE", "DONE", "PASS", "SKIP"} {
+		if len(by[v]) > 0 {
+			return by[v][0].Action(0)
+		}
+	}
+	o := opts[rng.IntN(len(opts))]
+	return o.Action(o.Min)
+}
+
+// decide is the computer's choice where it has a view; false leaves the
+// default (decline, done, pass or skip).
+func (g *Game) decide(seat int, by map[string][]eighteen.Option, rng *rand.Rand) (eighteen.Action, bool) {
+	switch {
+	case len(by["ACCEPT"]) > 0:
+		if o := g.r.Offer; o != nil && o.Move.Seat == seat {
+			return by["ACCEPT"][0].Action(0), true
+		}
+		return eighteen.Action{}, false
+	case g.Packet.Auction != nil:
+		return g.auctionChoice(seat, by)
+	case g.r.Kind == stockRound:
+		return g.stockChoice(seat, by)
+	case len(by["MRTA"]) > 0 && slices.ContainsFunc(by["MRTA"], func(o eighteen.Option) bool { return o.Args[0] == "TOKEN" }):
+		return opt(seat, "MRTA", "TOKEN").Action(0), true
+	case len(by["HOTEL"]) > 0:
+		return g.hotelChoice(seat, by["HOTEL"])
+	case len(by["PAY"]) > 0:
+		return g.dividend(seat), true
+	case len(by["LAY"]) > 0:
+		return g.layChoice(seat, by["LAY"], rng)
+	case len(by["TOKEN"]) > 0:
+		return by["TOKEN"][rng.IntN(len(by["TOKEN"]))].Action(0), true
+	case len(by["BUYTRAIN"]) > 0 || len(by["SELL"]) > 0:
+		return g.trainChoice(seat, by)
+	}
+	return eighteen.Action{}, false
+}
+
+// auctionChoice raises once in a special auction while the item is worth
+// more to it than the bid; otherwise it drops out.
+func (g *Game) auctionChoice(seat int, by map[string][]eighteen.Option) (eighteen.Action, bool) {
+	a := g.Packet.Auction
+	it := g.Packet.Item(a.Item)
+	for _, o := range by["BID"] {
+		if o.Min <= it.Price+40 && o.Min <= o.Max {
+			return o.Action(o.Min), true
+		}
+	}
+	return eighteen.Action{}, false
+}
+
+// stockChoice buys the Startpacket's first item while it can spare it,
+// then floats its own companies, starts one while it leads none, and buys
+// the share of the best-paying company it can afford.
+func (g *Game) stockChoice(seat int, by map[string][]eighteen.Option) (eighteen.Action, bool) {
+	cash := g.Players[seat].Cash
+	if top := g.Packet.Top(); top != nil {
+		if len(by["BUY"]) > 0 && (top.Price*3 <= cash || g.r.Passes >= len(g.Players)-1) {
+			return by["BUY"][0].Action(0), true
+		}
+		return eighteen.Action{}, false
+	}
+	led := 0
+	for _, c := range g.Corps {
+		if c.Kind == kindMajor && c.President == seat && !c.Closed {
+			led++
+		}
+	}
+	var best eighteen.Option
+	bestScore := 0
+	for _, o := range by["BUY"] {
+		c := g.Corp(o.Args[0])
+		score := g.price(c)
+		if c.President == seat && !c.Floated {
+			score += 1000
+		}
+		if c.Floated && c.Trains != nil {
+			score += 50
+		}
+		if o.Args[1] == "IPO" {
+			score += 5
+		}
+		if score > bestScore {
+			best, bestScore = o, score
+		}
+	}
+	if bestScore >= 1000 || (led > 0 && bestScore > 0) {
+		return best.Action(0), true
+	}
+	if len(by["PAR"]) > 0 && led < 2 {
+		var pick eighteen.Option
+		for _, o := range by["PAR"] {
+			if par, _ := atoi(o.Args[1]); 5*par <= cash+par {
+				pick = o
+			}
+		}
+		if pick.Verb != "" {
+			return pick.Action(0), true
+		}
+	}
+	if bestScore > 0 {
+		return best.Action(0), true
+	}
+	return eighteen.Action{}, false
+}
+
+// hotelChoice puts the Hotel on the city the company's best run uses
+// most: its home.
+func (g *Game) hotelChoice(seat int, opts []eighteen.Option) (eighteen.Action, bool) {
+	c := g.operating()
+	for _, o := range opts {
+		if o.Args[0] == c.Home.String() {
+			return o.Action(0), true
+		}
+	}
+	return eighteen.Action{}, false
+}
+
+// dividend pays out unless the company has no train and could not buy the
+// next one, when it keeps the income.
+func (g *Game) dividend(seat int) eighteen.Action {
+	c := g.operating()
+	if n := g.Next(); n >= 0 && len(c.Trains) < 2 && c.Cash < g.Kinds[n].Cost {
+		return opt(seat, "RETAIN").Action(0)
+	}
+	return opt(seat, "PAY").Action(0)
+}
+
+// layChoice lays the tile that most raises the company's run, tried on
+// the map and taken back; with no gain, a lay at random.
+func (g *Game) layChoice(seat int, lays []eighteen.Option, rng *rand.Rand) (eighteen.Action, bool) {
+	c := g.operating()
+	if len(lays) > maxLaysJudged {
+		rng.Shuffle(len(lays), func(i, j int) { lays[i], lays[j] = lays[j], lays[i] })
+		lays = lays[:maxLaysJudged]
+	}
+	trains := c.Trains
+	if len(trains) == 0 {
+		trains = []int{2}
+	}
+	phase := g.phase().OffBoard
+	_, base := g.Layout.BestRun(c.Sym, trains, phase)
+	best, bestGain := lays[rng.IntN(len(lays))], 0
+	for _, o := range lays {
+		h, _ := eighteen.ParseHex(o.Args[0])
+		r, _ := atoi(o.Args[2])
+		old, had := g.Layout.Tiles[h]
+		g.Layout.Tiles[h] = eighteen.Placed{Tile: g.tiles[o.Args[1]], Rotation: r}
+		_, v := g.Layout.BestRun(c.Sym, trains, phase)
+		if had {
+			g.Layout.Tiles[h] = old
+		} else {
+			delete(g.Layout.Tiles, h)
+		}
+		if v-base > bestGain {
+			best, bestGain = o, v-base
+		}
+	}
+	return best.Action(0), true
+}
+
+// trainChoice buys the bank's next train, or the cheapest listed, while
+// under the limit; in a forced purchase it sells the smallest sale listed.
+func (g *Game) trainChoice(seat int, by map[string][]eighteen.Option) (eighteen.Action, bool) {
+	var plain []eighteen.Option
+	for _, o := range by["BUYTRAIN"] {
+		if !o.Ranged {
+			plain = append(plain, o)
+		}
+	}
+	c := g.operating()
+	if len(plain) > 0 && (len(c.Trains) == 0 || c.Minor() || len(c.Trains) < g.phase().LimitFor(c.Kind)-1 || g.r.Forced) {
+		slices.SortFunc(plain, func(a, b eighteen.Option) int {
+			sa, _ := g.SizeOf(a.Args[0])
+			sb, _ := g.SizeOf(b.Args[0])
+			return g.Cost(sb) - g.Cost(sa)
+		})
+		return plain[0].Action(0), true
+	}
+	if g.r.Forced && len(by["SELL"]) > 0 {
+		return by["SELL"][0].Action(0), true
+	}
+	return eighteen.Action{}, false
+}

@@ -1,0 +1,188 @@
+package g18ez
+
+import (
+	"testing"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// afterStart is a game whose Startpacket is sold, in its first SDR.
+func afterStart(t *testing.T, names ...string) *Game {
+	t.Helper()
+	g := table(t, names...)
+	sellOut(t, g)
+	return g
+}
+
+// floatAt gives a major to holders (seat -> shares; the first named is
+// its president with the 20% certificate) and puts it on the SPI at a
+// box, as if it had floated.
+func floatAt(t *testing.T, g *Game, sym string, pos eighteen.Pos, president int, holdings map[int]int) *Corp {
+	t.Helper()
+	c := g.Corp(sym)
+	c.Started, c.Floated, c.President = true, true, president
+	c.Par = g.market.Price(pos)
+	for s, n := range holdings {
+		g.Players[s].Shares[sym] += n
+		c.IPO -= n
+		g.Players[s].Cash -= n * c.Par
+		g.Bank += n * c.Par
+	}
+	g.move(c, pos)
+	return c
+}
+
+// atDividend puts a company's turn at its income with a run earned.
+func atDividend(g *Game, c *Corp, revenue int) {
+	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: stepDividend, Revenue: revenue, LastAct: -1}
+}
+
+// TestClaySaysDividends is the rulebook's table (2.7, Clay says): a run
+// of $100 paid out is $10 a share: $60, $30 and $10 to holders of 6, 3
+// and 1 shares; the value moves one box right.
+func TestClaySaysDividends(t *testing.T) {
+	g := afterStart(t, "Pres", "One", "Bee")
+	c := floatAt(t, g, "PSW", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 6, 1: 3, 2: 1})
+	before := []int{g.Players[0].Cash, g.Players[1].Cash, g.Players[2].Cash}
+	atDividend(g, c, 100)
+	play(t, g, "Pres: PAY")
+	for s, want := range []int{60, 30, 10} {
+		if got := g.Players[s].Cash - before[s]; got != want {
+			t.Errorf("%s received $%d, want $%d", g.Players[s].Name, got, want)
+		}
+	}
+	if c.Pos != (eighteen.Pos{Row: 3, Col: 1}) || c.Cash != 0 {
+		t.Errorf("PSW at %v with $%d, want one box right and nothing kept", c.Pos, c.Cash)
+	}
+}
+
+// TestClaySaysPartialRetention: $100 half retained is $50 to the treasury
+// and $5 a share; $90 is $50 to the treasury and $4 a share, the odd
+// amount to the company; the value stays (2.7).
+func TestClaySaysPartialRetention(t *testing.T) {
+	for _, tc := range []struct{ revenue, kept, perShare int }{{100, 50, 5}, {90, 50, 4}} {
+		g := afterStart(t, "Pres", "Other")
+		c := floatAt(t, g, "BCRR", eighteen.Pos{Row: 2, Col: 2}, 0, map[int]int{0: 4, 1: 2})
+		before := g.Players[0].Cash
+		atDividend(g, c, tc.revenue)
+		play(t, g, "Pres: HALF")
+		// the four shares still in the IPO pay the company (2.7)
+		if want := tc.kept + 4*tc.perShare; c.Cash != want {
+			t.Errorf("$%d half retained: treasury $%d, want $%d", tc.revenue, c.Cash, want)
+		}
+		if got := g.Players[0].Cash - before; got != 4*tc.perShare {
+			t.Errorf("$%d half retained: the president received $%d, want $%d", tc.revenue, got, 4*tc.perShare)
+		}
+		if c.Pos != (eighteen.Pos{Row: 2, Col: 2}) {
+			t.Errorf("$%d half retained: moved to %v", tc.revenue, c.Pos)
+		}
+	}
+}
+
+// TestRetainMovesLeft: income kept goes to the treasury and the value
+// moves left; at a row's start, down (2.7).
+func TestRetainMovesLeft(t *testing.T) {
+	for _, tc := range []struct{ from, to eighteen.Pos }{
+		{eighteen.Pos{Row: 2, Col: 3}, eighteen.Pos{Row: 2, Col: 2}},
+		{eighteen.Pos{Row: 2, Col: 0}, eighteen.Pos{Row: 3, Col: 0}},
+		{eighteen.Pos{Row: 5, Col: 0}, eighteen.Pos{Row: 5, Col: 0}},
+	} {
+		g := afterStart(t, "Pres", "Other")
+		c := floatAt(t, g, "MR", tc.from, 0, map[int]int{0: 5})
+		atDividend(g, c, 70)
+		play(t, g, "Pres: RETAIN")
+		if c.Cash != 70 || c.Pos != tc.to {
+			t.Errorf("retained from %v: $%d at %v, want $70 at %v", tc.from, c.Cash, c.Pos, tc.to)
+		}
+	}
+}
+
+// TestPayAtRowEnd: a dividend at a row's end follows the arrow up, and
+// at $200 goes no farther (2.7).
+func TestPayAtRowEnd(t *testing.T) {
+	for _, tc := range []struct{ from, to eighteen.Pos }{
+		{eighteen.Pos{Row: 2, Col: 10}, eighteen.Pos{Row: 1, Col: 10}},
+		{eighteen.Pos{Row: 0, Col: 10}, eighteen.Pos{Row: 0, Col: 10}},
+	} {
+		g := afterStart(t, "Pres", "Other")
+		c := floatAt(t, g, "MR", tc.from, 0, map[int]int{0: 5})
+		atDividend(g, c, 50)
+		play(t, g, "Pres: PAY")
+		if c.Pos != tc.to {
+			t.Errorf("paid from %v: at %v, want %v", tc.from, c.Pos, tc.to)
+		}
+	}
+}
+
+// TestMinorSplits: a minor's income is split 50/50 with its owner; it may
+// not retain or pay in full (2.7).
+func TestMinorSplits(t *testing.T) {
+	g := afterStart(t, "Tom", "Dick")
+	m := g.Corp("M1")
+	owner := g.Players[m.President]
+	cash, ownerCash := m.Cash, owner.Cash
+	g.r = round{Kind: operatingRound, OR: 1, Corp: "M1", Step: stepDividend, Revenue: 90, LastAct: -1}
+	refuse(t, g, owner.Name+": PAY", "2.7")
+	g.advance()
+	if m.Cash-cash != 45 || owner.Cash-ownerCash != 45 {
+		t.Errorf("$90 split: minor +$%d, owner +$%d; want $45 each", m.Cash-cash, owner.Cash-ownerCash)
+	}
+}
+
+// TestClaySaysSelling: four shares sold at $120 pay $480, and the token
+// drops a row a share until the bottom row: three rows, to $90 (1.13).
+func TestClaySaysSelling(t *testing.T) {
+	g := afterStart(t, "Seller", "Other")
+	c := floatAt(t, g, "MYR", eighteen.Pos{Row: 2, Col: 4}, 1, map[int]int{0: 4, 1: 2})
+	g.startStockRound(false)
+	g.r.Seat = 0
+	before := g.Players[0].Cash
+	play(t, g, "Seller: SELL MYR 4")
+	if got := g.Players[0].Cash - before; got != 480 {
+		t.Errorf("received $%d, want $480", got)
+	}
+	if g.price(c) != 90 || c.Pos.Row != 5 {
+		t.Errorf("MYR at %v, $%d; want the bottom row at $90", c.Pos, g.price(c))
+	}
+}
+
+// TestClaySaysOperatingOrder: four majors at $120; the one farthest right
+// operates first, then of two in one box the one higher in the pile (the
+// earlier arrival), then the one farther left (2.1).
+func TestClaySaysOperatingOrder(t *testing.T) {
+	g := afterStart(t, "Tom", "Dick")
+	floatAt(t, g, "BCRR", eighteen.Pos{Row: 0, Col: 2}, 0, map[int]int{0: 5})
+	floatAt(t, g, "PSW", eighteen.Pos{Row: 2, Col: 4}, 0, map[int]int{0: 5})
+	floatAt(t, g, "BRN", eighteen.Pos{Row: 2, Col: 4}, 1, map[int]int{1: 5})
+	floatAt(t, g, "MR", eighteen.Pos{Row: 4, Col: 6}, 1, map[int]int{1: 5})
+	for _, m := range g.Corps {
+		if m.Minor() {
+			m.Closed = true
+		}
+	}
+	g.startOR(1)
+	var order []string
+	for g.nextCorp() {
+		order = append(order, g.r.Corp)
+		g.Corp(g.r.Corp).Operated = true
+	}
+	if got := order; len(got) != 4 || got[0] != "MR" || got[1] != "PSW" || got[2] != "BRN" || got[3] != "BCRR" {
+		t.Errorf("operating order %v, want MR, PSW, BRN, BCRR", got)
+	}
+}
+
+// TestWhollyHeldRises: at the end of an SDR a company whose shares are all
+// in players' hands goes up a row; in the top row it stays (1.14).
+func TestWhollyHeldRises(t *testing.T) {
+	for _, tc := range []struct{ from, to eighteen.Pos }{
+		{eighteen.Pos{Row: 2, Col: 3}, eighteen.Pos{Row: 1, Col: 3}},
+		{eighteen.Pos{Row: 0, Col: 5}, eighteen.Pos{Row: 0, Col: 5}},
+	} {
+		g := afterStart(t, "Tom", "Dick")
+		c := floatAt(t, g, "MYR", tc.from, 0, map[int]int{0: 6, 1: 4})
+		g.endStockRound()
+		if c.Pos != tc.to {
+			t.Errorf("wholly held at %v: moved to %v, want %v", tc.from, c.Pos, tc.to)
+		}
+	}
+}

@@ -1,0 +1,304 @@
+package g18ez
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// Setup is what a game of 18EZ starts from: the players in seat order and
+// the seed that deals the Priority Bid Card (1.2).
+type Setup struct {
+	Players []string
+	Seed    uint64
+}
+
+// Player is a seat at the table.
+type Player = eighteen.Player
+
+// Private is a private company (appendix).
+type Private = eighteen.Private
+
+// Corp is a company with a charter: a minor, a major or the Black Line.
+type Corp struct {
+	eighteen.Corporation
+	// Reserved are Black Line shares kept for the merger: the president's
+	// certificate for the Obsidian's owner and a share for each minor.
+	Reserved int `json:"reserved,omitempty"`
+}
+
+// Minor tells whether the company is a minor railroad.
+func (c *Corp) Minor() bool { return c.Kind == kindMinor }
+
+// Public tells whether the company has shareholders: a major or the
+// Black Line (2.7).
+func (c *Corp) Public() bool { return c.Kind != kindMinor }
+
+// Hotel is the Harriot Milton Hotel's bonus token on the map (appendix).
+type Hotel struct {
+	Hex  eighteen.Hex `json:"hex"`
+	Corp string       `json:"corp"`
+}
+
+// Run is one company's run of its trains.
+type Run struct {
+	Corp   string
+	Trains []int
+	Phase  int
+	Routes []eighteen.Route
+	Total  int
+}
+
+// Game is a game of 18EZ in progress.
+type Game struct {
+	board  *eighteen.Board
+	tiles  map[string]*eighteen.Tile
+	market *eighteen.Market
+	Layout *eighteen.Layout
+	Left   map[string]int // tiles not yet laid
+
+	Players  []*Player
+	Corps    []*Corp
+	Privates []*Private
+	Packet   eighteen.Packet
+	Bank     int
+	Pool     map[string]int // shares in the open market
+	eighteen.Trains
+	Priority int
+	Ending   *eighteen.Ending
+	Ended    bool
+	Bankrupt int // the seat that went bankrupt, or -1
+	Hotel    *Hotel
+
+	// BlackLineSale is set when the first 4 is bought: the Black Line's
+	// shares are sold from the next SDR (2.12); BlackLineOpen once they are.
+	BlackLineSale, BlackLineOpen bool
+	// BlackLineDue is set when the first 5 is bought: the Black Line forms
+	// at the end of that OR (2.12).
+	BlackLineDue bool
+
+	r      round
+	rounds map[int]eighteen.Round
+	agreed bool // an offer's move is being made with the other side's word
+	bySym  map[string]*Corp
+	tick   int
+	Events []string
+	// ORsDone counts the operating rounds finished.
+	ORsDone int
+	LastRun *Run
+}
+
+var errNotYours = errors.New("it is not your move")
+
+// New deals a game: cash from the bank, the Startpacket laid out, the
+// Priority Bid Card to the seat the seed draws (1.1, 1.2).
+func New(s Setup) (*Game, error) {
+	n := len(s.Players)
+	if certLimits[n] == 0 {
+		return nil, fmt.Errorf("18EZ is for 2 to 6 players, not %d (1.1)", n)
+	}
+	board, err := Board()
+	if err != nil {
+		return nil, err
+	}
+	tiles, manifest, err := Tiles()
+	if err != nil {
+		return nil, err
+	}
+	market, err := Market()
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{board: board, tiles: tiles, market: market, Layout: eighteen.NewLayout(board), Left: map[string]int{},
+		Bank: bankCash, Pool: map[string]int{}, Bankrupt: -1, Trains: eighteen.NewTrains(trainTable, phaseTable)}
+	for id, c := range manifest {
+		g.Left[id] = c
+	}
+	for _, name := range s.Players {
+		p := eighteen.NewPlayer(name, startTotal/n)
+		g.Bank -= p.Cash
+		g.Players = append(g.Players, p)
+	}
+	var items []eighteen.PacketItem
+	for _, f := range privateFacts {
+		g.Privates = append(g.Privates, eighteen.NewPrivate(f.sym, f.name, f.cost, f.revenue))
+		items = append(items, eighteen.PacketItem{Sym: f.sym, Price: f.cost})
+	}
+	g.bySym = map[string]*Corp{}
+	for _, f := range corpFacts {
+		c := &Corp{Corporation: eighteen.Corporation{Sym: f.sym, Name: f.name, Kind: f.kind, TokenCosts: f.tokens, President: -1}}
+		if h, ok := homeOf(board, f.sym); ok {
+			c.Home = h
+		}
+		switch f.kind {
+		case kindMinor:
+			items = append(items, eighteen.PacketItem{Sym: f.sym, Price: minorPrice})
+		case kindMajor:
+			c.IPO, c.FloatAt = 10, 5
+		case kindSystem:
+			c.IPO, c.Reserved, c.Par = 4, 6, blackLinePrice
+		}
+		g.Corps = append(g.Corps, c)
+		g.bySym[c.Sym] = c
+	}
+	g.Packet = eighteen.NewPacket(items)
+	g.Layout.Bonus, g.Layout.BonusBound = g.hotelBonus, g.hotelBound
+	g.rounds = g.buildRounds()
+	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x18e2))
+	g.Priority = rng.IntN(n)
+	g.startStockRound(true)
+	g.note("%s draws the lowest token and holds the Priority Bid Card; the Startpacket is on offer, the Short Line first (1.2)", g.Players[g.Priority].Name)
+	return g, nil
+}
+
+// homeOf is the hex where a company's home is printed.
+func homeOf(b *eighteen.Board, sym string) (eighteen.Hex, bool) {
+	for _, h := range b.Order {
+		for _, home := range b.Space(h).Homes {
+			if home == sym {
+				return h, true
+			}
+		}
+	}
+	return eighteen.Hex{}, false
+}
+
+// Over tells whether the game has ended.
+func (g *Game) Over() bool { return g.Ended }
+
+func (g *Game) note(format string, args ...any) {
+	g.Events = append(g.Events, fmt.Sprintf(format, args...))
+}
+
+// Corp is the company of a symbol, or nil.
+func (g *Game) Corp(sym string) *Corp { return g.bySym[strings.ToUpper(sym)] }
+
+// Private is the private company of a symbol, or nil.
+func (g *Game) Private(sym string) *Private {
+	for _, p := range g.Privates {
+		if strings.EqualFold(p.Sym, sym) {
+			return p
+		}
+	}
+	return nil
+}
+
+func (g *Game) phase() eighteen.Phase { return g.Current() }
+
+// price is a company's share value: on the SPI once it has floated, its
+// par before, and the Black Line's $150 before it forms (rulings EZ9).
+func (g *Game) price(c *Corp) int {
+	if c.Floated {
+		return g.market.Price(c.Pos)
+	}
+	return c.Par
+}
+
+// Limit is the certificate limit (1.8).
+func (g *Game) Limit() int { return certLimits[len(g.Players)] }
+
+// Certs counts what a seat holds against the certificate limit (1.8):
+// each share certificate (the president's is one), each private company
+// and each minor railroad.
+func (g *Game) Certs(seat int) int {
+	n := 0
+	for _, c := range g.Corps {
+		if c.Minor() {
+			if !c.Closed && c.President == seat {
+				n++
+			}
+			continue
+		}
+		n += shares.Certs(g.market, &c.Corporation, seat, g.Players[seat].Shares[c.Sym]) / 2
+	}
+	for _, p := range g.Privates {
+		if !p.Closed && p.Owner == seat && p.Corp == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// pay moves money from the bank; the bank may run dry and owe the rest
+// (2.13): it goes below zero, and the game's end is set off.
+func (g *Game) pay(amount int, to *int) {
+	if amount <= 0 {
+		return
+	}
+	g.Bank -= amount
+	*to += amount
+	if g.Bank <= 0 && g.Ending == nil {
+		g.Ending = eighteen.Trigger(g.Ending, "the bank has run out of money", eighteen.EndAfterSet)
+		g.note("The bank has run out of money: the game ends after this set of operating rounds; what it owes is paid in IOUs (2.13)")
+	}
+}
+
+// move puts a company's token in a new box, at the bottom of any pile
+// there (1.14).
+func (g *Game) move(c *Corp, to eighteen.Pos) {
+	if to == c.Pos {
+		return
+	}
+	c.Pos = to
+	g.tick++
+	c.Tick = g.tick
+}
+
+// reelect settles a company's presidency after holdings change (1.7).
+func (g *Game) reelect(c *Corp) {
+	p, changed := eighteen.Reelect(&c.Corporation, g.Players)
+	if changed {
+		g.note("%s now holds the most of %s and becomes its president (1.7)", g.Players[p].Name, c.Sym)
+		c.President = p
+	}
+}
+
+// Score is a seat's net worth (2.13): cash, IOUs included, and each share
+// at its value; treasuries, privates and minors count nothing.
+func (g *Game) Score(seat int) int {
+	p := g.Players[seat]
+	total := p.Cash
+	for _, c := range g.Corps {
+		if c.Public() {
+			total += p.Shares[c.Sym] * g.price(c)
+		}
+	}
+	return total
+}
+
+// Money is all the money in play, the bank's included: it never changes.
+func (g *Game) Money() int {
+	total := g.Bank
+	for _, p := range g.Players {
+		total += p.Cash
+	}
+	for _, c := range g.Corps {
+		total += c.Cash
+	}
+	return total
+}
+
+func errRule(rule, format string, args ...any) error {
+	return fmt.Errorf("%s (%s)", fmt.Sprintf(format, args...), rule)
+}
+
+func atoi(s string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimPrefix(s, "$"))
+	return n, err == nil
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// seatOf is the seat of a player named, or -1.
+func (g *Game) seatOf(name string) int {
+	for i, p := range g.Players {
+		if strings.EqualFold(p.Name, name) {
+			return i
+		}
+	}
+	return -1
+}

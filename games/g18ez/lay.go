@@ -1,0 +1,128 @@
+package g18ez
+
+import (
+	"slices"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// colours are the tile colours the phase allows (2.4).
+func (g *Game) colours() []eighteen.Colour {
+	all := []eighteen.Colour{eighteen.Yellow, eighteen.Green, eighteen.Brown, eighteen.Gray}
+	return all[:g.phase().Colours]
+}
+
+// homeFirst tells whether a company's first lay must go on its home
+// city, still bare (2.3).
+func (g *Game) homeFirst(c *Corp) bool {
+	_, tiled := g.Layout.Tiles[c.Home]
+	return !c.Operating && c.Kind != kindSystem && !tiled
+}
+
+// reachFor is where a company may build from: its network, or for a
+// first lay on its bare home city that city alone (2.3).
+func (g *Game) reachFor(c *Corp) map[eighteen.Node]bool {
+	if g.homeFirst(c) {
+		return map[eighteen.Node]bool{{Hex: c.Home, Stop: 0}: true}
+	}
+	return g.Layout.Reach(c.Sym)
+}
+
+// layError judges a lay by a company, beyond the core's rules: one a
+// turn, home first, a tile left in the supply (2.3).
+func (g *Game) layError(c *Corp, reach map[eighteen.Node]bool, lay eighteen.Lay) error {
+	if g.Left[lay.Tile.ID] <= 0 {
+		return errRule("appendix", "no tile #%s is left", lay.Tile.ID)
+	}
+	if g.homeFirst(c) && lay.Hex != c.Home {
+		return errRule("2.3", "%s's first tile must go on its home city %s", c.Sym, c.Home)
+	}
+	_, err := g.Layout.CheckFrom(reach, lay, g.colours())
+	return err
+}
+
+// layOptions are the company's legal lays, narrowed by the query's hex
+// and tile.
+func (g *Game) layOptions(seat int, c *Corp, q eighteen.Query) []eighteen.Option {
+	if c == nil || g.r.Laid {
+		return nil
+	}
+	reach := g.reachFor(c)
+	var out []eighteen.Option
+	ids := make([]string, 0, len(g.Left))
+	for id, n := range g.Left {
+		if n > 0 {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	for _, h := range g.board.Order {
+		if !q.Wants("LAY", h.String()) || (g.homeFirst(c) && h != c.Home) {
+			continue
+		}
+		for _, id := range ids {
+			if !q.Wants("LAY", h.String(), id) {
+				continue
+			}
+			for r := range 6 {
+				lay := eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.tiles[id], Rotation: r}
+				if g.layError(c, reach, lay) == nil {
+					out = append(out, opt(seat, "LAY", h.String(), id, itoa(r)))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// layTerms reads LAY hex tile rotation.
+func (g *Game) layTerms(a eighteen.Action, c *Corp) (eighteen.Lay, error) {
+	if len(a.Args) != 3 {
+		return eighteen.Lay{}, errRule("2.3", "write LAY, the hex, the tile and its rotation 0 to 5, as LAY E9 57 1")
+	}
+	h, err := eighteen.ParseHex(a.Args[0])
+	if err != nil {
+		return eighteen.Lay{}, err
+	}
+	t := g.tiles[a.Args[1]]
+	r, ok := atoi(a.Args[2])
+	if t == nil || !ok || r < 0 || r > 5 {
+		return eighteen.Lay{}, errRule("2.3", "write LAY, the hex, a tile of the manifest and a rotation 0 to 5")
+	}
+	return eighteen.Lay{Corp: c.Sym, Hex: h, Tile: t, Rotation: r}, nil
+}
+
+func (g *Game) checkLay(a eighteen.Action) error {
+	c := g.operating()
+	if g.r.Laid {
+		return errRule("2.3", "a railroad lays or upgrades one tile an OR")
+	}
+	lay, err := g.layTerms(a, c)
+	if err != nil {
+		return err
+	}
+	return g.layError(c, g.reachFor(c), lay)
+}
+
+func (g *Game) doLay(a eighteen.Action) error {
+	c := g.operating()
+	lay, _ := g.layTerms(a, c)
+	g.place(lay)
+	g.note("%s lays tile #%s on %s (2.3)", c.Sym, lay.Tile.ID, lay.Hex)
+	g.r.Laid = true
+	g.placeHome(c)
+	g.r.Step = stepToken
+	return nil
+}
+
+// place puts a tile down, the old one back in the supply; stations stay
+// in their cities (2.4).
+func (g *Game) place(lay eighteen.Lay) {
+	if old, ok := g.Layout.Tiles[lay.Hex]; ok {
+		if _, counted := g.Left[old.Tile.ID]; counted {
+			g.Left[old.Tile.ID]++
+		}
+	}
+	g.Left[lay.Tile.ID]--
+	g.Layout.Tiles[lay.Hex] = eighteen.Placed{Tile: lay.Tile, Rotation: lay.Rotation}
+}

@@ -1,0 +1,258 @@
+package g18ez
+
+import (
+	"slices"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// startOR opens an operating round: the privates pay their owners first
+// (2.1).
+func (g *Game) startOR(n int) {
+	g.r = round{Kind: operatingRound, OR: n, LastAct: -1}
+	for _, c := range g.Corps {
+		c.Operated = false
+	}
+	eighteen.PayPrivates(g.Privates, func(seat, amount int) { g.pay(amount, &g.Players[seat].Cash) },
+		func(sym string, amount int) { g.pay(amount, &g.Corp(sym).Cash) })
+	g.note("Operating round %d of the set begins; the private companies pay their owners (2.1)", n)
+}
+
+// nextCorp starts the next company's turn (2.1): the minors in number
+// order, then the majors and the Black Line by share value, the column
+// further right and the token higher in a pile first. It tells whether
+// one was left.
+func (g *Game) nextCorp() bool {
+	var next *Corp
+	for _, c := range g.Corps {
+		if c.Minor() && c.Started && !c.Closed && !c.Operated {
+			next = c
+			break
+		}
+	}
+	if next == nil {
+		var public []*Corp
+		for _, c := range g.Corps {
+			if c.Public() && c.Floated && !c.Closed && !c.Operated {
+				public = append(public, c)
+			}
+		}
+		eighteen.ByPrice(g.market, public, func(c *Corp) *eighteen.Corporation { return &c.Corporation })
+		if len(public) > 0 {
+			next = public[0]
+		}
+	}
+	if next == nil {
+		return false
+	}
+	g.r.Corp, g.r.Step, g.r.Laid, g.r.Revenue, g.r.Forced = next.Sym, stepTrack, false, 0, false
+	g.placeHome(next)
+	return true
+}
+
+// placeHome puts a company's first station in its home city once the
+// city has a tile: free, and where it must go (2.3, 2.5).
+func (g *Game) placeHome(c *Corp) {
+	if c.Operating || c.Kind == kindSystem {
+		return
+	}
+	p, ok := g.Layout.Tiles[c.Home]
+	if !ok {
+		return
+	}
+	slot := g.freeSlot(c.Home, p)
+	if slot < 0 {
+		return
+	}
+	g.addToken(c.Home, slot, c.Sym)
+	c.Operating = true
+	c.Stations = 1
+	g.note("%s places its station marker in its home city %s (2.5)", c.Sym, c.Home)
+}
+
+// freeSlot is the first city on a tile with room for a station, or -1.
+func (g *Game) freeSlot(h eighteen.Hex, p eighteen.Placed) int {
+	for i, st := range p.Tile.Stops {
+		if st.City && len(g.Layout.Tokens[h][i]) < max(1, st.Slots) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *Game) addToken(h eighteen.Hex, stop int, sym string) {
+	if g.Layout.Tokens[h] == nil {
+		g.Layout.Tokens[h] = map[int][]string{}
+	}
+	g.Layout.Tokens[h][stop] = append(g.Layout.Tokens[h][stop], sym)
+}
+
+// finishTurn ends a company's turn.
+func (g *Game) finishTurn(c *Corp) {
+	c.Operated = true
+	g.r.Corp = ""
+	if g.Ending.Due(eighteen.EndNow) {
+		g.end(g.Ending.Why)
+	}
+}
+
+// endOR closes an operating round: the Black Line forms if the first 5
+// was bought in it (2.12); after the second of a set, the game ends if
+// the bank has run out (2.13), or an SDR follows.
+func (g *Game) endOR() {
+	g.ORsDone++
+	if g.BlackLineDue {
+		g.formBlackLine()
+	}
+	if g.r.OR < g.phase().ORs {
+		g.startOR(g.r.OR + 1)
+		return
+	}
+	if g.Ending.Due(eighteen.EndAfterSet) {
+		g.end(g.Ending.Why)
+		return
+	}
+	g.startStockRound(false)
+}
+
+// end finishes the game.
+func (g *Game) end(why string) {
+	g.Ended = true
+	g.note("The game ends: %s (2.13)", why)
+}
+
+// trackStep is the company's one tile lay or upgrade (2.3, 2.4).
+func (g *Game) trackStep() eighteen.Step {
+	return &eighteen.Table{Title: "track", Moves: map[string]eighteen.Move{
+		"LAY": move(g.checkLay, g.doLay), "SKIP": move(g.checkSkip, g.doSkip),
+	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(stepTrack) },
+		Waiting: g.president,
+		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
+			out := []eighteen.Option{opt(seat, "SKIP")}
+			if q.Wants("LAY") {
+				out = append(out, g.layOptions(seat, g.operating(), q)...)
+			}
+			return out
+		}}
+}
+
+func (g *Game) checkSkip(a eighteen.Action) error {
+	if len(a.Args) != 0 {
+		return errRule("2.2", "SKIP takes nothing more")
+	}
+	return nil
+}
+
+func (g *Game) doSkip(eighteen.Action) error {
+	g.r.Step++
+	return nil
+}
+
+// tokenStep is the company's station marker (2.5): majors only.
+func (g *Game) tokenStep() eighteen.Step {
+	return &eighteen.Table{Title: "station", Moves: map[string]eighteen.Move{
+		"TOKEN": move(g.checkToken, g.doToken), "SKIP": move(g.checkSkip, g.doSkip),
+	}, Blocks: func() bool { return g.operatingNow(stepToken) }, Waiting: g.president,
+		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+			return append([]eighteen.Option{opt(seat, "SKIP")}, g.tokenOptions(seat, g.operating())...)
+		}}
+}
+
+// tokenOptions are the stations a company may place now.
+func (g *Game) tokenOptions(seat int, c *Corp) []eighteen.Option {
+	if c == nil || c.Kind != kindMajor || !c.Operating || c.Stations >= len(c.TokenCosts) || c.Cash < c.TokenCosts[c.Stations] {
+		return nil
+	}
+	reach := g.Layout.Reach(c.Sym)
+	var out []eighteen.Option
+	for h := range g.Layout.Tiles {
+		if g.tokenError(c, reach, h) == nil {
+			out = append(out, opt(seat, "TOKEN", h.String()))
+		}
+	}
+	slices.SortFunc(out, func(a, b eighteen.Option) int {
+		if a.Args[0] < b.Args[0] {
+			return -1
+		}
+		return 1
+	})
+	return out
+}
+
+// tokenError judges a station placed on a hex (2.5): a route there, a
+// city with room, none of its own already on the tile, and the room a
+// company not yet operating needs at home left free.
+func (g *Game) tokenError(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex) error {
+	p, ok := g.Layout.Tiles[h]
+	if !ok {
+		return errRule("2.5", "%s has no city tile", h)
+	}
+	for _, syms := range g.Layout.Tokens[h] {
+		if slices.Contains(syms, c.Sym) {
+			return errRule("2.5", "%s has a station on %s already", c.Sym, h)
+		}
+	}
+	slot := g.freeSlot(h, p)
+	if slot < 0 {
+		return errRule("2.5", "%s has no room for another station", h)
+	}
+	if !reach[eighteen.Node{Hex: h, Stop: slot}] {
+		return errRule("2.5", "%s cannot trace a route to %s", c.Sym, h)
+	}
+	if g.reservedRoom(c, h, p) {
+		return errRule("2.5", "the last room in %s is kept for the railroad based there", h)
+	}
+	return nil
+}
+
+// reservedRoom tells whether a station would take the last room a
+// company based on the hex, not yet operating, needs.
+func (g *Game) reservedRoom(by *Corp, h eighteen.Hex, p eighteen.Placed) bool {
+	free := 0
+	for i, st := range p.Tile.Stops {
+		if st.City {
+			free += max(1, st.Slots) - len(g.Layout.Tokens[h][i])
+		}
+	}
+	waiting := 0
+	for _, c := range g.Corps {
+		if c != by && !c.Closed && !c.Operating && c.Kind != kindSystem && c.Home == h {
+			waiting++
+		}
+	}
+	return free <= waiting
+}
+
+func (g *Game) checkToken(a eighteen.Action) error {
+	c := g.operating()
+	if len(a.Args) != 1 {
+		return errRule("2.5", "write TOKEN and the hex, as TOKEN E9")
+	}
+	h, err := eighteen.ParseHex(a.Args[0])
+	if err != nil {
+		return err
+	}
+	if c.Kind != kindMajor {
+		return errRule("2.5", "minor railroads and the Black Line have no station markers to place")
+	}
+	if c.Stations >= len(c.TokenCosts) {
+		return errRule("2.5", "%s has placed all three of its station markers", c.Sym)
+	}
+	if cost := c.TokenCosts[c.Stations]; c.Cash < cost {
+		return errRule("2.5", "the next station costs $%d; %s has $%d", cost, c.Sym, c.Cash)
+	}
+	return g.tokenError(c, g.Layout.Reach(c.Sym), h)
+}
+
+func (g *Game) doToken(a eighteen.Action) error {
+	c := g.operating()
+	h, _ := eighteen.ParseHex(a.Args[0])
+	cost := c.TokenCosts[c.Stations]
+	c.Cash -= cost
+	g.Bank += cost
+	g.addToken(h, g.freeSlot(h, g.Layout.Tiles[h]), c.Sym)
+	c.Stations++
+	g.note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
+	g.r.Step = stepRun
+	return nil
+}

@@ -1,0 +1,173 @@
+package g18ez
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// The kinds of round.
+const (
+	stockRound = iota
+	operatingRound
+)
+
+// The steps of a company's operating turn, in order (2.2).
+const (
+	stepTrack = iota
+	stepToken
+	stepRun
+	stepDividend
+	stepTrains
+)
+
+// round is where play stands: the kind of round, whose turn, and what
+// that turn has done so far.
+type round struct {
+	Kind    int  `json:"kind"`
+	Initial bool `json:"initial,omitempty"` // the initial SDR (1.2 to 1.5)
+	Seat    int  `json:"seat"`              // whose SDR turn
+	Passes  int  `json:"passes"`            // passes in succession
+	LastAct int  `json:"last_act"`          // the last seat to act other than pass
+
+	// This SDR turn: a share bought (and which), and sales made.
+	Bought    string `json:"bought,omitempty"`
+	Sold      bool   `json:"sold,omitempty"`
+	SoldFirst bool   `json:"sold_first,omitempty"`
+	// BoughtSR are the companies each seat bought this SDR (1.13).
+	BoughtSR []map[string]bool `json:"bought_sr,omitempty"`
+
+	OR   int    `json:"or,omitempty"` // 1 or 2 in the set (2)
+	Corp string `json:"corp,omitempty"`
+	Step int    `json:"step"`
+	Laid bool   `json:"laid,omitempty"`
+	// MetroLaid is set once the Authority's extra tile is down this turn.
+	MetroLaid bool `json:"metro_laid,omitempty"`
+	Revenue   int  `json:"revenue,omitempty"`
+	// Forced is set while the company must buy a train it cannot pay for
+	// alone (2.9): the president's cash joins the company's.
+	Forced bool            `json:"forced,omitempty"`
+	Offer  *eighteen.Offer `json:"offer,omitempty"`
+}
+
+// buildRounds are 18EZ's rounds, each its steps in order. The offer
+// waiting on a second player's word comes first and blocks everything; a
+// company's private powers are open alongside its other steps.
+func (g *Game) buildRounds() map[int]eighteen.Round {
+	return map[int]eighteen.Round{
+		stockRound: {Name: "share dealing round", Steps: []eighteen.Step{
+			g.consentStep(), g.auctionStep(), g.stockStep(),
+		}},
+		operatingRound: {Name: "operating round", Steps: []eighteen.Step{
+			g.consentStep(), g.powersStep(), g.trackStep(), g.tokenStep(), g.dividendStep(), g.trainStep(),
+		}},
+	}
+}
+
+// opt is a move with fixed arguments.
+func opt(seat int, verb string, args ...string) eighteen.Option {
+	return eighteen.Option{Seat: seat, Verb: verb, Args: args}
+}
+
+// ranged is a move that ends with a number from lo to hi.
+func ranged(seat int, verb string, lo, hi int, args ...string) eighteen.Option {
+	return eighteen.Option{Seat: seat, Verb: verb, Args: args, Ranged: true, Min: lo, Max: hi}
+}
+
+// move pairs a verb's check with what making it does.
+func move(check, do func(eighteen.Action) error) eighteen.Move {
+	return eighteen.Move{Check: check, Do: do}
+}
+
+func (g *Game) round() eighteen.Round { return g.rounds[g.r.Kind] }
+
+// Acting are the seats the game waits for.
+func (g *Game) Acting() []int {
+	if g.Ended {
+		return nil
+	}
+	return g.round().Acting()
+}
+
+// Legal are the moves a seat may make now: the open steps' options, the
+// only list there is.
+func (g *Game) Legal(seat int) []eighteen.Option {
+	if g.Ended {
+		return nil
+	}
+	return g.round().Options(seat, eighteen.Query{})
+}
+
+// Apply makes a move if the open steps list it, and only then; a refused
+// move changes nothing, and its error names the rule.
+func (g *Game) Apply(a eighteen.Action) error {
+	if g.Ended {
+		return fmt.Errorf("the game is over (2.13)")
+	}
+	acting := g.Acting()
+	if len(acting) == 0 {
+		return fmt.Errorf("the game waits for no one")
+	}
+	if !slices.Contains(acting, a.Seat) {
+		return fmt.Errorf("%w: the game waits for %s", errNotYours, g.Players[acting[0]].Name)
+	}
+	if a.Verb == "LAY" && len(a.Args) == 3 {
+		a.Args = []string{strings.ToUpper(a.Args[0]), strings.TrimPrefix(a.Args[1], "#"), a.Args[2]}
+	}
+	if err := g.round().Apply(a); err != nil {
+		return err
+	}
+	g.advance()
+	return nil
+}
+
+// operating is the company whose turn it is, or nil.
+func (g *Game) operating() *Corp {
+	if g.r.Kind != operatingRound || g.r.Corp == "" {
+		return nil
+	}
+	return g.Corp(g.r.Corp)
+}
+
+// operatingNow tells whether a company's turn is at a step.
+func (g *Game) operatingNow(step int) bool {
+	return g.operating() != nil && g.r.Step == step && g.r.Offer == nil
+}
+
+// president is the seat that decides for the operating company.
+func (g *Game) president() []int {
+	if c := g.operating(); c != nil {
+		return []int{c.President}
+	}
+	return nil
+}
+
+// advance carries play on through everything no one has to decide: the
+// runs, the minors' split, empty steps, the ends of turns and rounds.
+func (g *Game) advance() {
+	for !g.Ended && g.r.Kind == operatingRound && g.r.Offer == nil {
+		c := g.operating()
+		if c == nil {
+			if !g.nextCorp() {
+				g.endOR()
+			}
+			continue
+		}
+		switch {
+		case g.r.Step == stepToken && len(g.tokenOptions(c.President, c)) == 0:
+			g.r.Step = stepRun
+		case g.r.Step == stepRun:
+			g.run(c)
+		case g.r.Step == stepDividend && (c.Minor() || g.r.Revenue == 0):
+			g.autoDividend(c)
+		case g.r.Step == stepTrains && g.mustBuy(c) && g.bankrupt(c):
+			g.bankruptcy(c)
+		case g.r.Step == stepTrains && len(g.trainOptions(c.President, c)) == 0:
+			g.finishTurn(c)
+		default:
+			return
+		}
+	}
+}

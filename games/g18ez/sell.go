@@ -1,0 +1,160 @@
+package g18ez
+
+import (
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// saleOptions are the sales a seat may make now, as company and count.
+func (g *Game) saleOptions(seat int) [][2]string {
+	var out [][2]string
+	for _, c := range g.Corps {
+		for n := 1; n <= g.Players[seat].Shares[c.Sym]; n++ {
+			if g.saleError(seat, c, n) == nil {
+				out = append(out, [2]string{c.Sym, itoa(n)})
+			}
+		}
+	}
+	return out
+}
+
+// saleError judges n shares of a company sold by a seat, under the rules
+// of every sale (1.13) and those of the moment: an SDR turn's order
+// (1.11), or a forced sale's limits (2.10).
+func (g *Game) saleError(seat int, c *Corp, n int) error {
+	if err := g.saleRules(seat, c, n); err != nil {
+		return err
+	}
+	if g.r.Kind == operatingRound {
+		return g.forcedSaleError(seat, c, n)
+	}
+	switch {
+	case g.r.Initial:
+		return errRule("1.5", "the initial SDR is for buying; shares are sold from the next SDR on")
+	case g.r.BoughtSR[seat][c.Sym]:
+		return errRule("1.13", "you bought %s this SDR and may not sell it in the same SDR", c.Sym)
+	case g.r.Bought != "" && g.r.SoldFirst:
+		return errRule("1.11", "you sold, then bought: a turn may not sell again after that")
+	}
+	return nil
+}
+
+// saleRules are the rules of any sale (1.13): shares held, room in the
+// open market, the president's certificate only to a player with 20%,
+// and none of the Black Line before it is on the SPI (rulings EZ9).
+func (g *Game) saleRules(seat int, c *Corp, n int) error {
+	held := g.Players[seat].Shares[c.Sym]
+	switch {
+	case n < 1 || n > held:
+		return errRule("1.13", "you hold %d shares of %s", held, c.Sym)
+	case !c.Public() || !c.Floated:
+		return errRule("1.13, rulings EZ9", "%s has no value on the SPI yet; its shares cannot be sold", c.Sym)
+	case !shares.PoolRoom(g.Pool[c.Sym], n):
+		return errRule("1.13", "no more than 50%% of %s may be in the open market; it holds %d0%%", c.Sym, g.Pool[c.Sym])
+	}
+	if c.President == seat && held-n < shares.PresidentUnits && !g.otherHolds(c, seat, shares.PresidentUnits) {
+		return errRule("1.13", "the president's certificate of %s may be sold only when another player holds 20%%", c.Sym)
+	}
+	return nil
+}
+
+// otherHolds tells whether a player other than seat holds at least units.
+func (g *Game) otherHolds(c *Corp, seat, units int) bool {
+	for s, p := range g.Players {
+		if s != seat && p.Shares[c.Sym] >= units {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) checkSell(a eighteen.Action) error {
+	if len(a.Args) != 2 {
+		return errRule("1.13", "write SELL, the company and how many shares, as SELL PSW 2")
+	}
+	c := g.Corp(a.Args[0])
+	n, ok := atoi(a.Args[1])
+	if c == nil || !ok {
+		return errRule("1.13", "write SELL, the company and how many shares, as SELL PSW 2")
+	}
+	if g.r.Kind == stockRound && g.Packet.Top() != nil {
+		return errRule("1.2", "nothing is sold while the Startpacket lasts")
+	}
+	return g.saleError(a.Seat, c, n)
+}
+
+func (g *Game) doSell(a eighteen.Action) error {
+	c := g.Corp(a.Args[0])
+	n, _ := atoi(a.Args[1])
+	pl := g.Players[a.Seat]
+	price := g.price(c)
+	pl.Shares[c.Sym] -= n
+	g.Pool[c.Sym] += n
+	g.pay(n*price, &pl.Cash)
+	pl.Sold[c.Sym] = true
+	g.move(c, g.market.Down(c.Pos, n))
+	g.note("%s sells %d of %s at $%d ($%d); its value falls to $%d (1.13, 1.14)", pl.Name, n, c.Sym, price, n*price, g.price(c))
+	g.reelect(c)
+	if g.r.Kind == stockRound {
+		if g.r.Bought == "" {
+			g.r.SoldFirst = true
+		}
+		g.r.Sold = true
+	}
+	return nil
+}
+
+// forcedSaleError judges a sale to pay for a forced train (2.10): only
+// while the president still needs money, no more than he needs, and not
+// so much of the company needing the train that he loses it.
+func (g *Game) forcedSaleError(seat int, c *Corp, n int) error {
+	op := g.operating()
+	if op == nil || !g.r.Forced || op.President != seat {
+		return errRule("2.10", "shares are sold in an OR only to pay for a forced train")
+	}
+	need := g.shortfall(op)
+	price := g.price(c)
+	switch {
+	case need <= 0:
+		return errRule("2.10", "you have the money for the train; sell no more")
+	case (n-1)*price >= need:
+		return errRule("2.10", "%d shares raise $%d, more than the $%d you need; sell only enough", n, n*price, need)
+	}
+	if c == op {
+		after := g.Players[seat].Shares[c.Sym] - n
+		for s, p := range g.Players {
+			if s != seat && p.Shares[c.Sym] > after {
+				return errRule("2.10", "selling %d of %s would hand its presidency to %s", n, c.Sym, p.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// raisable is the most a president can raise by forced sales (2.10, 2.11).
+func (g *Game) raisable(seat int, op *Corp) int {
+	total := 0
+	for _, c := range g.Corps {
+		held := g.Players[seat].Shares[c.Sym]
+		for n := held; n >= 1; n-- {
+			if g.saleRules(seat, c, n) != nil {
+				continue
+			}
+			if c == op && g.otherMore(c, seat, held-n) {
+				continue
+			}
+			total += n * g.price(c)
+			break
+		}
+	}
+	return total
+}
+
+// otherMore tells whether another player holds more than units.
+func (g *Game) otherMore(c *Corp, seat, units int) bool {
+	for s, p := range g.Players {
+		if s != seat && p.Shares[c.Sym] > units {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,440 @@
+package g18ez
+
+import (
+	"slices"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// parPrices are the six values outlined in red (1.5).
+var parPrices = []int{50, 60, 70, 80, 90, 100}
+
+// startStockRound opens an SDR with the priority holder (1.9, 1.11).
+func (g *Game) startStockRound(initial bool) {
+	g.r = round{Kind: stockRound, Initial: initial, Seat: g.Priority, LastAct: -1,
+		BoughtSR: make([]map[string]bool, len(g.Players))}
+	for i := range g.r.BoughtSR {
+		g.r.BoughtSR[i] = map[string]bool{}
+	}
+	for _, p := range g.Players {
+		clear(p.Sold)
+	}
+	if g.BlackLineSale && !g.BlackLineOpen {
+		g.BlackLineOpen = true
+		g.note("The Black Line's shares are on sale at $%d from this SDR (2.12)", blackLinePrice)
+	}
+}
+
+// auctionStep is the Startpacket's special auction (1.4): it blocks while
+// one is under way, and only its bidders take part.
+func (g *Game) auctionStep() eighteen.Step {
+	return &eighteen.Table{Title: "special auction", Moves: map[string]eighteen.Move{
+		"BID": move(g.checkRaise, g.doRaise), "PASS": move(g.checkDrop, g.doDrop),
+	}, Blocks: func() bool { return g.r.Kind == stockRound && g.Packet.Auction != nil },
+		Waiting: func() []int { return []int{g.Packet.Auction.Turn} },
+		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+			a := g.Packet.Auction
+			return []eighteen.Option{ranged(seat, "BID", a.High.Amount+bidStep, g.spendable(seat, a.Item), a.Item), opt(seat, "PASS")}
+		}}
+}
+
+// spendable is what a seat may bid on an item: its cash less its other
+// standing high bids, which it may yet have to pay (rulings EZ4).
+func (g *Game) spendable(seat int, item string) int {
+	return g.Players[seat].Cash - g.Packet.Committed(seat, item)
+}
+
+// checkRaise judges a bid in the special auction; with none under way a
+// BID is the turn's, and its check says why.
+func (g *Game) checkRaise(a eighteen.Action) error {
+	au := g.Packet.Auction
+	if au == nil {
+		return g.checkBid(a)
+	}
+	if len(a.Args) != 2 || a.Args[0] != au.Item {
+		return errRule("1.4", "the special auction is for %s: write BID %s and your amount", g.auctionItem(), g.auctionItem())
+	}
+	n, ok := atoi(a.Args[1])
+	if !ok {
+		return errRule("1.4", "BID %s takes an amount in dollars", au.Item)
+	}
+	if err := g.Packet.CheckRaise(a.Seat, n, bidStep); err != nil {
+		return err
+	}
+	if n > g.spendable(a.Seat, au.Item) {
+		return errRule("rulings EZ4", "you have $%d free for bids, not $%d", g.spendable(a.Seat, au.Item), n)
+	}
+	return nil
+}
+
+func (g *Game) auctionItem() string {
+	if g.Packet.Auction == nil {
+		return "nothing"
+	}
+	return g.Packet.Auction.Item
+}
+
+func (g *Game) doRaise(a eighteen.Action) error {
+	n, _ := atoi(a.Args[1])
+	g.Packet.Raise(a.Seat, n, len(g.Players))
+	g.note("%s bids $%d for %s", g.Players[a.Seat].Name, n, a.Args[0])
+	return nil
+}
+
+func (g *Game) checkDrop(a eighteen.Action) error {
+	if g.Packet.Auction == nil {
+		return g.checkPass(a)
+	}
+	if len(a.Args) != 0 {
+		return errRule("1.4", "PASS drops you out of the special auction and takes nothing more")
+	}
+	return nil
+}
+
+func (g *Game) doDrop(a eighteen.Action) error {
+	au := g.Packet.Auction
+	g.note("%s drops out of the auction for %s", g.Players[a.Seat].Name, au.Item)
+	trigger := au.Trigger
+	sales, over := g.Packet.Drop(a.Seat, len(g.Players))
+	g.settleSales(sales)
+	if over {
+		g.r.Seat = g.nextSeat(trigger) // play resumes left of the trigger (1.3)
+	}
+	return nil
+}
+
+// settleSales pays for the Startpacket's sales and hands the items over:
+// a minor gets its printed $160 from the bank whatever was paid (1.10).
+func (g *Game) settleSales(sales []eighteen.PacketSale) {
+	for _, s := range sales {
+		pl := g.Players[s.Seat]
+		pl.Cash -= s.Price
+		g.Bank += s.Price
+		if p := g.Private(s.Item); p != nil {
+			p.Owner = s.Seat
+		} else if c := g.Corp(s.Item); c != nil {
+			c.President, c.Started, c.Floated = s.Seat, true, true
+			g.pay(minorPrice, &c.Cash)
+		}
+		g.note("%s buys %s for $%d", pl.Name, s.Item, s.Price)
+	}
+	if g.Packet.Auction != nil {
+		g.note("%s becomes available with several bids on it: a special auction among its bidders (1.4)", g.Packet.Auction.Item)
+	}
+	if g.Packet.SoldOut() && len(sales) > 0 {
+		g.note("The Startpacket is sold out: shares may be bought (1.5)")
+	}
+}
+
+// nextSeat is the seat to the left.
+func (g *Game) nextSeat(s int) int { return (s + 1) % len(g.Players) }
+
+// stockStep is a player's SDR turn: the Startpacket's purchases and bids
+// while it lasts, then shares (1.2, 1.5, 1.11).
+func (g *Game) stockStep() eighteen.Step {
+	return &eighteen.Table{Title: "share dealing turn", Moves: map[string]eighteen.Move{
+		"BUY": move(g.checkBuy, g.doBuy), "BID": move(g.checkBid, g.doBid), "PAR": move(g.checkPar, g.doPar),
+		"SELL": move(g.checkSell, g.doSell), "PASS": move(g.checkPass, g.doPass), "DONE": move(g.checkDone, g.doDone),
+	}, Blocks: func() bool { return g.r.Kind == stockRound }, Waiting: func() []int { return []int{g.r.Seat} },
+		Candidate: g.stockCandidates}
+}
+
+// stockCandidates are the SDR moves worth judging; the verbs' checks
+// decide.
+func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
+	out := []eighteen.Option{opt(seat, "PASS"), opt(seat, "DONE")}
+	if top := g.Packet.Top(); top != nil {
+		out = append(out, opt(seat, "BUY", top.Sym))
+		for _, it := range g.Packet.Items[1:] {
+			if !it.Sold && it.Sym != top.Sym {
+				out = append(out, ranged(seat, "BID", it.MinBid(bidStep), g.spendable(seat, it.Sym), it.Sym))
+			}
+		}
+		return out
+	}
+	for _, c := range g.Corps {
+		if !c.Public() {
+			continue
+		}
+		if !c.Started && c.Kind == kindMajor {
+			for _, p := range parPrices {
+				out = append(out, opt(seat, "PAR", c.Sym, itoa(p)))
+			}
+		}
+		out = append(out, opt(seat, "BUY", c.Sym, "IPO"), opt(seat, "BUY", c.Sym, "POOL"))
+		for n := 1; n <= g.Players[seat].Shares[c.Sym]; n++ {
+			out = append(out, opt(seat, "SELL", c.Sym, itoa(n)))
+		}
+	}
+	return out
+}
+
+// checkTurn refuses a second purchase in a turn, or a buy after
+// sell-buy (1.11).
+func (g *Game) checkTurn() error {
+	if g.r.Bought != "" {
+		return errRule("1.11", "you have bought a certificate this turn; one a turn")
+	}
+	return nil
+}
+
+func (g *Game) checkBuy(a eighteen.Action) error {
+	if top := g.Packet.Top(); top != nil {
+		if len(a.Args) != 1 || a.Args[0] != top.Sym {
+			return errRule("1.2", "while the Startpacket lasts you may buy only its first item, %s, at $%d: BUY %s", top.Sym, top.Price, top.Sym)
+		}
+		if g.Certs(a.Seat) >= g.Limit() {
+			return errRule("1.8", "you hold %d certificates, the limit", g.Certs(a.Seat))
+		}
+		if free := g.spendable(a.Seat, top.Sym); free < top.Price {
+			return errRule("1.2, rulings EZ4", "%s costs $%d; you have $%d free of your bids", top.Sym, top.Price, free)
+		}
+		return nil
+	}
+	if len(a.Args) != 2 || (a.Args[1] != "IPO" && a.Args[1] != "POOL") {
+		return errRule("1.12", "write BUY, the company and IPO or POOL, as BUY PSW IPO")
+	}
+	c := g.Corp(a.Args[0])
+	if c == nil || !c.Public() {
+		return errRule("1.12", "%s has no shares for sale", a.Args[0])
+	}
+	if err := g.checkTurn(); err != nil {
+		return err
+	}
+	price, err := g.shareTerms(a.Seat, c, a.Args[1] == "IPO")
+	if err != nil {
+		return err
+	}
+	if g.Players[a.Seat].Cash < price {
+		return errRule("1.12", "a share of %s costs $%d; you have $%d", c.Sym, price, g.Players[a.Seat].Cash)
+	}
+	return nil
+}
+
+// shareTerms judges one share of a company bought from the IPO or the
+// pool, and its price.
+func (g *Game) shareTerms(seat int, c *Corp, ipo bool) (int, error) {
+	pl := g.Players[seat]
+	switch {
+	case c.Kind == kindMajor && !c.Started:
+		return 0, errRule("1.5", "%s's first certificate is its president's: PAR %s and a price", c.Sym, c.Sym)
+	case c.Kind == kindSystem && !g.BlackLineOpen:
+		return 0, errRule("2.12", "the Black Line's shares are not for sale until the SDR after the first 4 is bought")
+	case pl.Sold[c.Sym]:
+		return 0, errRule("1.13", "you sold %s this SDR and may not buy it again in it", c.Sym)
+	case ipo && c.IPO == 0:
+		return 0, errRule("1.12", "%s has no shares left in its IPO", c.Sym)
+	case !ipo && g.Pool[c.Sym] == 0:
+		return 0, errRule("1.12", "%s has no shares in the open market", c.Sym)
+	case !shares.MayHold(g.market, &c.Corporation, pl.Shares[c.Sym]+1):
+		return 0, errRule("1.8", "no player may own more than 60%% of a railroad")
+	case g.Certs(seat) >= g.Limit():
+		return 0, errRule("1.8", "you hold %d certificates, the limit", g.Certs(seat))
+	}
+	if ipo {
+		return c.Par, nil
+	}
+	return g.price(c), nil
+}
+
+func (g *Game) doBuy(a eighteen.Action) error {
+	if g.Packet.Top() != nil {
+		sales := g.Packet.Buy(a.Seat, len(g.Players))
+		g.settleSales(sales)
+		g.r.Passes, g.r.LastAct = 0, a.Seat
+		if g.Packet.Auction == nil {
+			g.r.Seat = g.nextSeat(a.Seat)
+		}
+		return nil
+	}
+	c := g.Corp(a.Args[0])
+	ipo := a.Args[1] == "IPO"
+	price, _ := g.shareTerms(a.Seat, c, ipo)
+	pl := g.Players[a.Seat]
+	pl.Cash -= price
+	g.Bank += price // share money goes to the bank; treasuries come from it (1.10)
+	pl.Shares[c.Sym]++
+	if ipo {
+		c.IPO--
+	} else {
+		g.Pool[c.Sym]--
+	}
+	g.note("%s buys a share of %s from the %s for $%d", pl.Name, c.Sym, map[bool]string{true: "IPO", false: "open market"}[ipo], price)
+	g.bought(a.Seat, c)
+	return nil
+}
+
+// bought records a purchase; the turn ends unless the player may still
+// sell (1.11).
+func (g *Game) bought(seat int, c *Corp) {
+	g.r.Bought = c.Sym
+	g.r.BoughtSR[seat][c.Sym] = true
+	g.reelect(c)
+	if g.r.Initial || g.r.Sold || len(g.saleOptions(seat)) == 0 {
+		g.endTurn(seat)
+	}
+}
+
+func (g *Game) checkPar(a eighteen.Action) error {
+	if g.Packet.Top() != nil {
+		return errRule("1.5", "shares are sold once the Startpacket is sold out")
+	}
+	if len(a.Args) != 2 {
+		return errRule("1.5", "write PAR, the company and a par value, as PAR PSW 70")
+	}
+	c := g.Corp(a.Args[0])
+	if c == nil || c.Kind != kindMajor {
+		return errRule("1.5", "%s is not one of the six major railroads", a.Args[0])
+	}
+	if c.Started {
+		return errRule("1.5", "%s's par is set: buy its shares with BUY %s IPO", c.Sym, c.Sym)
+	}
+	par, ok := atoi(a.Args[1])
+	if !ok || !slices.Contains(parPrices, par) {
+		return errRule("1.5", "a par value is one of $50, $60, $70, $80, $90 and $100")
+	}
+	if err := g.checkTurn(); err != nil {
+		return err
+	}
+	if g.Certs(a.Seat) >= g.Limit() {
+		return errRule("1.8", "you hold %d certificates, the limit", g.Certs(a.Seat))
+	}
+	if g.Players[a.Seat].Cash < 2*par {
+		return errRule("1.5", "the president's certificate is two shares: $%d; you have $%d", 2*par, g.Players[a.Seat].Cash)
+	}
+	return nil
+}
+
+func (g *Game) doPar(a eighteen.Action) error {
+	c := g.Corp(a.Args[0])
+	par, _ := atoi(a.Args[1])
+	pl := g.Players[a.Seat]
+	pl.Cash -= 2 * par
+	g.Bank += 2 * par
+	pl.Shares[c.Sym] += 2
+	c.IPO -= 2
+	c.Started, c.Par, c.President = true, par, a.Seat
+	pos, _ := g.market.Par(par)
+	c.Pos = pos
+	g.tick++
+	c.Tick = g.tick
+	g.note("%s buys %s's president's certificate at par $%d ($%d)", pl.Name, c.Sym, par, 2*par)
+	g.bought(a.Seat, c)
+	return nil
+}
+
+func (g *Game) checkBid(a eighteen.Action) error {
+	if g.Packet.Top() == nil {
+		return errRule("1.3", "the Startpacket is sold out; there is nothing to bid on")
+	}
+	if len(a.Args) != 2 {
+		return errRule("1.3", "write BID, the company and your amount, as BID OBS 155")
+	}
+	n, ok := atoi(a.Args[1])
+	if !ok {
+		return errRule("1.3", "BID %s takes an amount in dollars", a.Args[0])
+	}
+	if err := g.Packet.CheckBid(a.Seat, a.Args[0], n, bidStep); err != nil {
+		return err
+	}
+	if free := g.spendable(a.Seat, a.Args[0]); n > free {
+		return errRule("rulings EZ4", "you have $%d free for bids, not $%d", free, n)
+	}
+	if g.Certs(a.Seat)+g.bidsHeld(a.Seat, a.Args[0]) >= g.Limit() {
+		return errRule("1.8, rulings EZ4", "your certificates and high bids would pass the limit of %d", g.Limit())
+	}
+	return nil
+}
+
+// bidsHeld counts the items a seat holds the high bid on, but one.
+func (g *Game) bidsHeld(seat int, skip string) int {
+	n := 0
+	for _, it := range g.Packet.Items {
+		if b, ok := it.HighBid(); ok && !it.Sold && it.Sym != skip && b.Seat == seat {
+			n++
+		}
+	}
+	return n
+}
+
+func (g *Game) doBid(a eighteen.Action) error {
+	n, _ := atoi(a.Args[1])
+	g.Packet.PlaceBid(a.Seat, a.Args[0], n)
+	g.note("%s bids $%d on %s", g.Players[a.Seat].Name, n, a.Args[0])
+	g.r.Passes, g.r.LastAct = 0, a.Seat
+	g.r.Seat = g.nextSeat(a.Seat)
+	return nil
+}
+
+func (g *Game) checkPass(a eighteen.Action) error {
+	if g.r.Bought != "" || g.r.Sold {
+		return errRule("1.11", "you have dealt this turn: DONE ends it")
+	}
+	if top := g.Packet.Top(); top != nil && top.Price == 0 {
+		return errRule("1.2, rulings EZ3", "%s costs nothing now: the player to act must take it (BUY %s)", top.Sym, top.Sym)
+	}
+	return nil
+}
+
+func (g *Game) doPass(a eighteen.Action) error {
+	g.r.Passes++
+	g.note("%s passes", g.Players[a.Seat].Name)
+	n := len(g.Players)
+	g.r.Seat = g.nextSeat(a.Seat)
+	if g.r.Passes < n {
+		return nil
+	}
+	if top := g.Packet.Top(); top != nil {
+		// Everyone passed before the first item sold: its price falls
+		// (1.5 Clay says; rulings EZ3).
+		top.Price = max(0, top.Price-shortLineCut)
+		g.r.Passes = 0
+		g.note("Every player passed: %s's price falls to $%d (rulings EZ3)", top.Sym, top.Price)
+		return nil
+	}
+	g.endStockRound()
+	return nil
+}
+
+func (g *Game) checkDone(a eighteen.Action) error {
+	if g.r.Bought == "" && !g.r.Sold {
+		return errRule("1.11", "you have not dealt this turn: PASS rather than DONE")
+	}
+	return nil
+}
+
+func (g *Game) doDone(a eighteen.Action) error {
+	g.endTurn(a.Seat)
+	return nil
+}
+
+// endTurn passes the SDR turn on after a player has dealt.
+func (g *Game) endTurn(seat int) {
+	g.r.Passes, g.r.LastAct = 0, seat
+	g.r.Bought, g.r.Sold, g.r.SoldFirst = "", false, false
+	g.r.Seat = g.nextSeat(seat)
+}
+
+// endStockRound closes an SDR (1.9, 1.14): the priority to the first of
+// the passes, the companies that floated funded and placed on the SPI,
+// those wholly in players' hands a row up, then the ORs.
+func (g *Game) endStockRound() {
+	if g.r.LastAct >= 0 {
+		g.Priority = g.nextSeat(g.r.LastAct)
+	}
+	for _, c := range g.Corps {
+		if c.Kind == kindMajor && c.Started && !c.Floated && 10-c.IPO >= c.FloatAt {
+			c.Floated = true
+			g.pay(10*c.Par, &c.Cash)
+			g.note("%s floats: $%d from the bank, its token at $%d on the SPI (1.9, 1.10)", c.Sym, 10*c.Par, c.Par)
+		}
+	}
+	for _, c := range g.Corps {
+		if c.Public() && c.Floated && !c.Closed && c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 {
+			g.move(c, g.market.Up(c.Pos))
+			g.note("%s is wholly in players' hands: up to $%d (1.14)", c.Sym, g.price(c))
+		}
+	}
+	g.note("The SDR ends; %s holds the Priority Bid Card (1.9)", g.Players[g.Priority].Name)
+	g.startOR(1)
+}

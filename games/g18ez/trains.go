@@ -1,0 +1,440 @@
+package g18ez
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// run works out the company's income: the best run of its trains (2.6).
+func (g *Game) run(c *Corp) {
+	phase := g.phase().OffBoard
+	routes, total := g.Layout.BestRun(c.Sym, c.Trains, phase)
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: phase, Routes: routes, Total: total}
+	g.r.Revenue = total
+	g.r.Step = stepDividend
+	if len(c.Trains) > 0 {
+		g.note("%s runs its trains for $%d (2.6)", c.Sym, total)
+	}
+}
+
+// dividendStep is the public company's choice for its income (2.7).
+func (g *Game) dividendStep() eighteen.Step {
+	return &eighteen.Table{Title: "income", Moves: map[string]eighteen.Move{
+		"PAY": move(g.checkDividend, g.doPay), "HALF": move(g.checkDividend, g.doHalf),
+		"RETAIN": move(g.checkDividend, g.doRetain),
+	}, Blocks: func() bool { return g.operatingNow(stepDividend) }, Waiting: g.president,
+		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+			if c := g.operating(); c == nil || c.Minor() || g.r.Revenue == 0 {
+				return nil
+			}
+			return []eighteen.Option{opt(seat, "PAY"), opt(seat, "HALF"), opt(seat, "RETAIN")}
+		}}
+}
+
+func (g *Game) checkDividend(a eighteen.Action) error {
+	if c := g.operating(); c != nil && c.Minor() {
+		return errRule("2.7", "a minor railroad splits its income 50/50 with its owner; it may not retain or pay in full")
+	}
+	if len(a.Args) != 0 {
+		return errRule("2.7", "%s takes nothing more", a.Verb)
+	}
+	return nil
+}
+
+// payHolders pays each share its part: the players', and the IPO's to the
+// company; the open market's stay with the bank (2.7; rulings EZ10).
+func (g *Game) payHolders(c *Corp, perShare int) {
+	for _, p := range g.Players {
+		g.pay(p.Shares[c.Sym]*perShare, &p.Cash)
+	}
+	g.pay(c.IPO*perShare, &c.Cash)
+}
+
+func (g *Game) doPay(eighteen.Action) error {
+	c := g.operating()
+	per := g.r.Revenue / 10
+	g.payHolders(c, per)
+	g.move(c, g.market.Right(c.Pos))
+	g.note("%s pays $%d a share; its value rises to $%d (2.7)", c.Sym, per, g.price(c))
+	g.r.Step = stepTrains
+	return nil
+}
+
+func (g *Game) doHalf(eighteen.Action) error {
+	c := g.operating()
+	per, kept := eighteen.RoundDown.Half(g.r.Revenue, 10)
+	g.pay(kept, &c.Cash)
+	g.payHolders(c, per)
+	g.note("%s keeps $%d and pays $%d a share; its value stays at $%d (2.7)", c.Sym, kept, per, g.price(c))
+	g.r.Step = stepTrains
+	return nil
+}
+
+func (g *Game) doRetain(eighteen.Action) error {
+	g.retain(g.operating())
+	return nil
+}
+
+// retain keeps the income, and the value falls (2.7, 2.8).
+func (g *Game) retain(c *Corp) {
+	g.pay(g.r.Revenue, &c.Cash)
+	g.move(c, g.market.Left(c.Pos))
+	g.note("%s retains $%d; its value falls to $%d (2.7)", c.Sym, g.r.Revenue, g.price(c))
+	g.r.Step = stepTrains
+}
+
+// autoDividend settles what no one chooses: a minor's 50/50 split with
+// its owner, the odd dollar to the minor (2.7), and a public company's
+// empty run, which pays nothing and so moves its value left (2.8).
+func (g *Game) autoDividend(c *Corp) {
+	if c.Public() {
+		g.retain(c)
+		return
+	}
+	owner := g.Players[c.President]
+	half := g.r.Revenue / 2
+	g.pay(half, &owner.Cash)
+	g.pay(g.r.Revenue-half, &c.Cash)
+	if g.r.Revenue > 0 {
+		g.note("%s splits $%d: $%d to %s, $%d to its treasury (2.7)", c.Sym, g.r.Revenue, half, owner.Name, g.r.Revenue-half)
+	}
+	g.r.Step = stepTrains
+}
+
+// trainStep is the company's trains (2.8 to 2.10): buy, sell shares for a
+// forced train, and end the turn.
+func (g *Game) trainStep() eighteen.Step {
+	return &eighteen.Table{Title: "trains", Moves: map[string]eighteen.Move{
+		"BUYTRAIN": move(g.checkBuyTrain, g.doBuyTrain), "SELL": move(g.checkSell, g.doSell),
+		"DONE": move(g.checkTrainsDone, g.doTrainsDone),
+	}, Blocks: func() bool { return g.operatingNow(stepTrains) }, Waiting: g.president,
+		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+			return append(g.trainOptions(seat, g.operating()), opt(seat, "DONE"))
+		}}
+}
+
+// trainOptions are the company's purchases, and the president's forced
+// sales, open now.
+func (g *Game) trainOptions(seat int, c *Corp) []eighteen.Option {
+	if c == nil || len(c.Trains) >= g.phase().LimitFor(c.Kind) {
+		return nil
+	}
+	var out []eighteen.Option
+	for _, i := range g.Available() {
+		out = append(out, opt(seat, "BUYTRAIN", g.Name(g.Kinds[i].Size)))
+	}
+	for _, s := range eighteen.Sizes(g.PoolTrains) {
+		out = append(out, opt(seat, "BUYTRAIN", g.Name(s), "POOL"))
+	}
+	for _, o := range g.Corps {
+		if o == c || o.Closed {
+			continue
+		}
+		for _, s := range eighteen.Sizes(o.Trains) {
+			out = append(out, ranged(seat, "BUYTRAIN", 1, g.maxPay(c), g.Name(s), "FROM", o.Sym))
+		}
+	}
+	if g.r.Forced {
+		for _, s := range g.saleOptions(seat) {
+			out = append(out, opt(seat, "SELL", s[0], s[1]))
+		}
+	}
+	return slices.DeleteFunc(out, func(o eighteen.Option) bool {
+		return o.Verb == "BUYTRAIN" && !o.Ranged && g.checkBuyTrain(o.Action(0)) != nil
+	})
+}
+
+// maxPay is the most the company may pay for a train from another
+// railroad: its cash, or in a forced purchase its president's too, below
+// the cheapest train the bank or the open market sells (2.9).
+func (g *Game) maxPay(c *Corp) int {
+	if !g.r.Forced {
+		return c.Cash
+	}
+	cheapest, _ := g.Cheapest()
+	return min(c.Cash+g.Players[c.President].Cash, cheapest-1)
+}
+
+// mustBuy tells whether the company must end its turn with a train: a
+// public railroad without one that can trace a legal route (2.8).
+func (g *Game) mustBuy(c *Corp) bool {
+	return c.Public() && len(c.Trains) == 0 && c.Operating && g.Layout.HasRoute(c.Sym, eighteen.Unlimited, g.phase().OffBoard)
+}
+
+// shortfall is what the president must still raise for a forced train.
+func (g *Game) shortfall(c *Corp) int {
+	cheapest, ok := g.Cheapest()
+	if !ok {
+		return 0
+	}
+	return eighteen.Forced{Price: cheapest, Company: c.Cash, President: g.Players[c.President].Cash}.Shortfall()
+}
+
+// bankrupt tells whether the president cannot raise a forced train even
+// by selling all he may (2.11); it starts the forced purchase otherwise.
+func (g *Game) bankrupt(c *Corp) bool {
+	cheapest, ok := g.Cheapest()
+	if !ok || c.Cash >= cheapest {
+		return false
+	}
+	g.r.Forced = true
+	return g.shortfall(c) > g.raisable(c.President, c)
+}
+
+// bankruptcy ends the game at once (2.11).
+func (g *Game) bankruptcy(c *Corp) {
+	g.Bankrupt = c.President
+	g.note("%s cannot raise the money for %s's train and is bankrupt (2.11)", g.Players[c.President].Name, c.Sym)
+	g.Ending = bankruptcy.Declare(g.Ending, c.Sym, c.President, g.Players[c.President].Name+" is bankrupt")
+	g.end(g.Ending.Why)
+}
+
+// purchase is a train bought as written.
+type purchase struct {
+	size   int
+	kind   int    // bank kind index, or -1
+	pool   bool   // from the open market
+	seller *Corp  // from another railroad
+	price  int    //
+	forced bool   // the president pays what the company lacks
+	what   string // how the events name it
+}
+
+// trainTerms reads BUYTRAIN size [POOL | FROM corp price] and judges it.
+func (g *Game) trainTerms(a eighteen.Action) (purchase, error) {
+	c := g.operating()
+	var pu purchase
+	if len(a.Args) == 0 {
+		return pu, errRule("2.8", "write BUYTRAIN and the train, as BUYTRAIN 3, BUYTRAIN 3 POOL or BUYTRAIN 3 FROM PSW 100")
+	}
+	size, ok := g.SizeOf(a.Args[0])
+	if !ok {
+		return pu, errRule("2.8", "there is no %s-train", a.Args[0])
+	}
+	pu.size, pu.kind = size, -1
+	if len(c.Trains) >= g.phase().LimitFor(c.Kind) {
+		return pu, errRule("2.8", "%s has %d trains, its limit", c.Sym, len(c.Trains))
+	}
+	switch {
+	case len(a.Args) == 1:
+		pu.kind = g.Kind(size)
+		if !slices.Contains(g.Available(), pu.kind) {
+			return pu, errRule("2.8", "the bank sells its trains in order; the %s-train is not for sale now", a.Args[0])
+		}
+		pu.price, pu.what = g.Cost(size), "from the bank"
+	case len(a.Args) == 2 && a.Args[1] == "POOL":
+		if !slices.Contains(g.PoolTrains, size) {
+			return pu, errRule("2.8", "the open market has no %s-train", a.Args[0])
+		}
+		pu.pool, pu.price, pu.what = true, g.Cost(size), "from the open market"
+	case len(a.Args) == 4 && a.Args[1] == "FROM":
+		return pu, g.fromTerms(a, c, &pu)
+	default:
+		return pu, errRule("2.8", "write BUYTRAIN and the train, as BUYTRAIN 3, BUYTRAIN 3 POOL or BUYTRAIN 3 FROM PSW 100")
+	}
+	return pu, g.affords(c, &pu)
+}
+
+// fromTerms judges a train bought from another railroad: at any agreed
+// price of at least $1 (2.8), in a forced purchase below the cheapest
+// train for sale (2.9).
+func (g *Game) fromTerms(a eighteen.Action, c *Corp, pu *purchase) error {
+	seller := g.Corp(a.Args[2])
+	price, ok := atoi(a.Args[3])
+	switch {
+	case seller == nil || seller == c || seller.Closed:
+		return errRule("2.8", "%s is not another railroad in play", a.Args[2])
+	case !slices.Contains(seller.Trains, pu.size):
+		return errRule("2.8", "%s has no %s-train", seller.Sym, a.Args[0])
+	case !ok || price < 1:
+		return errRule("2.8", "a train between railroads costs at least $1")
+	case price > g.maxPay(c):
+		return errRule("2.8, 2.9", "%s may pay at most $%d for it", c.Sym, g.maxPay(c))
+	}
+	pu.seller, pu.price, pu.what = seller, price, "from "+seller.Sym
+	pu.forced = g.r.Forced && price > c.Cash
+	return nil
+}
+
+// affords judges a purchase from the bank or the open market against the
+// company's money, or in a forced purchase its president's (2.9): then
+// only the cheapest train, and only what the company lacks.
+func (g *Game) affords(c *Corp, pu *purchase) error {
+	if pu.price <= c.Cash {
+		return nil
+	}
+	cheapest, _ := g.Cheapest()
+	switch {
+	case !g.r.Forced:
+		return errRule("2.8", "the %d-train costs $%d; %s has $%d", pu.size, pu.price, c.Sym, c.Cash)
+	case pu.price > cheapest:
+		return errRule("2.9", "a forced purchase is of the cheapest train, $%d", cheapest)
+	case pu.price > c.Cash+g.Players[c.President].Cash:
+		return errRule("2.9, 2.10", "you must first sell shares: $%d short", pu.price-c.Cash-g.Players[c.President].Cash)
+	}
+	pu.forced = true
+	return nil
+}
+
+func (g *Game) checkBuyTrain(a eighteen.Action) error {
+	_, err := g.trainTerms(a)
+	return err
+}
+
+func (g *Game) doBuyTrain(a eighteen.Action) error {
+	c := g.operating()
+	pu, _ := g.trainTerms(a)
+	if pu.seller != nil && pu.seller.President != c.President && !g.agreed {
+		g.offer(a, pu.seller.President)
+		return nil
+	}
+	from := min(pu.price, c.Cash)
+	c.Cash -= from
+	if pu.forced {
+		g.Players[c.President].Cash -= pu.price - from
+		g.note("%s adds $%d to %s's forced train (2.9)", g.Players[c.President].Name, pu.price-from, c.Sym)
+	}
+	var began []int
+	switch {
+	case pu.seller != nil:
+		pu.seller.Cash += pu.price
+		i := slices.Index(pu.seller.Trains, pu.size)
+		pu.seller.Trains = slices.Delete(pu.seller.Trains, i, i+1)
+	case pu.pool:
+		g.Bank += pu.price
+		g.FromPool(pu.size)
+	default:
+		g.Bank += pu.price
+		_, began = g.FromDepot(pu.kind)
+	}
+	c.Trains = append(c.Trains, pu.size)
+	g.r.Forced = false
+	g.note("%s buys a %d-train %s for $%d (2.8)", c.Sym, pu.size, pu.what, pu.price)
+	for _, p := range began {
+		g.newPhase(p)
+	}
+	return nil
+}
+
+func (g *Game) checkTrainsDone(a eighteen.Action) error {
+	c := g.operating()
+	if len(a.Args) != 0 {
+		return errRule("2.8", "DONE takes nothing more")
+	}
+	if g.mustBuy(c) {
+		return errRule("2.8", "%s can trace a route and must own a train at the end of its turn", c.Sym)
+	}
+	return nil
+}
+
+func (g *Game) doTrainsDone(eighteen.Action) error {
+	g.finishTurn(g.operating())
+	return nil
+}
+
+// newPhase applies a phase's changes to every company (2.8): trains
+// scrapped, the Black Line's shares and formation, privates closed, and
+// trains over a lowered limit put in the open market (rulings EZ8).
+func (g *Game) newPhase(p int) {
+	ph := g.Phases[p]
+	g.note("The first %d-train is sold: phase %d (2.8)", ph.Train, ph.Train)
+	if ph.Rusts > 0 {
+		owned := make([]*[]int, 0, len(g.Corps))
+		for _, c := range g.Corps {
+			owned = append(owned, &c.Trains)
+		}
+		if g.Rust(ph.Rusts, owned...) {
+			g.note("Every %d-train is scrapped (2.8)", ph.Rusts)
+		}
+	}
+	for _, ev := range ph.Events {
+		switch ev {
+		case evPrivatesToMajors:
+			g.note("Major railroads may buy private companies (2.8)")
+		case evBlackLineShares:
+			g.BlackLineSale = true
+			g.note("The Black Line's shares go on sale at the next SDR (2.12)")
+		case evBlackLine:
+			g.BlackLineDue = true
+			g.note("The Black Line forms at the end of this OR (2.12)")
+		}
+	}
+	if !ph.Privates {
+		for _, pr := range g.Privates {
+			if !pr.Closed && pr.Sym != OBS {
+				pr.Closed = true
+				g.note("%s closes (2.8)", pr.Sym)
+			}
+		}
+	}
+	g.trimTrains()
+}
+
+// trimTrains puts each company's smallest trains over its limit in the
+// open market (rulings EZ8).
+func (g *Game) trimTrains() {
+	for _, c := range g.Corps {
+		limit := g.phase().LimitFor(c.Kind)
+		for len(c.Trains) > limit && !c.Closed {
+			slices.Sort(c.Trains)
+			g.PoolTrains = append(g.PoolTrains, c.Trains[0])
+			g.note("%s is over its limit of %d trains: its %d-train goes to the open market (rulings EZ8)", c.Sym, limit, c.Trains[0])
+			c.Trains = c.Trains[1:]
+		}
+	}
+}
+
+// formBlackLine merges the minors and the Obsidian into the Black Line at
+// the end of the OR of the first 5 (2.12).
+func (g *Game) formBlackLine() {
+	g.BlackLineDue = false
+	bl, obs := g.Corp(BL), g.Private(OBS)
+	owner := obs.Owner
+	obs.Closed = true
+	bl.President = owner
+	g.Players[owner].Shares[BL] += shares.PresidentUnits
+	bl.Reserved -= shares.PresidentUnits
+	bl.Started, bl.Floated, bl.Operating, bl.Par = true, true, true, blackLinePrice
+	pos, err := g.blackLineBox()
+	if err == nil {
+		g.move(bl, pos)
+	}
+	g.pay(blackLineCash, &bl.Cash)
+	g.note("The Black Line forms: %s trades the Obsidian for its president's certificate; $%d from the bank, its value $%d (2.12)", g.Players[owner].Name, blackLineCash, blackLinePrice)
+	for _, m := range g.Corps {
+		if !m.Minor() || m.Closed || !m.Started {
+			continue
+		}
+		bl.Trains = append(bl.Trains, m.Trains...)
+		bl.Cash += m.Cash
+		g.note("%s joins the Black Line with $%d and trains %v; %s takes its Black Line share (2.12)", m.Sym, m.Cash, m.Trains, g.Players[m.President].Name)
+		m.Trains, m.Cash, m.Closed = nil, 0, true
+		for h, stops := range g.Layout.Tokens {
+			for i, syms := range stops {
+				if j := slices.Index(syms, m.Sym); j >= 0 {
+					g.Layout.Tokens[h][i][j] = BL
+					bl.Stations++
+				}
+			}
+		}
+		g.Players[m.President].Shares[BL]++
+		bl.Reserved--
+		g.reelect(bl)
+	}
+	bl.IPO += bl.Reserved
+	bl.Reserved = 0
+	g.trimTrains()
+}
+
+// blackLineBox is the SPI box the Black Line starts in: the top row's
+// $150 (rulings EZ9).
+func (g *Game) blackLineBox() (eighteen.Pos, error) {
+	for c, cell := range g.market.Rows[0] {
+		if cell.Price == blackLinePrice {
+			return eighteen.Pos{Row: 0, Col: c}, nil
+		}
+	}
+	return eighteen.Pos{}, fmt.Errorf("no $%d box in the SPI's top row", blackLinePrice)
+}

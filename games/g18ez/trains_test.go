@@ -1,0 +1,152 @@
+package g18ez
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// atTrains puts a company's turn at its trains.
+func atTrains(g *Game, c *Corp) {
+	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: stepTrains, LastAct: -1}
+}
+
+// sellDepot takes the bank's trains up to (not including) a size, as if
+// sold, without changing the phase.
+func sellDepot(g *Game, size int) {
+	for i, k := range g.Kinds {
+		if k.Size < size {
+			g.Depot[i] = 0
+		}
+	}
+}
+
+// TestClaySaysPhaseChange: the first 4 bought scraps every 2-train, the
+// buyer's and everyone else's, and puts the Black Line's shares on sale
+// at the next SDR (2.8, Clay says).
+func TestClaySaysPhaseChange(t *testing.T) {
+	g := afterStart(t, "Tom", "Dick", "Harry")
+	tom := floatAt(t, g, "PSW", eighteen.Pos{Row: 2, Col: 2}, 0, map[int]int{0: 5})
+	dick := floatAt(t, g, "BRN", eighteen.Pos{Row: 2, Col: 2}, 1, map[int]int{1: 5})
+	tom.Trains, dick.Trains = []int{2, 3}, []int{2, 2}
+	g.Corp("M1").Trains = []int{2}
+	tom.Cash = 400
+	sellDepot(g, 4)
+	g.Phase = 1
+	atTrains(g, tom)
+	play(t, g, "Tom: BUYTRAIN 4")
+	if !slices.Equal(tom.Trains, []int{3, 4}) || len(dick.Trains) != 0 || len(g.Corp("M1").Trains) != 0 {
+		t.Errorf("after the first 4: PSW %v, BRN %v, M1 %v; want every 2 scrapped", tom.Trains, dick.Trains, g.Corp("M1").Trains)
+	}
+	if !g.BlackLineSale || g.BlackLineOpen {
+		t.Errorf("Black Line sale %v, open %v: want on sale from the next SDR", g.BlackLineSale, g.BlackLineOpen)
+	}
+	if tom.Cash != 100 || g.phase().Colours != 2 {
+		t.Errorf("PSW has $%d, phase colours %d", tom.Cash, g.phase().Colours)
+	}
+}
+
+// TestForcedPurchase: a public railroad with a route and no train that
+// cannot pay for the cheapest: its president pays exactly the difference,
+// the company is left flat broke; only the cheapest train (2.9).
+func TestForcedPurchase(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
+	withRoute(t, g, c)
+	sellDepot(g, 3)
+	g.Phase = 1
+	c.Cash = 50
+	g.Players[0].Cash = 500
+	atTrains(g, c)
+	g.advance()
+	if !g.r.Forced {
+		t.Fatalf("no forced purchase: %s", g.Now())
+	}
+	refuse(t, g, "Pres: DONE", "2.8")
+	refuse(t, g, "Pres: BUYTRAIN 4", "2.8")
+	play(t, g, "Pres: BUYTRAIN 3")
+	if c.Cash != 0 || g.Players[0].Cash != 500-130 || !slices.Equal(c.Trains, []int{3}) {
+		t.Errorf("GVP $%d trains %v, president $%d; want $0, [3], $370", c.Cash, c.Trains, g.Players[0].Cash)
+	}
+}
+
+// TestForcedSaleAndBankruptcy: a president short of cash must sell, only
+// enough, and not his presidency (2.10); one who cannot raise it is
+// bankrupt and the game ends at once (2.11).
+func TestForcedSaleAndBankruptcy(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 3, 1: 2})
+	o := floatAt(t, g, "MR", eighteen.Pos{Row: 0, Col: 0}, 0, map[int]int{0: 4, 1: 2})
+	withRoute(t, g, c)
+	sellDepot(g, 3)
+	g.Phase = 1
+	c.Cash, g.Players[0].Cash = 0, 50
+	atTrains(g, c)
+	g.advance()
+	refuse(t, g, "Pres: BUYTRAIN 3", "2.9")
+	refuse(t, g, "Pres: SELL GVP 2", "2.10") // hands the presidency over
+	refuse(t, g, "Pres: SELL MR 3", "2.10")  // more than needed: $130 short, $100 a share
+	play(t, g, "Pres: SELL MR 1")
+	if g.shortfall(c) != 30 {
+		t.Fatalf("shortfall $%d, want $30", g.shortfall(c))
+	}
+	play(t, g, "Pres: SELL GVP 1", "Pres: BUYTRAIN 3")
+	if len(c.Trains) != 1 || g.Over() {
+		t.Fatalf("GVP trains %v, over %v", c.Trains, g.Over())
+	}
+	if o.President != 0 {
+		t.Errorf("MR's presidency moved on a sale that left Pres ahead")
+	}
+
+	g2 := afterStart(t, "Pres", "Other")
+	c2 := floatAt(t, g2, "GVP", eighteen.Pos{Row: 5, Col: 0}, 0, map[int]int{0: 2, 1: 2})
+	withRoute(t, g2, c2)
+	sellDepot(g2, 3)
+	g2.Phase = 1
+	c2.Cash, g2.Players[0].Cash = 0, 10
+	atTrains(g2, c2)
+	g2.advance()
+	if !g2.Over() || g2.Bankrupt != 0 {
+		t.Errorf("over %v, bankrupt seat %d: want the game ended by Pres's bankruptcy", g2.Over(), g2.Bankrupt)
+	}
+}
+
+// withRoute gives a company its home station and a neighbouring stop on
+// track, so that it can trace a route (2.8): legal lays only.
+func withRoute(t *testing.T, g *Game, c *Corp) {
+	t.Helper()
+	ids := []string{"3", "4", "58", "57", "5", "6"}
+	for _, home := range ids {
+		for r := range 6 {
+			lay := eighteen.Lay{Corp: c.Sym, Hex: c.Home, Tile: g.tiles[home], Rotation: r}
+			if g.layError(c, g.reachFor(c), lay) != nil {
+				continue
+			}
+			g.place(lay)
+			g.placeHome(c)
+			for e := range eighteen.Edge(6) {
+				n := c.Home.Neighbour(e)
+				for _, id := range ids {
+					for r2 := range 6 {
+						next := eighteen.Lay{Corp: c.Sym, Hex: n, Tile: g.tiles[id], Rotation: r2}
+						if g.layError(c, g.reachFor(c), next) != nil {
+							continue
+						}
+						g.place(next)
+						if g.Layout.HasRoute(c.Sym, eighteen.Unlimited, 0) {
+							return
+						}
+						delete(g.Layout.Tiles, n)
+						g.Left[id]++
+					}
+				}
+			}
+			delete(g.Layout.Tiles, c.Home)
+			g.Layout.Tokens[c.Home] = nil
+			g.Left[home]++
+			c.Operating, c.Stations = false, 0
+		}
+	}
+	t.Fatalf("could not give %s a route", c.Sym)
+}

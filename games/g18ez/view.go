@@ -1,0 +1,280 @@
+package g18ez
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// Milestone counts the operating rounds finished: every player gets a
+// PDF report after each.
+func (g *Game) Milestone() int { return g.ORsDone }
+
+// Scores are each seat's net worth (2.13).
+func (g *Game) Scores() []int {
+	out := make([]int, len(g.Players))
+	for s := range g.Players {
+		out[s] = g.Score(s)
+	}
+	return out
+}
+
+var colourNames = []string{"yellow", "green", "brown", "gray"}
+
+// Status is the open position as a seat reads it in a mail; everything is
+// public, so only the "(you)" mark differs between seats.
+func (g *Game) Status(seat int) string {
+	var b strings.Builder
+	ph := g.phase()
+	fmt.Fprintf(&b, "Phase %d: %s tiles; the red areas pay their %s value; train limit %d (minors %d). Bank $%d. Certificate limit %d.\n",
+		ph.Train, strings.Join(colourNames[:ph.Colours], ", "), colourNames[ph.OffBoard], ph.Limit, ph.LimitFor(kindMinor), g.Bank, g.Limit())
+	if g.Ending != nil && !g.Ended {
+		fmt.Fprintf(&b, "The end is coming: %s.\n", g.Ending.Why)
+	}
+	if !g.Packet.SoldOut() {
+		b.WriteString("\nStartpacket  Price  Bids\n")
+		for _, it := range g.Packet.Items {
+			if !it.Sold {
+				fmt.Fprintf(&b, "%-11s  %5s  %s\n", it.Sym, dollars(it.Price), g.bidText(it.Bids))
+			}
+		}
+	}
+	b.WriteString("\nRailroad Value  Cash  Trains   Stations IPO Pool  President\n")
+	for _, c := range g.Corps {
+		switch {
+		case c.Closed:
+		case !c.Started:
+			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
+		default:
+			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d     %3d %4d  %s\n", c.Sym, dollars(g.price(c)), dollars(c.Cash),
+				trainList(c.Trains), c.Stations, max(1, len(c.TokenCosts)), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
+		}
+	}
+	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
+	for s, p := range g.Players {
+		mark := ""
+		if s == seat {
+			mark = " (you)"
+		}
+		fmt.Fprintf(&b, "%-12s %5s  %2d/%-2d  %s%s\n", p.Name, dollars(p.Cash), g.Certs(s), g.Limit(), strings.Join(g.holdings(s), ", "), mark)
+	}
+	if len(g.PoolTrains) > 0 {
+		fmt.Fprintf(&b, "\nTrains in the open market: %s.", trainList(g.PoolTrains))
+	}
+	if n := g.Next(); n >= 0 {
+		k := g.Kinds[n]
+		left := fmt.Sprintf("%d left", g.Depot[n])
+		if g.Depot[n] < 0 {
+			left = "without limit"
+		}
+		fmt.Fprintf(&b, "\nNext train from the bank: a %d for $%d (%s).\n", k.Size, k.Cost, left)
+	}
+	if r := g.LastRun; r != nil && len(r.Routes) > 0 {
+		fmt.Fprintf(&b, "\nLast run: %s earned $%d: %s.\n", r.Corp, r.Total, routeText(r.Routes))
+	}
+	fmt.Fprintf(&b, "\n%s\n", g.Now())
+	return b.String()
+}
+
+func (g *Game) bidText(bids []eighteen.Bid) string {
+	var parts []string
+	for _, b := range bids {
+		parts = append(parts, fmt.Sprintf("%s $%d", g.Players[b.Seat].Name, b.Amount))
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Now says in one line what the game waits for.
+func (g *Game) Now() string {
+	if g.Ended {
+		return "The game is over (2.13): " + g.standings()
+	}
+	acting := g.Acting()
+	who := "no one"
+	if len(acting) > 0 {
+		who = g.Players[acting[0]].Name
+	}
+	switch {
+	case g.r.Offer != nil:
+		return fmt.Sprintf("%s is asked to ACCEPT or DECLINE: %s.", who, g.r.Offer.Move)
+	case g.Packet.Auction != nil:
+		a := g.Packet.Auction
+		return fmt.Sprintf("Special auction for %s (1.4): high bid $%d by %s; %s to bid or pass.", a.Item, a.High.Amount, g.Players[a.High.Seat].Name, who)
+	case g.r.Kind == stockRound && !g.Packet.SoldOut():
+		return fmt.Sprintf("Initial SDR, the Startpacket (1.2): %s to act.", who)
+	case g.r.Kind == stockRound:
+		return fmt.Sprintf("Share dealing round: %s's turn.", who)
+	case g.operating() != nil:
+		return fmt.Sprintf("Operating round %d of 2: %s operates (%s), %s deciding.", g.r.OR, g.r.Corp, stepNames[g.r.Step], who)
+	}
+	return fmt.Sprintf("%s to act.", who)
+}
+
+var stepNames = map[int]string{stepTrack: "track", stepToken: "station", stepRun: "run", stepDividend: "income", stepTrains: "trains"}
+
+// standings are the seats by worth, best first.
+func (g *Game) standings() string {
+	order := make([]int, len(g.Players))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return g.Score(b) - g.Score(a) })
+	var parts []string
+	for _, s := range order {
+		parts = append(parts, fmt.Sprintf("%s $%d", g.Players[s].Name, g.Score(s)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// holdings are a player's shares (P for the president), privates and
+// minors.
+func (g *Game) holdings(seat int) []string {
+	var out []string
+	for _, c := range g.Corps {
+		switch {
+		case c.Minor() && !c.Closed && c.President == seat:
+			out = append(out, c.Sym)
+		case c.Public() && g.Players[seat].Shares[c.Sym] > 0:
+			mark := ""
+			if c.President == seat {
+				mark = "P"
+			}
+			out = append(out, fmt.Sprintf("%s %d0%%%s", c.Sym, g.Players[seat].Shares[c.Sym], mark))
+		}
+	}
+	for _, p := range g.Privates {
+		if !p.Closed && p.Owner == seat && p.Corp == "" {
+			out = append(out, p.Sym)
+		}
+	}
+	return out
+}
+
+func (g *Game) seatName(s int) string {
+	if s < 0 || s >= len(g.Players) {
+		return "-"
+	}
+	return g.Players[s].Name
+}
+
+func dollars(n int) string { return fmt.Sprintf("$%d", n) }
+
+func trainList(sizes []int) string {
+	if len(sizes) == 0 {
+		return "-"
+	}
+	parts := make([]string, len(sizes))
+	for i, s := range sizes {
+		parts[i] = itoa(s)
+	}
+	return strings.Join(parts, ",")
+}
+
+// routeText names each route's stops by hex.
+func routeText(routes []eighteen.Route) string {
+	var parts []string
+	for _, r := range routes {
+		hexes := make([]string, len(r.Stops))
+		for i, n := range r.Stops {
+			hexes[i] = n.Hex.String()
+		}
+		parts = append(parts, fmt.Sprintf("%s ($%d)", strings.Join(hexes, "-"), r.Revenue))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// state is the game as stored: the exported fields, the round, and the
+// map written out by hex.
+type state struct {
+	*Game
+	Round  round                       `json:"round"`
+	Tiles  map[string]string           `json:"tiles"`
+	Tokens map[string]map[int][]string `json:"tokens"`
+	Layout *struct{}                   `json:"Layout,omitempty"`
+	Events *struct{}                   `json:"Events,omitempty"`
+}
+
+// State is the whole position, canonically encoded: stored after every
+// move, so replay can compare each one byte for byte.
+func (g *Game) State() ([]byte, error) {
+	s := state{Game: g, Round: g.r, Tiles: map[string]string{}, Tokens: map[string]map[int][]string{}}
+	for h, p := range g.Layout.Tiles {
+		s.Tiles[h.String()] = fmt.Sprintf("%s/%d", p.Tile.ID, p.Rotation)
+	}
+	for h, t := range g.Layout.Tokens {
+		s.Tokens[h.String()] = t
+	}
+	out, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("18EZ state: %w", err)
+	}
+	return out, nil
+}
+
+// StockMarket is the SPI grid, for drawing it.
+func (g *Game) StockMarket() *eighteen.Market { return g.market }
+
+// Price is a company's share value now.
+func (g *Game) Price(c *Corp) int { return g.price(c) }
+
+// Board is the map as printed.
+func (g *Game) Board() *eighteen.Board { return g.board }
+
+// Menu is a seat's legal moves as lines to send back, read from the open
+// steps' options, lays grouped a line per hex.
+func (g *Game) Menu(seat int) []string {
+	var out []string
+	lays := map[string][]string{}
+	var hexes []string
+	for _, o := range g.Legal(seat) {
+		if o.Verb == "LAY" {
+			if _, seen := lays[o.Args[0]]; !seen {
+				hexes = append(hexes, o.Args[0])
+			}
+			lays[o.Args[0]] = append(lays[o.Args[0]], o.Args[1]+"/"+o.Args[2])
+			continue
+		}
+		out = append(out, o.String()+g.note4(o))
+	}
+	for _, h := range hexes {
+		out = append(out, fmt.Sprintf("LAY %s <tile> <rotation>: %s", h, strings.Join(lays[h], " ")))
+	}
+	return out
+}
+
+// note4 is what a menu line costs or pays.
+func (g *Game) note4(o eighteen.Option) string {
+	switch {
+	case o.Verb == "BUY" && len(o.Args) == 2:
+		if c := g.Corp(o.Args[0]); c != nil {
+			if o.Args[1] == "IPO" {
+				return fmt.Sprintf("  ($%d)", c.Par)
+			}
+			return fmt.Sprintf("  ($%d)", g.price(c))
+		}
+	case o.Verb == "BUY" && len(o.Args) == 1:
+		if it := g.Packet.Top(); it != nil {
+			return fmt.Sprintf("  ($%d)", it.Price)
+		}
+	case o.Verb == "PAR" && len(o.Args) == 2:
+		n, _ := atoi(o.Args[1])
+		return fmt.Sprintf("  ($%d for the president's certificate)", 2*n)
+	case o.Verb == "SELL" && len(o.Args) == 2:
+		if c := g.Corp(o.Args[0]); c != nil {
+			n, _ := atoi(o.Args[1])
+			return fmt.Sprintf("  (+$%d)", n*g.price(c))
+		}
+	case o.Verb == "BUYTRAIN" && len(o.Args) <= 2:
+		size, _ := g.SizeOf(o.Args[0])
+		return fmt.Sprintf("  ($%d)", g.Cost(size))
+	case o.Verb == "PAY" || o.Verb == "HALF" || o.Verb == "RETAIN":
+		return fmt.Sprintf("  (income $%d)", g.r.Revenue)
+	}
+	return ""
+}

@@ -20,10 +20,10 @@ var manifestText string
 //go:embed metropolis.txt
 var designsText string
 
-// designs are the standard tiles and 18EZ's own (metropolis.txt): the
+// tileDesigns are the standard tiles and 18EZ's own (metropolis.txt): the
 // Metropolis tiles and the printed hexes. A design of 18EZ's own may not
 // take a standard tile's id, so that no standard tile is changed unseen.
-func designs() (map[string]*eighteen.Tile, error) {
+func tileDesigns() (map[string]*eighteen.Tile, error) {
 	all, err := eighteen.StandardTiles()
 	if err != nil {
 		return nil, err
@@ -44,7 +44,7 @@ func designs() (map[string]*eighteen.Tile, error) {
 // Board is the 18EZ map, its printed tiles (Metropolis's yellow tile and
 // the two grey hexes) resolved, so that NewLayout lays them.
 func Board() (*eighteen.Board, error) {
-	d, err := designs()
+	d, err := tileDesigns()
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +59,7 @@ func Board() (*eighteen.Board, error) {
 // copies of each the game has: what companies lay from. The printed
 // tiles are not among them; they are on the board from the start.
 func Tiles() (map[string]*eighteen.Tile, map[string]int, error) {
-	d, err := designs()
+	d, err := tileDesigns()
 	if err != nil {
 		return nil, nil, err
 	}

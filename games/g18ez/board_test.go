@@ -9,7 +9,7 @@ import (
 	"github.com/railpost/railpost/games/eighteen"
 )
 
-func fixtures(t *testing.T) (*eighteen.Layout, map[string]*eighteen.Tile, map[string]int) {
+func boardFixtures(t *testing.T) (*eighteen.Layout, map[string]*eighteen.Tile, map[string]int) {
 	t.Helper()
 	l, err := StartLayout()
 	if err != nil {
@@ -23,7 +23,7 @@ func fixtures(t *testing.T) (*eighteen.Layout, map[string]*eighteen.Tile, map[st
 }
 
 // named is the space with a name, failing the test when there is none.
-func named(t *testing.T, b *eighteen.Board, name string) *eighteen.Space {
+func spaceNamed(t *testing.T, b *eighteen.Board, name string) *eighteen.Space {
 	t.Helper()
 	for _, h := range b.Order {
 		if s := b.Space(h); s.Name == name {
@@ -35,16 +35,16 @@ func named(t *testing.T, b *eighteen.Board, name string) *eighteen.Space {
 }
 
 var (
-	metropolis = eighteen.Hex{Row: 3, Col: 9}  // D9
-	ironton    = eighteen.Hex{Row: 1, Col: 17} // B17
-	greyTrack  = eighteen.Hex{Row: 5, Col: 17} // F17
+	hexMetropolis = eighteen.Hex{Row: 3, Col: 9}  // D9
+	hexIronton    = eighteen.Hex{Row: 1, Col: 17} // B17
+	hexGreyTrack  = eighteen.Hex{Row: 5, Col: 17} // F17
 )
 
 // TestBoardCounts: the hexes by kind, and no more large or small cities
 // to be laid than the manifest has yellow tiles for (2.3: a first tile is
 // yellow and of the hex's kind).
 func TestBoardCounts(t *testing.T) {
-	l, tiles, copies := fixtures(t)
+	l, tiles, copies := boardFixtures(t)
 	kinds := map[eighteen.Kind]int{}
 	printed := map[eighteen.Kind]int{}
 	for _, h := range l.Board.Order {
@@ -85,7 +85,7 @@ func TestBoardCounts(t *testing.T) {
 // TestHomes: every company's home is a bare large city, once, where the
 // company's first tile and token go (2.3); the Black Line has none.
 func TestHomes(t *testing.T) {
-	l, _, _ := fixtures(t)
+	l, _, _ := boardFixtures(t)
 	homes := map[string]string{
 		"PSW": "Purple Springs", "BCRR": "Blue Canyon", "BRN": "Brownsville",
 		"MYR": "Yellow River", "MR": "Redcliff", "GVP": "Green Valley",
@@ -112,7 +112,7 @@ func TestHomes(t *testing.T) {
 // TestOffBoards: six red areas, each with a value for each of the four
 // tile colours, rising, and track towards the board.
 func TestOffBoards(t *testing.T) {
-	l, _, _ := fixtures(t)
+	l, _, _ := boardFixtures(t)
 	var names []string
 	for _, h := range l.Board.Order {
 		s := l.Board.Space(h)
@@ -140,16 +140,16 @@ func TestOffBoards(t *testing.T) {
 // the start, labelled M; the hex takes only M tiles at every colour, and
 // the M tiles go nowhere else (2.3); each M tile keeps the one before.
 func TestMetropolis(t *testing.T) {
-	l, tiles, _ := fixtures(t)
-	s := named(t, l.Board, "Metropolis")
-	if s.Hex != metropolis || s.Kind != eighteen.City {
-		t.Fatalf("Metropolis is a %s at %s, want a city at %s", s.Kind, s.Hex, metropolis)
+	l, tiles, _ := boardFixtures(t)
+	s := spaceNamed(t, l.Board, "Metropolis")
+	if s.Hex != hexMetropolis || s.Kind != eighteen.City {
+		t.Fatalf("Metropolis is a %s at %s, want a city at %s", s.Kind, s.Hex, hexMetropolis)
 	}
-	steps := l.Board.Steps(metropolis)
-	if w, e := steps[named(t, l.Board, "West").Hex], steps[named(t, l.Board, "East").Hex]; w != e {
+	steps := l.Board.Steps(hexMetropolis)
+	if w, e := steps[spaceNamed(t, l.Board, "West").Hex], steps[spaceNamed(t, l.Board, "East").Hex]; w != e {
 		t.Errorf("Metropolis is %d from West and %d from East; want it in the middle", w, e)
 	}
-	p, laid := l.Tiles[metropolis]
+	p, laid := l.Tiles[hexMetropolis]
 	if !laid || p.Tile.ID != "EZM" || p.Tile.Colour != eighteen.Yellow || p.Tile.Label != "M" || p.Tile.Stops[0].Slots != 1 {
 		t.Fatalf("Metropolis starts with %v (laid %v), want the yellow M tile EZM of one slot", p.Tile, laid)
 	}
@@ -167,19 +167,19 @@ func TestMetropolis(t *testing.T) {
 			t.Errorf("#%s: label %q, revenue %d; want M and more than #%s", chain[i].ID, chain[i].Label, chain[i].Stops[0].Revenue, chain[i-1].ID)
 		}
 	}
-	l.Tokens[metropolis] = map[int][]string{0: {"PSW"}}
+	l.Tokens[hexMetropolis] = map[int][]string{0: {"PSW"}}
 	reach := l.Reach("PSW")
 	all := []eighteen.Colour{eighteen.Yellow, eighteen.Green, eighteen.Brown, eighteen.Gray}
-	purple := named(t, l.Board, "Purple Springs").Hex
+	purple := spaceNamed(t, l.Board, "Purple Springs").Hex
 	for _, tc := range []struct {
 		lay  eighteen.Lay
 		want string
 	}{
-		{eighteen.Lay{Corp: "PSW", Hex: metropolis, Tile: tiles["716"]}, ""},
-		{eighteen.Lay{Corp: "PSW", Hex: metropolis, Tile: tiles["716"], Rotation: 3}, ""},
-		{eighteen.Lay{Corp: "PSW", Hex: metropolis, Tile: tiles["716"], Rotation: 2}, "does not keep"},
-		{eighteen.Lay{Corp: "PSW", Hex: metropolis, Tile: tiles["14"]}, "takes only the tile labelled M"},
-		{eighteen.Lay{Corp: "PSW", Hex: metropolis, Tile: tiles["717"]}, "replaces only a green one"},
+		{eighteen.Lay{Corp: "PSW", Hex: hexMetropolis, Tile: tiles["716"]}, ""},
+		{eighteen.Lay{Corp: "PSW", Hex: hexMetropolis, Tile: tiles["716"], Rotation: 3}, ""},
+		{eighteen.Lay{Corp: "PSW", Hex: hexMetropolis, Tile: tiles["716"], Rotation: 2}, "does not keep"},
+		{eighteen.Lay{Corp: "PSW", Hex: hexMetropolis, Tile: tiles["14"]}, "takes only the tile labelled M"},
+		{eighteen.Lay{Corp: "PSW", Hex: hexMetropolis, Tile: tiles["717"]}, "replaces only a green one"},
 		{eighteen.Lay{Corp: "PSW", Hex: purple, Tile: tiles["716"]}, "goes only on the hexes that ask for it"},
 	} {
 		_, err := l.CheckFrom(reach, tc.lay, all)
@@ -193,36 +193,36 @@ func TestMetropolis(t *testing.T) {
 // start and refuse every tile (2.4), and Ironton's track reaches the
 // Northeast off-board.
 func TestGreyHexes(t *testing.T) {
-	l, tiles, _ := fixtures(t)
+	l, tiles, _ := boardFixtures(t)
 	var fixed []eighteen.Hex
 	for _, h := range l.Board.Order {
 		if l.Board.Space(h).Fixed {
 			fixed = append(fixed, h)
 		}
 	}
-	if !slices.Equal(fixed, []eighteen.Hex{ironton, greyTrack}) {
-		t.Fatalf("fixed hexes %v, want Ironton %s and %s", fixed, ironton, greyTrack)
+	if !slices.Equal(fixed, []eighteen.Hex{hexIronton, hexGreyTrack}) {
+		t.Fatalf("fixed hexes %v, want Ironton %s and %s", fixed, hexIronton, hexGreyTrack)
 	}
 	for _, tc := range []struct {
 		hex  eighteen.Hex
 		tile string
 	}{
-		{ironton, "455"},
-		{ironton, "63"},
-		{greyTrack, "544"},
-		{greyTrack, "9"},
+		{hexIronton, "455"},
+		{hexIronton, "63"},
+		{hexGreyTrack, "544"},
+		{hexGreyTrack, "9"},
 	} {
 		if p := l.Tiles[tc.hex]; p.Tile == nil || p.Tile.Colour != eighteen.Gray {
 			t.Errorf("%s starts with %v, want a grey tile", tc.hex, p.Tile)
 		}
-		l.Tokens[ironton] = map[int][]string{0: {"BRN"}}
+		l.Tokens[hexIronton] = map[int][]string{0: {"BRN"}}
 		_, err := l.CheckFrom(l.Reach("BRN"), eighteen.Lay{Corp: "BRN", Hex: tc.hex, Tile: tiles[tc.tile]}, []eighteen.Colour{eighteen.Yellow, eighteen.Green, eighteen.Brown, eighteen.Gray})
 		if err == nil || !strings.Contains(err.Error(), "may never be upgraded (18EZ 2.4") {
 			t.Errorf("#%s on %s: %v, want the 2.4 refusal", tc.tile, tc.hex, err)
 		}
 	}
-	l.Tokens[ironton] = map[int][]string{0: {"BRN"}}
-	if ne := named(t, l.Board, "Northeast").Hex; !l.Reach("BRN")[eighteen.Node{Hex: ne, Stop: 0}] {
+	l.Tokens[hexIronton] = map[int][]string{0: {"BRN"}}
+	if ne := spaceNamed(t, l.Board, "Northeast").Hex; !l.Reach("BRN")[eighteen.Node{Hex: ne, Stop: 0}] {
 		t.Errorf("a token in Ironton does not reach the Northeast off-board")
 	}
 }
@@ -230,7 +230,7 @@ func TestGreyHexes(t *testing.T) {
 // TestManifest: every tile of the rulebook's manifest, with its copies,
 // and nothing else.
 func TestManifest(t *testing.T) {
-	_, tiles, copies := fixtures(t)
+	_, tiles, copies := boardFixtures(t)
 	want := map[string]int{
 		"3": 2, "4": 2, "5": 3, "6": 7, "7": 3, "8": 10, "9": 14, "57": 3, "58": 2,
 		"14": 3, "15": 2, "19": 1, "20": 1, "80": 2, "81": 2, "82": 2, "83": 2,
@@ -263,9 +263,9 @@ func TestManifest(t *testing.T) {
 // city or off-board is at most 2 from it, so that a 2-train runs home to
 // a neighbour after a lay or two in the first operating rounds.
 func TestDistances(t *testing.T) {
-	l, _, _ := fixtures(t)
+	l, _, _ := boardFixtures(t)
 	b := l.Board
-	steps := b.Steps(metropolis)
+	steps := b.Steps(hexMetropolis)
 	for _, h := range b.Order {
 		if _, ok := steps[h]; !ok {
 			t.Errorf("%s is not reachable from Metropolis", h)
@@ -301,5 +301,27 @@ func TestDistances(t *testing.T) {
 		if stop > 2 {
 			t.Errorf("%s's home %s is %d from the nearest stop, want at most 2", corp, home, stop)
 		}
+	}
+}
+
+// TestFirstRun: the early game as the rules describe it. Purple Springs
+// lays its home city towards Metropolis (2.3), then the track between
+// them, and a 2-train runs home to Metropolis, $20 and $30.
+func TestFirstRun(t *testing.T) {
+	l, tiles, _ := boardFixtures(t)
+	home := spaceNamed(t, l.Board, "Purple Springs").Hex
+	l.Tokens[home] = map[int][]string{0: {"PSW"}}
+	yellow := []eighteen.Colour{eighteen.Yellow}
+	for _, lay := range []eighteen.Lay{
+		{Corp: "PSW", Hex: home, Tile: tiles["57"], Rotation: 1},
+		{Corp: "PSW", Hex: eighteen.Hex{Row: 3, Col: 7}, Tile: tiles["9"], Rotation: 1},
+	} {
+		if _, err := l.Check(lay, yellow); err != nil {
+			t.Fatalf("#%s on %s: %v", lay.Tile.ID, lay.Hex, err)
+		}
+		l.Tiles[lay.Hex] = eighteen.Placed{Tile: lay.Tile, Rotation: lay.Rotation}
+	}
+	if _, got := l.BestRun("PSW", []int{2}, 0); got != 50 {
+		t.Errorf("PSW's 2-train earns %d, want $50 (Purple Springs and Metropolis)", got)
 	}
 }

@@ -150,3 +150,79 @@ func withRoute(t *testing.T, g *Game, c *Corp) {
 	}
 	t.Fatalf("could not give %s a route", c.Sym)
 }
+
+// TestBlackLineForms: the first 5 bought, the OR ends and the minors and
+// the Obsidian merge into the Black Line (2.12): the Obsidian's owner
+// trades it for the president's certificate, $750 from the bank, value
+// $150; each minor hands over its trains and treasury, its station turns
+// black and its owner takes a share; a player with more shares than the
+// Obsidian's owner becomes president. Privates close at the first 5.
+func TestBlackLineForms(t *testing.T) {
+	g := afterStart(t, "Tom", "Dick")
+	tom, dick := g.seatOf("Tom"), g.seatOf("Dick")
+	g.Private(OBS).Owner = tom
+	minors := []*Corp{g.Corp("M1"), g.Corp("M2"), g.Corp("M3"), g.Corp("M4")}
+	for i, m := range minors {
+		m.President = []int{dick, dick, dick, tom}[i]
+		m.Trains = []int{3}
+		homeStation(t, g, m)
+	}
+	minorCash := 0
+	for _, m := range minors {
+		minorCash += m.Cash
+	}
+	c := floatAt(t, g, "PSW", eighteen.Pos{Row: 1, Col: 3}, tom, map[int]int{tom: 5})
+	c.Cash = 600
+	sellDepot(g, 5)
+	g.Phase = 2
+	g.startOR(2)
+	for _, o := range g.Corps {
+		o.Operated = o != c
+	}
+	atTrains(g, c)
+	g.r.OR = 2
+	bank := g.Bank
+	play(t, g, "Tom: BUYTRAIN 5")
+	if !g.BlackLineDue || !g.Private(HMH).Closed || g.Private(OBS).Closed {
+		t.Fatalf("after the first 5: due %v, HMH closed %v, OBS closed %v", g.BlackLineDue, g.Private(HMH).Closed, g.Private(OBS).Closed)
+	}
+	play(t, g, "Tom: DONE")
+	bl := g.Corp(BL)
+	if !bl.Floated || g.price(bl) != 150 || bl.President != dick {
+		t.Fatalf("Black Line floated %v at $%d, president %d; want formed at $150 with Dick (3 shares to 2)", bl.Floated, g.price(bl), bl.President)
+	}
+	if g.Players[tom].Shares[BL] != 3 || g.Players[dick].Shares[BL] != 3 {
+		t.Errorf("Black Line shares: Tom %d, Dick %d; want 3 each (Tom the certificate and M4's share)", g.Players[tom].Shares[BL], g.Players[dick].Shares[BL])
+	}
+	if bl.Cash != 750+minorCash || len(bl.Trains) != 4 || bl.Stations != 4 {
+		t.Errorf("Black Line $%d, trains %v, stations %d; want $%d, four 3s, 4", bl.Cash, bl.Trains, bl.Stations, 750+minorCash)
+	}
+	for _, m := range minors {
+		if !m.Closed {
+			t.Errorf("%s still runs", m.Sym)
+		}
+		if toks := g.Layout.Tokens[m.Home][0]; len(toks) != 1 || toks[0] != BL {
+			t.Errorf("%s's home %s has stations %v, want the Black Line's", m.Sym, m.Home, toks)
+		}
+	}
+	if g.Bank != bank+450-750 {
+		t.Errorf("bank $%d, want $%d: the 5's price in, the Black Line's $750 out", g.Bank, bank+450-750)
+	}
+}
+
+// homeStation lays a legal city tile on a company's home and places its
+// station there (2.3, 2.5).
+func homeStation(t *testing.T, g *Game, c *Corp) {
+	t.Helper()
+	for _, id := range []string{"57", "5", "6"} {
+		for r := range 6 {
+			lay := eighteen.Lay{Corp: c.Sym, Hex: c.Home, Tile: g.tiles[id], Rotation: r}
+			if g.layError(c, g.reachFor(c), lay) == nil {
+				g.place(lay)
+				g.placeHome(c)
+				return
+			}
+		}
+	}
+	t.Fatalf("no home tile for %s", c.Sym)
+}

@@ -17,7 +17,7 @@ func FuzzApply(f *testing.F) {
 		"HOTEL D9", "MRTA TOKEN", "MRTA LAY 716 0", "ACCEPT", "DECLINE", "BID OBS 99999999999999999999", "", "UNDO 3",
 	} {
 		f.Add(uint8(0), uint16(0), line)
-		f.Add(uint8(1), uint16(150), line)
+		f.Add(uint8(1), uint16(60), line)
 	}
 	f.Fuzz(func(t *testing.T, seat uint8, moves uint16, line string) {
 		g := advanced(t, int(moves%600))

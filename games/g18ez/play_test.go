@@ -142,14 +142,14 @@ func playRandom(t *testing.T, seed uint64, players, cap int) (*Game, int) {
 }
 
 // TestRandomGames plays seeded random games to their end by the rules:
-// 20 by default, 500 with -long.
+// 10 by default, 500 with -long.
 func TestRandomGames(t *testing.T) {
-	n := 20
+	n := 10
 	if *long {
 		n = 500
 	}
 	if testing.Short() {
-		n = 6
+		n = 4
 	}
 	ends := map[string]int{}
 	for seed := range uint64(n) {

@@ -157,3 +157,46 @@ func TestClaySaysPriority(t *testing.T) {
 		t.Errorf("round %d, priority %d: want the ORs with Dick holding the priority", g.r.Kind, g.Priority)
 	}
 }
+
+// TestPrivateBetweenPlayers: a private company changes hands between
+// players at any price its owner agrees to; declined, nothing moves
+// (appendix; rulings EZ14).
+func TestPrivateBetweenPlayers(t *testing.T) {
+	g := table(t, "Tom", "Dick")
+	sellOut(t, g)
+	owner := g.Private(SL).Owner
+	buyer := 1 - owner
+	bn, on := g.Players[buyer].Name, g.Players[owner].Name
+	for g.Acting()[0] != buyer {
+		play(t, g, g.Players[g.Acting()[0]].Name+": PAR PSW 50")
+	}
+	cash := g.Players[buyer].Cash
+	play(t, g, bn+": BUYPRIVATE SL 30", on+": DECLINE")
+	if g.Private(SL).Owner != owner || g.Players[buyer].Cash != cash {
+		t.Fatal("a declined deal moved the private or the money")
+	}
+	play(t, g, bn+": BUYPRIVATE SL 30", on+": ACCEPT")
+	if g.Private(SL).Owner != buyer || g.Players[buyer].Cash != cash-30 {
+		t.Errorf("SL owner %d, buyer $%d; want the buyer's at $30", g.Private(SL).Owner, g.Players[buyer].Cash)
+	}
+	if got := g.Acting(); got[0] != buyer {
+		t.Errorf("after the deal %v acts, want the buyer's turn to go on", got)
+	}
+}
+
+// TestOverLimitSells: a player over the certificate limit may not end
+// his turn while he can sell (1.7 Clay says; rulings EZ13).
+func TestOverLimitSells(t *testing.T) {
+	g := afterStart(t, "Tom", "Dick")
+	floatAt(t, g, "PSW", eighteen.Pos{Row: 2, Col: 2}, 1, map[int]int{1: 3, 0: 2})
+	g.startStockRound(false)
+	g.r.Seat = 0
+	for _, c := range []string{"BCRR", "BRN", "MR", "GVP", "MYR"} {
+		floatAt(t, g, c, eighteen.Pos{Row: 2, Col: 2}, 1, map[int]int{1: 2, 0: 6})
+	}
+	if g.Certs(0) <= g.Limit() {
+		t.Fatalf("Tom holds %d certificates, limit %d: the test needs him over", g.Certs(0), g.Limit())
+	}
+	refuse(t, g, "Tom: PASS", "1.8")
+	play(t, g, "Tom: SELL BCRR 5")
+}

@@ -24,6 +24,15 @@ func randomMove(rng *rand.Rand, g *Game) (eighteen.Action, bool) {
 	if len(opts) == 0 {
 		return eighteen.Action{}, false
 	}
+	if rng.IntN(20) > 0 {
+		// deals between players are offered one time in twenty, or random
+		// players trade privates back and forth for ever
+		if rest := slices.DeleteFunc(slices.Clone(opts), func(o eighteen.Option) bool {
+			return o.Verb == "BUYPRIVATE" && g.r.Kind == stockRound
+		}); len(rest) > 0 {
+			opts = rest
+		}
+	}
 	var busy, eager []eighteen.Option
 	for _, o := range opts {
 		switch o.Verb {
@@ -168,5 +177,3 @@ func endedBy(g *Game) string {
 	}
 	return "bank"
 }
-
-var _ = slices.Contains[[]int]

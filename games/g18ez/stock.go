@@ -135,6 +135,7 @@ func (g *Game) stockStep() eighteen.Step {
 	return &eighteen.Table{Title: "share dealing turn", Moves: map[string]eighteen.Move{
 		"BUY": move(g.checkBuy, g.doBuy), "BID": move(g.checkBid, g.doBid), "PAR": move(g.checkPar, g.doPar),
 		"SELL": move(g.checkSell, g.doSell), "PASS": move(g.checkPass, g.doPass), "DONE": move(g.checkDone, g.doDone),
+		"BUYPRIVATE": move(g.checkTrade, g.doTrade),
 	}, Blocks: func() bool { return g.r.Kind == stockRound }, Waiting: func() []int { return []int{g.r.Seat} },
 		Candidate: g.stockCandidates}
 }
@@ -143,6 +144,11 @@ func (g *Game) stockStep() eighteen.Step {
 // decide.
 func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 	out := []eighteen.Option{opt(seat, "PASS"), opt(seat, "DONE")}
+	for _, p := range g.Privates {
+		if p.Held() && p.Corp == "" && p.Owner != seat {
+			out = append(out, ranged(seat, "BUYPRIVATE", 0, g.Players[seat].Cash, p.Sym))
+		}
+	}
 	if top := g.Packet.Top(); top != nil {
 		out = append(out, opt(seat, "BUY", top.Sym))
 		for _, it := range g.Packet.Items[1:] {
@@ -370,6 +376,9 @@ func (g *Game) checkPass(a eighteen.Action) error {
 	if g.r.Bought != "" || g.r.Sold {
 		return errRule("1.11", "you have dealt this turn: DONE ends it")
 	}
+	if err := g.overLimit(a.Seat); err != nil {
+		return err
+	}
 	if top := g.Packet.Top(); top != nil && top.Price == 0 {
 		return errRule("1.2, rulings EZ3", "%s costs nothing now: the player to act must take it (BUY %s)", top.Sym, top.Sym)
 	}
@@ -400,6 +409,59 @@ func (g *Game) checkDone(a eighteen.Action) error {
 	if g.r.Bought == "" && !g.r.Sold {
 		return errRule("1.11", "you have not dealt this turn: PASS rather than DONE")
 	}
+	return g.overLimit(a.Seat)
+}
+
+// overLimit refuses to end the turn of a player over the certificate
+// limit who may sell: he sells at his first opportunity (1.7 Clay says;
+// rulings EZ13).
+func (g *Game) overLimit(seat int) error {
+	if g.Certs(seat) > g.Limit() && len(g.saleOptions(seat)) > 0 {
+		return errRule("1.7, 1.8", "you hold %d certificates, over the limit of %d: sell before your turn ends", g.Certs(seat), g.Limit())
+	}
+	return nil
+}
+
+// tradeTerms reads BUYPRIVATE sym price in an SDR: a private company
+// another player owns, at any price its owner agrees to (appendix;
+// rulings EZ14).
+func (g *Game) tradeTerms(a eighteen.Action) (*Private, int, error) {
+	if len(a.Args) != 2 {
+		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and your price, as BUYPRIVATE OBS 160")
+	}
+	p := g.Private(a.Args[0])
+	price, ok := atoi(a.Args[1])
+	switch {
+	case p == nil || !ok || price < 0:
+		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and your price, as BUYPRIVATE OBS 160")
+	case !p.Held() || p.Corp != "" || p.Owner == a.Seat:
+		return nil, 0, errRule("appendix", "%s is not another player's to sell", p.Sym)
+	case price > g.Players[a.Seat].Cash:
+		return nil, 0, errRule("appendix", "you have $%d", g.Players[a.Seat].Cash)
+	case g.Certs(a.Seat) >= g.Limit():
+		return nil, 0, errRule("1.8", "you hold %d certificates, the limit", g.Certs(a.Seat))
+	}
+	return p, price, nil
+}
+
+func (g *Game) checkTrade(a eighteen.Action) error {
+	_, _, err := g.tradeTerms(a)
+	return err
+}
+
+// doTrade offers the deal to the owner; with his word it is made. It is
+// no part of the turn's dealing in shares (rulings EZ14).
+func (g *Game) doTrade(a eighteen.Action) error {
+	p, price, _ := g.tradeTerms(a)
+	if !g.agreed {
+		g.offer(a, p.Owner)
+		return nil
+	}
+	buyer, seller := g.Players[a.Seat], g.Players[p.Owner]
+	buyer.Cash -= price
+	seller.Cash += price
+	g.note("%s buys %s from %s for $%d (appendix)", buyer.Name, p.Sym, seller.Name, price)
+	p.Owner = a.Seat
 	return nil
 }
 

@@ -3,6 +3,7 @@ package g18ez
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 )
@@ -24,13 +25,70 @@ func (g *Game) dividendStep() eighteen.Step {
 	return &eighteen.Table{Title: "income", Moves: map[string]eighteen.Move{
 		"PAY": move(g.checkDividend, g.doPay), "HALF": move(g.checkDividend, g.doHalf),
 		"RETAIN": move(g.checkDividend, g.doRetain),
+		"RUN":    move(func(a eighteen.Action) error { _, _, err := g.runTerms(a); return err }, g.doRun),
 	}, Blocks: func() bool { return g.operatingNow(stepDividend) }, Waiting: g.president,
-		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
 			if c := g.operating(); c == nil || c.Minor() || g.r.Revenue == 0 {
 				return nil
 			}
-			return []eighteen.Option{opt(seat, "PAY"), opt(seat, "HALF"), opt(seat, "RETAIN")}
+			out := []eighteen.Option{opt(seat, "PAY"), opt(seat, "HALF"), opt(seat, "RETAIN")}
+			switch {
+			case q.Verb != "" && len(q.Args) > 0:
+				out = append(out, opt(seat, "RUN", q.Args...))
+			case g.LastRun != nil && len(g.LastRun.Routes) > 0:
+				out = append(out, opt(seat, "RUN", routeArgs(g.LastRun.Routes)...))
+			}
+			return out
 		}}
+}
+
+// runTerms judges RUN: the president names the routes the trains run in
+// place of the best run the engine found, each route the hexes of its
+// stops joined by dashes (RUN D5-D9 D1-D5). The routes must be legal
+// (2.6); 18EZ does not oblige a railroad to run its best (rulings EZ12).
+func (g *Game) runTerms(a eighteen.Action) ([]eighteen.Route, int, error) {
+	c := g.operating()
+	if len(a.Args) == 0 {
+		return nil, 0, errRule("2.6", "write RUN and each train's stops by hex, joined by dashes: RUN D5-D9 D1-D5")
+	}
+	named := make([][]eighteen.Hex, len(a.Args))
+	for i, arg := range a.Args {
+		for _, s := range strings.Split(strings.ToUpper(arg), "-") {
+			h, err := eighteen.ParseHex(s)
+			if err != nil {
+				return nil, 0, errRule("2.6", "route %d: %q is not a hex; write each train's stops by hex, joined by dashes: RUN D5-D9 D1-D5", i+1, s)
+			}
+			named[i] = append(named[i], h)
+		}
+	}
+	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.phase().OffBoard)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%w (2.6)", err)
+	}
+	return routes, total, nil
+}
+
+// doRun runs the named routes in place of the engine's.
+func (g *Game) doRun(a eighteen.Action) error {
+	c := g.operating()
+	routes, total, _ := g.runTerms(a)
+	g.r.Revenue = total
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
+	g.note("%s's president names its routes: %s; $%d in all (2.6)", c.Sym, routeText(routes), total)
+	return nil
+}
+
+// routeArgs are routes as RUN takes them.
+func routeArgs(routes []eighteen.Route) []string {
+	out := make([]string, len(routes))
+	for i, r := range routes {
+		hexes := make([]string, len(r.Stops))
+		for j, n := range r.Stops {
+			hexes[j] = n.Hex.String()
+		}
+		out[i] = strings.Join(hexes, "-")
+	}
+	return out
 }
 
 func (g *Game) checkDividend(a eighteen.Action) error {

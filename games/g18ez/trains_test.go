@@ -226,3 +226,27 @@ func homeStation(t *testing.T, g *Game, c *Corp) {
 	}
 	t.Fatalf("no home tile for %s", c.Sym)
 }
+
+// TestPresidentNamesRun: the president may name the routes the trains run
+// (2.6); any legal run stands, the best need not (rulings EZ12); a route
+// the track does not carry is refused and changes nothing.
+func TestPresidentNamesRun(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
+	withRoute(t, g, c)
+	c.Trains = []int{2}
+	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: stepRun, LastAct: -1}
+	g.advance()
+	if g.r.Step != stepDividend || g.r.Revenue == 0 {
+		t.Fatalf("at step %d with $%d", g.r.Step, g.r.Revenue)
+	}
+	best := g.r.Revenue
+	r := g.LastRun.Routes[0]
+	back := r.Stops[len(r.Stops)-1].Hex.String() + "-" + r.Stops[0].Hex.String()
+	play(t, g, "Pres: RUN "+back)
+	if g.r.Revenue != best {
+		t.Errorf("the same run named from its other end earns $%d, want $%d", g.r.Revenue, best)
+	}
+	refuse(t, g, "Pres: RUN A2-G18", "2.6")
+	refuse(t, g, "Pres: RUN "+back+" "+back, "2.6")
+}

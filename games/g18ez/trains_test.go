@@ -250,3 +250,55 @@ func TestPresidentNamesRun(t *testing.T) {
 	refuse(t, g, "Pres: RUN A2-G18", "2.6")
 	refuse(t, g, "Pres: RUN "+back+" "+back, "2.6")
 }
+
+// layWith lays, by the rules, a tile on a hex whose track leaves by the
+// edges given, for a company (2.3, 2.4).
+func layWith(t *testing.T, g *Game, c *Corp, hex string, edges ...eighteen.Edge) {
+	t.Helper()
+	h, _ := eighteen.ParseHex(hex)
+	for _, id := range []string{"9", "57", "14", "15", "619"} {
+		for r := range 6 {
+			lay := eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.tiles[id], Rotation: r}
+			exits := lay.Tile.Exits(r)
+			if g.layError(c, g.reachFor(c), lay) != nil || !slices.Equal(exits, edges) && len(exits) == len(edges) {
+				continue
+			}
+			ok := true
+			for _, e := range edges {
+				ok = ok && slices.Contains(exits, e)
+			}
+			if ok {
+				g.place(lay)
+				g.placeHome(c)
+				return
+			}
+		}
+	}
+	t.Fatalf("no legal tile on %s with exits %v", hex, edges)
+}
+
+// TestClaySaysRunValue is the rulebook's run example (2.6): in the green
+// phase PS&W's 4-train may start in the West off-board and need not start
+// or end at its station, only pass through it: West (green $40), Purple
+// Springs upgraded green ($30) and Metropolis, not upgraded ($30): $100.
+func TestClaySaysRunValue(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "PSW", eighteen.Pos{Row: 1, Col: 1}, 0, map[int]int{0: 5})
+	layWith(t, g, c, "D5", 1, 4)
+	layWith(t, g, c, "D3", 1, 4)
+	layWith(t, g, c, "D7", 1, 4)
+	g.Phase = 1 // the first 3 is sold: green
+	layWith(t, g, c, "D5", 1, 4)
+	if p := g.Layout.Tiles[c.Home]; p.Tile.Colour != eighteen.Green {
+		t.Fatalf("Purple Springs is %s", p.Tile.Colour)
+	}
+	c.Trains = []int{4}
+	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: stepRun, LastAct: -1}
+	g.advance()
+	if g.r.Revenue != 100 {
+		t.Errorf("the 4-train earns $%d, want $100: %s", g.r.Revenue, routeText(g.LastRun.Routes))
+	}
+	if r := g.LastRun.Routes[0]; r.Stops[0].Hex.String() != "D1" && r.Stops[len(r.Stops)-1].Hex.String() != "D1" {
+		t.Errorf("the run %s does not start in the West", routeText(g.LastRun.Routes))
+	}
+}

@@ -200,3 +200,17 @@ func TestOverLimitSells(t *testing.T) {
 	refuse(t, g, "Tom: PASS", "1.8")
 	play(t, g, "Tom: SELL BCRR 5")
 }
+
+// TestMovesInAnyCase: a move written in lower case is the move its
+// options list, not another one (BUY psw ipo buys from the IPO).
+func TestMovesInAnyCase(t *testing.T) {
+	g := afterStart(t, "Tom", "Dick")
+	seat := g.Acting()[0]
+	name := g.Players[seat].Name
+	play(t, g, name+": par psw 50")
+	other := g.Players[g.Acting()[0]].Name
+	play(t, g, other+": buy psw ipo")
+	if c := g.Corp("PSW"); c.IPO != 7 || g.Pool["PSW"] != 0 {
+		t.Errorf("PSW IPO %d, pool %d: want a share bought from the IPO", c.IPO, g.Pool["PSW"])
+	}
+}

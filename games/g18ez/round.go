@@ -113,9 +113,7 @@ func (g *Game) Apply(a eighteen.Action) error {
 	if !slices.Contains(acting, a.Seat) {
 		return fmt.Errorf("%w: the game waits for %s", errNotYours, g.Players[acting[0]].Name)
 	}
-	if a.Verb == "LAY" && len(a.Args) == 3 {
-		a.Args = []string{strings.ToUpper(a.Args[0]), strings.TrimPrefix(a.Args[1], "#"), a.Args[2]}
-	}
+	a = canonical(a)
 	if err := g.round().Apply(a); err != nil {
 		return err
 	}
@@ -170,4 +168,19 @@ func (g *Game) advance() {
 			return
 		}
 	}
+}
+
+// canonical is a move as the options write it: arguments upper-cased
+// (hexes, companies, IPO and POOL as players may write them in any case),
+// a tile perhaps written with its # as printed ("LAY D5 #57 1").
+func canonical(a eighteen.Action) eighteen.Action {
+	args := make([]string, len(a.Args))
+	for i, s := range a.Args {
+		args[i] = strings.ToUpper(s)
+	}
+	if a.Verb == "LAY" && len(args) == 3 {
+		args[1] = strings.TrimPrefix(args[1], "#")
+	}
+	a.Args = args
+	return a
 }

@@ -57,11 +57,11 @@ func (g *Game) layOptions(seat int, c *Corp, q eighteen.Query) []eighteen.Option
 	}
 	slices.Sort(ids)
 	for _, h := range g.board.Order {
-		if !q.Wants("LAY", h.String()) || (g.homeFirst(c) && h != c.Home) {
+		if !q.Wants("LAY", h.String()) || (g.homeFirst(c) && h != c.Home) || !eighteen.ReachesHex(reach, h) {
 			continue
 		}
 		for _, id := range ids {
-			if !q.Wants("LAY", h.String(), id) {
+			if !q.Wants("LAY", h.String(), id) || !g.mayFit(h, g.tiles[id]) {
 				continue
 			}
 			for r := range 6 {
@@ -125,4 +125,27 @@ func (g *Game) place(lay eighteen.Lay) {
 	}
 	g.Left[lay.Tile.ID]--
 	g.Layout.Tiles[lay.Hex] = eighteen.Placed{Tile: lay.Tile, Rotation: lay.Rotation}
+}
+
+// mayFit is a quick look before the rules' full check, which explains
+// each refusal and so costs more: the tile is of the colour after the
+// hex's (yellow on a bare hex), one the phase allows, with the stops the
+// hex has. It never refuses a lay the full check allows.
+func (g *Game) mayFit(h eighteen.Hex, t *eighteen.Tile) bool {
+	want := eighteen.Yellow
+	cities, towns := 0, 0
+	if old, ok := g.Layout.Tiles[h]; ok {
+		want = old.Tile.Colour + 1
+		cities, towns = old.Tile.Cities(), old.Tile.Towns()
+	} else {
+		switch g.board.Space(h).Kind {
+		case eighteen.City:
+			cities = 1
+		case eighteen.Town:
+			towns = 1
+		case eighteen.Towns:
+			towns = 2
+		}
+	}
+	return t.Colour == want && slices.Contains(g.colours(), want) && t.Cities() == cities && t.Towns() == towns
 }

@@ -7,7 +7,7 @@ import "maps"
 // are never changed and are shared; the title's Bonus is the caller's to
 // set, since it reads the title's own game.
 func (l *Layout) Clone() *Layout {
-	c := &Layout{Board: l.Board, Tiles: maps.Clone(l.Tiles), Tokens: make(map[Hex]map[int][]string, len(l.Tokens))}
+	c := &Layout{Board: l.Board, Tiles: maps.Clone(l.Tiles), Tokens: make(map[Hex]map[int][]string, len(l.Tokens)), Cite: l.Cite}
 	for h, stops := range l.Tokens {
 		cs := make(map[int][]string, len(stops))
 		for s, corps := range stops {

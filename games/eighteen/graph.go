@@ -31,6 +31,9 @@ type Layout struct {
 	// bounds, which is what lets it cut runs without losing the best. A
 	// Bonus without a BonusBound makes the search try every run.
 	BonusBound func(corp string, n Node, phase int) int
+	// Cite turns the rule numbers the core's track errors give (1870's:
+	// 6.1 to 6.4.1) into the title's own; nil keeps them.
+	Cite map[string]string
 }
 
 // NewLayout is a board with no tokens and no track but its printed tiles
@@ -187,6 +190,13 @@ func (l *Layout) Stations(corp string) []Node {
 // at a tile's edge or going back the way it came (8.1 rules 4 and 6),
 // which is why the search remembers the stretch of track it arrived by.
 func (l *Layout) Reach(corp string) map[Node]bool {
+	return l.ReachFrom(corp, l.Stations(corp))
+}
+
+// ReachFrom is Reach traced from some of a company's stations only: a
+// title whose track and stations must be reached from the home station
+// (18EZ 2.3, 2.5) passes that one.
+func (l *Layout) ReachFrom(corp string, from []Node) map[Node]bool {
 	type visit struct {
 		n   Node
 		via Segment // the stretch arrived by; none at a station
@@ -195,7 +205,7 @@ func (l *Layout) Reach(corp string) map[Node]bool {
 	reach := map[Node]bool{}
 	seen := map[visit]bool{}
 	var queue []visit
-	for _, s := range l.Stations(corp) {
+	for _, s := range from {
 		reach[s] = true
 		queue = append(queue, visit{n: s})
 	}

@@ -1,8 +1,10 @@
 package eighteen
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Lay is one tile lay a company asks for.
@@ -29,6 +31,32 @@ func (l *Layout) Check(lay Lay, colours []Colour) (int, error) {
 // CheckFrom is Check with the company's reach already found, for callers
 // that judge many lays at once.
 func (l *Layout) CheckFrom(reach map[Node]bool, lay Lay, colours []Colour) (int, error) {
+	cost, err := l.checkFrom(reach, lay, colours)
+	return cost, l.recite(err)
+}
+
+// recite names the rules an error closes with, "(6.1, 6.2)" as the core
+// writes them in 1870's numbers, by the title's own numbers in Cite: a
+// player reads his rulebook's sections.
+func (l *Layout) recite(err error) error {
+	if err == nil || len(l.Cite) == 0 {
+		return err
+	}
+	msg := err.Error()
+	open := strings.LastIndex(msg, " (")
+	if open < 0 || !strings.HasSuffix(msg, ")") {
+		return err
+	}
+	rules := strings.Split(msg[open+2:len(msg)-1], ", ")
+	for i, r := range rules {
+		if to, ok := l.Cite[r]; ok {
+			rules[i] = to
+		}
+	}
+	return errors.New(msg[:open] + " (" + strings.Join(slices.Compact(rules), ", ") + ")")
+}
+
+func (l *Layout) checkFrom(reach map[Node]bool, lay Lay, colours []Colour) (int, error) {
 	s := l.Board.Space(lay.Hex)
 	if s == nil {
 		return 0, fmt.Errorf("%s is not on the map (6.1)", lay.Hex)

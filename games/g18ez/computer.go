@@ -210,8 +210,17 @@ func (g *Game) trainChoice(seat int, by map[string][]eighteen.Option) (eighteen.
 		})
 		return plain[0].Action(0), true
 	}
-	if g.r.Forced && len(by["SELL"]) > 0 {
-		return by["SELL"][0].Action(0), true
+	if g.r.Forced {
+		for _, o := range by["BUYTRAIN"] {
+			if seller := g.Corp(o.Args[2]); o.Ranged && seller.President == seat {
+				return o.Action(o.Min), true // from its own railroad, no one's word needed
+			}
+		}
+		for _, v := range []string{"SELL", "BANKRUPT"} {
+			if len(by[v]) > 0 {
+				return by[v][0].Action(0), true
+			}
+		}
 	}
 	return eighteen.Action{}, false
 }

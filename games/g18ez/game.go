@@ -73,6 +73,9 @@ type Game struct {
 	Ended    bool
 	Bankrupt int // the seat that went bankrupt, or -1
 	Hotel    *Hotel
+	// MetroLaid is set once the Authority's extra tile is down: it is
+	// used once (rulings EZ7).
+	MetroLaid bool
 
 	// BlackLineSale is set when the first 4 is bought: the Black Line's
 	// shares are sold from the next SDR (2.12); BlackLineOpen once they are.
@@ -147,6 +150,7 @@ func New(s Setup) (*Game, error) {
 	}
 	g.Packet = eighteen.NewPacket(items)
 	g.Layout.Bonus, g.Layout.BonusBound = g.hotelBonus, g.hotelBound
+	g.Layout.Cite = trackRules
 	g.rounds = g.buildRounds()
 	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x18e2))
 	g.Priority = rng.IntN(n)

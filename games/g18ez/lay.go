@@ -19,13 +19,24 @@ func (g *Game) homeFirst(c *Corp) bool {
 	return !c.Operating && c.Kind != kindSystem && !tiled
 }
 
-// reachFor is where a company may build from: its network, or for a
-// first lay on its bare home city that city alone (2.3).
+// reachFor is where a company may build and place stations from: what
+// it can trace from its home station (2.3, 2.5), for a first lay on its
+// bare home city that city alone, and for the Black Line, which has no
+// home, from any of its stations (rulings EZ17).
 func (g *Game) reachFor(c *Corp) map[eighteen.Node]bool {
 	if g.homeFirst(c) {
 		return map[eighteen.Node]bool{{Hex: c.Home, Stop: 0}: true}
 	}
-	return g.Layout.Reach(c.Sym)
+	if c.Kind == kindSystem {
+		return g.Layout.Reach(c.Sym)
+	}
+	var home []eighteen.Node
+	for _, n := range g.Layout.Stations(c.Sym) {
+		if n.Hex == c.Home {
+			home = append(home, n)
+		}
+	}
+	return g.Layout.ReachFrom(c.Sym, home)
 }
 
 // layError judges a lay by a company, beyond the core's rules: one a

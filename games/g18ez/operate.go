@@ -163,7 +163,7 @@ func (g *Game) tokenOptions(seat int, c *Corp) []eighteen.Option {
 	if c == nil || c.Kind != kindMajor || !c.Operating || c.Stations >= len(c.TokenCosts) || c.Cash < c.TokenCosts[c.Stations] {
 		return nil
 	}
-	reach := g.Layout.Reach(c.Sym)
+	reach := g.reachFor(c)
 	var out []eighteen.Option
 	for h := range g.Layout.Tiles {
 		if g.tokenError(c, reach, h) == nil {
@@ -241,7 +241,7 @@ func (g *Game) checkToken(a eighteen.Action) error {
 	if cost := c.TokenCosts[c.Stations]; c.Cash < cost {
 		return errRule("2.5", "the next station costs $%d; %s has $%d", cost, c.Sym, c.Cash)
 	}
-	return g.tokenError(c, g.Layout.Reach(c.Sym), h)
+	return g.tokenError(c, g.reachFor(c), h)
 }
 
 func (g *Game) doToken(a eighteen.Action) error {

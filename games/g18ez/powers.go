@@ -121,7 +121,7 @@ func (g *Game) mrtaOptions(seat int, c *Corp) []eighteen.Option {
 	}
 	for id, n := range g.Left {
 		for r := range 6 {
-			if n > 0 && g.mrtaLayError(c, eighteen.Lay{Corp: c.Sym, Hex: m, Tile: g.tiles[id], Rotation: r}) == nil {
+			if n > 0 && !g.MetroLaid && g.mrtaLayError(c, eighteen.Lay{Corp: c.Sym, Hex: m, Tile: g.tiles[id], Rotation: r}) == nil {
 				out = append(out, opt(seat, "MRTA", "LAY", id, itoa(r)))
 			}
 		}
@@ -182,7 +182,7 @@ func (g *Game) checkMRTA(a eighteen.Action) error {
 	case len(a.Args) == 1 && a.Args[0] == "TOKEN":
 		return g.mrtaTokenError(c)
 	case len(a.Args) == 3 && a.Args[0] == "LAY":
-		if g.r.MetroLaid {
+		if g.MetroLaid {
 			return errRule("appendix", "the Authority's tile is laid once")
 		}
 		lay, err := g.layTerms(eighteen.Action{Args: []string{g.metropolis().String(), a.Args[1], a.Args[2]}}, c)
@@ -200,7 +200,7 @@ func (g *Game) doMRTA(a eighteen.Action) error {
 	if a.Args[0] == "LAY" {
 		lay, _ := g.layTerms(eighteen.Action{Args: []string{m.String(), a.Args[1], a.Args[2]}}, c)
 		g.place(lay)
-		g.r.MetroLaid = true
+		g.MetroLaid = true
 		g.note("%s lays tile #%s in Metropolis with the Metropolis Rapid Transit Authority (appendix)", c.Sym, lay.Tile.ID)
 		return nil
 	}

@@ -43,8 +43,6 @@ type round struct {
 	Corp string `json:"corp,omitempty"`
 	Step int    `json:"step"`
 	Laid bool   `json:"laid,omitempty"`
-	// MetroLaid is set once the Authority's extra tile is down this turn.
-	MetroLaid bool `json:"metro_laid,omitempty"`
 	Revenue   int  `json:"revenue,omitempty"`
 	// Forced is set while the company must buy a train it cannot pay for
 	// alone (2.9): the president's cash joins the company's.
@@ -160,7 +158,9 @@ func (g *Game) advance() {
 			g.run(c)
 		case g.r.Step == stepDividend && (c.Minor() || g.r.Revenue == 0):
 			g.autoDividend(c)
-		case g.r.Step == stepTrains && g.mustBuy(c) && g.bankrupt(c):
+		case g.r.Step == stepTrains && !g.r.Forced && g.mustBuy(c) && g.cannotPay(c):
+			g.r.Forced = true
+		case g.r.Step == stepTrains && g.r.Forced && g.bankrupt(c):
 			g.bankruptcy(c)
 		case g.r.Step == stepTrains && len(g.trainOptions(c.President, c)) == 0:
 			g.finishTurn(c)

@@ -322,8 +322,6 @@ func (g *Game) doPar(a eighteen.Action) error {
 	c.Started, c.Par, c.President = true, par, a.Seat
 	pos, _ := g.market.Par(par)
 	c.Pos = pos
-	g.tick++
-	c.Tick = g.tick
 	g.note("%s buys %s's president's certificate at par $%d ($%d)", pl.Name, c.Sym, par, 2*par)
 	g.bought(a.Seat, c)
 	return nil
@@ -416,8 +414,16 @@ func (g *Game) checkDone(a eighteen.Action) error {
 // limit who may sell: he sells at his first opportunity (1.7 Clay says;
 // rulings EZ13).
 func (g *Game) overLimit(seat int) error {
-	if g.Certs(seat) > g.Limit() && len(g.saleOptions(seat)) > 0 {
+	if len(g.saleOptions(seat)) == 0 {
+		return nil
+	}
+	if g.Certs(seat) > g.Limit() {
 		return errRule("1.7, 1.8", "you hold %d certificates, over the limit of %d: sell before your turn ends", g.Certs(seat), g.Limit())
+	}
+	for _, c := range g.Corps {
+		if n := g.Players[seat].Shares[c.Sym]; n > shares.HoldLimit {
+			return errRule("1.8, rulings EZ13", "you hold %d0%% of %s, over 60%%: sell before your turn ends", n, c.Sym)
+		}
 	}
 	return nil
 }
@@ -487,6 +493,8 @@ func (g *Game) endStockRound() {
 	for _, c := range g.Corps {
 		if c.Kind == kindMajor && c.Started && !c.Floated && 10-c.IPO >= c.FloatAt {
 			c.Floated = true
+			g.tick++
+			c.Tick = g.tick // its token arrives now, under any in its box (1.9, 1.14)
 			g.pay(10*c.Par, &c.Cash)
 			g.note("%s floats: $%d from the bank, its token at $%d on the SPI (1.9, 1.10)", c.Sym, 10*c.Par, c.Par)
 		}

@@ -166,10 +166,10 @@ func (g *Game) autoDividend(c *Corp) {
 func (g *Game) trainStep() eighteen.Step {
 	return &eighteen.Table{Title: "trains", Moves: map[string]eighteen.Move{
 		"BUYTRAIN": move(g.checkBuyTrain, g.doBuyTrain), "SELL": move(g.checkSell, g.doSell),
-		"DONE": move(g.checkTrainsDone, g.doTrainsDone),
+		"DONE": move(g.checkTrainsDone, g.doTrainsDone), "BANKRUPT": move(g.checkBankrupt, g.doBankrupt),
 	}, Blocks: func() bool { return g.operatingNow(stepTrains) }, Waiting: g.president,
 		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
-			return append(g.trainOptions(seat, g.operating()), opt(seat, "DONE"))
+			return append(g.trainOptions(seat, g.operating()), opt(seat, "DONE"), opt(seat, "BANKRUPT"))
 		}}
 }
 
@@ -231,14 +231,44 @@ func (g *Game) shortfall(c *Corp) int {
 }
 
 // bankrupt tells whether the president cannot raise a forced train even
-// by selling all he may (2.11); it starts the forced purchase otherwise.
+// by selling all he may, and no other railroad has a train to sell (2.9,
+// 2.11); it starts the forced purchase otherwise.
 func (g *Game) bankrupt(c *Corp) bool {
-	cheapest, ok := g.Cheapest()
-	if !ok || c.Cash >= cheapest {
+	if !g.beyondMeans(c) {
 		return false
 	}
-	g.r.Forced = true
-	return g.shortfall(c) > g.raisable(c.President, c)
+	for _, o := range g.Corps {
+		if o != c && !o.Closed && len(o.Trains) > 0 && g.maxPay(c) >= 1 {
+			return false // a railroad may yet sell one (2.9)
+		}
+	}
+	return true
+}
+
+// cannotPay tells whether the company alone cannot pay for the cheapest
+// train the bank or the open market sells: a forced purchase (2.9).
+func (g *Game) cannotPay(c *Corp) bool {
+	cheapest, ok := g.Cheapest()
+	return ok && c.Cash < cheapest
+}
+
+// beyondMeans tells whether it cannot even with all its president may
+// raise (2.10, 2.11).
+func (g *Game) beyondMeans(c *Corp) bool {
+	return g.cannotPay(c) && g.shortfall(c) > g.raisable(c.President, c)
+}
+
+func (g *Game) checkBankrupt(a eighteen.Action) error {
+	c := g.operating()
+	if len(a.Args) != 0 || !g.mustBuy(c) || !g.beyondMeans(c) {
+		return errRule("2.11", "bankruptcy is declared only by a president who must buy a train and cannot raise its price")
+	}
+	return nil
+}
+
+func (g *Game) doBankrupt(eighteen.Action) error {
+	g.bankruptcy(g.operating())
+	return nil
 }
 
 // bankruptcy ends the game at once (2.11).

@@ -302,3 +302,85 @@ func TestClaySaysRunValue(t *testing.T) {
 		t.Errorf("the run %s does not start in the West", routeText(g.LastRun.Routes))
 	}
 }
+
+// TestForcedFromAnotherRailroad: a company that cannot pay for the bank's
+// cheapest train, whose president cannot raise it, is not bankrupt while
+// another railroad may sell it one (2.9): it buys from its president's
+// other railroad; and a president who cannot get a train declares
+// bankruptcy (2.11).
+func TestForcedFromAnotherRailroad(t *testing.T) {
+	for _, bankrupt := range []bool{false, true} {
+		g := afterStart(t, "Pres", "Other")
+		c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 2, 1: 2})
+		o := floatAt(t, g, "MR", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 2})
+		withRoute(t, g, c)
+		o.Trains = []int{3, 3}
+		sellDepot(g, 3)
+		g.Phase = 1
+		c.Cash, g.Players[0].Cash = 50, 0
+		atTrains(g, c)
+		g.advance()
+		if g.Over() {
+			t.Fatal("bankrupt while MR could sell a train (2.9)")
+		}
+		if bankrupt {
+			play(t, g, "Pres: BANKRUPT")
+			if !g.Over() || g.Bankrupt != 0 {
+				t.Errorf("BANKRUPT: over %v, seat %d", g.Over(), g.Bankrupt)
+			}
+			continue
+		}
+		refuse(t, g, "Pres: BUYTRAIN 3 FROM MR 180", "2.9")
+		play(t, g, "Pres: BUYTRAIN 3 FROM MR 50")
+		if len(c.Trains) != 1 || c.Cash != 0 || o.Cash != 50 || g.Over() {
+			t.Errorf("GVP %v $%d, MR $%d, over %v", c.Trains, c.Cash, o.Cash, g.Over())
+		}
+	}
+}
+
+// TestBuildFromHome: a major builds and places stations only where it can
+// trace a route from its home station (2.3, 2.5), not from a station the
+// Authority put in Metropolis.
+func TestBuildFromHome(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "PSW", eighteen.Pos{Row: 1, Col: 1}, 0, map[int]int{0: 5})
+	homeStation(t, g, c)
+	p := g.Private(MRTA)
+	p.Owner, p.Corp = -1, c.Sym
+	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: stepTrack, LastAct: -1}
+	play(t, g, "Pres: MRTA TOKEN")
+	refuse(t, g, "Pres: LAY D11 9 1", "2.3")
+	for _, o := range g.Legal(0) {
+		if o.Verb == "LAY" && o.Args[0] == "D11" {
+			t.Fatalf("%s listed", o)
+		}
+	}
+}
+
+// TestLaterFloatBelow: a company floating joins its box at the bottom of
+// the pile, under one already there, though it was parred first (1.9,
+// 1.14).
+func TestLaterFloatBelow(t *testing.T) {
+	g := afterStart(t, "Tom", "Dick")
+	for g.Acting()[0] != 0 {
+		play(t, g, g.Players[g.Acting()[0]].Name+": PASS")
+	}
+	play(t, g, "Tom: PAR PSW 70")
+	psw := g.Corp("PSW")
+	brn := floatAt(t, g, "BRN", eighteen.Pos{Row: 3, Col: 0}, 1, map[int]int{1: 2})
+	g.Players[0].Shares["PSW"] += 3
+	psw.IPO -= 3
+	g.endStockRound()
+	if !psw.Floated || psw.Pos != brn.Pos || psw.Tick < brn.Tick {
+		t.Fatalf("PSW floated %v at %v tick %d; BRN at %v tick %d", psw.Floated, psw.Pos, psw.Tick, brn.Pos, brn.Tick)
+	}
+	for _, m := range g.Corps {
+		if m.Minor() {
+			m.Operated = true
+		}
+	}
+	g.nextCorp()
+	if g.r.Corp != "BRN" {
+		t.Errorf("%s operates first, want BRN, higher in the pile", g.r.Corp)
+	}
+}

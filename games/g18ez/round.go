@@ -39,11 +39,11 @@ type round struct {
 	// BoughtSR are the companies each seat bought this SDR (1.13).
 	BoughtSR []map[string]bool `json:"bought_sr,omitempty"`
 
-	OR   int    `json:"or,omitempty"` // 1 or 2 in the set (2)
-	Corp string `json:"corp,omitempty"`
-	Step int    `json:"step"`
-	Laid bool   `json:"laid,omitempty"`
-	Revenue   int  `json:"revenue,omitempty"`
+	OR      int    `json:"or,omitempty"` // 1 or 2 in the set (2)
+	Corp    string `json:"corp,omitempty"`
+	Step    int    `json:"step"`
+	Laid    bool   `json:"laid,omitempty"`
+	Revenue int    `json:"revenue,omitempty"`
 	// Forced is set while the company must buy a train it cannot pay for
 	// alone (2.9): the president's cash joins the company's.
 	Forced bool            `json:"forced,omitempty"`

@@ -152,6 +152,8 @@ func (g *Game) advance() {
 			continue
 		}
 		switch {
+		case g.r.Step == stepTrack && g.nothingToLay(c):
+			g.r.Step = stepToken
 		case g.r.Step == stepToken && len(g.tokenOptions(c.President, c)) == 0:
 			g.r.Step = stepRun
 		case g.r.Step == stepRun:
@@ -183,4 +185,11 @@ func canonical(a eighteen.Action) eighteen.Action {
 	}
 	a.Args = args
 	return a
+}
+
+// nothingToLay tells whether the company's track step offers nothing but
+// SKIP, and no private's power is open to it either: then no one need
+// answer it (the powers stay open while a later step waits).
+func (g *Game) nothingToLay(c *Corp) bool {
+	return len(g.layOptions(c.President, c, eighteen.Query{})) == 0 && len(g.powerCandidates(c.President, eighteen.Query{})) == 0
 }

@@ -31,8 +31,8 @@ var demoNames = []string{"Ada", "Ben", "Cyd", "Dee"}
 // sold in a special auction, one answers a move already played, one
 // takes a move back with UNDO, one offers another player's private to
 // their railroad (accepted by a scripted owner, declined by the
-// computer), and one lets a move time out, which the processor passes for
-// them. All but the first ask for a daily digest with their first move.
+// computer), one asks OPTIONS <hex> for the lays at a hex written out,
+// and one lets a move time out, which the processor passes for them. All but the first ask for a daily digest with their first move.
 // At the end the final worth the pipeline stored is checked against the
 // engine run directly on the same moves.
 func (Title) Demo(o title.DemoOptions) (title.Script, error) {
@@ -53,7 +53,7 @@ type demoScript struct {
 	o       title.DemoOptions
 	players []*title.DemoPlayer
 	// The scripted moments, each with the processor's answer.
-	illegal, bid, auction, stale, undo, timeout, offer, answered, direct string
+	illegal, bid, auction, stale, undo, timeout, offer, answered, asked, direct string
 	// bidders are the seats that bid on the item chosen for the special
 	// auction; item is that item.
 	bidders []int
@@ -87,7 +87,7 @@ func (s *demoScript) Notes() []string {
 	for _, n := range []struct{ what, said string }{
 		{"An illegal move was answered: ", s.illegal}, {"Bids on one item: ", s.bid}, {"A special auction: ", s.auction},
 		{"A stale move was answered: ", s.stale}, {"An undo: ", s.undo}, {"A deal offered: ", s.offer}, {"and answered: ", s.answered},
-		{"A timeout: ", s.timeout}, {"", s.direct},
+		{"A timeout: ", s.timeout}, {"OPTIONS: ", s.asked}, {"", s.direct},
 	} {
 		if n.said != "" {
 			out = append(out, n.what+n.said)
@@ -283,11 +283,34 @@ func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *g18ez.Game
 			s.answered = fmt.Sprintf("the computer, for %s: %s", demoNames[owner], s.lastEvent(ctx, d))
 		}
 		return true, nil
+	case s.asked == "" && has("LAY"):
+		s.asked, err = s.askOptions(ctx, d, p, m, opts)
+		return true, err
 	case s.timeout == "" && s.undo != "" && has("PASS") && !has("DONE") && eng.Packet.Auction == nil:
 		s.timeout, err = title.GoQuiet(ctx, d, p, action)
 		return true, err
 	}
 	return false, nil
+}
+
+// askOptions has a player ask for the lays at the first hex the menu
+// offers, alone in a mail, as a player who wants them written out does;
+// the answer must list them. It returns the line for the summary.
+func (s *demoScript) askOptions(ctx context.Context, d title.Desk, p *title.DemoPlayer, m *orders.Mail, opts []eighteen.Option) (string, error) {
+	i := slices.IndexFunc(opts, func(o eighteen.Option) bool { return o.Verb == "LAY" })
+	hex := opts[i].Args[0]
+	if err := title.Reply(d, p, m, "OPTIONS "+hex); err != nil {
+		return "", err
+	}
+	if _, err := d.Pass(ctx); err != nil {
+		return "", err
+	}
+	ans := title.NewestMail(d, p, "Options: "+hex)
+	if ans == nil || !strings.Contains(ans.Text, opts[i].String()) {
+		return "", fmt.Errorf("%s asked OPTIONS %s, and the answer does not list %q", p.Name, hex, opts[i])
+	}
+	n := strings.Count(ans.Text, "\nLAY "+hex+" ")
+	return fmt.Sprintf("%s wrote OPTIONS %s and was sent its %d lays, as %q", p.Name, hex, n, opts[i]), nil
 }
 
 // bidLine is a bid on the item the script chose for its special

@@ -15,6 +15,8 @@ var (
 	chicagoExpress string
 	//go:embed 1870.md
 	g1870 string
+	//go:embed 18ez.md
+	g18ez string
 )
 
 // ContinentalRails is the players' guide to Continental Rails II: the
@@ -28,3 +30,7 @@ func ChicagoExpress() string { return chicagoExpress }
 // G1870 is the players' guide to 1870: the moves by mail, round by round,
 // with examples, and the requests.
 func G1870() string { return g1870 }
+
+// G18EZ is the players' guide to 18EZ: the moves by mail, round by
+// round, with the rule each follows, and the requests.
+func G18EZ() string { return g18ez }

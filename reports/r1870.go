@@ -150,64 +150,19 @@ func (r Report1870) trains() string {
 // in its colour in its box, the pile top first.
 func (r Report1870) market(d *doc) {
 	g := r.Game
-	m := g.StockMarket()
-	pdf := d.pdf
-	pdf.AddPage()
-	d.section("The stock market")
-	cols := 0
-	for _, row := range m.Rows {
-		cols = max(cols, len(row))
-	}
-	left, top := 12.0, pdf.GetY()+2
-	w := (186.0) / float64(cols)
-	h := 16.0
 	piles := map[eighteen.Pos][]*g1870.Corp{}
 	for _, c := range g.Corps {
 		if c.Started && !c.Closed {
 			piles[c.Pos] = append(piles[c.Pos], c)
 		}
 	}
+	syms := map[eighteen.Pos][]string{}
 	for p := range piles {
 		slices.SortFunc(piles[p], func(a, b *g1870.Corp) int { return a.Tick - b.Tick })
-	}
-	for ri, row := range m.Rows {
-		for ci, cell := range row {
-			x, y := left+float64(ci)*w, top+float64(ri)*h
-			fill := marketFill(cell)
-			pdf.SetFillColor(fill[0], fill[1], fill[2])
-			pdf.SetDrawColor(90, 90, 90)
-			pdf.Rect(x, y, w, h, "FD")
-			pdf.SetFont("Helvetica", "B", 7)
-			pdf.SetTextColor(0, 0, 0)
-			pdf.Text(x+1, y+3.2, fmt.Sprint(cell.Price))
-			for i, c := range piles[eighteen.Pos{Row: ri, Col: ci}] {
-				rgb := corpRGB1870[c.Sym]
-				pdf.SetFillColor(int(rgb.R), int(rgb.G), int(rgb.B))
-				ty := y + 4.2 + float64(i)*2.9
-				pdf.Rect(x+0.6, ty, w-1.2, 2.7, "F")
-				pdf.SetFont("Helvetica", "B", 5)
-				pdf.SetTextColor(255, 255, 255)
-				pdf.Text(x+1, ty+2.1, c.Sym)
-			}
+		for _, c := range piles[p] {
+			syms[p] = append(syms[p], c.Sym)
 		}
 	}
-	pdf.SetTextColor(0, 0, 0)
-	pdf.SetY(top + float64(len(m.Rows))*h + 3)
-	d.para("Box colours: white plain; blue-grey par; yellow, green and brown the zones of 5.1.1; red the closing zone. A company's token sits in its box, the top of a pile first (5.8.4).")
-}
-
-func marketFill(c eighteen.Cell) [3]int {
-	switch {
-	case c.Has('c'):
-		return [3]int{230, 120, 110}
-	case c.Has('b'):
-		return [3]int{214, 180, 140}
-	case c.Has('o'):
-		return [3]int{170, 214, 150}
-	case c.Has('y'):
-		return [3]int{250, 232, 130}
-	case c.Has('p'):
-		return [3]int{190, 205, 225}
-	}
-	return [3]int{250, 250, 250}
+	marketPage(d, "The stock market", g.StockMarket(), syms, corpRGB1870,
+		"Box colours: white plain; blue-grey par; yellow, green and brown the zones of 5.1.1; red the closing zone. A company's token sits in its box, the top of a pile first (5.8.4).")
 }

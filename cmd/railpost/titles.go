@@ -5,6 +5,7 @@ import (
 	"github.com/railpost/railpost/titles/chicagoexpress"
 	"github.com/railpost/railpost/titles/contrails"
 	"github.com/railpost/railpost/titles/g1870"
+	"github.com/railpost/railpost/titles/g18ez"
 )
 
 // titleList is the games this binary plays: the one list of them, the
@@ -18,6 +19,7 @@ func titleList() ([]title.Title, error) {
 		crt,
 		chicagoexpress.Title{},
 		g1870.Title{},
+		g18ez.Title{},
 	}, nil
 }
 

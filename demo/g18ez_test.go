@@ -17,7 +17,7 @@ import (
 // loopback IMAP and SMTP and a real SQLite file, far enough for every set
 // piece of its demo: an illegal move answered with "did you mean", two
 // bids on one item and its special auction, a stale move, an undo, a
-// deal offered to the computer's seat and declined, OPTIONS <hex>
+// deal offered and answered, OPTIONS <hex>
 // answered with the lays there, and a timeout. (The
 // whole game is CI's: railpost demo --title 18ez.) Every move mail
 // carries the board as an inline PNG, and the replay matches.
@@ -29,7 +29,7 @@ func Test18EZByMail(t *testing.T) {
 	}
 	notes := strings.Join(res.Notes, "\n")
 	for _, want := range []string{"Did you mean BUY SL?", "bid on OBS before it came up", "Special auction for OBS (1.4)",
-		"A stale move was answered", "An undo:", "A deal offered:", "declines: BUYPRIVATE", "A timeout:", "OPTIONS: "} {
+		"A stale move was answered", "An undo:", "A deal offered:", "and answered:", "A timeout:", "OPTIONS: "} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("the moment %q did not happen:\n%s", want, notes)
 		}

@@ -49,7 +49,7 @@ func eighteenBoard1870(g *g1870.Game) EighteenBoard {
 		g.Phase, []string{"yellow", "brown", "blue"}[min(max(ph.OffBoard, 0), 2)])}
 	if run := g.LastRun; run != nil {
 		b.Run = &BoardRun{Corp: run.Corp, Total: run.Total, Routes: run.Routes}
-		for _, t := range run.Trains {
+		for _, t := range eighteen.TrainsFor(run.Routes, run.Trains) {
 			b.Run.Trains = append(b.Run.Trains, g.Name(t))
 		}
 	}

@@ -52,7 +52,7 @@ func eighteenBoard18EZ(g *g18ez.Game) EighteenBoard {
 		ph.Train, []string{"yellow", "green", "brown", "gray"}[min(max(ph.OffBoard, 0), 3)], hotel)}
 	if run := g.LastRun; run != nil {
 		b.Run = &BoardRun{Corp: run.Corp, Total: run.Total, Routes: run.Routes}
-		for _, t := range run.Trains {
+		for _, t := range eighteen.TrainsFor(run.Routes, run.Trains) {
 			b.Run.Trains = append(b.Run.Trains, g.Name(t))
 		}
 	}

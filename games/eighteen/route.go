@@ -367,3 +367,28 @@ func (l *Layout) checkRoute(corp string, r Route, stations map[Node]bool) error 
 	}
 	return nil
 }
+
+// TrainsFor is the train each route runs with: the search and a player
+// list routes in their own order, not the trains', so a route is matched
+// to the smallest train that counts its stops, longest routes first (a
+// matching whenever CheckRun allows the run). A route no train is left
+// for gets 0.
+func TrainsFor(routes []Route, trains []int) []int {
+	order := make([]int, len(routes))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return len(routes[b].Stops) - len(routes[a].Stops) })
+	left := slices.Sorted(slices.Values(trains))
+	out := make([]int, len(routes))
+	for _, i := range order {
+		for j, t := range left {
+			if t >= len(routes[i].Stops) {
+				out[i] = t
+				left = slices.Delete(left, j, j+1)
+				break
+			}
+		}
+	}
+	return out
+}

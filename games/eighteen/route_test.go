@@ -1,6 +1,7 @@
 package eighteen
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -113,6 +114,30 @@ W yellow t30 e1-t0
 	for _, tc := range []struct{ train, want int }{{4, 20 + 10 + 10 + 30}, {3, 20 + 10 + 10}, {2, 20 + 10}} {
 		if _, got := l.BestRun("X", []int{tc.train}, 0); got != tc.want {
 			t.Errorf("a %d-train earns $%d, want $%d", tc.train, got, tc.want)
+		}
+	}
+}
+
+// TestTrainsFor: each route gets the smallest train that counts its
+// stops, longest routes first, whatever order the routes come in.
+func TestTrainsFor(t *testing.T) {
+	route := func(n int) Route { return Route{Stops: make([]Node, n)} }
+	for _, tc := range []struct {
+		routes []int
+		trains []int
+		want   []int
+	}{
+		{[]int{5, 4}, []int{4, 5}, []int{5, 4}},
+		{[]int{3, 3}, []int{5, 3}, []int{3, 5}},
+		{[]int{2, 4}, []int{Unlimited, 4}, []int{Unlimited, 4}},
+		{[]int{4}, []int{2, 4}, []int{4}},
+	} {
+		var rs []Route
+		for _, n := range tc.routes {
+			rs = append(rs, route(n))
+		}
+		if got := TrainsFor(rs, tc.trains); !slices.Equal(got, tc.want) {
+			t.Errorf("routes %v with %v: %v, want %v", tc.routes, tc.trains, got, tc.want)
 		}
 	}
 }

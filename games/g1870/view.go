@@ -155,6 +155,7 @@ func (g *Game) trainList(sizes []int) string {
 // routeText is a run's routes as the hexes of their stops.
 func (g *Game) routeText(trains []int, routes []eighteen.Route) string {
 	var parts []string
+	trains = eighteen.TrainsFor(routes, trains)
 	for i, stops := range routeArgs(routes) {
 		parts = append(parts, fmt.Sprintf("%s $%d", stops, routes[i].Revenue))
 		if i < len(trains) {

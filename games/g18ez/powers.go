@@ -1,7 +1,9 @@
 package g18ez
 
 import (
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 )
@@ -48,13 +50,7 @@ func (g *Game) powerCandidates(seat int, q eighteen.Query) []eighteen.Option {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b eighteen.Option) int {
-		if a.Verb != b.Verb || len(a.Args) == 0 || len(b.Args) == 0 || a.Args[0] == b.Args[0] {
-			return 0
-		}
-		if a.Args[0] < b.Args[0] {
-			return -1
-		}
-		return 1
+		return strings.Compare(a.String(), b.String())
 	})
 	return out
 }
@@ -119,7 +115,8 @@ func (g *Game) mrtaOptions(seat int, c *Corp) []eighteen.Option {
 	if g.mrtaTokenError(c) == nil {
 		out = append(out, opt(seat, "MRTA", "TOKEN"))
 	}
-	for id, n := range g.Left {
+	for _, id := range slices.Sorted(maps.Keys(g.Left)) {
+		n := g.Left[id]
 		for r := range 6 {
 			if n > 0 && !g.MetroLaid && g.mrtaLayError(c, eighteen.Lay{Corp: c.Sym, Hex: m, Tile: g.tiles[id], Rotation: r}) == nil {
 				out = append(out, opt(seat, "MRTA", "LAY", id, itoa(r)))

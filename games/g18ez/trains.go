@@ -74,7 +74,7 @@ func (g *Game) doRun(a eighteen.Action) error {
 	routes, total, _ := g.runTerms(a)
 	g.r.Revenue = total
 	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
-	g.note("%s's president names its routes: %s; $%d in all (2.6)", c.Sym, routeText(routes), total)
+	g.note("%s's president names its routes: %s; $%d in all (2.6)", c.Sym, routeText(c.Trains, routes), total)
 	return nil
 }
 

@@ -296,10 +296,10 @@ func TestClaySaysRunValue(t *testing.T) {
 	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: stepRun, LastAct: -1}
 	g.advance()
 	if g.r.Revenue != 100 {
-		t.Errorf("the 4-train earns $%d, want $100: %s", g.r.Revenue, routeText(g.LastRun.Routes))
+		t.Errorf("the 4-train earns $%d, want $100: %s", g.r.Revenue, routeText(g.LastRun.Trains, g.LastRun.Routes))
 	}
 	if r := g.LastRun.Routes[0]; r.Stops[0].Hex.String() != "D1" && r.Stops[len(r.Stops)-1].Hex.String() != "D1" {
-		t.Errorf("the run %s does not start in the West", routeText(g.LastRun.Routes))
+		t.Errorf("the run %s does not start in the West", routeText(g.LastRun.Trains, g.LastRun.Routes))
 	}
 }
 

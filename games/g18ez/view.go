@@ -49,8 +49,8 @@ func (g *Game) Status(seat int) string {
 		case !c.Started:
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
-			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d     %3d %4d  %s\n", c.Sym, dollars(g.price(c)), dollars(c.Cash),
-				trainList(c.Trains), c.Stations, max(1, len(c.TokenCosts)), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
+			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, dollars(g.price(c)), dollars(c.Cash),
+				trainList(c.Trains), g.stationText(c), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
 		}
 	}
 	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
@@ -73,10 +73,19 @@ func (g *Game) Status(seat int) string {
 		fmt.Fprintf(&b, "\nNext train from the bank: a %d for $%d (%s).\n", k.Size, k.Cost, left)
 	}
 	if r := g.LastRun; r != nil && len(r.Routes) > 0 {
-		fmt.Fprintf(&b, "\nLast run: %s earned $%d: %s.\n", r.Corp, r.Total, routeText(r.Routes))
+		fmt.Fprintf(&b, "\nLast run: %s earned $%d: %s.\n", r.Corp, r.Total, routeText(r.Trains, r.Routes))
 	}
 	fmt.Fprintf(&b, "\n%s\n", g.Now())
 	return b.String()
+}
+
+// stationText is a company's stations placed, and of how many where it
+// places its own (the Black Line's come from the minors).
+func (g *Game) stationText(c *Corp) string {
+	if len(c.TokenCosts) == 0 {
+		return itoa(c.Stations)
+	}
+	return fmt.Sprintf("%d/%d", c.Stations, len(c.TokenCosts))
 }
 
 func (g *Game) bidText(bids []eighteen.Bid) string {
@@ -176,15 +185,11 @@ func trainList(sizes []int) string {
 	return strings.Join(parts, ",")
 }
 
-// routeText names each route's stops by hex.
-func routeText(routes []eighteen.Route) string {
+// routeText names each route's train and its stops by hex.
+func routeText(trains []int, routes []eighteen.Route) string {
 	var parts []string
-	for _, r := range routes {
-		hexes := make([]string, len(r.Stops))
-		for i, n := range r.Stops {
-			hexes[i] = n.Hex.String()
-		}
-		parts = append(parts, fmt.Sprintf("%s ($%d)", strings.Join(hexes, "-"), r.Revenue))
+	for i, stops := range routeArgs(routes) {
+		parts = append(parts, fmt.Sprintf("%d-train %s ($%d)", eighteen.TrainsFor(routes, trains)[i], stops, routes[i].Revenue))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -3,6 +3,7 @@ package eighteen
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Segment is one stretch of track a route uses: a path of a hex, by its
@@ -389,6 +390,20 @@ func TrainsFor(routes []Route, trains []int) []int {
 				break
 			}
 		}
+	}
+	return out
+}
+
+// RouteArgs are routes as a player writes them in RUN: each the hexes of
+// its stops joined by dashes ("H17-J17-K16").
+func RouteArgs(routes []Route) []string {
+	out := make([]string, len(routes))
+	for i, r := range routes {
+		hexes := make([]string, len(r.Stops))
+		for j, n := range r.Stops {
+			hexes[j] = n.Hex.String()
+		}
+		out[i] = strings.Join(hexes, "-")
 	}
 	return out
 }

@@ -209,3 +209,24 @@ func (t *Trains) Rust(size int, owned ...*[]int) bool {
 func Sizes(trains []int) []int {
 	return slices.Compact(slices.Sorted(slices.Values(trains)))
 }
+
+// Deliver takes a bought train from where it is and pays its price there:
+// from another company (seller), from the open market (pool) or from the
+// bank's kind; the buyer is the caller's to equip. It returns the phases
+// a train from the bank begins.
+func (t *Trains) Deliver(size, kind int, pool bool, seller *Corporation, price int, bank *int) []int {
+	switch {
+	case seller != nil:
+		seller.Cash += price
+		i := slices.Index(seller.Trains, size)
+		seller.Trains = slices.Delete(seller.Trains, i, i+1)
+	case pool:
+		*bank += price
+		t.FromPool(size)
+	default:
+		*bank += price
+		_, began := t.FromDepot(kind)
+		return began
+	}
+	return nil
+}

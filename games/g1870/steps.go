@@ -2,7 +2,6 @@ package g1870
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 )
@@ -320,24 +319,10 @@ func (g *Game) payoutStep() eighteen.Step {
 			case q.Verb != "" && len(q.Args) > 0:
 				out = append(out, opt(seat, "RUN", q.Args...))
 			case g.LastRun != nil && len(g.LastRun.Routes) > 0:
-				out = append(out, opt(seat, "RUN", routeArgs(g.LastRun.Routes)...))
+				out = append(out, opt(seat, "RUN", eighteen.RouteArgs(g.LastRun.Routes)...))
 			}
 			return out
 		}}
-}
-
-// routeArgs are routes as RUN takes them: each the hexes of its stops,
-// joined by dashes.
-func routeArgs(routes []eighteen.Route) []string {
-	out := make([]string, len(routes))
-	for i, r := range routes {
-		hexes := make([]string, len(r.Stops))
-		for j, n := range r.Stops {
-			hexes[j] = n.Hex.String()
-		}
-		out[i] = strings.Join(hexes, "-")
-	}
-	return out
 }
 
 // trainStep is the company's trains: buy, sell shares for a forced one,

@@ -196,19 +196,11 @@ func (g *Game) doBuyTrain(a eighteen.Action) error {
 	pl := g.Players[c.President]
 	pl.Cash -= pu.contribution
 	c.Cash += pu.contribution - pu.price
-	var began []int
-	switch {
-	case pu.seller != nil:
-		pu.seller.Cash += pu.price
-		i := slices.Index(pu.seller.Trains, pu.size)
-		pu.seller.Trains = slices.Delete(pu.seller.Trains, i, i+1)
-	case pu.pool:
-		g.Bank += pu.price
-		g.FromPool(pu.size)
-	default:
-		g.Bank += pu.price
-		_, began = g.FromDepot(pu.kind)
+	var seller *eighteen.Corporation
+	if pu.seller != nil {
+		seller = &pu.seller.Corporation
 	}
+	began := g.Deliver(pu.size, pu.kind, pu.pool, seller, pu.price, &g.Bank)
 	if pu.trade > 0 {
 		i := slices.Index(c.Trains, pu.trade)
 		c.Trains = slices.Delete(c.Trains, i, i+1)

@@ -156,7 +156,7 @@ func (g *Game) trainList(sizes []int) string {
 func (g *Game) routeText(trains []int, routes []eighteen.Route) string {
 	var parts []string
 	trains = eighteen.TrainsFor(routes, trains)
-	for i, stops := range routeArgs(routes) {
+	for i, stops := range eighteen.RouteArgs(routes) {
 		parts = append(parts, fmt.Sprintf("%s $%d", stops, routes[i].Revenue))
 		if i < len(trains) {
 			parts[len(parts)-1] = g.Name(trains[i]) + ": " + parts[len(parts)-1]

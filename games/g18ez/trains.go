@@ -36,7 +36,7 @@ func (g *Game) dividendStep() eighteen.Step {
 			case q.Verb != "" && len(q.Args) > 0:
 				out = append(out, opt(seat, "RUN", q.Args...))
 			case g.LastRun != nil && len(g.LastRun.Routes) > 0:
-				out = append(out, opt(seat, "RUN", routeArgs(g.LastRun.Routes)...))
+				out = append(out, opt(seat, "RUN", eighteen.RouteArgs(g.LastRun.Routes)...))
 			}
 			return out
 		}}
@@ -76,19 +76,6 @@ func (g *Game) doRun(a eighteen.Action) error {
 	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
 	g.note("%s's president names its routes: %s; $%d in all (2.6)", c.Sym, routeText(c.Trains, routes), total)
 	return nil
-}
-
-// routeArgs are routes as RUN takes them.
-func routeArgs(routes []eighteen.Route) []string {
-	out := make([]string, len(routes))
-	for i, r := range routes {
-		hexes := make([]string, len(r.Stops))
-		for j, n := range r.Stops {
-			hexes[j] = n.Hex.String()
-		}
-		out[i] = strings.Join(hexes, "-")
-	}
-	return out
 }
 
 func (g *Game) checkDividend(a eighteen.Action) error {
@@ -384,19 +371,11 @@ func (g *Game) doBuyTrain(a eighteen.Action) error {
 		g.Players[c.President].Cash -= pu.price - from
 		g.note("%s adds $%d to %s's forced train (2.9)", g.Players[c.President].Name, pu.price-from, c.Sym)
 	}
-	var began []int
-	switch {
-	case pu.seller != nil:
-		pu.seller.Cash += pu.price
-		i := slices.Index(pu.seller.Trains, pu.size)
-		pu.seller.Trains = slices.Delete(pu.seller.Trains, i, i+1)
-	case pu.pool:
-		g.Bank += pu.price
-		g.FromPool(pu.size)
-	default:
-		g.Bank += pu.price
-		_, began = g.FromDepot(pu.kind)
+	var seller *eighteen.Corporation
+	if pu.seller != nil {
+		seller = &pu.seller.Corporation
 	}
+	began := g.Deliver(pu.size, pu.kind, pu.pool, seller, pu.price, &g.Bank)
 	c.Trains = append(c.Trains, pu.size)
 	g.r.Forced = false
 	g.note("%s buys a %d-train %s for $%d (2.8)", c.Sym, pu.size, pu.what, pu.price)

@@ -188,7 +188,7 @@ func trainList(sizes []int) string {
 // routeText names each route's train and its stops by hex.
 func routeText(trains []int, routes []eighteen.Route) string {
 	var parts []string
-	for i, stops := range routeArgs(routes) {
+	for i, stops := range eighteen.RouteArgs(routes) {
 		parts = append(parts, fmt.Sprintf("%d-train %s ($%d)", eighteen.TrainsFor(routes, trains)[i], stops, routes[i].Revenue))
 	}
 	return strings.Join(parts, "; ")

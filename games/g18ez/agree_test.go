@@ -2,24 +2,15 @@ package g18ez
 
 import (
 	"math/rand/v2"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/eighteen/enginetest"
 )
 
-// listed tells whether any option allows the move.
-func listed(opts []eighteen.Option, a eighteen.Action) bool {
-	return slices.ContainsFunc(opts, func(o eighteen.Option) bool { return o.Allows(a) })
-}
-
-// garble makes a move that may or may not be legal: a listed move with a
-// word changed, dropped or added, or a verb of the game with words drawn
-// from what moves are written with.
-func garble(rng *rand.Rand, g *Game, seat int, opts []eighteen.Option) eighteen.Action {
-	verbs := []string{"BUY", "BID", "PASS", "DONE", "SELL", "PAR", "DECLINE", "ACCEPT", "BUYPRIVATE", "LAY", "TOKEN",
-		"SKIP", "PAY", "HALF", "RETAIN", "BUYTRAIN", "HOTEL", "MRTA", "RUN"}
+// agreeSpec is 18EZ for the core's agreement check: its verbs, the words
+// its moves are written with, and how to copy and print a game.
+func agreeSpec(g *Game) enginetest.Spec[*Game] {
 	words := []string{"IPO", "POOL", "FROM", "TOKEN", "LAY", "0", "1", "2", "3", "5", "6", "40", "50", "75", "100", "160",
 		"D5", "D9", "B17", "F17", "D1-D5", "D5-D9", "Z99", "57", "#9", "716", "14", "-1", "$90", "x"}
 	for _, c := range g.Corps {
@@ -28,30 +19,24 @@ func garble(rng *rand.Rand, g *Game, seat int, opts []eighteen.Option) eighteen.
 	for _, p := range g.Privates {
 		words = append(words, p.Sym)
 	}
-	if len(opts) > 0 && rng.IntN(2) == 0 {
-		a := opts[rng.IntN(len(opts))].Action(0)
-		switch k := rng.IntN(3); {
-		case k == 0 && len(a.Args) > 0:
-			a.Args[rng.IntN(len(a.Args))] = words[rng.IntN(len(words))]
-		case k == 1 && len(a.Args) > 0:
-			a.Args = a.Args[:len(a.Args)-1]
-		default:
-			a.Args = append(a.Args, words[rng.IntN(len(words))])
-		}
-		return a
+	return enginetest.Spec[*Game]{
+		Verbs: []string{"BUY", "BID", "PASS", "DONE", "SELL", "PAR", "DECLINE", "ACCEPT", "BUYPRIVATE", "LAY", "TOKEN",
+			"SKIP", "PAY", "HALF", "RETAIN", "BUYTRAIN", "HOTEL", "MRTA", "RUN", "BANKRUPT"},
+		Words:       words,
+		Clone:       (*Game).Clone,
+		Fingerprint: func(g *Game) string { return mustState(g) },
+		Canonical:   canonical,
+		Asked: func(g *Game, seat int, a eighteen.Action) []eighteen.Option {
+			return g.round().Options(seat, eighteen.Query{Verb: a.Verb, Args: canonical(a).Args})
+		},
+		AskedVerbs: []string{"RUN"},
 	}
-	a := eighteen.Action{Seat: seat, Verb: verbs[rng.IntN(len(verbs))]}
-	for range rng.IntN(4) {
-		a.Args = append(a.Args, words[rng.IntN(len(words))])
-	}
-	return a
 }
 
 // TestApplyAgreesWithMenu plays random games and, at every tenth
-// position, puts to Apply on a copy every move the menu lists (a ranged
-// one at both ends and just outside them) and random moves near and far
-// from the list: Apply makes exactly the listed ones, and a refused move
-// changes nothing.
+// position, puts to Apply every move the menu lists and random moves near
+// and far from the list (enginetest.Agreement): Apply makes exactly the
+// listed ones, and a refused move changes nothing.
 func TestApplyAgreesWithMenu(t *testing.T) {
 	games := 4
 	if testing.Short() {
@@ -64,9 +49,10 @@ func TestApplyAgreesWithMenu(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		spec := agreeSpec(g)
 		for i := 0; i < 1500 && !g.Over(); i++ {
 			if i%10 == 0 {
-				n, r := checkAgreement(t, rng, g)
+				n, r := enginetest.Agreement(t, rng, g, spec)
 				tried, refused = tried+n, refused+r
 			}
 			a, ok := randomMove(rng, g)
@@ -84,57 +70,11 @@ func TestApplyAgreesWithMenu(t *testing.T) {
 	}
 }
 
-// checkAgreement tries every option and some garbled moves on copies of
-// the game, and returns how many it tried and how many were refused.
-func checkAgreement(t *testing.T, rng *rand.Rand, g *Game) (tried, refused int) {
-	t.Helper()
-	seat := g.Acting()[0]
-	opts := g.Legal(seat)
-	var moves []eighteen.Action
-	for _, o := range opts {
-		moves = append(moves, o.Action(o.Min))
-		if o.Ranged {
-			moves = append(moves, o.Action(o.Max), o.Action(o.Min-1), o.Action(o.Max+1))
-		}
-	}
-	for range 20 {
-		moves = append(moves, garble(rng, g, seat, opts))
-	}
-	for _, a := range moves {
-		c := g.Clone()
-		before, _ := c.State()
-		err := c.Apply(a)
-		tried++
-		want := listed(opts, canonical(a))
-		if strings.EqualFold(a.Verb, "RUN") {
-			// a run is named by its stops, too many to list: the menu lists
-			// the run as it stands, and a RUN written otherwise is the
-			// option the step computes for it when asked
-			want = listed(g.round().Options(seat, eighteen.Query{Verb: a.Verb, Args: canonical(a).Args}), canonical(a))
-		}
-		switch {
-		case want && err != nil:
-			t.Fatalf("the menu lists %s but Apply refuses it: %v", a, err)
-		case !want && err == nil:
-			t.Fatalf("the menu does not list %s but Apply makes it", a)
-		case err != nil:
-			refused++
-			if after, _ := c.State(); string(after) != string(before) {
-				t.Fatalf("%s was refused (%v) but changed the game", a, err)
-			}
-		}
-	}
-	if a, b := mustState(t, g), mustState(t, g.Clone()); a != b {
-		t.Fatal("a clone's state differs from its game's")
-	}
-	return tried, refused
-}
-
-func mustState(t *testing.T, g *Game) string {
-	t.Helper()
+// mustState is the game's stored position, or the error's text.
+func mustState(g *Game) string {
 	s, err := g.State()
 	if err != nil {
-		t.Fatal(err)
+		return err.Error()
 	}
 	return string(s)
 }

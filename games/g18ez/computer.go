@@ -20,24 +20,7 @@ const maxLaysJudged = 40
 // limit, sells shares only for a forced train, and accepts only deals
 // between its own companies.
 func (g *Game) Suggest(seat int, rng *rand.Rand) eighteen.Action {
-	opts := g.Legal(seat)
-	if len(opts) == 0 {
-		return eighteen.Action{Seat: seat, Verb: "PASS"}
-	}
-	by := map[string][]eighteen.Option{}
-	for _, o := range opts {
-		by[o.Verb] = append(by[o.Verb], o)
-	}
-	if a, ok := g.decide(seat, by, rng); ok {
-		return a
-	}
-	for _, v := range []string{"DECLINE", "DONE", "PASS", "SKIP"} {
-		if len(by[v]) > 0 {
-			return by[v][0].Action(0)
-		}
-	}
-	o := opts[rng.IntN(len(opts))]
-	return o.Action(o.Min)
+	return eighteen.Suggest(seat, g.Legal(seat), g.decide, rng)
 }
 
 // decide is the computer's choice where it has a view; false leaves the

@@ -193,3 +193,18 @@ func (t TokenCost) Next(c *Corporation, extra int, to Hex) (int, bool) {
 	}
 	return 0, false
 }
+
+// PayOut pays a dividend of perShare on every share: to the players who
+// hold them, to the company for those in its initial offering and its
+// treasury; the open market's part stays with the bank (1870 9.1.1, 18EZ
+// 2.7). pay moves the money from the bank.
+func PayOut(c *Corporation, players []*Player, perShare int, pay func(amount int, to *int)) {
+	for _, p := range players {
+		if u := p.Shares[c.Sym]; u > 0 {
+			pay(u*perShare, &p.Cash)
+		}
+	}
+	if u := c.IPO + c.Treasury; u > 0 {
+		pay(u*perShare, &c.Cash)
+	}
+}

@@ -406,18 +406,9 @@ func (g *Game) doRun(a eighteen.Action) error {
 	return nil
 }
 
-// payout pays each share its part: players, the company for the initial
-// offering and its redeemed shares; the open market's part stays in the
-// bank (9.1.1).
+// payout pays each share its part (9.1.1): the core's PayOut.
 func (g *Game) payout(c *Corp, perShare int) {
-	for _, p := range g.Players {
-		if u := p.Shares[c.Sym]; u > 0 {
-			g.pay(u*perShare, &p.Cash)
-		}
-	}
-	if u := c.IPO + c.Treasury; u > 0 {
-		g.pay(u*perShare, &c.Cash)
-	}
+	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.pay)
 }
 
 // checkDividend judges PAY, HALF or WITHHOLD: a run's income waits, and a

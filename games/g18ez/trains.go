@@ -91,10 +91,7 @@ func (g *Game) checkDividend(a eighteen.Action) error {
 // payHolders pays each share its part: the players', and the IPO's to the
 // company; the open market's stay with the bank (2.7; rulings EZ10).
 func (g *Game) payHolders(c *Corp, perShare int) {
-	for _, p := range g.Players {
-		g.pay(p.Shares[c.Sym]*perShare, &p.Cash)
-	}
-	g.pay(c.IPO*perShare, &c.Cash)
+	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.pay)
 }
 
 func (g *Game) doPay(eighteen.Action) error {

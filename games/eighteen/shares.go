@@ -2,6 +2,7 @@ package eighteen
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -207,4 +208,19 @@ func PayOut(c *Corporation, players []*Player, perShare int, pay func(amount int
 	if u := c.IPO + c.Treasury; u > 0 {
 		pay(u*perShare, &c.Cash)
 	}
+}
+
+// Standings are the players by score, best first, as the end of a game
+// is announced: "Ann $4786, Ben $3920".
+func Standings(players []*Player, score func(seat int) int) string {
+	order := make([]int, len(players))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return score(b) - score(a) })
+	parts := make([]string, len(order))
+	for i, s := range order {
+		parts[i] = players[s].Name + " $" + strconv.Itoa(score(s))
+	}
+	return strings.Join(parts, ", ")
 }

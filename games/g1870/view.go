@@ -3,7 +3,6 @@ package g1870
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
@@ -101,18 +100,7 @@ var pendingNames = map[int]string{pendProtect: "protect a company's price agains
 var stepNames = map[int]string{stepTrack: "track", stepToken: "token", stepRun: "run", stepDividend: "dividend", stepTrains: "trains"}
 
 // standings are the seats by worth, best first.
-func (g *Game) standings() string {
-	order := make([]int, len(g.Players))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return g.Score(b) - g.Score(a) })
-	var parts []string
-	for _, s := range order {
-		parts = append(parts, fmt.Sprintf("%s $%d", g.Players[s].Name, g.Score(s)))
-	}
-	return strings.Join(parts, ", ")
-}
+func (g *Game) standings() string { return eighteen.Standings(g.Players, g.Score) }
 
 // holdings are a player's shares (P for the president) and privates.
 func (g *Game) holdings(seat int) []string {

@@ -35,6 +35,7 @@ type net struct {
 	crossing [][]int32     // by leg id: the legs, by id, that cross a side it crosses
 	along    [][]int32     // by stretch of track: the legs along it, by id
 	memo     memo
+	walks    walkMemo  // see search.extendKnown
 	byCap    []int     // stop indices, highest cap first
 	hops     [][]uint8 // hops[a][b]: fewest legs from a to b, passing only open stops
 	toStn    []uint8   // fewest legs from a stop to a station

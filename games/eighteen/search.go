@@ -58,6 +58,7 @@ type search struct {
 	path    []int
 	via     []*leg
 	stopBuf []Node    // revenue's
+	keyBuf  []byte    // pathKey's
 	staleAt []witness // takeTrack's, by the run's stops
 	capSum  int
 	stns    int
@@ -87,7 +88,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts, cut: s.cut,
 		onStop: s.onStop, ended: s.ended, term: s.term, part: s.part, ge: s.ge, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
-		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, staleAt: s.staleAt}
+		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt}
 	clear(s.taken)
 	clear(s.closed)
 	clear(s.track)
@@ -231,8 +232,53 @@ func (s *search) free(lg *leg) bool {
 }
 
 // extend is the walk at the run's end e: judge the run so far, then go
-// on along each free leg while the bound allows.
+// on along each free leg while the bound allows (step).
 func (s *search) extend(e int) {
+	if s.why != nil && s.rest == nil && len(s.path) <= knownDepth {
+		s.extendKnown(e)
+		return
+	}
+	s.step(e)
+}
+
+// knownDepth is how many stops into a run extendKnown remembers walks.
+const knownDepth = 3
+
+// extendKnown is extend for a search that notes why (see freeTrack), near
+// the start of a run: a walk on from here that finds no run worth the
+// floor is remembered by the legs it found closed (the net's walks), and
+// not walked again where at least those are closed and the floor is no
+// lower. Such a walk reads far fewer legs than the whole search, so what
+// it learnt holds on much more of the track the other trains leave.
+func (s *search) extendKnown(e int) {
+	key := s.pathKey()
+	if why := s.n.walks.recall(key, s.floor, s.closed); why != nil {
+		orBits(s.why, why)
+		return
+	}
+	all, floor := s.why, s.floor
+	s.why = make([]uint64, len(all))
+	s.step(e)
+	if !s.done && s.floor == floor {
+		s.n.walks.keep(key, floor, s.why)
+	}
+	orBits(all, s.why)
+	s.why = all
+}
+
+// pathKey names the run so far, and the train's length: the walk on
+// from it depends on nothing else but the track taken and the floor.
+func (s *search) pathKey() []byte {
+	b := append(s.keyBuf[:0], byte(s.length), byte(s.path[0]), byte(s.path[0]>>8))
+	for _, lg := range s.via {
+		b = append(b, byte(lg.to), byte(lg.to>>8), byte(lg.id), byte(lg.id>>8))
+	}
+	s.keyBuf = b
+	return b
+}
+
+// step is extend's walk at the run's end e.
+func (s *search) step(e int) {
 	s.stats.Nodes++
 	k := len(s.path)
 	ends := k >= 2 && (s.n.blocked[e] || e == s.target) || k >= s.length

@@ -61,6 +61,8 @@ type blockCut struct {
 	chains    int
 }
 
+// frame is a stop on Tarjan's walk: the stop it came from, and the next
+// of its groups of legs (net.groups) to try.
 type frame struct{ v, parent, next int }
 
 func (c *blockCut) reset(stops int) {
@@ -91,15 +93,13 @@ func (s *search) blockWalk(e, left int, term []bool) {
 	c.frames = append(c.frames, frame{v: e, parent: -1})
 	for len(c.frames) > 0 {
 		f := &c.frames[len(c.frames)-1]
-		v, legs := f.v, s.n.legs[f.v]
+		v, groups := f.v, s.n.groups[f.v]
 		pushed := false
-		for f.next < len(legs) && !pushed {
-			i := f.next
+		for f.next < len(groups) && !pushed {
+			g := groups[f.next]
 			f.next++
-			lg := &legs[i]
-			w := lg.to
-			if i > 0 && legs[i-1].to == w || w == f.parent || !s.pass(w, e, left, term) ||
-				s.shut[lg.id] > 0 || !s.freeTrack(lg) {
+			w := s.n.legs[v][g[0]].to
+			if w == f.parent || !s.pass(w, e, left, term) || !s.anyFree(v, g) {
 				continue
 			}
 			switch {
@@ -125,6 +125,19 @@ func (s *search) blockWalk(e, left int, term []bool) {
 			}
 		}
 	}
+}
+
+// anyFree tells whether one of stop v's legs from g[0] to g[1] (to one
+// stop) is free of the run's sides and the other trains' track: the two
+// stops are then joined, however many such legs there are.
+func (s *search) anyFree(v int, g [2]int32) bool {
+	legs := s.n.legs[v]
+	for j := g[0]; j < g[1]; j++ {
+		if lg := &legs[j]; s.shut[lg.id] == 0 && s.freeTrack(lg) {
+			return true
+		}
+	}
+	return false
 }
 
 // closeBlock takes the block hanging from p by the tree edge p-v off the

@@ -30,6 +30,7 @@ type net struct {
 	segLegs  [][]*leg      // by stretch of track: the legs along it
 	all      []*leg        // each leg one way round
 	group    int           // the most legs to one stop from another
+	groups   [][][2]int32  // by stop: where its legs to each other stop begin and end
 	spare    []*search     // walks finished with, for reuse (newSearch)
 	roots    map[int][]int // by a train's length: see search.roots
 	crossing [][]int32     // by leg id: the legs, by id, that cross a side it crosses
@@ -170,17 +171,19 @@ func (n *net) finish() {
 
 // conflicts works out, by leg id, the legs that cross a side of each
 // (crossing) and the legs along each stretch of track (along), which the
-// search counts what keeps a leg off a run by; and the most legs from one
-// stop to another (group), which the dominance test makes room for.
+// search counts what keeps a leg off a run by; and each stop's legs to
+// each other stop (groups), the most of them (group), which the dominance
+// test makes room for.
 func (n *net) conflicts() {
-	for _, ls := range n.legs {
-		run := 0
+	n.groups = make([][][2]int32, len(n.legs))
+	for s, ls := range n.legs {
 		for i := range ls {
-			if i > 0 && ls[i-1].to != ls[i].to {
-				run = 0
+			if i == 0 || ls[i-1].to != ls[i].to {
+				n.groups[s] = append(n.groups[s], [2]int32{int32(i), int32(i)})
 			}
-			run++
-			n.group = max(n.group, run)
+			g := &n.groups[s][len(n.groups[s])-1]
+			g[1]++
+			n.group = max(n.group, int(g[1]-g[0]))
 		}
 	}
 	n.along = make([][]int32, len(n.segs))

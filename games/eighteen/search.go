@@ -634,11 +634,18 @@ func (s *search) open(e, left int) {
 		if x != e && s.n.blocked[x] || int(d[x]) >= left {
 			continue
 		}
-		for j := range s.n.legs[x] {
-			lg := &s.n.legs[x][j]
-			if d[lg.to] == far && s.free(lg) {
-				d[lg.to] = d[x] + 1
-				q = append(q, lg.to)
+		legs := s.n.legs[x]
+		for _, g := range s.n.groups[x] {
+			y := legs[g[0]].to
+			if d[y] != far || s.onStop[y] {
+				continue
+			}
+			for j := g[0]; j < g[1]; j++ {
+				if lg := &legs[j]; s.shut[lg.id] == 0 && s.freeTrack(lg) {
+					d[y] = d[x] + 1
+					q = append(q, y)
+					break
+				}
 			}
 		}
 	}

@@ -42,10 +42,14 @@ type search struct {
 	stats *SearchStats
 
 	onStop []bool
-	ended  []bool    // stops walked from already: no run ends there again
-	term   []bool    // the bound's: stops the run could only end at
-	part   []uint64  // split's: the parts of the track each stop is in, a bit a part
-	parts  []partSum // partBound's
+	ended  []bool     // stops walked from already: no run ends there again
+	term   []bool     // the bound's: stops the run could only end at
+	part   []uint64   // survey's: the parts of the track each stop is in, a bit a part
+	lab    []int32    // survey's: each stop's part, as first labelled
+	labels []int32    // the parts joined: each label's parent, union-find
+	ends   [][2]int32 // stops the run could only end at, and a part beside each
+	bits   []uint64   // parts': each label's bit
+	parts  []partSum  // partBound's
 
 	// shut counts, by leg id, what keeps a leg off the run: the run's legs
 	// that cross a side of it (8.1 rule 4); taken, the other trains'
@@ -85,7 +89,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 		s = n.allocSearch(length)
 	}
 	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts,
-		onStop: s.onStop, ended: s.ended, term: s.term, part: s.part, ge: s.ge, dist: s.dist, queue: s.queue,
+		onStop: s.onStop, ended: s.ended, term: s.term, part: s.part, lab: s.lab, labels: s.labels, ends: s.ends, bits: s.bits, ge: s.ge, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
 		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt}
 	clear(s.taken)
@@ -102,7 +106,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 // allocSearch makes the room a walk needs.
 func (n *net) allocSearch(length int) *search {
 	stops := len(n.nodes)
-	s := &search{parts: make([]partSum, maxParts+1), onStop: make([]bool, stops), ended: make([]bool, stops), term: make([]bool, stops), part: make([]uint64, stops),
+	s := &search{parts: make([]partSum, maxParts+1), onStop: make([]bool, stops), ended: make([]bool, stops), term: make([]bool, stops), part: make([]uint64, stops), lab: make([]int32, stops),
 		ge: make([]int, length+2), dist: make([]uint8, stops),
 		shut: make([]uint8, len(n.all)), taken: make([]uint8, len(n.all)),
 		closed: make([]uint64, (len(n.all)+63)/64), track: make([]uint64, (len(n.segs)+63)/64)}
@@ -503,70 +507,155 @@ func (s *search) bound(hops []uint8, left int, last []bool) int {
 	return max(total, fewer+end)
 }
 
-// reach works out the stops in reach of the run's end e (open) and the
-// most they can add: the bound on them all, and taken apart when
-// that does not cut the branch beside the others' most (split).
+// reach works out the stops in reach of the run's end e (survey) and
+// the most they can add: the bound on them all, and on each part of the
+// track apart when that does not cut the branch beside the others' most.
 func (s *search) reach(e, left, others int) int {
-	s.open(e, left)
-	term := s.endOnly(e, left)
-	more := s.bound(s.dist, left, term)
-	if !s.n.bounded || s.short(more, others) {
+	parts := s.survey(e, left)
+	more := s.bound(s.dist, left, s.term)
+	if !s.n.bounded || parts < 0 || s.short(more, others) {
 		return more
 	}
-	return s.split(e, left, term)
+	return s.partBound(left, s.term, parts)
 }
 
-// split is the bound on the stops in reach (after open and endOnly),
-// taken apart: the run leaves its end e into one part of the track that
-// e and the stops it cannot pass through (term) divide, and never comes
-// back, so it earns at most what the best one part can. Part 0 is the
-// stops it could end at one leg on. (Taking the parts apart further, into
-// the chains of biconnected blocks a path can follow, cut a tenth more
-// partial runs but cost more than it saved.)
-func (s *search) split(e, left int, term []bool) int {
-	part := s.part
-	clear(part)
-	parts := 0
-	for i := range s.n.legs[e] {
-		lg := &s.n.legs[e][i]
-		y := lg.to
-		if part[y] != 0 || int(s.dist[y]) > left || !s.free(lg) {
+// survey walks breadth first from the run's end e over the free legs,
+// as far as left, and works out what the bounds need of the stops it
+// meets: the fewest legs from e to each (dist); whether the run could
+// only end there (term: blocked, or with fewer than two ways in and out
+// left, since a stop in a run's middle is come to by one leg and left by
+// another that begins along other track, 8.1 rule 4), which the walk
+// does not go through; and the parts of the track that e and those stops
+// divide (part, a bit a part, part 0 the stops the run could end at one
+// leg on), which it returns the number of, or -1 past maxParts. A run
+// leaves e into one part and never comes back (split's bound).
+func (s *search) survey(e, left int) int {
+	d, term, part := s.dist, s.term, s.part
+	for i := range d {
+		d[i], term[i], part[i] = far, false, 0
+	}
+	s.labels, s.ends = s.labels[:0], s.ends[:0]
+	d[e] = 0
+	q := append(s.queue[:0], e)
+	for i := 0; i < len(q); i++ {
+		x := q[i]
+		if x != e && term[x] || int(d[x]) >= left {
 			continue
 		}
-		if term[y] {
-			part[y] |= 1 // a run of one leg more
-			continue
-		}
-		if parts == maxParts {
-			return s.bound(s.dist, left, term)
-		}
-		parts++
-		bit := uint64(1) << parts
-		part[y] = bit
-		q := append(s.queue[:0], y)
-		for j := 0; j < len(q); j++ {
-			x := q[j]
-			for k := range s.n.legs[x] {
-				l2 := &s.n.legs[x][k]
-				z := l2.to
-				if z == e || part[z]&bit != 0 || int(s.dist[z]) > left || !s.free(l2) {
-					continue
+		legs := s.n.legs[x]
+		for _, g := range s.n.groups[x] {
+			y := legs[g[0]].to
+			switch {
+			case s.onStop[y]:
+			case d[y] != far:
+				if x != e && (term[y] || s.label(x) != s.label(y)) && s.anyFree(x, g) {
+					s.meet(x, y)
 				}
-				part[z] |= bit
-				if !term[z] {
-					q = append(q, z)
-				}
+			case s.anyFree(x, g):
+				d[y] = d[x] + 1
+				term[y] = s.n.blocked[y] || s.ports(y, e) < 2
+				q = append(q, y)
+				s.reached(x, y, e)
 			}
 		}
-		s.queue = q
 	}
-	return s.partBound(left, term, parts)
+	s.queue = q
+	return s.numberParts(q[1:])
 }
 
-// maxParts is how many parts split takes the track apart into at most.
+// reached labels stop y, first met from x: a part of its own when x is
+// e, else x's part; a stop the run could only end at is beside x's part.
+func (s *search) reached(x, y, e int) {
+	switch {
+	case s.term[y] && x == e:
+		s.part[y] |= 1
+	case s.term[y]:
+		s.ends = append(s.ends, [2]int32{int32(y), s.lab[x]})
+	case x == e:
+		s.lab[y] = int32(len(s.labels))
+		s.labels = append(s.labels, int32(len(s.labels)))
+	default:
+		s.lab[y] = s.lab[x]
+	}
+}
+
+// meet joins x's part and y's, met again by a free leg.
+func (s *search) meet(x, y int) {
+	if s.term[y] {
+		s.ends = append(s.ends, [2]int32{int32(y), s.lab[x]})
+		return
+	}
+	a, b := s.label(x), s.label(y)
+	s.labels[max(a, b)] = min(a, b)
+}
+
+// label is the part of a stop the run can pass, as joined so far.
+func (s *search) label(x int) int32 {
+	l := s.lab[x]
+	for s.labels[l] != l {
+		s.labels[l] = s.labels[s.labels[l]]
+		l = s.labels[l]
+	}
+	return l
+}
+
+// numberParts gives each part a bit, 1 on, and marks the stops met with
+// them (met, e left out).
+func (s *search) numberParts(met []int) int {
+	bit := s.bits[:0]
+	n := 0
+	for l := range s.labels {
+		if s.label0(int32(l)) == int32(l) {
+			n++
+		}
+		bit = append(bit, 0)
+	}
+	if n > maxParts {
+		return -1
+	}
+	n = 0
+	for l := range s.labels {
+		if r := s.label0(int32(l)); r == int32(l) {
+			n++
+			bit[l] = 1 << n
+		}
+	}
+	for _, x := range met {
+		if !s.term[x] {
+			s.part[x] = bit[s.label0(s.lab[x])]
+		}
+	}
+	for _, en := range s.ends {
+		s.part[en[0]] |= bit[s.label0(en[1])]
+	}
+	s.bits = bit
+	return n
+}
+
+// label0 is label by a label rather than a stop.
+func (s *search) label0(l int32) int32 {
+	for s.labels[l] != l {
+		l = s.labels[l]
+	}
+	return l
+}
+
+// anyFree tells whether one of stop v's legs from g[0] to g[1] (all to
+// one stop) is free of the run's sides and the other trains' track.
+func (s *search) anyFree(v int, g [2]int32) bool {
+	legs := s.n.legs[v]
+	for j := g[0]; j < g[1]; j++ {
+		if lg := &legs[j]; s.shut[lg.id] == 0 && s.freeTrack(lg) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxParts is how many parts survey takes the track apart into at most.
 const maxParts = 31
 
-// partBound is bound on each part of the track (part, split's) at once,
+// partBound is bound on each part of the track (part, survey's) at once,
 // in one pass over the stops: the most any one part can add. Part 0 is
 // the stops the run could end at one leg on.
 func (s *search) partBound(left int, term []bool, parts int) int {
@@ -614,18 +703,6 @@ type partSum struct {
 	total, taken, fewer, end int
 }
 
-// endOnly marks, into term, the stops in reach of the run's end e (dist,
-// from open) that the run could only end at: blocked ones, and those
-// with fewer than two ways in and out left. A stop in a run's middle is
-// come to by one leg and left by another, and legs that begin along the
-// same stretch of track cannot both be run (8.1 rule 4).
-func (s *search) endOnly(e, left int) []bool {
-	for x := range s.term {
-		s.term[x] = s.n.blocked[x] || int(s.dist[x]) <= left && x != e && !s.onStop[x] && s.ports(x, e) < 2
-	}
-	return s.term
-}
-
 // ports counts, up to two, the stretches of track a leg can leave stop x
 // by that lead to e or off the run, free of the run and the others.
 func (s *search) ports(x, e int) int {
@@ -661,41 +738,6 @@ func (s *search) fits(ge []int, h, left int) bool {
 		ge[t]++
 	}
 	return true
-}
-
-// open counts, into dist, the fewest free legs from the run's end e to
-// each stop, through no stop a run must end at, as far as left: the net's
-// hop counts with the run's own stops and sides and the other trains'
-// track taken out. It is what lets the bound see that a run gone down
-// one branch of the track cannot come back for another.
-func (s *search) open(e, left int) {
-	d := s.dist
-	for i := range d {
-		d[i] = far
-	}
-	d[e] = 0
-	q := append(s.queue[:0], e)
-	for i := 0; i < len(q); i++ {
-		x := q[i]
-		if x != e && s.n.blocked[x] || int(d[x]) >= left {
-			continue
-		}
-		legs := s.n.legs[x]
-		for _, g := range s.n.groups[x] {
-			y := legs[g[0]].to
-			if d[y] != far || s.onStop[y] {
-				continue
-			}
-			for j := g[0]; j < g[1]; j++ {
-				if lg := &legs[j]; s.shut[lg.id] == 0 && s.freeTrack(lg) {
-					d[y] = d[x] + 1
-					q = append(q, y)
-					break
-				}
-			}
-		}
-	}
-	s.queue = q
 }
 
 // route is the run as AllRoutes lists it, from the end that comes first

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/railpost/railpost/orders"
+
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
 	t1870 "github.com/railpost/railpost/titles/g1870"
@@ -15,17 +17,18 @@ import (
 // Test1870ByMail plays the opening of a 4-player game of 1870 by mail
 // through loopback IMAP and SMTP and a real SQLite file, far enough for
 // every set piece of its demo: an illegal move answered with "did you
-// mean", a stale move, an undo, a deal offered and accepted, and a
-// timeout. (The whole game is CI's: railpost demo --title 1870.) Every
-// move mail carries the board as an inline PNG.
+// mean", a stale move, an undo, a deal offered and accepted, a timeout,
+// and a run the president names by hand. (The whole game is CI's:
+// railpost demo --title 1870.) Every move mail carries the board as an
+// inline PNG.
 func Test1870ByMail(t *testing.T) {
 	dir := t.TempDir()
-	res, err := Run(context.Background(), t1870.Title{}, Options{Dir: dir, Seed: 3, Limit: 40})
+	res, err := Run(context.Background(), t1870.Title{}, Options{Dir: dir, Seed: 3, Limit: 95})
 	if err != nil {
 		t.Fatal(err)
 	}
 	notes := strings.Join(res.Notes, "\n")
-	for _, want := range []string{"Did you mean BUY GRSC?", "A stale move was answered", "An undo:", "A deal offered:", "wrote ACCEPT: ", "A timeout:"} {
+	for _, want := range []string{"Did you mean BUY GRSC?", "A stale move was answered", "An undo:", "A deal offered:", "wrote ACCEPT: ", "A timeout:", "A run named by hand:"} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("the moment %q did not happen:\n%s", want, notes)
 		}
@@ -39,6 +42,14 @@ func Test1870ByMail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	seats, err := st.Positions(context.Background(), res.GameID)
+	if err != nil || len(seats) != 4 {
+		t.Fatalf("positions %v: %v", seats, err)
+	}
+	players := map[int]string{}
+	for _, p := range seats {
+		players[p.Number] = p.Name
+	}
 	pictures := 0
 	for _, m := range outbox {
 		if !strings.Contains(m.Subject, "Your move") {
@@ -50,6 +61,18 @@ func Test1870ByMail(t *testing.T) {
 		}
 		if len(m.Raw) > 250_000 {
 			t.Errorf("a move mail of %d bytes, over 250 KB", len(m.Raw))
+		}
+		// The holdings row marked (you) is the addressee's own: the
+		// position mailed is the seat that moves (ruling G14).
+		got, err := orders.ReadMail(m.Raw, orders.Identity{}, orders.DefaultLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := players[m.Position]
+		for _, line := range strings.Split(got.Text, "\n") {
+			if strings.Contains(line, "(you)") && !strings.HasPrefix(line, name) {
+				t.Fatalf("%q to %s (position %d) marks another player's row as theirs: %q", m.Subject, name, m.Position, line)
+			}
 		}
 		pictures++
 	}

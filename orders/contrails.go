@@ -693,9 +693,20 @@ func (p *crParse) numericOrder(l Line, rr *cr.Railroad, field, value string, nf 
 // line, RoWs or a rate war; written is the order as the player wrote it.
 func (p *crParse) otherOrder(l Line, rr *cr.Railroad, field, value, written string, o *cr.RailroadOrders) (string, bool) {
 	switch field {
-	case "TECHNOLOGY":
-		o.Technology = yes(value)
-		return "TECHNOLOGY", o.Technology
+	case "TECHNOLOGY", "TECH":
+		// X buys the first technology on offer; a letter A to J names one
+		// (4.18; ruling CR25). Whether it is on offer is the turn's to say.
+		v := strings.ToUpper(strings.TrimSpace(value))
+		if len(v) == 1 && strings.Contains(cr.TechnologyLetters, v) {
+			o.Technology, o.TechChoice = true, v
+			return "TECHNOLOGY " + v, true
+		}
+		if !yes(value) {
+			p.fail(l, "TECHNOLOGY takes X (the first on offer) or a technology's letter, A to J", fmt.Sprintf("RR %s TECHNOLOGY X", rr.Abbr))
+			return "", false
+		}
+		o.Technology, o.TechChoice = true, ""
+		return "TECHNOLOGY", true
 	case "ABANDON":
 		o.Abandon = yes(value)
 		return "ABANDON", o.Abandon

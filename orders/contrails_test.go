@@ -213,7 +213,7 @@ func fuzzParse(t *testing.T, g ContinentalRails, state []byte, n int, text strin
 // grammarSeeds are one order of each kind, and a few short sheets.
 var grammarSeeds = []string{
 	"BUY 100 B&O", "SELL 20 1", "SHORT 30 2", "BID PC NYNH 1k", "RR 1 DIVIDEND 4", "CLEAR", "BORROW 1,000", "REPAY 500",
-	"RR 1 BUILD A12 B13", "RR1: 3", "TRADE 1: buy nyc 100", "MESSAGE hello all", "INCORPORATE PC NYNH",
+	"RR 1 BUILD A12 B13", "RR 1 TECHNOLOGY C", "RR1: 3", "TRADE 1: buy nyc 100", "MESSAGE hello all", "INCORPORATE PC NYNH",
 	"GAME: x\nPOSITION: 3\nBUY 100 B&O\nSELL 20 1", "# a note\nBORROW: a few thousand",
 }
 

@@ -97,7 +97,10 @@ func fillRailroad(values map[string]string, abbr string, r cr.RailroadOrders) {
 	if r.Locomotive != 0 {
 		f("LOCOMOTIVE", fmt.Sprint(r.Locomotive))
 	}
-	if r.Technology {
+	switch {
+	case r.TechChoice != "":
+		f("TECHNOLOGY", r.TechChoice)
+	case r.Technology:
 		f("TECHNOLOGY", "X")
 	}
 	if r.Build != 0 {

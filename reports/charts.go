@@ -48,14 +48,14 @@ func (r ContinentalRails) chartPage(d *doc) {
 	for i, c := range series {
 		x1 := x0 + float64(i)*slot
 		if i == len(series)-1 {
-			pdf.SetDashPattern([]float64{0.8, 0.6}, 0) // not yet played
+			d.setDash([]float64{0.8, 0.6}) // not yet played
 		}
 		pdf.Line(x1, yOf(c), x1+slot, yOf(c))
 		if i > 0 {
 			pdf.Line(x1, yOf(series[i-1]), x1, yOf(c))
 		}
 	}
-	pdf.SetDashPattern(nil, 0)
+	d.setDash(nil)
 	r.turnAxis(d, x0, y0+chartH, slot, turns+1)
 	pdf.SetY(y0 + chartH + 8)
 
@@ -130,7 +130,7 @@ func (r ContinentalRails) pricePanel(d *doc, rr *cr.Railroad, index int, x, y, w
 		pdf.Line(xOf(first+k-1), yOf(prices[k-1]), xOf(first+k), yOf(prices[k]))
 	}
 	last := len(prices) - 1
-	pdf.Circle(xOf(first+last), yOf(prices[last]), 0.5, "F")
+	d.circle(xOf(first+last), yOf(prices[last]), 0.5, "F")
 }
 
 // turnAxis numbers the slots under a chart, one a turn from turn 1,

@@ -10,10 +10,11 @@ import (
 	cr "github.com/railpost/railpost/games/contrails"
 )
 
-// denseGame is a late game thickened until it has at least 40 railroads
-// and 300 built lines: the unbuilt routes are dealt out to new railroads
-// so that the map is as crowded as a long game can make it.
-func denseGame(t testing.TB) (*cr.Map, *cr.State, []cr.Event) {
+// denseGame is a late game thickened until it has at least the given
+// number of railroads and 300 built lines: the unbuilt routes are dealt
+// out to new railroads so that the map is as crowded as a long game can
+// make it.
+func denseGame(t testing.TB, railroads int) (*cr.Map, *cr.State, []cr.Event) {
 	t.Helper()
 	m, s, events := playedGame(t, 5, 20)
 	built := map[string]bool{}
@@ -28,7 +29,7 @@ func denseGame(t testing.TB) (*cr.Map, *cr.State, []cr.Event) {
 			free = append(free, rt.Code)
 		}
 	}
-	for k := 0; len(s.Railroads) < 40 || builtLines(s) < 300; k++ {
+	for k := 0; len(s.Railroads) < railroads || builtLines(s) < 300; k++ {
 		if len(free) < 10 {
 			t.Fatalf("the map has too few routes for a dense game")
 		}
@@ -69,10 +70,10 @@ func wordBoxes(t *testing.T, pdf []byte) pageWords {
 }
 
 // TestDenseMapStaysLegible draws a map of 40 railroads and 300 lines and
-// reads the words back from the PDF: on both map pages no town label may
-// overlap another, and the railroads' colours must stay apart.
+// reads the words back from the PDF: on the three map pages no town label
+// may overlap another.
 func TestDenseMapStaysLegible(t *testing.T) {
-	m, s, events := denseGame(t)
+	m, s, events := denseGame(t, 40)
 	reader := presidentOf(s)
 	pdf, err := ContinentalRails{GameID: "g", GameName: "G", Turn: 20, Map: m, State: s, Events: events, Reader: reader}.PDF()
 	if err != nil {
@@ -80,7 +81,7 @@ func TestDenseMapStaysLegible(t *testing.T) {
 	}
 	maps := 0
 	for _, page := range wordBoxes(t, pdf).Pages {
-		if len(page.Words) < 2 || page.Words[1].Text != "network" && page.Words[1].Text != "railroads" {
+		if len(page.Words) < 2 || page.Words[1].Text != "network" && page.Words[1].Text != "Northeast," && page.Words[1].Text != "railroads" {
 			continue
 		}
 		maps++
@@ -106,52 +107,78 @@ func TestDenseMapStaysLegible(t *testing.T) {
 			t.Errorf("map %d has only %d words of labels: too few towns are named", maps, labels)
 		}
 	}
-	if maps != 2 {
-		t.Fatalf("found %d map pages, want the network and the reader's railroads", maps)
+	if maps != 3 {
+		t.Fatalf("found %d map pages, want the network, the Northeast and the reader's railroads", maps)
 	}
 }
 
-// TestRailroadColoursStayApart: any two of the first 40 railroads'
-// colours differ by more than 20 in CIELAB (a difference of 2 is barely
-// visible), and none is close to the map's grey RoWs or orange PCs.
-func TestRailroadColoursStayApart(t *testing.T) {
-	lab := func(r, g, b int) [3]float64 {
-		lin := func(c int) float64 {
-			v := float64(c) / 255
-			if v <= 0.04045 {
-				return v / 12.92
-			}
-			return math.Pow((v+0.055)/1.055, 2.4)
+// lab is an sRGB colour in CIELAB.
+func lab(c [3]int) [3]float64 {
+	lin := func(c int) float64 {
+		v := float64(c) / 255
+		if v <= 0.04045 {
+			return v / 12.92
 		}
-		R, G, B := lin(r), lin(g), lin(b)
-		x := (0.4124*R + 0.3576*G + 0.1805*B) / 0.95047
-		y := 0.2126*R + 0.7152*G + 0.0722*B
-		z := (0.0193*R + 0.1192*G + 0.9505*B) / 1.08883
-		f := func(t float64) float64 {
-			if t > 0.008856 {
-				return math.Cbrt(t)
-			}
-			return 7.787*t + 16.0/116
+		return math.Pow((v+0.055)/1.055, 2.4)
+	}
+	R, G, B := lin(c[0]), lin(c[1]), lin(c[2])
+	x := (0.4124*R + 0.3576*G + 0.1805*B) / 0.95047
+	y := 0.2126*R + 0.7152*G + 0.0722*B
+	z := (0.0193*R + 0.1192*G + 0.9505*B) / 1.08883
+	f := func(t float64) float64 {
+		if t > 0.008856 {
+			return math.Cbrt(t)
 		}
-		return [3]float64{116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))}
+		return 7.787*t + 16.0/116
 	}
-	dist := func(a, b [3]float64) float64 {
-		return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
-	}
-	var cols [][3]float64
-	for i := range 40 {
-		cols = append(cols, lab(railroadColour(i)))
-	}
-	for i := range cols {
-		for j := i + 1; j < len(cols); j++ {
-			if d := dist(cols[i], cols[j]); d < 20 {
-				t.Errorf("railroads %d and %d differ by only %.1f", i, j, d)
+	return [3]float64{116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))}
+}
+
+func labDistance(a, b [3]int) float64 {
+	p, q := lab(a), lab(b)
+	return math.Sqrt((p[0]-q[0])*(p[0]-q[0]) + (p[1]-q[1])*(p[1]-q[1]) + (p[2]-q[2])*(p[2]-q[2]))
+}
+
+// TestPaletteStaysApart: any two of the railroads' colours differ by at
+// least 25 in CIELAB (a difference of 2 is barely visible), none is within
+// 25 of the map's grey RoWs or orange PCs, and none is so pale (lightness
+// over 72) that a thin line of it fades into the paper.
+func TestPaletteStaysApart(t *testing.T) {
+	for i, c := range palette {
+		for j := i + 1; j < len(palette); j++ {
+			if d := labDistance(c, palette[j]); d < 25 {
+				t.Errorf("colours %d %v and %d %v differ by only %.1f", i, c, j, palette[j], d)
 			}
 		}
-		for _, c := range [][3]int{{200, 200, 200}, {235, 170, 90}} {
-			if d := dist(cols[i], lab(c[0], c[1], c[2])); d < 20 {
-				t.Errorf("railroad %d is only %.1f from the map's %v", i, d, c)
+		for _, m := range [][3]int{{200, 200, 200}, {235, 170, 90}} {
+			if d := labDistance(c, m); d < 25 {
+				t.Errorf("colour %d %v is only %.1f from the map's %v", i, c, d, m)
 			}
+		}
+		if l := lab(c)[0]; l > 72 {
+			t.Errorf("colour %d %v is too pale: lightness %.1f", i, c, l)
+		}
+	}
+}
+
+// TestRailroadsLookDifferent: once the colours have gone round, a line
+// style tells railroads apart, so that up to 65 railroads no two are drawn
+// alike.
+func TestRailroadsLookDifferent(t *testing.T) {
+	n := len(palette) * len(lineStyles)
+	if n < 60 {
+		t.Fatalf("only %d railroads can be drawn differently; a long game has 60", n)
+	}
+	seen := map[string]int{}
+	for i := range n {
+		p := railroadPen(i, 0.7)
+		key := fmt.Sprint(p.colour, p.dash)
+		if j, ok := seen[key]; ok {
+			t.Errorf("railroads %d and %d are drawn alike: %s", j, i, key)
+		}
+		seen[key] = i
+		if i < len(palette) && p.dash != nil {
+			t.Errorf("railroad %d is dashed before the colours run out", i)
 		}
 	}
 }

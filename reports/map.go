@@ -87,19 +87,50 @@ func (p projection) inside(lat, lon float64) bool {
 	return lat >= p.b.minLat && lat <= p.b.maxLat && lon >= p.b.minLon && lon <= p.b.maxLon
 }
 
-// palette holds the railroads' colours. Each was chosen, in order, as the
-// colour of middle lightness farthest in CIELAB from all before it and
-// from the map's own greys and orange, so that any 40 railroads differ by
-// a colour difference of more than 20 (TestRailroadColoursStayApart).
+// palette holds the railroads' colours: Kelly's colours of maximum
+// contrast (K. L. Kelly, "Twenty-two colors of maximum contrast", 1965),
+// in his order, less white and black (the reader's casing), his grey (the
+// RoWs), buff and light blue (too pale beside the grey), yellow, orange
+// yellow and greenish yellow (too faint on paper), and violet (too near
+// his purple): thirteen colours no two of which are within 25 in CIELAB,
+// nor within 25 of the map's grey and orange (TestPaletteStaysApart).
 var palette = [...][3]int{
-	{47, 59, 202}, {239, 14, 127}, {42, 188, 14}, {245, 27, 2}, {57, 89, 3}, {37, 160, 253},
-	{126, 31, 22}, {127, 76, 127}, {248, 84, 246}, {29, 185, 134}, {235, 134, 147}, {152, 173, 24},
-	{187, 140, 254}, {23, 153, 173}, {130, 5, 137}, {151, 17, 238}, {156, 169, 108}, {126, 87, 11},
-	{202, 92, 5}, {9, 83, 135}, {232, 113, 192}, {238, 68, 84}, {7, 99, 78}, {145, 6, 75},
-	{80, 84, 177}, {74, 157, 54}, {178, 153, 208}, {194, 109, 72}, {5, 118, 254}, {171, 92, 246},
-	{151, 81, 86}, {203, 13, 152}, {177, 8, 3}, {194, 160, 3}, {113, 168, 216}, {140, 135, 37},
-	{35, 124, 65}, {83, 161, 137}, {72, 67, 17}, {230, 143, 16}, {189, 147, 102}, {162, 87, 176},
-	{111, 4, 178}, {254, 93, 61}, {191, 91, 134}, {177, 11, 186}, {135, 139, 227}, {252, 104, 149},
+	{0x87, 0x56, 0x92}, // purple
+	{0xF3, 0x84, 0x00}, // orange
+	{0xBE, 0x00, 0x32}, // vivid red
+	{0x00, 0x88, 0x56}, // green
+	{0xE6, 0x8F, 0xAC}, // purplish pink
+	{0x00, 0x67, 0xA5}, // blue
+	{0xF9, 0x93, 0x79}, // yellowish pink
+	{0xB3, 0x44, 0x6C}, // purplish red
+	{0x88, 0x2D, 0x17}, // reddish brown
+	{0x8D, 0xB6, 0x00}, // yellow green
+	{0x65, 0x45, 0x22}, // yellowish brown
+	{0xE2, 0x58, 0x22}, // reddish orange
+	{0x2B, 0x3D, 0x26}, // olive green
+}
+
+// lineStyles tell apart the railroads that share a colour once the
+// palette has gone round: solid, dashed, dotted, dash-dot and
+// dash-dot-dot, in widths of the line, drawn with round caps (which
+// lengthen each dash by a width: a zero dash is a dot).
+var lineStyles = [...][]float64{
+	nil,
+	{1.6, 2.4},
+	{0, 2.2},
+	{2.2, 2.0, 0, 2.0},
+	{2.2, 2.0, 0, 2.0, 0, 2.0},
+}
+
+// railroadPen draws the lines of the railroad at index i in number
+// order, width mm wide: its colour and its line style. Every railroad up
+// to the palette times the styles differs from every other.
+func railroadPen(i int, width float64) pen {
+	p := pen{colour: palette[i%len(palette)], width: width}
+	for _, v := range lineStyles[i/len(palette)%len(lineStyles)] {
+		p.dash = append(p.dash, v*width)
+	}
+	return p
 }
 
 // railroadColour is the colour of the railroad at index i in number order.
@@ -115,23 +146,40 @@ var regionShade = map[cr.Region][3]int{
 	cr.Southwest: {170, 80, 40}, cr.Mountain: {110, 70, 120}, cr.Pacific: {20, 100, 100}, cr.Canada: {130, 30, 80}, cr.Mexico: {160, 130, 60},
 }
 
+// northeast frames the crowded corner of the map, from Cincinnati and
+// Detroit to Boston and Quebec, where the network page has no room to name
+// the towns: it has a page of its own at four and a half times the scale.
+var northeast = box{minLat: 36.6, maxLat: 47.1, minLon: -84.9, maxLon: -69.6}
+
+// A map page is the map's area, and beside it the key's.
+const mapX, mapY, mapW, mapH = 12.0, 20.0, 222.0, 176.0
+
+// keyArea is the key's room; its frame is as tall as the map's.
+var keyArea = rect{x: mapX + mapW + 3, y: mapY, w: 297 - 12 - (mapX + mapW + 3), h: mapH}
+
+// mapView is what one map page shows.
+type mapView struct {
+	title  string
+	window *box // nil: the whole map; else zoomed to it, every town named
+	inset  *box // a window outlined on this map and enlarged on the next page
+}
+
 // mapPage draws the route network on a page of its own: every route
-// faintly, built lines in their railroad's colour (the reader's thicker),
-// towns sized by value with the starred ones marked, and a legend. With a
-// window it zooms to it and labels every town in it.
-func (r ContinentalRails) mapPage(d *doc, title string, window *box) {
-	const x0, y0, maxW, maxH = 12.0, 20.0, 222.0, 176.0
+// faintly, built lines in their railroad's colour and line style (the
+// reader's cased in black), towns sized by value with the starred ones
+// ringed, and the key beside the map.
+func (r ContinentalRails) mapPage(d *doc, v mapView) {
 	pdf := d.pdf
 	pdf.AddPageFormat("L", pdf.GetPageSizeStr("A4"))
 	pdf.SetFont("Helvetica", "B", 11)
-	pdf.CellFormat(0, 6, d.tr(title), "", 1, "L", false, 0, "")
+	pdf.CellFormat(0, 6, d.tr(v.title), "", 1, "L", false, 0, "")
 	b := wholeMap
-	if window != nil {
-		b = window.fill(maxW / maxH)
+	if v.window != nil {
+		b = v.window.fill(mapW / mapH)
 	}
-	p := newProjection(b, x0, y0, maxW, maxH)
-	w, h := p.size() // the frame hugs the map
-	pdf.ClipRect(x0, y0, w, h, true)
+	p := newProjection(b, mapX, mapY, mapW, mapH)
+	w, h := p.size()                      // the frame hugs the map
+	pdf.ClipRect(mapX, mapY, w, h, false) // the frame is drawn last, over the lines
 
 	m := mapDrawing{r: r, d: d, p: p, owner: map[string]int{}, rrs: byNumber(r.State)}
 	for i, rr := range m.rrs {
@@ -151,12 +199,24 @@ func (r ContinentalRails) mapPage(d *doc, title string, window *box) {
 		return towns[i].Size > towns[j].Size
 	})
 	placed, radius := m.dots(towns)
-	m.labels(towns, placed, radius, window != nil, [4]float64{x0, y0, x0 + w, y0 + h})
-	pdf.ClipEnd()
-	pdf.SetDrawColor(120, 120, 120)
-	pdf.SetLineWidth(0.2)
-	pdf.Rect(x0, y0, w, h, "D")
-	r.legend(d, m.rrs, x0+maxW+3, y0)
+	m.labels(towns, placed, radius, v.window != nil, [4]float64{mapX, mapY, mapX + w, mapY + h})
+	notes := []string{"grey dashes: RoWs", "orange: PCs on offer", "ringed: main cities"}
+	if m.readerPresides() {
+		notes = append(notes, "cased in black: yours")
+	}
+	if v.inset != nil {
+		in := v.inset.fill(mapW / mapH)
+		x1, y1 := p.xy(in.maxLat, in.minLon)
+		x2, y2 := p.xy(in.minLat, in.maxLon)
+		d.stroke(pen{[3]int{60, 60, 60}, 0.35, []float64{1.5, 1}})
+		pdf.Rect(x1, y1, x2-x1, y2-y1, "D")
+		d.setDash(nil)
+		notes = append(notes, fmt.Sprintf("dashed box: see page %d", pdf.PageNo()+1))
+	}
+	d.endClip()
+	d.stroke(pen{[3]int{120, 120, 120}, 0.2, nil})
+	pdf.Rect(mapX, mapY, w, h, "D")
+	r.legend(d, m.rrs, notes, rect{x: keyArea.x, y: keyArea.y, w: keyArea.w, h: h})
 }
 
 // mapDrawing is one map page being drawn: the projection, and which
@@ -167,6 +227,25 @@ type mapDrawing struct {
 	p     projection
 	rrs   []*cr.Railroad
 	owner map[string]int // route code -> railroad index
+}
+
+func (m mapDrawing) readerPresides() bool {
+	for _, rr := range m.rrs {
+		if rr.President == m.r.Reader {
+			return true
+		}
+	}
+	return false
+}
+
+// shows reports whether any of a route can be inside the window: a route
+// whose ends both lie beyond one side of it is left out of the page.
+func (m mapDrawing) shows(rt cr.Route) bool {
+	a, _ := m.r.Map.Town(rt.A)
+	b, _ := m.r.Map.Town(rt.B)
+	w := m.p.b
+	return !(a.Lat < w.minLat && b.Lat < w.minLat || a.Lat > w.maxLat && b.Lat > w.maxLat ||
+		a.Lon < w.minLon && b.Lon < w.minLon || a.Lon > w.maxLon && b.Lon > w.maxLon)
 }
 
 // line is a route's ends on the page; a double route is drawn beside its
@@ -186,36 +265,35 @@ func (m mapDrawing) line(rt cr.Route) (float64, float64, float64, float64) {
 	return ax, ay, bx, by
 }
 
-// unbuilt draws the routes nobody has built, faintly: rights-of-way
-// dashed grey, private companies on offer orange.
+// unbuilt draws the routes nobody has built, faintly: private companies
+// on offer orange, then rights-of-way dashed grey.
 func (m mapDrawing) unbuilt() {
 	pdf := m.d.pdf
 	offered := map[string]bool{}
 	for _, o := range m.r.State.Offers {
 		offered[o.Code] = true
 	}
-	for _, rt := range m.r.Map.Routes {
-		if _, built := m.owner[rt.Code]; built {
-			continue
+	for _, pcs := range []bool{true, false} {
+		for _, rt := range m.r.Map.Routes {
+			if _, built := m.owner[rt.Code]; built || !m.shows(rt) {
+				continue
+			}
+			switch {
+			case pcs && offered[rt.Code]:
+				m.d.stroke(pen{[3]int{235, 170, 90}, 0.25, nil})
+			case !pcs && !offered[rt.Code] && rt.Kind == cr.RoW:
+				m.d.stroke(pen{[3]int{200, 200, 200}, 0.25, []float64{1, 0.8}})
+			default:
+				continue // a PC not yet on offer is not on the map for players
+			}
+			pdf.Line(m.line(rt))
 		}
-		switch {
-		case offered[rt.Code]:
-			pdf.SetDrawColor(235, 170, 90)
-			pdf.SetDashPattern(nil, 0)
-		case rt.Kind == cr.RoW:
-			pdf.SetDrawColor(200, 200, 200)
-			pdf.SetDashPattern([]float64{1, 0.8}, 0)
-		default:
-			continue // a PC not yet on offer is not on the map for players
-		}
-		pdf.SetLineWidth(0.25)
-		pdf.Line(m.line(rt))
 	}
-	pdf.SetDashPattern(nil, 0)
+	m.d.setDash(nil)
 }
 
-// built draws the railroads' lines in their colours, the reader's last
-// and outlined, so they lie on top.
+// built draws the railroads' lines in their colours and styles, railroad
+// by railroad, the reader's last and cased in black, so they lie on top.
 func (m mapDrawing) built() {
 	pdf, rrs, reader := m.d.pdf, m.rrs, m.r.Reader
 	codes := make([]string, 0, len(m.owner))
@@ -223,27 +301,34 @@ func (m mapDrawing) built() {
 		codes = append(codes, c)
 	}
 	sort.Slice(codes, func(i, j int) bool {
-		mi, mj := rrs[m.owner[codes[i]]].President == reader, rrs[m.owner[codes[j]]].President == reader
+		oi, oj := m.owner[codes[i]], m.owner[codes[j]]
+		mi, mj := rrs[oi].President == reader, rrs[oj].President == reader
 		if mi != mj {
 			return mj
 		}
+		if oi != oj {
+			return oi < oj
+		}
 		return codes[i] < codes[j]
 	})
+	pdf.SetLineCapStyle("round")
 	for _, code := range codes {
 		rt, _ := m.r.Map.Route(code)
-		rr := rrs[m.owner[code]]
-		cr0, cg, cb := railroadColour(m.owner[code])
-		pdf.SetDrawColor(cr0, cg, cb)
-		pdf.SetLineWidth(0.7)
-		if rr.President == reader {
-			pdf.SetDrawColor(0, 0, 0)
-			pdf.SetLineWidth(1.6)
+		if !m.shows(rt) {
+			continue
+		}
+		i := m.owner[code]
+		if rrs[i].President == reader {
+			m.d.stroke(pen{[3]int{0, 0, 0}, 1.6, nil})
 			pdf.Line(m.line(rt))
-			pdf.SetDrawColor(cr0, cg, cb)
-			pdf.SetLineWidth(1.0)
+			m.d.stroke(railroadPen(i, 1.0))
+		} else {
+			m.d.stroke(railroadPen(i, 0.7))
 		}
 		pdf.Line(m.line(rt))
 	}
+	m.d.setDash(nil)
+	pdf.SetLineCapStyle("butt")
 }
 
 // dots draws every town on the page first, so that no label is drawn
@@ -259,15 +344,14 @@ func (m mapDrawing) dots(towns []cr.Town) ([][4]float64, map[string]float64) {
 			continue
 		}
 		x, y := m.p.xy(t.Lat, t.Lon)
-		c := regionShade[t.Region]
-		pdf.SetFillColor(c[0], c[1], c[2])
-		pdf.SetDrawColor(255, 255, 255)
+		m.d.fill(regionShade[t.Region])
+		m.d.stroke(pen{[3]int{255, 255, 255}, 0.15, nil})
 		rad := 0.35 + 0.22*float64(t.Size)
 		radius[t.Name] = rad
-		pdf.Circle(x, y, rad, "FD")
+		m.d.circle(x, y, rad, "FD")
 		if t.Star {
-			pdf.SetDrawColor(0, 0, 0)
-			pdf.Circle(x, y, rad+0.45, "D")
+			m.d.stroke(pen{[3]int{0, 0, 0}, 0.15, nil})
+			m.d.circle(x, y, rad+0.45, "D")
 		}
 		placed = append(placed, [4]float64{x - rad, y - rad, x + rad, y + rad})
 	}
@@ -277,23 +361,34 @@ func (m mapDrawing) dots(towns []cr.Town) ([][4]float64, map[string]float64) {
 // labels names the towns, biggest first so they win the space: to the
 // right of the dot, else left, above or below, inside frame; a label that
 // fits nowhere is left out rather than drawn over another. Unzoomed, only
-// the bigger towns are named.
+// the bigger towns are named, in smaller type.
 func (m mapDrawing) labels(towns []cr.Town, placed [][4]float64, radius map[string]float64, zoomed bool, frame [4]float64) {
 	pdf := m.d.pdf
+	pdf.SetTextColor(30, 30, 30)
+	// fpdf writes out every font it is set to; the towns come in runs of
+	// one type.
+	font, fontSize := "none", 0.0
 	for _, t := range towns {
 		rad, in := radius[t.Name]
 		if !in || !zoomed && !t.Star && t.Size < 4 {
 			continue
 		}
 		x, y := m.p.xy(t.Lat, t.Lon)
-		size := 4.5
-		if t.Star {
-			size = 5.5
+		// A zoomed map has the room for names read on a phone's screen.
+		size, style := 4.5, ""
+		if zoomed {
+			size = 6
 		}
-		pdf.SetFont("Helvetica", map[bool]string{true: "B", false: ""}[t.Star], size)
+		if t.Star {
+			size, style = size+1, "B"
+		}
+		if style != font || size != fontSize {
+			pdf.SetFont("Helvetica", style, size)
+			font, fontSize = style, size
+		}
 		label := m.d.tr(t.Name)
 		lw := pdf.GetStringWidth(label)
-		const lh = 2.0
+		lh := 0.44 * size // the label's box, in mm: 2 at 4.5 points
 		candidates := [][4]float64{
 			{x + rad + 0.4, y - lh*0.6, x + rad + 0.4 + lw, y + lh*0.4},
 			{x - rad - 0.4 - lw, y - lh*0.6, x - rad - 0.4, y + lh*0.4},
@@ -306,12 +401,11 @@ func (m mapDrawing) labels(towns []cr.Town, placed [][4]float64, radius map[stri
 				continue
 			}
 			placed = append(placed, rect)
-			pdf.SetFillColor(255, 255, 255)
+			m.d.fill([3]int{255, 255, 255})
 			pdf.SetAlpha(0.75, "Normal")
 			pdf.Rect(rect[0]-0.2, rect[1], rect[2]-rect[0]+0.4, rect[3]-rect[1], "F")
 			pdf.SetAlpha(1, "Normal")
-			pdf.SetTextColor(30, 30, 30)
-			pdf.Text(rect[0], rect[3]-0.4, label)
+			pdf.Text(rect[0], rect[3]-0.2*lh, label)
 			break
 		}
 	}
@@ -327,29 +421,127 @@ func overlaps(r [4]float64, placed [][4]float64, skip [4]float64) bool {
 	return false
 }
 
-// legend lists the railroads with their colours beside the map; the
-// reader's are in bold.
-func (r ContinentalRails) legend(d *doc, rrs []*cr.Railroad, x, y float64) {
-	pdf := d.pdf
-	row := 3.9
-	if n := len(rrs); n > 0 && float64(n)*row > 170 {
-		row = 170 / float64(n)
+// rect is an area of the page, in millimetres.
+type rect struct{ x, y, w, h float64 }
+
+// holds reports whether b lies wholly inside a.
+func (a rect) holds(b rect) bool {
+	const eps = 1e-9
+	return b.x >= a.x-eps && b.y >= a.y-eps && b.x+b.w <= a.x+a.w+eps && b.y+b.h <= a.y+a.h+eps
+}
+
+// meets reports whether a and b overlap.
+func (a rect) meets(b rect) bool {
+	return a.x < b.x+b.w && b.x < a.x+a.w && a.y < b.y+b.h && b.y < a.y+a.h
+}
+
+// ptMM is a point in millimetres.
+const ptMM = 25.4 / 72
+
+// keyLayout is where the key sets its entries, a swatch and a label
+// each, in number order down the columns.
+type keyLayout struct {
+	area       rect
+	cols, rows int
+	rowH, colW float64
+	swatchW    float64
+	font       float64 // the labels' type, in points
+	widest     float64 // the widest label at one point, in mm
+}
+
+// layoutKey fits n entries into area, the widest label being widest mm
+// long at one point. Rows are at most 3.9 mm and the type at most 7
+// points; of one to eight columns it takes the one that gives the largest
+// type, and the fewest columns of those. More entries make the rows and
+// the type smaller: they never run past the area.
+func layoutKey(area rect, n int, widest float64) keyLayout {
+	var best keyLayout
+	for cols := 1; cols <= 8; cols++ {
+		l := keyLayout{area: area, cols: cols, rows: max(1, (n+cols-1)/cols), widest: widest}
+		l.rowH = math.Min(3.9, area.h/float64(l.rows))
+		l.colW = area.w / float64(cols)
+		l.swatchW = math.Min(8, l.colW*0.35) // a whole cycle of the longest line style
+		l.font = math.Min(7, l.rowH*0.65/ptMM)
+		if room := l.colW - l.swatchW - 1.5; widest > 0 {
+			l.font = math.Min(l.font, room/widest)
+		}
+		if cols == 1 || l.font > best.font+1e-9 {
+			best = l
+		}
 	}
+	return best
+}
+
+// entry is where entry i's swatch and label go; the label box is as wide
+// as the widest label.
+func (l keyLayout) entry(i int) (swatch, label rect) {
+	col, row := i/l.rows, i%l.rows
+	x, y := l.area.x+float64(col)*l.colW, l.area.y+float64(row)*l.rowH
+	sh := math.Min(l.rowH*0.6, 2.0)
+	swatch = rect{x: x, y: y + (l.rowH-sh)/2, w: l.swatchW, h: sh}
+	fh := l.font * ptMM
+	label = rect{x: x + l.swatchW + 1, y: y + (l.rowH-fh)/2, w: l.widest * l.font, h: fh}
+	return swatch, label
+}
+
+// The key's frame has a padding, and a line of notes is so tall.
+const keyPad, keyNoteH = 1.5, 2.8
+
+// keyRoom is the part of the key's frame its entries may fill: inside the
+// padding, above the notes.
+func keyRoom(key rect, notes int) rect {
+	return rect{x: key.x + keyPad, y: key.y + keyPad, w: key.w - 2*keyPad, h: key.h - 2*keyPad - float64(notes)*keyNoteH - 2}
+}
+
+// legend is the key beside the map, framed: each railroad's line as the
+// map draws it and its number and initials, the reader's in bold, then
+// the notes on the map's other marks at the foot.
+func (r ContinentalRails) legend(d *doc, rrs []*cr.Railroad, notes []string, key rect) {
+	pdf := d.pdf
+	d.stroke(pen{[3]int{170, 170, 170}, 0.2, nil})
+	pdf.Rect(key.x, key.y, key.w, key.h, "D")
+	inner := rect{x: key.x + keyPad, y: key.y + keyPad, w: key.w - 2*keyPad, h: key.h - 2*keyPad}
+	entries := keyRoom(key, len(notes))
+	labels := make([]string, len(rrs))
+	widest := 0.0
+	pdf.SetFont("Helvetica", "B", 10) // bold is the wider: measure in it
 	for i, rr := range rrs {
-		cr0, cg, cb := railroadColour(i)
-		pdf.SetFillColor(cr0, cg, cb)
-		pdf.Rect(x, y+float64(i)*row, 5, row*0.6, "F")
+		labels[i] = d.tr(fmt.Sprintf("%d %s", rr.Number, rr.Abbr))
+		widest = math.Max(widest, pdf.GetStringWidth(labels[i])/10)
+	}
+	l := layoutKey(entries, len(rrs), widest)
+	pdf.SetTextColor(0, 0, 0)
+	pdf.SetLineCapStyle("round")
+	for i, rr := range rrs {
+		sw, lb := l.entry(i)
+		mine := rr.President == r.Reader
+		// The railroad's line, a little thicker than on the map, kept
+		// inside the swatch past its round caps.
+		width := math.Min(sw.h, 0.9)
+		casing := 0.0
+		if mine {
+			casing = width * 0.5
+		}
+		cy, inset := sw.y+sw.h/2, width/2+casing
+		if mine {
+			d.stroke(pen{[3]int{0, 0, 0}, width + 2*casing, nil})
+			pdf.Line(sw.x+inset, cy, sw.x+sw.w-inset, cy)
+		}
+		d.stroke(railroadPen(i, width))
+		pdf.Line(sw.x+inset, cy, sw.x+sw.w-inset, cy)
 		style := ""
-		if rr.President == r.Reader {
+		if mine {
 			style = "B"
 		}
-		pdf.SetFont("Helvetica", style, math.Min(7, row*2))
-		pdf.SetTextColor(0, 0, 0)
-		pdf.Text(x+6, y+float64(i)*row+row*0.55, d.tr(fmt.Sprintf("%d %s", rr.Number, rr.Abbr)))
+		pdf.SetFont("Helvetica", style, l.font)
+		pdf.Text(lb.x, lb.y+lb.h*0.78, labels[i])
 	}
+	d.setDash(nil)
+	pdf.SetLineCapStyle("butt")
 	pdf.SetFont("Helvetica", "", 6)
-	ly := y + 176
-	pdf.Text(x, ly-12, "grey dashes: RoWs")
-	pdf.Text(x, ly-8, "orange: PCs on offer")
-	pdf.Text(x, ly-4, "ringed: main cities")
+	pdf.SetTextColor(60, 60, 60)
+	for k, note := range notes {
+		pdf.Text(inner.x, inner.y+inner.h-float64(len(notes)-1-k)*keyNoteH-0.6, note)
+	}
+	pdf.SetTextColor(0, 0, 0)
 }

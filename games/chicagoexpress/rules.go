@@ -67,7 +67,12 @@ func StartingCash(players int) int {
 // companyIndex reads a company as players write it: PRR, B&O (or BO, B+O),
 // C&O, NYC, WAB (or WABASH), in any case.
 func companyIndex(s string) (int, bool) {
-	k := strings.ToUpper(strings.NewReplacer("&", "", "+", "", ".", "").Replace(strings.TrimSpace(s)))
+	k := strings.ToUpper(strings.Map(func(r rune) rune {
+		if r == '&' || r == '+' || r == '.' || r == ' ' || r == '\t' {
+			return -1
+		}
+		return r
+	}, s))
 	switch k {
 	case "PRR", "PENNSYLVANIA", "RED":
 		return 0, true

@@ -505,3 +505,18 @@ func TestEndTriggers(t *testing.T) {
 		t.Errorf("winners %v, want seats 1 and 2 sharing", w)
 	}
 }
+
+// TestNewYorkOutOfReach: on the transcribed board New York lies further
+// from Fort Wayne than the Wabash has locomotives, so the Wabash can never
+// enter it in play (ruling C3): the computer's statistics report none.
+func TestNewYorkOutOfReach(t *testing.T) {
+	g := owned(t, 0)
+	g.Reached = true
+	g.Corps[wabash].Open = true
+	fw := hex(t, g, "D3")
+	g.place(fw, wabash)
+	need := g.goalDistances(wabash)[fw] - 1
+	if left := g.Corps[wabash].Charter; need <= left {
+		t.Errorf("New York is %d locomotives from Fort Wayne and the Wabash has %d: reachable, so ruling C3's note is wrong", need, left)
+	}
+}

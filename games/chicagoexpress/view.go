@@ -2,7 +2,6 @@ package chicagoexpress
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
@@ -131,75 +130,4 @@ func (g *Game) developNote(h int) string {
 		return fmt.Sprintf("%s: +%d for %s", hx.Label(), min(hx.Step, hx.Cap-g.Track[h]), strings.Join(who, ", "))
 	}
 	return fmt.Sprintf("%s: +%d for %s", hx.Label(), hx.House, strings.Join(who, ", "))
-}
-
-// Suggest is the computer's move for a seat: it values a share at a few
-// dividends, and on its turn takes the expansion, development or auction
-// that raises its own dividends most, or else passes the dial with most
-// room. It is a fair opponent, not a strong one.
-func (g *Game) Suggest(seat int, rng *rand.Rand) eighteen.Action {
-	opts := g.Legal(seat)
-	if len(opts) == 0 {
-		return eighteen.Action{Seat: seat, Verb: "PASS"}
-	}
-	rounds := max(2, 6-g.Rounds)
-	worth := func(ci int) int { return g.Corps[ci].Income * rounds / (g.Corps[ci].Sold + 1) }
-	if g.Phase == PhaseInitial || g.Phase == PhaseAuction {
-		o := opts[0]
-		limit := worth(g.Auction.Corp) * (70 + rng.IntN(30)) / 100
-		if o.Verb == "BID" && o.Min <= limit {
-			return o.Action(o.Min)
-		}
-		return eighteen.Action{Seat: seat, Verb: "PASS"}
-	}
-	share := func(ci int) float64 {
-		if g.Corps[ci].Sold == 0 {
-			return 0
-		}
-		return float64(g.Holding[seat][ci]) / float64(g.Corps[ci].Sold)
-	}
-	best, bestScore := eighteen.Action{}, 0.0
-	consider := func(a eighteen.Action, score float64) {
-		score += rng.Float64() * 0.1
-		if score > bestScore {
-			best, bestScore = a, score
-		}
-	}
-	for _, o := range opts {
-		switch o.Verb {
-		case "AUCTION":
-			ci, _ := companyIndex(o.Args[0])
-			if gain := worth(ci) - o.Min; gain > 0 {
-				consider(o.Action(o.Min), float64(gain)/2)
-			}
-		case "EXPAND":
-			ci, _ := companyIndex(o.Args[0])
-			income := 0
-			for _, id := range o.Args[1:] {
-				h, _ := g.board.Index(id)
-				income += g.entryIncome(h)
-				if g.board.Hexes[h].Kind == Chicago {
-					income += 6
-				}
-			}
-			consider(o.Action(0), float64(income)*share(ci)*float64(rounds)+0.2*float64(len(o.Args)-1))
-		case "DEVELOP":
-			h, _ := g.board.Index(o.Args[0])
-			raise := 0.0
-			for ci := range g.Corps {
-				if g.Present[h][ci] {
-					r := g.board.Hexes[h].House
-					if g.board.Hexes[h].Kind == Industrial {
-						r = min(g.board.Hexes[h].Step, g.board.Hexes[h].Cap-g.Track[h])
-					}
-					raise += float64(r) * share(ci)
-				}
-			}
-			consider(o.Action(0), raise*float64(rounds))
-		}
-	}
-	if bestScore > 0.5 {
-		return best
-	}
-	return g.passes(seat)[0].Action(0)
 }

@@ -25,6 +25,11 @@ func Check(m *Map, s *State, position int, o Orders) []string {
 	t.treasuryToPresident()
 	t.privateCompanies()
 	p := c.Player(position)
+	for _, a := range o.PCActions {
+		if k := ownsPC(p, a.Code); k >= 0 {
+			t.withdraws(p, k, a)
+		}
+	}
 	legal := t.legalStockOrders(p, o.Stock)
 	for _, ch := range CheckStockOrders(max(p.Cash, 0), legal,
 		func(rr string) int { return t.price[rr] }, func(rr string) int { return p.Shares[rr] }) {

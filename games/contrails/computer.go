@@ -15,51 +15,165 @@ type temperament struct {
 	overspend int   // % over the minimum building cost
 	payout    int64 // % of profit paid out as dividends
 	repairs   int   // $ a mile of capital improvements when efficiency is fine
+	warPct    int   // the deepest rate war it declares, in %; 0 never (4.16)
 }
 
 var temperaments = map[Style]temperament{
 	Cautious: {borrow: 25, pcPremium: 5, overspend: 0, payout: 40, repairs: 12},
-	Raider:   {borrow: 60, pcPremium: 25, overspend: 50, payout: 70, repairs: 9},
-	Builder:  {borrow: 50, pcPremium: 15, overspend: 0, payout: 30, repairs: 14},
+	Raider:   {borrow: 60, pcPremium: 25, overspend: 50, payout: 70, repairs: 9, warPct: 90},
+	Builder:  {borrow: 50, pcPremium: 15, overspend: 0, payout: 30, repairs: 14, warPct: 50},
 }
 
 // planner holds what every computer decision of one turn reads, worked
-// out once: the routes taken and the PCs on offer ranked by value.
+// out once and shared by all fifteen seats: the state does not change while
+// orders are chosen, so the routes taken, the PCs on offer ranked by value
+// and each railroad's network and stock figures are the same for every
+// seat that asks.
 type planner struct {
 	m      *Map
 	s      *State
-	taken  map[string]bool
+	taken  []bool // by route index: a line or a RoW of some railroad
+	holder []int  // by route index: the railroad (index) holding it as a line, or -1
 	offers []rankedOffer
+	facts  map[string]*rrFacts // by abbreviation
+	picks  []pick              // the railroads worth trading, scored without the seat's own stake
+	runs   map[int][]*Railroad // by President: the railroads he runs, by abbreviation
+
+	scratch []string // lines being weighed (buildPays)
 }
 
 type rankedOffer struct {
 	offer PCOffer
+	route int // index in Map.Routes; -1 if not on the map
 	score float64
 }
 
+// rrFacts are what the computer reads of one railroad, once a turn.
+type rrFacts struct {
+	index     int     // in State.Railroads
+	towns     townSet // the towns its lines serve
+	miles     int     // its built track
+	issued    int     // 4.2
+	directors int     // shares its Directors hold (6.1B, 6.4)
+	top       int     // most shares one player holds
+}
+
+// pick is a railroad's stock as the seats score it (stock).
+type pick struct {
+	rr    *Railroad
+	facts *rrFacts
+	score float64
+}
+
+// ranked is a pick's score for one seat; k indexes planner.picks.
+type ranked struct {
+	score float64
+	k     int
+}
+
 func newPlanner(m *Map, s *State) *planner {
-	pl := &planner{m: m, s: s, taken: map[string]bool{}}
-	for _, rr := range s.Railroads {
-		for _, c := range rr.Lines {
-			pl.taken[c] = true
-		}
-		pl.taken[rr.RoW] = true
+	pl := &planner{m: m, s: s, taken: make([]bool, len(m.Routes)), facts: make(map[string]*rrFacts, len(s.Railroads)), runs: map[int][]*Railroad{}}
+	pl.readRailroads()
+	pl.rankOffers()
+	return pl
+}
+
+// readRailroads works out every railroad's facts, the routes taken, who
+// runs what, and the stock scores all seats share.
+func (pl *planner) readRailroads() {
+	m, s := pl.m, pl.s
+	all := make([]rrFacts, len(s.Railroads))
+	pl.holder = make([]int, len(m.Routes))
+	for k := range pl.holder {
+		pl.holder[k] = -1
 	}
-	for _, off := range s.Offers {
+	for i := range s.Railroads {
+		rr := &s.Railroads[i]
+		if rr.President != 0 {
+			pl.runs[rr.President] = append(pl.runs[rr.President], rr)
+		}
+		for _, c := range rr.Lines {
+			pl.take(c)
+			if k, ok := m.route[c]; ok {
+				pl.holder[k] = i
+			}
+		}
+		pl.take(rr.RoW)
+		all[i] = rrFacts{index: i, towns: m.townsOf(rr.Lines), miles: m.Miles(rr.Lines), issued: rr.Public, directors: s.directorShares(rr)}
+		pl.facts[rr.Abbr] = &all[i]
+	}
+	// Issued stock and the top holding from each player's few holdings,
+	// rather than every player asked about every railroad.
+	for k := range s.Players {
+		for abbr, n := range s.Players[k].Shares {
+			if f := pl.facts[abbr]; f != nil {
+				f.issued += n
+				f.top = max(f.top, n)
+			}
+		}
+	}
+	for _, mine := range pl.runs {
+		slices.SortFunc(mine, func(a, b *Railroad) int { return cmp.Compare(a.Abbr, b.Abbr) })
+	}
+	for i := range s.Railroads {
+		rr := &s.Railroads[i]
+		if rr.Founded >= s.Turn || rr.Bankrupt || rr.Price <= 0 {
+			continue
+		}
+		// Each seat adds its own stake to this in stock, in the same
+		// order as ever, so the sums come out to the same bits.
+		f := pl.facts[rr.Abbr]
+		issued := max(f.issued, 1)
+		earn := float64(rr.Profit) / float64(issued) / float64(rr.Price)
+		pl.picks = append(pl.picks, pick{rr, f, earn + float64(rr.Dividend)/float64(rr.Price)})
+	}
+}
+
+// take marks a route as some railroad's.
+func (pl *planner) take(code string) {
+	if k, ok := pl.m.route[code]; ok {
+		pl.taken[k] = true
+	}
+}
+
+// rankOffers ranks the PCs on offer by what they earn for their price.
+func (pl *planner) rankOffers() {
+	m := pl.m
+	for _, off := range pl.s.Offers {
+		k, ok := m.route[off.Code]
+		if !ok {
+			k = -1
+		}
 		r, _ := m.Route(off.Code)
 		a, _ := m.Town(r.A)
 		b, _ := m.Town(r.B)
-		pl.offers = append(pl.offers, rankedOffer{off, float64(60*r.Miles+300*(a.Value()+b.Value())) / float64(max(off.Asking, 1))})
+		pl.offers = append(pl.offers, rankedOffer{off, k, float64(60*r.Miles+300*(a.Value()+b.Value())) / float64(max(off.Asking, 1))})
 	}
 	slices.SortStableFunc(pl.offers, func(a, b rankedOffer) int { return cmp.Compare(b.score, a.score) })
-	return pl
+}
+
+// touches reports whether a route shares a town with a railroad's lines
+// (Map.Touches, from the turn's facts).
+func (pl *planner) touches(rr *Railroad, code string) bool {
+	i, ok := pl.m.route[code]
+	return ok && pl.touchesRoute(rr, i)
+}
+
+// touchesRoute is touches for route i of the map.
+func (pl *planner) touchesRoute(rr *Railroad, i int) bool {
+	if i < 0 {
+		return false
+	}
+	f := pl.facts[rr.Abbr]
+	e := pl.m.ix.ends[i]
+	return f.towns.has(e[0]) || f.towns.has(e[1])
 }
 
 // ComputerOrders are the computer player's orders for a position.
 func ComputerOrders(m *Map, s *State, n int) Orders { return newPlanner(m, s).orders(n) }
 
 func (pl *planner) orders(n int) Orders {
-	m, s := pl.m, pl.s
+	s := pl.s
 	p := s.Player(n)
 	if p == nil {
 		return Orders{}
@@ -69,34 +183,25 @@ func (pl *planner) orders(n int) Orders {
 	o.Borrow = borrowing(s, p, tm)
 	cash := max(p.Cash+o.Borrow, 0)
 
-	presides := map[string]bool{}
-	for _, rr := range s.Railroads {
-		if rr.President == n {
-			presides[rr.Abbr] = true
-		}
-	}
-	founding, free := pl.ownedPCs(p, presides, &o)
-	cash = pl.pcBids(p, tm, presides, free, cash, &o)
+	mine := pl.runs[n]
+	founding, free := pl.ownedPCs(p, mine, &o)
+	cash = pl.pcBids(p, tm, mine, free, cash, &o)
 
 	// Stock: aim at one railroad to run, and sell what does not serve.
-	o.Stock = computerStock(m, s, p, cash)
-	o.Control = chooseSlots(s, p, founding)
+	o.Stock = pl.stock(p, cash)
+	o.Control = pl.chooseSlots(p, founding)
 
 	if cash > 40000 {
 		o.Prodigal = cash / 20
 	}
 	o.Railroads = map[string]RailroadOrders{}
-	for _, abbr := range sortedKeys(presides) {
-		o.Railroads[abbr] = pl.railroad(abbr, p.Style)
+	for _, rr := range mine {
+		o.Railroads[rr.Abbr] = pl.railroad(rr.Abbr, p.Style)
 	}
 	// Two connected railroads under one President merge, the smaller in.
-	var mine []*Railroad
-	for _, abbr := range sortedKeys(presides) {
-		mine = append(mine, s.Railroad(abbr))
-	}
-	if p.Style == Builder && len(mine) == 2 && m.ConnectedTo(mine[0].Lines, mine[1].Lines) && !mine[0].Bankrupt && !mine[1].Bankrupt {
+	if p.Style == Builder && len(mine) == 2 && pl.facts[mine[0].Abbr].towns.intersects(&pl.facts[mine[1].Abbr].towns) && !mine[0].Bankrupt && !mine[1].Bankrupt {
 		from, into := mine[0], mine[1]
-		if m.Miles(from.Lines) > m.Miles(into.Lines) {
+		if pl.facts[from.Abbr].miles > pl.facts[into.Abbr].miles {
 			from, into = into, from
 		}
 		o.Merge = &MergeOrder{From: from.Abbr, Into: into.Abbr}
@@ -124,18 +229,17 @@ func borrowing(s *State, p *Player, tm temperament) int64 {
 // ownedPCs orders the PCs a tycoon owns: merged into a railroad it runs,
 // else incorporated while it may found one, else (a Raider) sold. It
 // returns the PCs being incorporated and the presidencies still free.
-func (pl *planner) ownedPCs(p *Player, presides map[string]bool, o *Orders) ([]string, int) {
-	m, s := pl.m, pl.s
+func (pl *planner) ownedPCs(p *Player, mine []*Railroad, o *Orders) ([]string, int) {
+	m := pl.m
 	// PCs it owns: merge into a railroad it runs, else incorporate.
 	var founding []string
 	// A tycoon runs at most two railroads (10.1D): count the seats free.
-	free := 2 - len(presides)
+	free := 2 - len(mine)
 	for _, pc := range p.PCs {
 		merged := false
-		for _, abbr := range sortedKeys(presides) {
-			rr := s.Railroad(abbr)
-			if m.Touches(rr.Lines, pc.Code) && m.Prohibited(rr.holdings(), pc.Code) == "" && !rr.Bankrupt {
-				o.PCActions = append(o.PCActions, PCAction{Code: pc.Code, Action: MergePC, Into: abbr})
+		for _, rr := range mine {
+			if pl.touches(rr, pc.Code) && m.Prohibited(rr.holdings(), pc.Code) == "" && !rr.Bankrupt {
+				o.PCActions = append(o.PCActions, PCAction{Code: pc.Code, Action: MergePC, Into: rr.Abbr})
 				merged = true
 				break
 			}
@@ -155,8 +259,8 @@ func (pl *planner) ownedPCs(p *Player, presides map[string]bool, o *Orders) ([]s
 
 // pcBids bids for the best-value PCs on offer that it could run or merge,
 // within its cash; it returns the cash left.
-func (pl *planner) pcBids(p *Player, tm temperament, presides map[string]bool, free int, cash int64, o *Orders) int64 {
-	m, s, n := pl.m, pl.s, p.Number
+func (pl *planner) pcBids(p *Player, tm temperament, mine []*Railroad, free int, cash int64, o *Orders) int64 {
+	n := p.Number
 	// Bid for the best-value PCs on offer that it could run or merge.
 	if room := min(2-len(p.PCs), free+1); room > 0 {
 		for _, c := range pl.offers {
@@ -167,10 +271,8 @@ func (pl *planner) pcBids(p *Player, tm temperament, presides map[string]bool, f
 				continue
 			}
 			usable := free > 0
-			for abbr := range presides {
-				if m.Touches(s.Railroad(abbr).Lines, c.offer.Code) {
-					usable = true
-				}
+			for _, rr := range mine {
+				usable = usable || pl.touchesRoute(rr, c.route)
 			}
 			if !usable {
 				continue
@@ -192,7 +294,8 @@ func (pl *planner) pcBids(p *Player, tm temperament, presides map[string]bool, f
 // the PCs it incorporates this turn (it will own 20%), then the railroads
 // where it is a Director with the biggest holding. A slot already aimed at
 // one of those stays put, so that a presidency is not given up lightly.
-func chooseSlots(s *State, p *Player, founding []string) [2]string {
+func (pl *planner) chooseSlots(p *Player, founding []string) [2]string {
+	s := pl.s
 	type cand struct {
 		abbr  string
 		share int // per mille of the issued stock
@@ -203,17 +306,14 @@ func chooseSlots(s *State, p *Player, founding []string) [2]string {
 	}
 	for i := range s.Railroads {
 		rr := &s.Railroads[i]
-		issued := s.Issued(rr)
+		f := pl.facts[rr.Abbr]
+		issued := f.issued
 		own := p.Shares[rr.Abbr]
 		if !isDirector(own, issued) {
 			continue
 		}
-		top := true
-		for _, q := range s.Players {
-			if q.Number != p.Number && q.Shares[rr.Abbr] > own {
-				top = false
-			}
-		}
+		// No other player holds more: the most anyone holds is his own.
+		top := own >= f.top
 		share := own * 1000 / issued
 		if top {
 			share += 1000
@@ -251,94 +351,113 @@ func chooseSlots(s *State, p *Player, founding []string) [2]string {
 	return out
 }
 
-// computerStock chooses up to six trades.
-func computerStock(m *Map, s *State, p *Player, cash int64) []StockOrder {
-	type pick struct {
-		rr    *Railroad
-		score float64
-	}
-	var picks []pick
-	for i := range s.Railroads {
-		rr := &s.Railroads[i]
-		if rr.Founded >= s.Turn || rr.Bankrupt || rr.Price <= 0 {
-			continue
-		}
-		issued := max(s.Issued(rr), 1)
-		earn := float64(rr.Profit) / float64(issued) / float64(rr.Price)
-		score := earn + float64(rr.Dividend)/float64(rr.Price)
+// stock chooses up to six trades: the railroads scored by earnings and
+// dividend (worked out once for all seats), plus the seat's own stake.
+func (pl *planner) stock(p *Player, cash int64) []StockOrder {
+	own := pl.stakes(p)
+	order := make([]ranked, len(pl.picks))
+	for k, pk := range pl.picks {
+		rr, issued, score := pk.rr, max(pk.facts.issued, 1), pk.score
 		if rr.President == p.Number {
 			score += 1
 		}
-		if isDirector(p.Shares[rr.Abbr], issued) {
+		if isDirector(own[pk.facts.index], issued) {
 			score += 0.5
 		}
 		// Build on a stake already held rather than spread thin (Appendix C).
-		score += 2 * float64(p.Shares[rr.Abbr]) / float64(issued)
-		picks = append(picks, pick{rr, score})
+		score += 2 * float64(own[pk.facts.index]) / float64(issued)
+		order[k] = ranked{score, k}
 	}
-	sortStable(picks, func(i, j int) bool { return picks[i].score > picks[j].score })
+	slices.SortStableFunc(order, func(a, b ranked) int { return cmp.Compare(b.score, a.score) })
+	bought := make([]bool, len(pl.s.Railroads))
+	out := pl.buys(p, own, order, bought, cash)
+	return pl.sales(p, own, order, bought, out)
+}
+
+// stakes are the shares a seat holds, by railroad index.
+func (pl *planner) stakes(p *Player) []int {
+	own := make([]int, len(pl.s.Railroads))
+	for abbr, n := range p.Shares {
+		if f := pl.facts[abbr]; f != nil {
+			own[f.index] = n
+		}
+	}
+	return own
+}
+
+// buys bids for the best-scored stock it may buy, within its cash and the
+// limits of 6.1A.
+func (pl *planner) buys(p *Player, own []int, order []ranked, bought []bool, cash int64) []StockOrder {
 	var out []StockOrder
 	bids := 0
-	maxBids := MaxBids(len(s.Railroads))
-	bought := map[string]bool{}
-	for _, pk := range picks {
+	maxBids := MaxBids(len(pl.s.Railroads))
+	for _, o := range order {
 		if bids >= maxBids || cash <= 0 || len(out) >= MaxTransactions {
 			break
 		}
+		pk := pl.picks[o.k]
 		rr := pk.rr
-		issued := s.Issued(rr)
-		own := p.Shares[rr.Abbr]
-		others := s.directorShares(rr)
-		if isDirector(own, issued) {
-			others -= own
+		issued := pk.facts.issued
+		mine := own[pk.facts.index]
+		others := pk.facts.directors
+		if isDirector(mine, issued) {
+			others -= mine
 		}
-		limit := MaxBid(issued, others, own)
+		limit := MaxBid(issued, others, mine)
 		n := min(limit, int(cash/int64(max(rr.Price, 1))))
-		if n <= 0 || pk.score < 0.05 {
+		if n <= 0 || o.score < 0.05 {
 			continue
 		}
 		out = append(out, StockOrder{Railroad: rr.Abbr, Kind: Buy, Shares: n})
-		bought[rr.Abbr] = true
+		bought[pk.facts.index] = true
 		cash -= int64(n * rr.Price)
 		bids++
 	}
+	return out
+}
+
+// sales adds what it sells: for a loan recall, small holdings, and a
+// raider's short sale.
+func (pl *planner) sales(p *Player, own []int, order []ranked, bought []bool, out []StockOrder) []StockOrder {
+	s := pl.s
 	// Raise what a loan recall needs from the market rather than have the
 	// Bank seize stock at random (3.5C): smallest stakes first, never a
 	// railroad it runs.
 	need := p.Recall - max(p.Cash, 0)
-	for k := len(picks) - 1; k >= 0 && need > 0 && len(out) < MaxTransactions; k-- {
-		rr := picks[k].rr
-		own := p.Shares[rr.Abbr]
-		if own == 0 || bought[rr.Abbr] || rr.President == p.Number {
+	for k := len(order) - 1; k >= 0 && need > 0 && len(out) < MaxTransactions; k-- {
+		pk := pl.picks[order[k].k]
+		rr, mine := pk.rr, own[pk.facts.index]
+		if mine == 0 || bought[pk.facts.index] || rr.President == p.Number {
 			continue
 		}
-		n := min(own, int(need*2/int64(max(rr.Price, 1)))+1)
+		n := min(mine, int(need*2/int64(max(rr.Price, 1)))+1)
 		out = append(out, StockOrder{Railroad: rr.Abbr, Kind: Sell, Shares: n})
-		bought[rr.Abbr] = true
+		bought[pk.facts.index] = true
 		need -= int64(n*rr.Price) / 2
 	}
 	// Sell small holdings that make it no Director, poorest first.
-	for k := len(picks) - 1; k >= 0 && len(out) < MaxTransactions; k-- {
-		rr := picks[k].rr
-		own := p.Shares[rr.Abbr]
-		if own == 0 || bought[rr.Abbr] || isDirector(own, s.Issued(rr)) || picks[k].score > 0.15 {
+	for k := len(order) - 1; k >= 0 && len(out) < MaxTransactions; k-- {
+		pk := pl.picks[order[k].k]
+		mine := own[pk.facts.index]
+		if mine == 0 || bought[pk.facts.index] || isDirector(mine, pk.facts.issued) || order[k].score > 0.15 {
 			continue
 		}
-		out = append(out, StockOrder{Railroad: rr.Abbr, Kind: Sell, Shares: own})
+		out = append(out, StockOrder{Railroad: pk.rr.Abbr, Kind: Sell, Shares: mine})
 	}
 	// A raider sells short the dearest stock in a bad market.
 	if p.Style == Raider && s.Climate >= Recession && len(out) < MaxTransactions {
-		var dear *Railroad
+		dear := -1
 		for i := range s.Railroads {
 			rr := &s.Railroads[i]
-			if rr.Founded < s.Turn && p.Shares[rr.Abbr] == 0 && (dear == nil || rr.Price > dear.Price) && !bought[rr.Abbr] {
-				dear = rr
+			if rr.Founded < s.Turn && own[i] == 0 && (dear < 0 || rr.Price > s.Railroads[dear].Price) && !bought[i] {
+				dear = i
 			}
 		}
-		if dear != nil {
-			cornered := s.directorShares(dear)*2 > s.Issued(dear)
-			if n := MaxShort(s.Issued(dear), 0, cornered); n > 0 {
-				out = append(out, StockOrder{Railroad: dear.Abbr, Kind: Sell, Shares: n})
+		if dear >= 0 {
+			f := pl.facts[s.Railroads[dear].Abbr]
+			cornered := f.directors*2 > f.issued
+			if n := MaxShort(f.issued, 0, cornered); n > 0 {
+				out = append(out, StockOrder{Railroad: s.Railroads[dear].Abbr, Kind: Sell, Shares: n})
 			}
 		}
 	}
@@ -352,13 +471,13 @@ func ComputerRailroadOrders(m *Map, s *State, abbr string, style Style) Railroad
 }
 
 func (pl *planner) railroad(abbr string, style Style) RailroadOrders {
-	m, s := pl.m, pl.s
+	s := pl.s
 	rr := s.Railroad(abbr)
 	if rr == nil {
 		return RailroadOrders{}
 	}
 	tm := temperaments[style]
-	miles := m.Miles(rr.Lines)
+	miles := pl.facts[rr.Abbr].miles
 	var o RailroadOrders
 	maxEff := MaxEfficiency(miles) - 3*(s.Locomotive-rr.Loco)
 	switch {
@@ -372,35 +491,11 @@ func (pl *planner) railroad(abbr string, style Style) RailroadOrders {
 	if s.Locomotive > rr.Loco && int64(10*(s.Locomotive-rr.Loco)*miles) <= rr.Cash/2 {
 		o.Locomotive = s.Locomotive
 	}
-	if rr.Techs+1 < s.Techs && int64(10*miles) <= rr.Cash/3 {
+	if rr.Techs.Count()+1 < s.Techs && int64(10*miles) <= rr.Cash/3 {
 		o.Technology = true
 	}
-	minCost := Climates[s.Climate].BuildCost
-	canBid := rr.RoW == ""
-	lines := rr.Lines
-	if rr.RoW != "" && !IsCivilWar(s.Turn) && !rr.Bankrupt {
-		o.Build = minCost * (100 + tm.overspend) / 100
-		canBid = true
-		lines = append(append([]string(nil), rr.Lines...), rr.RoW)
-	}
-	if canBid && !rr.Bankrupt && rr.Founded < s.Turn {
-		o.Bids = pl.bestRoWs(rr, lines)
-		if len(o.Bids) > 0 {
-			contested := false
-			for i := range s.Railroads {
-				other := &s.Railroads[i]
-				if other.Abbr != rr.Abbr && m.Touches(other.Lines, o.Bids[0]) {
-					contested = true
-				}
-			}
-			per := int64(1)
-			if contested {
-				per = 3
-			}
-			o.Political = min(per*int64(miles), max(rr.Cash/4, 0))
-		}
-	}
-	issued := int64(max(s.Issued(rr), 1))
+	pl.rightOfWay(rr, tm, &o)
+	issued := int64(max(pl.facts[rr.Abbr].issued, 1))
 	div := 0
 	if rr.Cash > 0 && rr.Profit > 0 {
 		div = int(min(rr.Profit*tm.payout/100/issued, 99))
@@ -409,46 +504,48 @@ func (pl *planner) railroad(abbr string, style Style) RailroadOrders {
 	if rr.Loans > 0 && rr.Cash > 3*int64(miles)*20 {
 		o.RepayDebt = min(rr.Loans, rr.Cash/3)
 	}
+	o.DoubleTrack = pl.doubleTrack(rr, pl.spareCash(rr, o))
+	o.RateWar, o.RateWarPct = pl.rateWar(rr, tm)
 	return o
 }
 
 // bestRoWs ranks the RoWs a railroad could take: new regions first, then
-// west, then the value of the far town.
+// west, then the value of the far town; of the best few (prospects) it
+// names the first two whose building would pay (buildPays).
 func (pl *planner) bestRoWs(rr *Railroad, lines []string) []string {
+	const prospects = 6
 	m := pl.m
-	have := regionSet(m.RegionsOf(lines))
-	towns := map[string]bool{}
-	for _, tw := range m.TownsOf(lines) {
-		towns[tw] = true
-	}
+	have := m.regionsOf(lines)
+	towns := m.townsOf(lines)
 	type cand struct {
 		code  string
 		score float64
 	}
 	var cs []cand
-	seen := map[string]bool{}
-	for _, tw := range m.TownsOf(lines) {
-		for _, code := range m.RoutesAt(tw) {
-			r, _ := m.Route(code)
-			if seen[code] || r.Kind != RoW || pl.taken[code] || m.Prohibited(lines, code) != "" {
+	towns.each(func(rank int) {
+		for _, i := range m.ix.at[rank] {
+			r := &m.Routes[i]
+			if r.Kind != RoW || pl.taken[i] {
 				continue
 			}
-			seen[code] = true
-			far := r.A
-			if towns[far] {
-				far = r.B
+			far := m.ix.ends[i][0]
+			if towns.has(far) {
+				far = m.ix.ends[i][1]
 			}
-			if towns[far] {
+			if towns.has(far) {
 				continue // both ends already served: no new ground
 			}
-			ft, _ := m.Town(far)
+			if m.Prohibited(lines, r.Code) != "" {
+				continue
+			}
+			ft := &m.Towns[m.ix.byRank[far]]
 			score := float64(ft.Value())*2 - ft.Lon/10 - float64(r.Miles)/100
-			if ft.Star && !have[ft.Region] {
+			if ft.Star && have&m.ix.region[far] == 0 {
 				score += 40
 			}
-			cs = append(cs, cand{code, score})
+			cs = append(cs, cand{r.Code, score})
 		}
-	}
+	})
 	slices.SortStableFunc(cs, func(a, b cand) int {
 		if c := cmp.Compare(b.score, a.score); c != 0 {
 			return c
@@ -456,11 +553,14 @@ func (pl *planner) bestRoWs(rr *Railroad, lines []string) []string {
 		return cmp.Compare(a.code, b.code)
 	})
 	var out []string
-	for _, c := range cs {
-		if len(out) == 2 {
+	from, before := buildTurn(pl.s.Turn), pl.netRevenue(rr, lines, longRun)
+	for k, c := range cs {
+		if len(out) == 2 || k == prospects {
 			break
 		}
-		out = append(out, c.code)
+		if pl.buildPays(rr, lines, before, c.code, 0, from) {
+			out = append(out, c.code)
+		}
 	}
 	return out
 }

@@ -93,41 +93,16 @@ func (t *turn) capitalExpenses() {
 				t.note(pres, "%s: locomotives need $%d in cash (4.17); not bought.", rr.Abbr, cost)
 			}
 		}
-		if o.Technology {
-			t.buyTechnology(rr, pres, miles)
+		if o.Technology || o.TechChoice != "" {
+			t.buyTechnology(rr, pres, miles, o.TechChoice)
 		}
 	}
 }
 
-// TechnologyLetters names the technologies of 4.18 in order.
-const TechnologyLetters = "ABCDEFGHIJ"
-
-func (t *turn) buyTechnology(rr *Railroad, pres, miles int) {
-	// The Grand Station (A) is bought apart; B.. in order.
-	if !rr.Grand && t.s.Techs >= 1 && t.bigTown(rr) && rr.Cash >= 10000 {
-		t.s.transfer(railroadAcct(rr.Abbr), bank, 10000, itemTechnology)
-		rr.Grand = true
-		t.news("equipment", "%s builds a Grand Station.", rr.Abbr)
-		return
-	}
-	if rr.Techs+1 >= t.s.Techs {
-		t.note(pres, "%s: no new technology is available to buy (4.18).", rr.Abbr)
-		return
-	}
-	cost := int64(10 * miles)
-	if cost > rr.Cash {
-		t.note(pres, "%s: technology %c needs $%d in cash (4.18); not bought.", rr.Abbr, TechnologyLetters[rr.Techs+1], cost)
-		return
-	}
-	t.s.transfer(railroadAcct(rr.Abbr), bank, cost, itemTechnology)
-	rr.Techs++
-	t.news("equipment", "%s adopts technology %c.", rr.Abbr, TechnologyLetters[rr.Techs])
-}
-
 // bigTown: a Grand Station needs a size 4 or 5 town at the start (4.18).
-func (t *turn) bigTown(rr *Railroad) bool {
-	for _, tw := range t.m.TownsOf(rr.Lines) {
-		if town, _ := t.m.Town(tw); town.Size >= 4 {
+func bigTown(m *Map, rr *Railroad) bool {
+	for _, tw := range m.TownsOf(rr.Lines) {
+		if town, _ := m.Town(tw); town.Size >= 4 {
 			return true
 		}
 	}
@@ -149,7 +124,13 @@ func (t *turn) issueStock(rr *Railroad, miles, owner int) {
 	}
 	dirs := t.directors[rr.Abbr]
 	each := DirectorBonusShares(n, len(dirs))
-	price := int64(max(t.price[rr.Abbr], rr.Price))
+	// Both prices run from the start of the turn, whatever the market did
+	// since (4.3B "one-half the start of turn price", 4.3C "the starting
+	// stock price"; ruling CR15).
+	price := int64(t.price[rr.Abbr])
+	if price <= 0 {
+		price = int64(rr.Price)
+	}
 	for _, d := range dirs {
 		p := s.Player(d)
 		cost := int64(each) * price / 2
@@ -165,6 +146,19 @@ func (t *turn) issueStock(rr *Railroad, miles, owner int) {
 	s.transfer(bank, railroadAcct(rr.Abbr), int64(public)*price*9/10, itemStockIssue)
 }
 
+// withdraws tells whether an order would take a PC on offer off the
+// market by incorporating or merging it, which 10.1B1d forbids ("once you
+// offer it for sale, you cannot withdraw it"), and notes the refusal. It
+// holds for an offer made this turn as for one standing from before.
+func (t *turn) withdraws(p *Player, k int, a PCAction) bool {
+	if p.PCs[k].Asking == 0 || (a.Action != IncorporatePC && a.Action != MergePC) {
+		return false
+	}
+	t.note(p.Number, "%s: offered for sale at $%d, it cannot be withdrawn to %s; you may only change its asking price (10.1B1d). The order is not carried out.",
+		a.Code, p.PCs[k].Asking, a.Action)
+	return true
+}
+
 // 9. Construction: PCs incorporate and merge, RoWs are built or abandoned,
 // lines are double-tracked (4.3, 4.6, 4.15, 10.1B).
 func (t *turn) construction() {
@@ -175,6 +169,9 @@ func (t *turn) construction() {
 			k := ownsPC(p, a.Code)
 			if k < 0 || t.sold[a.Code] {
 				continue // 10.1B2e, 3e: sold meanwhile
+			}
+			if t.withdraws(p, k, a) {
+				continue
 			}
 			switch a.Action {
 			case IncorporatePC:
@@ -212,7 +209,7 @@ func (t *turn) incorporate(p *Player, k int) {
 	pc := p.PCs[k]
 	r, _ := t.m.Route(pc.Code)
 	rr := Railroad{Abbr: r.Code, Name: r.Name, Number: s.NextNumber, Founded: s.Turn, Lines: []string{r.Code},
-		Price: startPrice(t.m, r), Efficiency: 85, Loco: s.Locomotive, Techs: max(s.Techs-1, 0)}
+		Price: startPrice(t.m, r), Efficiency: 85, Loco: s.Locomotive, Techs: upTo(s.Techs)}
 	s.NextNumber++
 	n := r.Miles * SharesPerMile
 	owner := n * 20 / 100 // 1 share a mile (10.1B3c)
@@ -273,17 +270,7 @@ func (t *turn) build(rr *Railroad, pres, perMile int) {
 		t.note(pres, "%s: building cost cut from $%d to $%d a mile, double the minimum (4.6C).", rr.Abbr, perMile, 2*minCost)
 		perMile = 2 * minCost
 	}
-	cost := int64(minCost * r.Miles)
-	served := map[string]bool{}
-	for _, tw := range t.m.TownsOf(rr.Lines) {
-		served[tw] = true
-	}
-	for _, tw := range []string{r.A, r.B} {
-		if !served[tw] {
-			town, _ := t.m.Town(tw)
-			cost += int64(300 * town.Value()) // 4.6D
-		}
-	}
+	cost := buildCost(t.m, rr.Lines, rr.RoW, t.climate)
 	over := int64((perMile - minCost) * r.Miles)
 	t.finance(rr, cost+over, t.rrOrders(rr).Political)
 	// The overspend goes to the Directors' construction company (4.6C).
@@ -302,13 +289,35 @@ func (t *turn) build(rr *Railroad, pres, perMile int) {
 	t.rowFree[rr.Abbr] = true
 }
 
+// buildCost is what building a RoW onto lines costs at the least (4.6B,
+// D): the climate's minimum a mile, and $300 times the value of each town
+// the lines do not yet serve.
+func buildCost(m *Map, lines []string, code string, c Climate) int64 {
+	r, _ := m.Route(code)
+	cost := int64(Climates[c].BuildCost * r.Miles)
+	served := m.townsOf(lines)
+	for _, tw := range []string{r.A, r.B} {
+		if rank, ok := m.ix.rankOf[tw]; !ok || !served.has(rank) {
+			town, _ := m.Town(tw)
+			cost += int64(300 * town.Value()) // 4.6D
+		}
+	}
+	return cost
+}
+
+// doubleTrackCost is 25% of the climate's minimum building cost a mile
+// (4.15).
+func doubleTrackCost(c Climate, miles int) int64 {
+	return int64(Climates[c].BuildCost * miles / 4)
+}
+
 func (t *turn) doubleTrack(rr *Railroad, pres int, code string) {
 	if !contains(rr.Lines, code) || contains(rr.Doubled, code) {
 		t.note(pres, "%s: %s is not a single-tracked line of the railroad (4.15).", rr.Abbr, code)
 		return
 	}
 	r, _ := t.m.Route(code)
-	cost := int64(Climates[t.climate].BuildCost * r.Miles / 4)
+	cost := doubleTrackCost(t.climate, r.Miles)
 	if cost > rr.Cash {
 		t.note(pres, "%s: double-tracking %s needs $%d in cash (4.15); not done.", rr.Abbr, code, cost)
 		return

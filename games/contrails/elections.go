@@ -16,9 +16,10 @@ func (s *State) valuePlayers(m *Map) {
 
 func (s *State) netWorth(m *Map, p *Player) int64 {
 	w := p.Cash - p.Loan
-	for _, abbr := range sortedKeys(p.Shares) {
+	// A sum of whole dollars comes out the same in any order.
+	for abbr, n := range p.Shares {
 		if rr := s.Railroad(abbr); rr != nil {
-			w += int64(p.Shares[abbr]) * int64(rr.Price)
+			w += int64(n) * int64(rr.Price)
 		}
 	}
 	for _, pc := range p.PCs {

@@ -57,6 +57,13 @@ func (t *turn) elections() {
 	s.valuePlayers(t.m)
 }
 
+// The game may end after any turn from EndTurn on, with chance 1 in
+// EndOdds (1.3, rulings CR15).
+const (
+	EndTurn = 21
+	EndOdds = 4
+)
+
 // Builder bonuses (1.2): a player wins each at most once.
 type bonus struct {
 	name   string
@@ -106,7 +113,7 @@ func (t *turn) victoryPoints() {
 	t.railMagnate()
 	s.railBaron()
 	// The game ends at random after turn 20 (1.3).
-	if s.Turn >= 21 && t.rng.IntN(4) == 0 {
+	if s.Turn >= EndTurn && t.rng.IntN(EndOdds) == 0 {
 		s.Over = true
 		t.news("end", "The game ends after turn %d.", s.Turn)
 	}

@@ -107,7 +107,13 @@ type recorder struct {
 	flows map[flowKey]int // index into rec.Flows
 }
 
-func newRecorder() *recorder { return &recorder{flows: map[flowKey]int{}} }
+// flowsATurn is about how many cash-flow items a 15-seat turn records; the
+// recorder starts that big rather than grow there.
+const flowsATurn = 384
+
+func newRecorder() *recorder {
+	return &recorder{flows: make(map[flowKey]int, flowsATurn)}
+}
 
 func (r *recorder) trade(tr Trade) {
 	if r != nil {
@@ -131,6 +137,9 @@ func (r *recorder) flow(a account, item string, amount int64) {
 		return
 	}
 	r.flows[k] = len(r.rec.Flows)
+	if r.rec.Flows == nil {
+		r.rec.Flows = make([]Flow, 0, flowsATurn)
+	}
 	r.rec.Flows = append(r.rec.Flows, Flow{Player: a.player, Railroad: a.railroad, Item: item, Amount: amount})
 }
 

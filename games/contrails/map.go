@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"sort"
+	"slices"
 )
 
 // Region is one of the 13 regions of rule 2.7.
@@ -97,9 +97,9 @@ type Map struct {
 
 	town  map[string]int
 	route map[string]int
-	byEnd map[string][]int // town name -> indices of routes touching it
 	pair  map[[2]string][]int
 	gate  map[string]bool
+	ix    mapIndex // network.go
 }
 
 //go:embed map.json
@@ -121,6 +121,9 @@ func ParseMap(b []byte) (*Map, error) {
 	}
 	if m.Detour < 1 {
 		return nil, fmt.Errorf("map: detour factor %.2f is below 1", m.Detour)
+	}
+	if len(m.Towns) > maxTowns {
+		return nil, fmt.Errorf("map: %d towns, at most %d", len(m.Towns), maxTowns)
 	}
 	m.town = map[string]int{}
 	regionOK := map[Region]bool{}
@@ -166,7 +169,6 @@ func ParseMap(b []byte) (*Map, error) {
 		m.gate[g] = true
 	}
 	m.route = map[string]int{}
-	m.byEnd = map[string][]int{}
 	m.pair = map[[2]string][]int{}
 	for i := range m.Routes {
 		r := &m.Routes[i]
@@ -199,14 +201,13 @@ func ParseMap(b []byte) (*Map, error) {
 			return nil, fmt.Errorf("map: route %s has no length", r.Code)
 		}
 		m.route[r.Code] = i
-		m.byEnd[r.A] = append(m.byEnd[r.A], i)
-		m.byEnd[r.B] = append(m.byEnd[r.B], i)
 		k := pairKey(r.A, r.B)
 		m.pair[k] = append(m.pair[k], i)
 		if len(m.pair[k]) > 2 {
 			return nil, fmt.Errorf("map: more than two routes join %s and %s", r.A, r.B)
 		}
 	}
+	m.index()
 	return &m, nil
 }
 
@@ -256,12 +257,11 @@ func (m *Map) Route(code string) (Route, bool) {
 
 // RoutesAt lists the codes of the routes touching a town, sorted.
 func (m *Map) RoutesAt(town string) []string {
-	var out []string
-	for _, i := range m.byEnd[town] {
-		out = append(out, m.Routes[i].Code)
+	rank, ok := m.ix.rankOf[town]
+	if !ok {
+		return nil
 	}
-	sort.Strings(out)
-	return out
+	return slices.Clone(m.ix.atCodes[rank])
 }
 
 // DoublePartner is the other route of a double route connection (2.2), if any.

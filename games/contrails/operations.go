@@ -226,12 +226,12 @@ func (t *turn) merge(from, into *Railroad, lines, dropped []string) {
 	} else {
 		upgrade += int64(10 * (into.Loco - from.Loco) * fromMiles)
 	}
-	if from.Techs > into.Techs {
-		upgrade += int64(10 * (from.Techs - into.Techs) * intoMiles)
-		into.Techs = from.Techs
-	} else {
-		upgrade += int64(10 * (into.Techs - from.Techs) * fromMiles)
-	}
+	// Each line pays $10 a mile for every technology it lacks of the two
+	// roads' together (4.18's price).
+	both := into.Techs | from.Techs
+	upgrade += int64(10 * (both.Count() - into.Techs.Count()) * intoMiles)
+	upgrade += int64(10 * (both.Count() - from.Techs.Count()) * fromMiles)
+	into.Techs = both
 	into.Bonds += upgrade
 	into.Grand = into.Grand || from.Grand
 	into.Doubled = append(into.Doubled, from.Doubled...)
@@ -278,49 +278,74 @@ func (t *turn) playerNumbers() []int {
 	return out
 }
 
-// revenue is a railroad's gross revenue for the turn (4.10A, 4.15, 4.16,
-// 4.18): $60 a mile and $300 times each town's value, 10% more for each
-// region past the first, double tracks, technology, the climate and luck.
-func (t *turn) revenue(rr *Railroad, rateWars map[string]int) int64 {
-	miles := t.m.Miles(rr.Lines)
-	base := int64(60 * miles)
-	for _, tw := range t.m.TownsOf(rr.Lines) {
-		town, _ := t.m.Town(tw)
-		base += int64(300 * town.Value())
+// revenue is a railroad's gross revenue for the turn (4.10A): the
+// expected revenue and luck; uncut is what it would have been without the
+// rate wars.
+func (t *turn) revenue(rr *Railroad, rateWars map[string]int) (rev, uncut int64) {
+	base, cut, pct := grossRevenue(t.m, rr, t.climate, rateWars)
+	pct += int64(t.rng.IntN(21) - 10)
+	return max((base-cut)*pct/100, 0), max(base*pct/100, 0)
+}
+
+// grossRevenue is a railroad's gross revenue before luck, as a base in
+// dollars, what the rate wars cut from it, and a percentage of what is left
+// (4.10A, 4.15, 4.16, 4.18): $60 a mile and $300 times each town's value and
+// double tracks; 10% more for each region past the first, technology and
+// the climate. The computer player weighs its plans with it.
+func grossRevenue(m *Map, rr *Railroad, c Climate, rateWars map[string]int) (base, cut, pct int64) {
+	miles, values, regions := m.reach(rr.Lines)
+	base = int64(60*miles) + int64(300*values)
+	for _, code := range rr.Doubled {
+		base += doubleTrackBonus(m, code)
 	}
-	for _, c := range rr.Doubled {
-		r, _ := t.m.Route(c)
-		a, _ := t.m.Town(r.A)
-		b, _ := t.m.Town(r.B)
-		lineBase := int64(60*r.Miles + 150*(a.Value()+b.Value()))
-		base += lineBase * int64(a.Value()+b.Value()) / 100
-	}
-	for _, c := range rr.Lines {
-		if pct := rateWars[rr.Abbr+"|"+c]; pct > 0 {
-			r, _ := t.m.Route(c)
-			base -= int64(60*r.Miles) * int64(pct) / 100
+	for _, code := range rr.Lines {
+		if pct := rateWars[rr.Abbr+"|"+code]; len(rateWars) > 0 && pct > 0 {
+			r, _ := m.Route(code)
+			cut += int64(60*r.Miles) * int64(pct) / 100
 		}
 	}
-	pct := int64(100 + 10*max(len(t.m.RegionsOf(rr.Lines))-1, 0) + Climates[t.climate].Revenue)
+	pct = int64(100 + 10*max(regions.count()-1, 0) + Climates[c].Revenue)
 	if rr.Grand {
 		pct += 5
 	}
 	for _, tech := range []int{6, 8} { // G and I raise revenue
-		if rr.Techs >= tech {
+		if rr.Techs.Has(tech) {
 			pct += 3
 		}
 	}
-	pct += int64(t.rng.IntN(21) - 10)
-	return max(base*pct/100, 0)
+	return base, cut, pct
+}
+
+// doubleTrackBonus is what a second track adds to a line's revenue before
+// the percentages: (value + value)% of the line's own revenue, its $60 a
+// mile and half of each end town's $300 a point (4.15, rulings CR13).
+func doubleTrackBonus(m *Map, code string) int64 {
+	// A double-tracked line earns (City1 value + City2 value)% more (4.15):
+	// its miles and its end towns, whose revenue belongs to the line.
+	miles, a, b := m.ends(code)
+	lineBase := int64(60*miles + 300*(a.Value()+b.Value()))
+	return lineBase * int64(a.Value()+b.Value()) / 100
+}
+
+// debtInterest is a turn's interest on a railroad's bonds and bank loans
+// (5, 10.2B), rounded up (1.1).
+func debtInterest(rr *Railroad, c Climate) int64 {
+	return ceilDiv(rr.Bonds*BondRate, 100) + LoanInterest(rr.Loans, c)
+}
+
+// landSale is how many sections of land grants a railroad sells in a
+// turn and at what price (7D).
+func landSale(land int, c Climate) (sold int, price int64) {
+	return land * (30 + 5*Climates[c].Sentiment) / 100, int64(8 + 2*Climates[c].Sentiment)
 }
 
 // expenseRatio is operating cost as a share of revenue in per cent (4.10B):
 // about 60-70% when Excellent, all of it at efficiency 50 or less; steel
 // rails, switch yards and coal lower it (4.18).
-func expenseRatio(efficiency, techs int) int64 {
+func expenseRatio(efficiency int, techs TechSet) int64 {
 	r := int64((175 - efficiency) * 100 / 125)
 	for _, tech := range []int{1, 2, 3} { // B, C, D
-		if techs >= tech {
+		if techs.Has(tech) {
 			r -= 2
 		}
 	}
@@ -333,9 +358,11 @@ func (t *turn) operations() {
 	rateWars := t.rateWars()
 	for _, rr := range t.railroadsInOrder() {
 		o := t.rrOrders(rr)
-		rev := t.revenue(rr, rateWars)
-		exp := rev * expenseRatio(rr.Efficiency, rr.Techs) / 100
-		interest := ceilDiv(rr.Bonds*BondRate, 100) + LoanInterest(rr.Loans, t.climate)
+		rev, uncut := t.revenue(rr, rateWars)
+		// A rate war cuts revenue; operating costs remain the same (4.16,
+		// rulings CR16).
+		exp := uncut * expenseRatio(rr.Efficiency, rr.Techs) / 100
+		interest := debtInterest(rr, t.climate)
 		events := t.randomEvents(rr, rev)
 		s.transfer(bank, railroadAcct(rr.Abbr), rev, itemRevenue)
 		s.transfer(railroadAcct(rr.Abbr), bank, exp, itemExpenses)
@@ -381,21 +408,29 @@ func (t *turn) rateWars() map[string]int {
 			continue
 		}
 		pct := min(o.RateWarPct, 90)
-		found := false
-		for _, c := range rr.Lines {
-			if partner, ok := t.m.DoublePartner(c); ok && contains(enemy.Lines, partner) {
-				out[rr.Abbr+"|"+c] = max(out[rr.Abbr+"|"+c], pct)
-				out[enemy.Abbr+"|"+partner] = max(out[enemy.Abbr+"|"+partner], pct)
-				found = true
-			}
-		}
-		if found {
+		if warCuts(t.m, rr, enemy, pct, out) {
 			t.news("rate_war", "%s declares a %d%% rate war on %s.", rr.Abbr, pct, enemy.Abbr)
 		} else {
 			t.note(t.presidents[rr.Abbr], "%s: no rate war with %s: they share no parallel route (4.16).", rr.Abbr, enemy.Abbr)
 		}
 	}
 	return out
+}
+
+// warCuts adds to cuts the rate war of pct% that rr declares on enemy: each
+// line of either that runs parallel to a line of the other, keyed by
+// railroad and line (4.16, rulings CR16). It reports whether they share a
+// parallel route at all.
+func warCuts(m *Map, rr, enemy *Railroad, pct int, cuts map[string]int) bool {
+	found := false
+	for _, c := range rr.Lines {
+		if partner, ok := m.DoublePartner(c); ok && contains(enemy.Lines, partner) {
+			cuts[rr.Abbr+"|"+c] = max(cuts[rr.Abbr+"|"+c], pct)
+			cuts[enemy.Abbr+"|"+partner] = max(cuts[enemy.Abbr+"|"+partner], pct)
+			found = true
+		}
+	}
+	return found
 }
 
 // randomEvents are the extraordinary costs of 11.2: accidents from low
@@ -417,7 +452,7 @@ func (t *turn) randomEvents(rr *Railroad, rev int64) int64 {
 	// to the risk.
 	missing := 0
 	for _, tech := range []int{4, 5, 7, 9} {
-		if t.s.Techs > tech && rr.Techs < tech {
+		if t.s.Techs > tech && !rr.Techs.Has(tech) {
 			missing++
 		}
 	}
@@ -431,11 +466,15 @@ func (t *turn) randomEvents(rr *Railroad, rev int64) int64 {
 
 // reorganize applies 4.11: a railroad that started the turn insolvent and
 // never became solvent is bankrupt; one that started bankrupt and is still
-// insolvent is reorganized by its creditors.
+// insolvent is reorganized by its creditors. A bankrupt railroad that
+// became solvent at any point of the turn (after the market, or after its
+// revenue) is no longer bankrupt, even if its cash is negative again by
+// the end: it starts the next turn merely insolvent, and a new bankruptcy
+// brings a new turn of grace (4.11A, B).
 func (t *turn) reorganize(rr *Railroad) {
 	s := t.s
 	if !t.insolvent[rr.Abbr] || t.solvent[rr.Abbr] {
-		if rr.Bankrupt && rr.Cash >= 0 {
+		if rr.Bankrupt && (rr.Cash >= 0 || t.solvent[rr.Abbr]) {
 			rr.Bankrupt = false
 			t.news("solvent", "%s is solvent again.", rr.Abbr)
 		}
@@ -472,8 +511,7 @@ func (t *turn) finalFinance() {
 	// Land from grants is sold each turn at a price set by the climate (7D).
 	for _, rr := range t.railroadsInOrder() {
 		if rr.Land > 0 {
-			sold := rr.Land * (30 + 5*Climates[t.climate].Sentiment) / 100
-			price := int64(8 + 2*Climates[t.climate].Sentiment)
+			sold, price := landSale(rr.Land, t.climate)
 			rr.Land -= sold
 			s.transfer(bank, railroadAcct(rr.Abbr), int64(sold)*price, itemLandSales)
 		}

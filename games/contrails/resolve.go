@@ -102,12 +102,12 @@ func newTurn(m *Map, s *State, orders map[int]Orders, rng *rand.Rand) *turn {
 }
 
 func (t *turn) snapshot() {
-	s := t.s
-	t.price, t.miles, t.regions = map[string]int{}, map[string]int{}, map[string][]Region{}
-	t.lines = map[string][]string{}
-	t.directors, t.presidents, t.startCash = map[string][]int{}, map[string]int{}, map[string]int64{}
-	t.insolvent, t.solvent, t.rowFree = map[string]bool{}, map[string]bool{}, map[string]bool{}
-	t.influence, t.sold, t.paid = map[string]int{}, map[string]bool{}, map[string]int{}
+	s, n := t.s, len(t.s.Railroads)
+	t.price, t.miles, t.regions = make(map[string]int, n), make(map[string]int, n), make(map[string][]Region, n)
+	t.lines = make(map[string][]string, n)
+	t.directors, t.presidents, t.startCash = make(map[string][]int, n), make(map[string]int, n), make(map[string]int64, n)
+	t.insolvent, t.solvent, t.rowFree = make(map[string]bool, n), make(map[string]bool, n), make(map[string]bool, n)
+	t.influence, t.sold, t.paid = make(map[string]int, n), map[string]bool{}, make(map[string]int, n)
 	t.bankruptPlayers = map[int]bool{}
 	for _, rr := range s.Railroads {
 		t.price[rr.Abbr] = rr.Price

@@ -2,6 +2,7 @@ package contrails
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -610,16 +611,53 @@ func TestRobberBaronAndBaronPoints(t *testing.T) {
 	}
 }
 
+// TestStockSplits: a price over $100 at the end of the turn splits by the
+// smallest ratio that brings it to $100 or below, rounded down, and every
+// holding is multiplied alike (6.5; ruling CR21).
 func TestStockSplits(t *testing.T) {
+	for _, tc := range []struct{ price, ratio, after int }{
+		{100, 1, 100}, {101, 2, 50}, {150, 2, 75}, {200, 2, 100}, {201, 3, 67}, {300, 3, 100},
+	} {
+		m, s := scenario(t)
+		rr := &s.Railroads[0]
+		rr.Price = tc.price
+		s.Players[0].Shares[rr.Abbr] = 7
+		auth, public, treasury := rr.Authorized, rr.Public, rr.Treasury
+		tn := newTurn(m, s, only(map[int]Orders{}), rand.New(rand.NewPCG(1, 1)))
+		tn.priceEnd()
+		if rr.Price != tc.after || s.Players[0].Shares[rr.Abbr] != 7*tc.ratio || rr.Authorized != auth*tc.ratio ||
+			rr.Public != public*tc.ratio || rr.Treasury != treasury*tc.ratio {
+			t.Errorf("$%d: price %d, 7 shares became %d, authorized %d of %d, public %d of %d, treasury %d of %d; want %d for 1 to $%d",
+				tc.price, rr.Price, s.Players[0].Shares[rr.Abbr], rr.Authorized, auth, rr.Public, public, rr.Treasury, treasury, tc.ratio, tc.after)
+		}
+	}
+}
+
+// TestPublicBuysCheapPC: a PC its owner offers under $10 a mile that no
+// player buys goes to the Public at the asking price, paid to the owner,
+// and the Bank offers it again at $5 a mile (10.1B1c; ruling CR22).
+func TestPublicBuysCheapPC(t *testing.T) {
 	m, s := scenario(t)
-	rr := &s.Railroads[0]
-	rr.Price = 150
-	held := s.Players[0].Shares[rr.Abbr]
-	auth := rr.Authorized
-	tn := newTurn(m, s, only(map[int]Orders{}), rand.New(rand.NewPCG(1, 1)))
-	tn.priceEnd()
-	if rr.Price != 75 || s.Players[0].Shares[rr.Abbr] != 2*held || rr.Authorized != 2*auth {
-		t.Fatalf("after a split at $150: price %d, shares %d (was %d), authorized %d", rr.Price, s.Players[0].Shares[rr.Abbr], held, rr.Authorized)
+	o := s.Offers[0]
+	r, _ := m.Route(o.Code)
+	s.Offers = s.Offers[1:]
+	s.Players[0].PCs = []OwnedPC{{Code: o.Code, Paid: int64(r.Miles * 5)}}
+	s.transfer(playerAcct(1), bank, int64(r.Miles*5), "test")
+	asking := int64(r.Miles*10 - 1)
+	cash := s.Players[0].Cash
+	tn := newTurn(m, s, only(map[int]Orders{1: {PCActions: []PCAction{{Code: o.Code, Action: SellPC, Price: asking}}}}), rand.New(rand.NewPCG(1, 1)))
+	tn.privateCompanies() // offered this turn
+	tn = newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 2)))
+	tn.privateCompanies() // no one bids the next turn
+	if ownsPC(&s.Players[0], o.Code) >= 0 || s.Players[0].Cash-cash != asking {
+		t.Fatalf("the owner still holds %s or was paid $%d; want it sold to the Public for $%d", o.Code, s.Players[0].Cash-cash, asking)
+	}
+	i := slices.IndexFunc(s.Offers, func(x PCOffer) bool { return x.Code == o.Code })
+	if i < 0 || s.Offers[i].Seller != 0 || s.Offers[i].Asking != int64(r.Miles*PCPricePerMile) {
+		t.Errorf("after the Public bought it, %s is not offered by the Bank at $%d a mile: %+v", o.Code, PCPricePerMile, s.Offers)
+	}
+	if s.MoneySupply() != 0 {
+		t.Error("money was not conserved")
 	}
 }
 
@@ -643,4 +681,230 @@ func TestBankFailuresTakeAtMostAThird(t *testing.T) {
 		}
 	}
 	_ = s
+}
+
+// TestDirectorBonusAtHalfTheStartPrice: new stock for a RoW gives each
+// Director 10% at half the start-of-turn price, paid by automatic loan
+// (4.3B), and the public's at 10% under the start price (4.3C), however
+// far the market moved the price in the turn (ruling CR15).
+func TestDirectorBonusAtHalfTheStartPrice(t *testing.T) {
+	m, s := scenario(t)
+	presideOver(m, s, 1, s.Railroads[0].Abbr, 0)
+	rr := &s.Railroads[0]
+	if len(rr.Directors) != 1 || rr.Directors[0] != 1 {
+		t.Fatalf("setup: Directors %v", rr.Directors)
+	}
+	start := rr.Price
+	tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+	rr.Price = start * 3 // the market's doing, after the start of the turn
+	loan, shares, cash := s.Players[0].Loan, s.Players[0].Shares[rr.Abbr], rr.Cash
+	const miles = 20 // 100 new shares: 10 to the treasury, 10 to the Director, 80 to the public
+	tn.issueStock(rr, miles, 0)
+	if got := s.Players[0].Shares[rr.Abbr] - shares; got != 10 {
+		t.Fatalf("the Director received %d shares, want 10%% of 100 (4.3B)", got)
+	}
+	if got, want := s.Players[0].Loan-loan, int64(10*start/2); got != want {
+		t.Errorf("the Director's automatic loan grew by $%d, want 10 shares at half the start price $%d: $%d (4.3B)", got, start, want)
+	}
+	if got, want := rr.Cash-cash, int64(10*start/2)+int64(80*start*9/10); got != want {
+		t.Errorf("the railroad took in $%d, want $%d: the Director's $%d and the public's 80 shares at 90%% of $%d (4.3C)", got, want, 10*start/2, start)
+	}
+	if s.MoneySupply() != 0 {
+		t.Error("money was not conserved")
+	}
+}
+
+// TestDoubleTrackRevenue works 4.15 by hand on a one-line railroad between
+// a size-5 and a size-4 town: $60 a mile and $300 times each town's value
+// (size squared: 25 and 16) make its base; double-tracked, the line earns
+// (25 + 16)% = 41% more, its end towns' revenue included. The climate and
+// luck then scale both alike, so the test draws the same luck for each.
+func TestDoubleTrackRevenue(t *testing.T) {
+	m, s := scenario(t)
+	var line Route
+	for _, r := range m.Routes {
+		a, _ := m.Town(r.A)
+		b, _ := m.Town(r.B)
+		if a.Size*b.Size == 20 && m.Prohibited(nil, r.Code) == "" {
+			line = r
+			break
+		}
+	}
+	if line.Code == "" {
+		t.Fatal("no route between a size-5 and a size-4 town")
+	}
+	rr := &Railroad{Abbr: "TST", Lines: []string{line.Code}}
+	base := int64(60*line.Miles + 300*(25+16))
+	for _, tc := range []struct {
+		name    string
+		doubled []string
+		want    int64 // before the climate and luck
+	}{
+		{"single track", nil, base},
+		{"double track: 41% more", []string{line.Code}, base + base*41/100},
+	} {
+		rr.Doubled = tc.doubled
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(5, 5)))
+		luck := rand.New(rand.NewPCG(5, 5)).IntN(21) - 10
+		pct := int64(100 + Climates[tn.climate].Revenue + luck)
+		if got, _ := tn.revenue(rr, nil); got != tc.want*pct/100 {
+			want := tc.want * pct / 100
+			t.Errorf("%s on %s (%d miles): revenue $%d, want $%d (base $%d at %d%%)", tc.name, line.Code, line.Miles, got, want, tc.want, pct)
+		}
+	}
+}
+
+// TestBankruptcyGrace: 4.11's cases where the engine applies them. A
+// railroad insolvent all turn goes bankrupt and has one more turn; a
+// bankrupt one insolvent all that turn is reorganized; one solvent at any
+// point of the turn (after the market, say) is not bankrupt, even when its
+// cash is negative again at the end, and so has a new grace turn if it
+// stays insolvent.
+func TestBankruptcyGrace(t *testing.T) {
+	for _, tc := range []struct {
+		name                           string
+		wasBankrupt, insolvent, solved bool
+		cash                           int64
+		bankrupt, reorganized          bool
+	}{
+		{"solvent all along", false, false, false, 100, false, false},
+		{"insolvent all turn: bankrupt, one more turn", false, true, false, -100, true, false},
+		{"bankrupt and insolvent all turn: reorganized", true, true, false, -100, false, true},
+		{"bankrupt, solvent after the market, negative again at the end", true, true, true, -100, false, false},
+		{"bankrupt and solvent at the end", true, true, true, 100, false, false},
+		{"insolvent, solvent after the market, negative again", false, true, true, -100, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, s := scenario(t)
+			rr := &s.Railroads[0]
+			holder := s.Players[1].Number
+			s.Players[1].Shares[rr.Abbr] = 10
+			rr.Public -= 10
+			tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+			rr.Bankrupt = tc.wasBankrupt
+			tn.insolvent[rr.Abbr], tn.solvent[rr.Abbr] = tc.insolvent, tc.solved
+			s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash-tc.cash, "test")
+			tn.reorganize(rr)
+			reorganized := s.Player(holder).Shares[rr.Abbr] == 0
+			if rr.Bankrupt != tc.bankrupt || reorganized != tc.reorganized {
+				t.Errorf("bankrupt %v, reorganized %v; want %v, %v (4.11)", rr.Bankrupt, reorganized, tc.bankrupt, tc.reorganized)
+			}
+		})
+	}
+}
+
+// TestOfferedPCCannotBeWithdrawn: a PC offered for sale, this turn or
+// before, cannot be incorporated or merged instead (10.1B1d): order
+// checking says so when the orders arrive, and the turn does not carry
+// the order out.
+func TestOfferedPCCannotBeWithdrawn(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		before  int64 // asking price standing from an earlier turn, or 0
+		actions []PCAction
+	}{
+		{"offered last turn, incorporated now", 1, []PCAction{{Action: IncorporatePC}}},
+		{"offered last turn, merged now", 1, []PCAction{{Action: MergePC}}},
+		{"offered and incorporated in one turn", 0, []PCAction{{Action: SellPC, Price: 1}, {Action: IncorporatePC}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, s := scenario(t)
+			// an offered PC that touches a railroad, which it could merge into
+			o, into := s.Offers[0], ""
+			for _, off := range s.Offers {
+				for _, rr := range s.Railroads {
+					if into == "" && m.Touches(rr.Lines, off.Code) && m.Prohibited(rr.holdings(), off.Code) == "" {
+						o, into = off, rr.Abbr
+					}
+				}
+			}
+			presideOver(m, s, 1, into, 1)
+			r, _ := m.Route(o.Code)
+			// priced over $10 a mile, so that the public does not buy it
+			// (10.1B1c) and no one else bids in a scenario
+			tc.before *= int64(12 * r.Miles)
+			for i := range tc.actions {
+				tc.actions[i].Price *= int64(12 * r.Miles)
+			}
+			s.Players[0].PCs = []OwnedPC{{Code: o.Code, Paid: int64(10 * r.Miles), Asking: tc.before}}
+			s.Offers = slices.DeleteFunc(s.Offers, func(x PCOffer) bool { return x.Code == o.Code })
+			if tc.before > 0 {
+				s.offerPC(PCOffer{Code: o.Code, Seller: 1, Asking: tc.before})
+			}
+			s.transfer(playerAcct(1), bank, o.Asking, "test")
+			var acts []PCAction
+			for _, a := range tc.actions {
+				a.Code = o.Code
+				if a.Action == MergePC {
+					a.Into = into
+				}
+				acts = append(acts, a)
+			}
+			orders := Orders{PCActions: acts, Control: [2]string{o.Code}}
+			if notes := strings.Join(Check(m, s, 1, orders), "\n"); !strings.Contains(notes, "10.1B1d") {
+				t.Errorf("order checking says nothing of 10.1B1d:\n%s", notes)
+			}
+			next, events := resolve(t, m, s, map[int]Orders{1: orders})
+			if next.Railroad(o.Code) != nil || ownsPC(next.Player(1), o.Code) < 0 {
+				t.Errorf("the offered PC %s was incorporated or merged", o.Code)
+			}
+			if !strings.Contains(notesFor(events, 1), "10.1B1d") {
+				t.Errorf("the turn's notes say nothing of 10.1B1d:\n%s", notesFor(events, 1))
+			}
+		})
+	}
+}
+
+// TestTechnologyChoice: the president buys the technology he names from
+// those come available that the railroad lacks, one a turn, $10 a mile
+// from cash, the Grand Station $10,000 and only beside a size 4 or 5
+// town; with X and no letter the first on offer that the cash pays for
+// (4.18; ruling CR25).
+func TestTechnologyChoice(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		owned  TechSet
+		orders RailroadOrders
+		cash   int64
+		want   TechSet
+		grand  bool
+		note   string
+	}{
+		{"X buys the first on offer", 0, RailroadOrders{Technology: true}, 5000, upTo(2), false, ""},
+		{"a letter buys that one, past others", 0, RailroadOrders{Technology: true, TechChoice: "D"}, 5000, TechSet(0).With(3), false, ""},
+		{"X skips what it owns", upTo(3), RailroadOrders{Technology: true}, 5000, upTo(4), false, ""},
+		{"not yet available", 0, RailroadOrders{Technology: true, TechChoice: "F"}, 5000, 0, false, "not on offer"},
+		{"already owned", upTo(3), RailroadOrders{Technology: true, TechChoice: "C"}, 5000, upTo(3), false, "not on offer"},
+		{"cash short", 0, RailroadOrders{Technology: true, TechChoice: "B"}, 10, 0, false, "needs $"},
+		{"the Grand Station", 0, RailroadOrders{Technology: true, TechChoice: "A"}, 12000, 0, true, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, s := scenario(t)
+			s.Techs = 5 // A to E have come available
+			rr := &s.Railroads[0]
+			presideOver(m, s, 1, rr.Abbr, 0)
+			rr.Techs = tc.owned
+			s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash-tc.cash, "test")
+			if tc.grand && !bigTown(m, rr) {
+				t.Skip("the first railroad serves no size 4 or 5 town")
+			}
+			tn := newTurn(m, s, only(map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: tc.orders}}}), rand.New(rand.NewPCG(1, 1)))
+			tn.capitalExpenses()
+			if rr.Techs != tc.want || rr.Grand != tc.grand {
+				t.Errorf("owns %q, grand station %v; want %q, %v", rr.Techs, rr.Grand, tc.want, tc.grand)
+			}
+			spent := tc.cash - rr.Cash
+			switch {
+			case tc.grand && spent != GrandStationCost:
+				t.Errorf("the Grand Station cost $%d, want $%d", spent, GrandStationCost)
+			case !tc.grand && tc.want != tc.owned && spent != int64(10*m.Miles(rr.Lines)):
+				t.Errorf("the technology cost $%d, want $10 a mile: $%d", spent, 10*m.Miles(rr.Lines))
+			case tc.want == tc.owned && !tc.grand && spent != 0:
+				t.Errorf("nothing bought, yet $%d spent", spent)
+			}
+			if tc.note != "" && !strings.Contains(notesFor(tn.events, 1), tc.note) {
+				t.Errorf("no note %q: %s", tc.note, notesFor(tn.events, 1))
+			}
+		})
+	}
 }

@@ -65,8 +65,7 @@ type SheetPresided struct {
 	TreasuryPrice      int // to the President, half the price (10.2C2)
 	Efficiency         int
 	Loco, BestLoco     int
-	NextTech           string // "" when none is left to buy
-	TechCost           int64
+	Techs              []SheetTech // the technologies on offer with their prices
 	RoW                string
 	RoWA, RoWB         string
 	RoWMiles           int
@@ -139,10 +138,7 @@ func Turnsheet(m *Map, s *State, n int) SheetView {
 			Bonds: rr.Bonds, PresDebt: rr.PresDebt, Treasury: rr.Treasury, TreasuryPrice: max(rr.Price/2, 1),
 			Efficiency: rr.Efficiency, Loco: rr.Loco, BestLoco: s.Locomotive, Lines: rr.Lines, Dividend: rr.Dividend,
 			RoW: rr.RoW, Bankrupt: rr.Bankrupt}
-		if rr.Techs+1 < s.Techs {
-			sp.NextTech = string(TechnologyLetters[rr.Techs+1])
-			sp.TechCost = int64(10 * miles)
-		}
+		sp.Techs = techOffer(techsOnOffer(m, s, rr), miles)
 		if rr.RoW != "" {
 			r, _ := m.Route(rr.RoW)
 			sp.RoWA, sp.RoWB, sp.RoWMiles = r.A, r.B, r.Miles

@@ -60,6 +60,14 @@ func invariants(m *Map, s *State) []string {
 				bad = append(bad, fmt.Sprintf("%s holds %s: %s", rr.Abbr, c, why))
 			}
 		}
+		for k, c := range rr.Doubled {
+			if !contains(rr.Lines, c) || contains(rr.Doubled[k+1:], c) {
+				bad = append(bad, fmt.Sprintf("%s: double track %v is not a set of its lines %v (4.15)", rr.Abbr, rr.Doubled, rr.Lines))
+			}
+		}
+		if contains(rr.Lines, rr.RoW) {
+			bad = append(bad, fmt.Sprintf("%s: its RoW %s is already a line", rr.Abbr, rr.RoW))
+		}
 		issued := s.Issued(&rr)
 		if issued+rr.Treasury != rr.Authorized {
 			bad = append(bad, fmt.Sprintf("%s: %d issued + %d treasury != %d authorized", rr.Abbr, issued, rr.Treasury, rr.Authorized))

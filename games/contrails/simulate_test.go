@@ -25,6 +25,9 @@ type gameStats struct {
 	westward       int // % of RoWs built whose far end lies west of the near one
 	borrowed       int // % of tycoons with a loan at turn 5
 	builds         int
+	doubleTracks   int // lines double-tracked (4.15)
+	rateWars       int // rate wars declared (4.16)
+	abandoned      int // RoWs abandoned by order (4.6), not by a merger (4.13D)
 	broken         []string
 }
 
@@ -44,6 +47,12 @@ func simulate(m *Map, seed uint64) gameStats {
 				st.playerBankrupt++
 			case "railroad_bankruptcy":
 				st.rrBankrupt++
+			case "rate_war":
+				st.rateWars++
+			case "row":
+				if strings.Contains(e.Text, " abandons ") && !strings.Contains(e.Text, "forbid") {
+					st.abandoned++
+				}
 			case "link":
 				if strings.Contains(e.Text, string(Pacific)) && st.pacificTurn == 0 {
 					st.pacificTurn = s.Turn - 1
@@ -54,6 +63,9 @@ func simulate(m *Map, seed uint64) gameStats {
 			if e.Kind == "build" && strings.Contains(e.Text, " builds ") {
 				st.westward += westwardBuild(m, e.Text)
 				st.builds++
+			}
+			if e.Kind == "build" && strings.Contains(e.Text, " double-tracks ") {
+				st.doubleTracks++
 			}
 		}
 		if s.Turn == 11 && len(s.Railroads) > 0 {
@@ -114,9 +126,48 @@ func westwardBuild(m *Map, text string) int {
 	return 0
 }
 
+// add sums a game's figures into s.
+func (s *gameStats) add(r gameStats) {
+	s.playerBankrupt += r.playerBankrupt
+	s.rrBankrupt += r.rrBankrupt
+	s.reorganized += r.reorganized
+	s.incorporations += r.incorporations
+	s.panics += r.panics
+	s.railroads += r.railroads
+	s.regions += r.regions
+	s.efficiency += r.efficiency
+	s.presided += r.presided
+	s.payers += r.payers
+	s.westward += r.westward
+	s.borrowed += r.borrowed
+	s.builds += r.builds
+	s.doubleTracks += r.doubleTracks
+	s.rateWars += r.rateWars
+	s.abandoned += r.abandoned
+}
+
+// checkTrackRules reports how often the computer played the rules of
+// track, and fails unless each was played at least once in twenty games:
+// double track (4.15), rate wars (4.16) and abandoning a RoW (4.6).
+func checkTrackRules(t *testing.T, sum gameStats, games int) {
+	t.Helper()
+	t.Logf("track: %d RoWs built, %d lines double-tracked, %d rate wars declared, %d RoWs abandoned", sum.builds, sum.doubleTracks, sum.rateWars, sum.abandoned)
+	want := max(games/20, 1)
+	for _, c := range []struct {
+		what string
+		n    int
+	}{{"double tracks (4.15)", sum.doubleTracks}, {"rate wars (4.16)", sum.rateWars}, {"abandoned RoWs (4.6)", sum.abandoned}} {
+		if c.n < want {
+			t.Errorf("%d %s in %d games, want at least %d: the computer does not play every rule", c.n, c.what, games, want)
+		}
+	}
+}
+
 // TestSimulate200Games plays 200 games of 15 computer players to the end,
 // each from its own seed, checks the invariants after every turn, and
-// reports how the games went. -short plays 20.
+// reports how the games went, down to how often lines were double-tracked,
+// rate wars declared and RoWs abandoned, each of which must happen at
+// least once in twenty games. -short plays 20.
 func TestSimulate200Games(t *testing.T) {
 	games := 200
 	if testing.Short() {
@@ -156,18 +207,7 @@ func TestSimulate200Games(t *testing.T) {
 			t.Errorf("seed %d ended after turn %d; the game cannot end before turn 21 (1.3)", r.seed, r.turns)
 		}
 		lengths[r.turns]++
-		sum.playerBankrupt += r.playerBankrupt
-		sum.rrBankrupt += r.rrBankrupt
-		sum.reorganized += r.reorganized
-		sum.incorporations += r.incorporations
-		sum.panics += r.panics
-		sum.railroads += r.railroads
-		sum.regions += r.regions
-		sum.efficiency += r.efficiency
-		sum.presided += r.presided
-		sum.payers += r.payers
-		sum.westward += r.westward
-		sum.borrowed += r.borrowed
+		sum.add(r)
 		if r.pacificTurn > 0 {
 			pacific++
 			pacificTurns = append(pacificTurns, r.pacificTurn)
@@ -197,6 +237,7 @@ func TestSimulate200Games(t *testing.T) {
 	t.Logf("the Pacific was reached in %d of %d games, median turn %d; before the Civil War in %d", pacific, games, median, pacificBeforeWar)
 	t.Logf("computer play: %d%% of tycoons borrowing by turn 5, %d%% of railroads with a player President at turn 10, mean efficiency %d at the end, %d%% of railroads paying dividends, %d%% of RoWs built run west",
 		sum.borrowed/games, sum.presided/games, sum.efficiency/games, sum.payers/games, sum.westward/games)
+	checkTrackRules(t, sum, games)
 	// The computer player should play sensibly (issue: borrow, take
 	// presidencies, keep efficiency up, pay dividends, build west).
 	if sum.borrowed/games < 50 || sum.presided/games < 30 || sum.efficiency/games < 65 || sum.payers/games < 40 || sum.westward/games < 50 {

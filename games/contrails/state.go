@@ -126,7 +126,7 @@ type Railroad struct {
 	Treasury   int      `json:"treasury"`
 	Efficiency int      `json:"efficiency"`
 	Loco       int      `json:"locomotive"`
-	Techs      int      `json:"technologies"` // technologies B.. owned: 0 = none
+	Techs      TechSet  `json:"technologies"` // technologies B.. owned
 	Grand      bool     `json:"grand_station,omitempty"`
 	Dividend   int      `json:"dividend"`
 	President  int      `json:"president,omitempty"` // 0: an anonymous president

@@ -104,6 +104,9 @@ type walk struct {
 	seen  map[Node]bool
 	stops []Node
 	segs  []Segment
+	// want, when set, is the hexes the run's stops must lie in, in order:
+	// the walk follows only track that meets them so.
+	want []Hex
 }
 
 func (w *walk) extend(n Node, from Hex, fromSide bool, emit func(Route)) {
@@ -120,7 +123,7 @@ func (w *walk) extend(n Node, from Hex, fromSide bool, emit func(Route)) {
 	// A run may begin at a full city or an off-board, its other end: the
 	// checks above apply from the second stop on.
 	for _, st := range w.l.steps(n, from, fromSide) {
-		if w.seen[st.to] {
+		if w.seen[st.to] || !w.wanted(st.to) {
 			continue
 		}
 		w.seen[st.to] = true
@@ -135,6 +138,91 @@ func (w *walk) extend(n Node, from Hex, fromSide bool, emit func(Route)) {
 		w.segs = w.segs[:len(w.segs)-1]
 		delete(w.seen, st.to)
 	}
+}
+
+// wanted tells whether the walk may come to a node: any node on a free
+// walk; on a walk along given hexes, track freely, and a stop only where
+// the next hex wanted lies.
+func (w *walk) wanted(n Node) bool {
+	if w.want == nil || n.Stop < 0 {
+		return true
+	}
+	return len(w.stops) < len(w.want) && n.Hex == w.want[len(w.stops)]
+}
+
+// RoutesAlong lists the legal runs of a company (8.1) whose stops lie in
+// these hexes in this order, one for each way the track joins them: a
+// player names a run by its stops, and in a hex of two cities, or where
+// two tracks join the same stops, more than one run may fit.
+func (l *Layout) RoutesAlong(corp string, hexes []Hex, phase int) []Route {
+	if len(hexes) < 2 {
+		return nil
+	}
+	stations := map[Node]bool{}
+	for _, s := range l.Stations(corp) {
+		stations[s] = true
+	}
+	var out []Route
+	for n := range l.Reach(corp) {
+		if n.Stop < 0 || n.Hex != hexes[0] {
+			continue
+		}
+		w := walk{l: l, corp: corp, length: len(hexes), phase: phase, stations: stations,
+			seen: map[Node]bool{n: true}, stops: []Node{n}, want: hexes}
+		w.extend(n, Hex{}, false, func(r Route) {
+			if len(r.Stops) == len(hexes) {
+				out = append(out, r)
+			}
+		})
+	}
+	slices.SortFunc(out, func(a, b Route) int { return slices.CompareFunc(a.Stops, b.Stops, nodeOrder) })
+	return out
+}
+
+// RunAlong is a company's run of the routes a player names, each by the
+// hexes of its stops: for each, a route along them, no two sharing track
+// (8.1), each with a train long enough (8.2). Its error says which route
+// has no way along the track, or that they cannot all run at once.
+func (l *Layout) RunAlong(corp string, named [][]Hex, trains []int, phase int) ([]Route, int, error) {
+	if len(named) > len(trains) {
+		return nil, 0, fmt.Errorf("%d routes for %d trains: one route a train (8.1)", len(named), len(trains))
+	}
+	choices := make([][]Route, len(named))
+	for i, hexes := range named {
+		if len(hexes) < 2 {
+			return nil, 0, fmt.Errorf("route %d names %d stop: a run counts two stops at least (8.1 rule 1)", i+1, len(hexes))
+		}
+		choices[i] = l.RoutesAlong(corp, hexes, phase)
+		if len(choices[i]) == 0 {
+			return nil, 0, fmt.Errorf("route %d: no run of %s follows the track through exactly those stops in that order and reaches one of its stations; name every city, town and off-board the train passes (8.1)", i+1, corp)
+		}
+	}
+	runs := make([]Route, len(named))
+	used := track{}
+	var pick func(i int) bool
+	pick = func(i int) bool {
+		if i == len(named) {
+			return l.CheckRun(corp, runs, trains, phase) == nil
+		}
+		for _, r := range choices[i] {
+			if used.claim(r) {
+				runs[i] = r
+				if pick(i + 1) {
+					return true
+				}
+				used.release(r)
+			}
+		}
+		return false
+	}
+	if !pick(0) {
+		return nil, 0, fmt.Errorf("the routes cannot all run at once: two would share track (8.1), or one has no train long enough (8.2)")
+	}
+	total := 0
+	for _, r := range runs {
+		total += r.Revenue
+	}
+	return runs, total, nil
 }
 
 // track is the segments the trains chosen so far run on: no two trains of

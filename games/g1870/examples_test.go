@@ -18,9 +18,8 @@ func table(t *testing.T) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, name := range []string{"Ann", "Bob", "Cy", "Di"} {
-		g.Players[i].Name = name // seat order fixed for the tests
-	}
+	// Ann, in seat 0, holds the first priority, whatever the seed dealt.
+	g.Priority, g.r.Seat, g.r.First = 0, 0, 0
 	return g
 }
 
@@ -585,18 +584,21 @@ func TestRedeemAndReissue(t *testing.T) {
 // without the moves it takes back.
 func TestUndoReplaysToAnEarlierPoint(t *testing.T) {
 	fresh := func() (eighteen.Engine, error) { return New(Setup{Players: []string{"Ann", "Bob", "Cy"}, Seed: 3}) }
+	g0, _ := fresh()
+	a := g0.Acting()[0] // the seat the seed dealt the first priority
+	b, c := (a+1)%3, (a+2)%3
 	log := []eighteen.Action{
-		{Seat: 0, Verb: "BUY", Args: []string{"GRSC"}},
-		{Seat: 1, Verb: "BID", Args: []string{"GSC", "90"}},
-		{Seat: 1, Verb: eighteen.Undo, Args: []string{"1"}},
-		{Seat: 1, Verb: "PASS"},
+		{Seat: a, Verb: "BUY", Args: []string{"GRSC"}},
+		{Seat: b, Verb: "BID", Args: []string{"GSC", "90"}},
+		{Seat: b, Verb: eighteen.Undo, Args: []string{"1"}},
+		{Seat: b, Verb: "PASS"},
 	}
 	e, standing, err := eighteen.Replay(fresh, log)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := e.(*Game)
-	if len(standing) != 2 || len(g.Private(GSC).Bids) != 0 || g.Acting()[0] != 2 {
+	if len(standing) != 2 || len(g.Private(GSC).Bids) != 0 || g.Acting()[0] != c {
 		t.Errorf("after the undo: %d moves stand, GSC bids %v, seat %v to act", len(standing), g.Private(GSC).Bids, g.Acting())
 	}
 	if _, _, err := eighteen.Replay(fresh, append(log, eighteen.Action{Verb: eighteen.Undo, Args: []string{"9"}})); err == nil {
@@ -638,5 +640,31 @@ func TestScore(t *testing.T) {
 	g.Bankrupt = 0
 	if got, want := g.Score(0), 3*100+80; got != want {
 		t.Errorf("bankrupt score $%d, want $%d", got, want)
+	}
+}
+
+// TestSeatsAreThePositions: the players sit in the order the game lists
+// them, so that seat k is the player the processor mails as position k+1;
+// the seed deals only the first priority (3.2; ruling G14).
+func TestSeatsAreThePositions(t *testing.T) {
+	names := []string{"Ann", "Bob", "Cy", "Di"}
+	firsts := map[int]bool{}
+	for seed := range uint64(20) {
+		g, err := New(Setup{Players: names, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, p := range g.Players {
+			if p.Name != names[k] {
+				t.Fatalf("seed %d: seat %d is %s, want %s", seed, k, p.Name, names[k])
+			}
+		}
+		firsts[g.Acting()[0]] = true
+		if g.Acting()[0] != g.Priority {
+			t.Errorf("seed %d: seat %d acts first but seat %d holds the priority", seed, g.Acting()[0], g.Priority)
+		}
+	}
+	if len(firsts) < 3 {
+		t.Errorf("20 seeds dealt the first priority to only %d seats", len(firsts))
 	}
 }

@@ -151,10 +151,13 @@ func New(s Setup) (*Game, error) {
 	for id, c := range manifest {
 		g.Left[id] = c
 	}
-	names := slices.Clone(s.Players)
+	// By mail the players sit in the order the game lists them: their
+	// positions are the seats, fixed as they join, and the mail for seat k
+	// goes to position k+1. The seed deals the starting order's card #1,
+	// the first priority; the others follow clockwise (3.2; ruling G14).
 	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x1870))
-	rng.Shuffle(n, func(i, j int) { names[i], names[j] = names[j], names[i] })
-	for _, name := range names {
+	first := rng.IntN(n)
+	for _, name := range s.Players {
 		p := eighteen.NewPlayer(name, startTotal/n)
 		g.Bank -= p.Cash
 		g.Players = append(g.Players, p)
@@ -184,8 +187,9 @@ func New(s Setup) (*Game, error) {
 		g.Corp(SLSF).FloatAt = 6     // it runs once six shares are sold (16.5)
 		g.Private(SLSF).Revenue = 20 // and pays as a private until it is started
 	}
-	g.r = round{Kind: auctionRound, Initial: true, LastAct: -1}
-	g.note("%s has the priority; the private companies are offered cheapest first (5.7)", g.Players[0].Name)
+	g.Priority = first
+	g.r = round{Kind: auctionRound, Initial: true, Seat: first, First: first, LastAct: -1}
+	g.note("%s has the priority; the private companies are offered cheapest first (5.7)", g.Players[first].Name)
 	return g, nil
 }
 

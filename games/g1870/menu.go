@@ -154,6 +154,10 @@ func (g *Game) optionNote(o eighteen.Option) string {
 		}
 	case "PAY", "HALF", "WITHHOLD":
 		return g.dividendNote(a)
+	case "RUN":
+		if r := g.LastRun; r != nil {
+			return fmt.Sprintf("the run as it stands, $%d; to run other routes send RUN and each train's stops by hex, joined by dashes", r.Total)
+		}
 	case "LAY":
 		if _, cost, _, err := g.layTerms(a); err == nil && cost > 0 {
 			return dollars(cost)

@@ -1,6 +1,7 @@
 package g1870
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -227,7 +228,11 @@ func (g *Game) doLay(a eighteen.Action) error {
 	c.Cash -= cost
 	g.Bank += cost
 	c.BridgeUsed = c.BridgeUsed || bridge != noBridge
-	g.note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
+	if cost > 0 {
+		g.note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
+	} else {
+		g.note("%s lays #%s on %s (rotation %d)", c.Sym, id, h, rot)
+	}
 	switch {
 	case upgrade:
 		g.r.Upgraded, g.r.Step = true, stepToken
@@ -328,7 +333,7 @@ func (g *Game) doToken(a eighteen.Action) error {
 // run the highest-earning routes (8.3).
 func (g *Game) run(c *Corp) {
 	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.phase().OffBoard)
-	g.r.Revenue = total
+	g.r.Revenue, g.r.Best = total, total
 	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
 	if g.r.Revenue == 0 {
 		g.note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
@@ -338,6 +343,67 @@ func (g *Game) run(c *Corp) {
 	}
 	g.note("%s's trains earn $%d", c.Sym, g.r.Revenue)
 	g.r.Step = stepDividend
+}
+
+// runTerms judges RUN: the president names the routes the trains run
+// instead of the optimal run the engine made, each route the hexes of
+// its stops joined by dashes (RUN H17-J17-K16 F11-G10). The routes must
+// be legal (8.1, 8.2). A run that earns less than the optimal one stands
+// only when no other player holds a share: any shareholder may point out
+// the better run, which the president must then run (8.3), and by mail
+// the engine points it out for them.
+func (g *Game) runTerms(a eighteen.Action) (*Corp, []eighteen.Route, int, error) {
+	c, err := g.operating(a, "RUN")
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if g.r.Step != stepDividend {
+		return nil, nil, 0, errRule("8.3", "routes are chosen once the track and token are done, before the dividend")
+	}
+	if len(a.Args) == 0 {
+		return nil, nil, 0, errRule("8.3", "write RUN and each train's stops by hex, joined by dashes: RUN H17-J17-K16 F11-G10")
+	}
+	named := make([][]eighteen.Hex, len(a.Args))
+	for i, arg := range a.Args {
+		for _, s := range strings.Split(strings.ToUpper(arg), "-") {
+			h, err := eighteen.ParseHex(s)
+			if err != nil {
+				return nil, nil, 0, errRule("8.3", "route %d: %q is not a hex; write each train's stops by hex, joined by dashes: RUN H17-J17-K16 F11-G10", i+1, s)
+			}
+			named[i] = append(named[i], h)
+		}
+	}
+	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.phase().OffBoard)
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("%w; the best run earns $%d: %s", err, g.r.Best, g.routeText(g.LastRun.Trains, g.LastRun.Routes))
+	}
+	if total < g.r.Best && g.otherHolders(c) {
+		return nil, nil, 0, errRule("8.3", "those routes earn $%d, and a shareholder may point out the $%d run, which the president must then run; by mail the engine points it out for %s's other shareholders", total, g.r.Best, c.Sym)
+	}
+	return c, routes, total, nil
+}
+
+// otherHolders tells whether a player other than the president holds a
+// share of the company.
+func (g *Game) otherHolders(c *Corp) bool {
+	for i, p := range g.Players {
+		if i != c.President && p.Shares[c.Sym] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// doRun runs the named routes in place of the engine's.
+func (g *Game) doRun(a eighteen.Action) error {
+	c, routes, total, err := g.runTerms(a)
+	if err != nil {
+		return err
+	}
+	g.r.Revenue = total
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
+	g.note("%s's president names its routes: %s; $%d in all", c.Sym, g.routeText(c.Trains, routes), total)
+	return nil
 }
 
 // payout pays each share its part: players, the company for the initial

@@ -76,6 +76,7 @@ type round struct {
 	Upgraded     bool
 	FirstTurn    bool
 	Revenue      int  // of the run just made, until its dividend
+	Best         int  // the optimal run's, which any shareholder may insist on (8.3)
 	Contributing bool // the president is paying towards a forced train (10.6)
 
 	Pending []pending

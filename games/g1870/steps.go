@@ -2,6 +2,7 @@ package g1870
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 )
@@ -302,16 +303,41 @@ func (g *Game) trackStep() eighteen.Step {
 		}}
 }
 
-// payoutStep is the run's income: paid, halved or kept (9).
+// payoutStep is the run's income: paid, halved or kept (9). Before the
+// choice the president may run other routes than the engine's optimal
+// ones (8.3): the run as it stands is listed, and a RUN a player writes
+// is put to the rule as written.
 func (g *Game) payoutStep() eighteen.Step {
 	return &eighteen.Table{Title: "dividend", Moves: map[string]eighteen.Move{
 		"PAY": move(g.checkDividend, g.doPay), "HALF": move(g.checkDividend, g.doHalf),
 		"WITHHOLD": move(g.checkDividend, g.doWithhold),
+		"RUN":      move(func(a eighteen.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
 	}, Blocks: func() bool { return g.operatingNow(stepDividend) },
 		Waiting: func() []int { return []int{g.r.Corp.President} },
-		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
-			return []eighteen.Option{opt(seat, "PAY"), opt(seat, "HALF"), opt(seat, "WITHHOLD")}
+		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
+			out := []eighteen.Option{opt(seat, "PAY"), opt(seat, "HALF"), opt(seat, "WITHHOLD")}
+			switch {
+			case q.Verb != "" && len(q.Args) > 0:
+				out = append(out, opt(seat, "RUN", q.Args...))
+			case g.LastRun != nil && len(g.LastRun.Routes) > 0:
+				out = append(out, opt(seat, "RUN", routeArgs(g.LastRun.Routes)...))
+			}
+			return out
 		}}
+}
+
+// routeArgs are routes as RUN takes them: each the hexes of its stops,
+// joined by dashes.
+func routeArgs(routes []eighteen.Route) []string {
+	out := make([]string, len(routes))
+	for i, r := range routes {
+		hexes := make([]string, len(r.Stops))
+		for j, n := range r.Stops {
+			hexes[j] = n.Hex.String()
+		}
+		out[i] = strings.Join(hexes, "-")
+	}
+	return out
 }
 
 // trainStep is the company's trains: buy, sell shares for a forced one,

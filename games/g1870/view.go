@@ -155,12 +155,8 @@ func (g *Game) trainList(sizes []int) string {
 // routeText is a run's routes as the hexes of their stops.
 func (g *Game) routeText(trains []int, routes []eighteen.Route) string {
 	var parts []string
-	for i, r := range routes {
-		var hexes []string
-		for _, n := range r.Stops {
-			hexes = append(hexes, n.Hex.String())
-		}
-		parts = append(parts, fmt.Sprintf("%s $%d", strings.Join(hexes, "-"), r.Revenue))
+	for i, stops := range routeArgs(routes) {
+		parts = append(parts, fmt.Sprintf("%s $%d", stops, routes[i].Revenue))
 		if i < len(trains) {
 			parts[len(parts)-1] = g.Name(trains[i]) + ": " + parts[len(parts)-1]
 		}

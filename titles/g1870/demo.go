@@ -48,7 +48,7 @@ type demoScript struct {
 	o       title.DemoOptions
 	players []*title.DemoPlayer
 	// The scripted moments, each with the processor's answer.
-	illegal, stale, undo, timeout, offer, accepted, direct string
+	illegal, stale, undo, timeout, offer, accepted, ran, direct string
 	// eng follows the stored log without replaying it every mail: seen
 	// are the log entries it has taken in.
 	eng  *g1870.Game
@@ -78,7 +78,7 @@ func (s *demoScript) Notes() []string {
 	for _, n := range []struct{ what, said string }{
 		{"An illegal move was answered: ", s.illegal}, {"A stale move was answered: ", s.stale},
 		{"An undo: ", s.undo}, {"A deal offered: ", s.offer}, {"and accepted: ", s.accepted},
-		{"A timeout: ", s.timeout}, {"", s.direct},
+		{"A timeout: ", s.timeout}, {"A run named by hand: ", s.ran}, {"", s.direct},
 	} {
 		if n.said != "" {
 			out = append(out, n.what+n.said)
@@ -232,11 +232,40 @@ func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *g1870.Game
 			s.offer = fmt.Sprintf("%s wrote %q, and the private's owner was asked to ACCEPT or DECLINE", p.Name, line)
 			return true, nil
 		}
+	case s.ran == "" && s.illegal != "" && has("RUN"):
+		// The president names the engine's run from its other ends.
+		line := reversedRun(opts)
+		if !strings.Contains(m.Text, "RUN ") {
+			return true, fmt.Errorf("action %d: the your-move mail offers no RUN line", action)
+		}
+		if _, err = title.ReplyAndCheck(ctx, d, p, m, line, "Accepted"); err != nil {
+			return true, err
+		}
+		s.ran = fmt.Sprintf("%s wrote %q, which the engine checked and ran: %s", p.Name, line, s.lastEvent(ctx, d))
+		return true, nil
 	case s.timeout == "" && s.accepted != "" && has("PASS") && !has("DONE"):
 		s.timeout, err = title.GoQuiet(ctx, d, p, action)
 		return true, err
 	}
 	return false, nil
+}
+
+// reversedRun is the RUN the menu lists with every route written from
+// its other end: the same run, named as a player might name it.
+func reversedRun(opts []eighteen.Option) string {
+	for _, o := range opts {
+		if o.Verb != "RUN" {
+			continue
+		}
+		a := o.Action(0)
+		for i, r := range a.Args {
+			hexes := strings.Split(r, "-")
+			slices.Reverse(hexes)
+			a.Args[i] = strings.Join(hexes, "-")
+		}
+		return a.String()
+	}
+	return ""
 }
 
 // offerLine is a stock-round offer for another player's private at its

@@ -50,6 +50,11 @@ type search struct {
 	ends   [][2]int32 // stops the run could only end at, and a part beside each
 	bits   []uint64   // parts': each label's bit
 	parts  []partSum  // partBound's
+	split  bool       // reach's: the bound was taken apart (partBound)
+	// nextMost is, by the run's stops and then by stop, the most a run on
+	// from the end to that stop next can add, as the end's parts bound
+	// it (see nextBounds), or -1 where they do not.
+	nextMost [][]int
 
 	// shut counts, by leg id, what keeps a leg off the run: the run's legs
 	// that cross a side of it (8.1 rule 4); taken, the other trains'
@@ -89,7 +94,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 		s = n.allocSearch(length)
 	}
 	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts,
-		onStop: s.onStop, ended: s.ended, term: s.term, part: s.part, lab: s.lab, labels: s.labels, ends: s.ends, bits: s.bits, ge: s.ge, dist: s.dist, queue: s.queue,
+		onStop: s.onStop, ended: s.ended, nextMost: s.nextMost, term: s.term, part: s.part, lab: s.lab, labels: s.labels, ends: s.ends, bits: s.bits, ge: s.ge, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
 		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt}
 	clear(s.taken)
@@ -114,6 +119,9 @@ func (n *net) allocSearch(length int) *search {
 		s.livesAt = append(s.livesAt, n.newLives())
 	}
 	s.staleAt = make([]witness, length+1)
+	for range length + 1 {
+		s.nextMost = append(s.nextMost, make([]int, stops))
+	}
 	for i := range s.parts {
 		s.parts[i].ge = make([]int, length+2)
 	}
@@ -333,6 +341,7 @@ func (s *search) step(e int) {
 	legs := s.n.legs[e]
 	group := 0 // where the legs to this one's stop begin
 	lives := s.livesAt[k]
+	next := s.nextBounds(e, k)
 	for i := range legs {
 		lg := &legs[i]
 		if i > 0 && legs[i-1].to != lg.to {
@@ -340,6 +349,9 @@ func (s *search) step(e int) {
 		}
 		if i == group {
 			lives.reset()
+		}
+		if next != nil && next[lg.to] >= 0 && s.short(next[lg.to], others) {
+			continue // the stop's part of the track cannot make up the floor
 		}
 		if !s.free(lg) || s.merge && s.dominated(legs[group:i+1], lives) {
 			continue
@@ -511,12 +523,41 @@ func (s *search) bound(hops []uint8, left int, last []bool) int {
 // the most they can add: the bound on them all, and on each part of the
 // track apart when that does not cut the branch beside the others' most.
 func (s *search) reach(e, left, others int) int {
+	s.split = false
 	parts := s.survey(e, left)
 	more := s.bound(s.dist, left, s.term)
 	if !s.n.bounded || parts < 0 || s.short(more, others) {
 		return more
 	}
+	s.split = true
 	return s.partBound(left, s.term, parts)
+}
+
+// nextBounds is, when reach took the track apart at the run's end e (the
+// run's k-th stop), the most a run can add on from e through each stop
+// it could go to next: what the part of the track that stop is in can
+// add (partBound's), the most of its parts' for a stop the run could
+// only end at. A run goes on from e into that stop's part and never
+// comes back, so the branches into parts too poor to make up the floor
+// are cut at once, with no bound worked out for each. Nil when reach did
+// not take the track apart.
+func (s *search) nextBounds(e, k int) []int {
+	if !s.split {
+		return nil
+	}
+	s.split = false // the next step's reach sets it again
+	next := s.nextMost[k]
+	for _, g := range s.n.groups[e] {
+		y := s.n.legs[e][g[0]].to
+		next[y] = -1
+		if s.onStop[y] || s.dist[y] != 1 {
+			continue
+		}
+		for m := s.part[y]; m != 0; m &= m - 1 {
+			next[y] = max(next[y], s.parts[bits.TrailingZeros64(m)].most)
+		}
+	}
+	return next
 }
 
 // survey walks breadth first from the run's end e over the free legs,
@@ -688,19 +729,21 @@ func (s *search) partBound(left int, term []bool, parts int) int {
 		}
 	}
 	most := 0
-	for _, p := range ps {
+	for c := range ps {
+		p := &ps[c]
 		if p.taken < left {
 			p.fewer = p.total
 		}
-		most = max(most, p.total, p.fewer+p.end)
+		p.most = max(p.total, p.fewer+p.end)
+		most = max(most, p.most)
 	}
 	return most
 }
 
 // partSum is partBound's sum for one part: as bound's.
 type partSum struct {
-	ge                       []int
-	total, taken, fewer, end int
+	ge                             []int
+	total, taken, fewer, end, most int
 }
 
 // ports counts, up to two, the stretches of track a leg can leave stop x

@@ -31,6 +31,7 @@ type net struct {
 	all      []*leg        // each leg one way round
 	group    int           // the most legs to one stop from another
 	groups   [][][2]int32  // by stop: where its legs to each other stop begin and end
+	exits    [][]exit      // by stop: its legs, those that leave by one stretch of track together
 	spare    []*search     // walks finished with, for reuse (newSearch)
 	roots    map[int][]int // by a train's length: see search.roots
 	crossing [][]int32     // by leg id: the legs, by id, that cross a side it crosses
@@ -52,6 +53,12 @@ type leg struct {
 	to    int
 	sides []int32 // the sides it crosses, by id
 	segs  []int32 // the stretches of hex track, by id, in order
+}
+
+// exit is a leg as ports reads it: the stretch of track it leaves its
+// stop by, its far stop and its id, packed close.
+type exit struct {
+	seg, to, id int32
 }
 
 // far is a hop count meaning "not reachable".
@@ -173,7 +180,9 @@ func (n *net) finish() {
 // (crossing) and the legs along each stretch of track (along), which the
 // search counts what keeps a leg off a run by; and each stop's legs to
 // each other stop (groups), the most of them (group), which the dominance
-// test makes room for.
+// test makes room for; and each stop's legs in order of the track they
+// leave it by (exits), so that ports counts the ways out of a stop
+// without reading every leg.
 func (n *net) conflicts() {
 	n.groups = make([][][2]int32, len(n.legs))
 	for s, ls := range n.legs {
@@ -185,6 +194,13 @@ func (n *net) conflicts() {
 			g[1]++
 			n.group = max(n.group, int(g[1]-g[0]))
 		}
+	}
+	n.exits = make([][]exit, len(n.legs))
+	for s, ls := range n.legs {
+		for _, lg := range ls {
+			n.exits[s] = append(n.exits[s], exit{lg.segs[0], int32(lg.to), int32(lg.id)})
+		}
+		slices.SortStableFunc(n.exits[s], func(a, b exit) int { return cmp.Compare(a.seg, b.seg) })
 	}
 	n.along = make([][]int32, len(n.segs))
 	for g, ls := range n.segLegs {

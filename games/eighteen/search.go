@@ -464,11 +464,16 @@ func (s *search) usable(o *leg) bool {
 // legs it finds they do are noted in why, when the search keeps it: they
 // are all its answer can depend on of the track taken.
 func (s *search) freeTrack(lg *leg) bool {
-	if s.taken[lg.id] == 0 {
+	return s.freeID(int32(lg.id))
+}
+
+// freeID is freeTrack by the leg's id.
+func (s *search) freeID(id int32) bool {
+	if s.taken[id] == 0 {
 		return true
 	}
 	if s.why != nil {
-		s.why[lg.id/64] |= 1 << (lg.id % 64)
+		s.why[id/64] |= 1 << (id % 64)
 	}
 	return false
 }
@@ -749,24 +754,17 @@ type partSum struct {
 // ports counts, up to two, the stretches of track a leg can leave stop x
 // by that lead to e or off the run, free of the run and the others.
 func (s *search) ports(x, e int) int {
-	first := int32(-1)
-	for i := range s.n.legs[x] {
-		lg := &s.n.legs[x][i]
-		if lg.segs[0] == first || lg.to != e && s.onStop[lg.to] {
+	found, first := 0, int32(-1)
+	for _, o := range s.n.exits[x] {
+		if o.seg == first || int(o.to) != e && s.onStop[o.to] || s.shut[o.id] > 0 || !s.freeID(o.id) {
 			continue
 		}
-		if s.shut[lg.id] > 0 || !s.freeTrack(lg) {
-			continue
-		}
-		if first >= 0 {
+		if found++; found == 2 {
 			return 2
 		}
-		first = lg.segs[0]
+		first = o.seg // its other legs leave by the same track
 	}
-	if first >= 0 {
-		return 1
-	}
-	return 0
+	return found
 }
 
 // fits takes a stop h hops away into the bound's set if the set stays

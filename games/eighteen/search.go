@@ -454,15 +454,13 @@ func (s *search) beside(r int) bool {
 	return r+s.rest.value >= s.floor && s.refresh(s.floor-r)
 }
 
-// usable tells whether the run could still take a leg, as far as its
-// stops, sides and the other trains' track go.
-func (s *search) usable(o *leg) bool {
-	return !s.onStop[o.from] && !s.onStop[o.to] && s.shut[o.id] == 0 && s.freeTrack(o)
-}
-
 // freeTrack tells whether no other train runs on a leg's track. The
 // legs it finds they do are noted in why, when the search keeps it: they
-// are all its answer can depend on of the track taken.
+// are all its answer can depend on of the track taken. Where the search
+// asks only whether any of several legs is free (anyFree, ports,
+// anyUsable), it notes the closed ones only when the answer is no: a
+// yes holds however many of them are closed, and the fewer legs an
+// answer depends on, the more of the track it holds on (extendKnown).
 func (s *search) freeTrack(lg *leg) bool {
 	return s.freeID(int32(lg.id))
 }
@@ -687,12 +685,18 @@ func (s *search) label0(l int32) int32 {
 }
 
 // anyFree tells whether one of stop v's legs from g[0] to g[1] (all to
-// one stop) is free of the run's sides and the other trains' track.
+// one stop) is free of the run's sides and the other trains' track,
+// noting the closed ones only when none is (see freeTrack).
 func (s *search) anyFree(v int, g [2]int32) bool {
-	legs := s.n.legs[v]
-	for j := g[0]; j < g[1]; j++ {
-		if lg := &legs[j]; s.shut[lg.id] == 0 && s.freeTrack(lg) {
+	legs := s.n.legs[v][g[0]:g[1]]
+	for j := range legs {
+		if id := legs[j].id; s.shut[id] == 0 && s.taken[id] == 0 {
 			return true
+		}
+	}
+	for j := range legs {
+		if id := legs[j].id; s.shut[id] == 0 {
+			s.freeID(int32(id)) // closed, and the answer turns on it: noted
 		}
 	}
 	return false
@@ -752,17 +756,23 @@ type partSum struct {
 }
 
 // ports counts, up to two, the stretches of track a leg can leave stop x
-// by that lead to e or off the run, free of the run and the others.
+// by that lead to e or off the run, free of the run and the others; the
+// legs the others close are noted only when it finds fewer than two.
 func (s *search) ports(x, e int) int {
 	found, first := 0, int32(-1)
 	for _, o := range s.n.exits[x] {
-		if o.seg == first || int(o.to) != e && s.onStop[o.to] || s.shut[o.id] > 0 || !s.freeID(o.id) {
+		if o.seg == first || int(o.to) != e && s.onStop[o.to] || s.shut[o.id] > 0 || s.taken[o.id] > 0 {
 			continue
 		}
 		if found++; found == 2 {
 			return 2
 		}
 		first = o.seg // its other legs leave by the same track
+	}
+	for _, o := range s.n.exits[x] {
+		if (int(o.to) == e || !s.onStop[o.to]) && s.shut[o.id] == 0 {
+			s.freeID(o.id) // closed ways out the answer turns on: noted
+		}
 	}
 	return found
 }

@@ -66,11 +66,8 @@ func (s *search) liveOf(group []leg, i int, l *lives, joint bool) *lives {
 	lg := &group[i]
 	clear(l.sides[i])
 	for _, d := range lg.sides {
-		for _, o := range s.n.sideLegs[d] {
-			if s.usable(o) {
-				l.sides[i][d/64] |= 1 << (d % 64)
-				break
-			}
+		if s.anyUsable(s.n.sideLegs[d]) {
+			l.sides[i][d/64] |= 1 << (d % 64)
 		}
 	}
 	if joint {
@@ -85,6 +82,24 @@ func (s *search) liveOf(group []leg, i int, l *lives, joint bool) *lives {
 		}
 	}
 	return l
+}
+
+// anyUsable tells whether the run could still take one of the legs
+// (usable). Only when it could not are the legs it found closed to it by
+// the other trains noted (freeTrack): the answer turns on those alone.
+func (s *search) anyUsable(legs []*leg) bool {
+	open := func(o *leg) bool { return !s.onStop[o.from] && !s.onStop[o.to] && s.shut[o.id] == 0 }
+	for _, o := range legs {
+		if open(o) && s.taken[o.id] == 0 {
+			return true
+		}
+	}
+	for _, o := range legs {
+		if open(o) {
+			s.freeTrack(o)
+		}
+	}
+	return false
 }
 
 // shareTrack tells whether two legs run along some stretch in common.

@@ -88,3 +88,73 @@ func isSubsetOf(a, b []uint64) bool {
 	}
 	return true
 }
+
+// walkMemo is what walks on from a partial run found: with the legs why
+// closed, no run on from it earns floor. It keeps the last walkCap for
+// each partial run, by pathKey, and no more than walkLimit in all.
+type walkMemo struct {
+	by    map[string]*walkRing
+	total int
+}
+
+type walkRing struct {
+	known []walkKnown
+	next  int
+}
+
+type walkKnown struct {
+	floor int
+	why   []uint64
+}
+
+// walkCap is how many answers a walkMemo keeps for each partial run, and
+// walkLimit in all: past it, it keeps answers only in place of others.
+const (
+	walkCap   = 128
+	walkLimit = 1 << 14
+)
+
+func (m *walkMemo) keep(key []byte, floor int, why []uint64) {
+	if m.by == nil {
+		m.by = map[string]*walkRing{}
+	}
+	r := m.by[string(key)]
+	if r == nil {
+		if m.total >= walkLimit {
+			return
+		}
+		r = &walkRing{}
+		m.by[string(key)] = r
+	}
+	k := walkKnown{floor, why}
+	if len(r.known) < walkCap && m.total < walkLimit {
+		r.known = append(r.known, k)
+		m.total++
+		return
+	}
+	r.known[r.next%len(r.known)] = k // the oldest, once the ring is full
+	r.next = (r.next + 1) % len(r.known)
+}
+
+// recall is the legs of a walk on from the partial run known to find no
+// run worth floor with no more legs closed than closed, or nil.
+func (m *walkMemo) recall(key []byte, floor int, closed []uint64) []uint64 {
+	r := m.by[string(key)]
+	if r == nil {
+		return nil
+	}
+	for i := range r.known {
+		k := &r.known[i]
+		if k.floor <= floor && isSubsetOf(k.why, closed) {
+			return k.why
+		}
+	}
+	return nil
+}
+
+// orBits sets in a every bit of b.
+func orBits(a, b []uint64) {
+	for i, x := range b {
+		a[i] |= x
+	}
+}

@@ -30,11 +30,14 @@ type net struct {
 	segLegs  [][]*leg      // by stretch of track: the legs along it
 	all      []*leg        // each leg one way round
 	group    int           // the most legs to one stop from another
+	groups   [][][2]int32  // by stop: where its legs to each other stop begin and end
+	exits    [][]exit      // by stop: its legs, those that leave by one stretch of track together
 	spare    []*search     // walks finished with, for reuse (newSearch)
 	roots    map[int][]int // by a train's length: see search.roots
 	crossing [][]int32     // by leg id: the legs, by id, that cross a side it crosses
 	along    [][]int32     // by stretch of track: the legs along it, by id
 	memo     memo
+	walks    walkMemo  // see search.extendKnown
 	byCap    []int     // stop indices, highest cap first
 	hops     [][]uint8 // hops[a][b]: fewest legs from a to b, passing only open stops
 	toStn    []uint8   // fewest legs from a stop to a station
@@ -50,6 +53,12 @@ type leg struct {
 	to    int
 	sides []int32 // the sides it crosses, by id
 	segs  []int32 // the stretches of hex track, by id, in order
+}
+
+// exit is a leg as ports reads it: the stretch of track it leaves its
+// stop by, its far stop and its id, packed close.
+type exit struct {
+	seg, to, id int32
 }
 
 // far is a hop count meaning "not reachable".
@@ -169,18 +178,29 @@ func (n *net) finish() {
 
 // conflicts works out, by leg id, the legs that cross a side of each
 // (crossing) and the legs along each stretch of track (along), which the
-// search counts what keeps a leg off a run by; and the most legs from one
-// stop to another (group), which the dominance test makes room for.
+// search counts what keeps a leg off a run by; and each stop's legs to
+// each other stop (groups), the most of them (group), which the dominance
+// test makes room for; and each stop's legs in order of the track they
+// leave it by (exits), so that ports counts the ways out of a stop
+// without reading every leg.
 func (n *net) conflicts() {
-	for _, ls := range n.legs {
-		run := 0
+	n.groups = make([][][2]int32, len(n.legs))
+	for s, ls := range n.legs {
 		for i := range ls {
-			if i > 0 && ls[i-1].to != ls[i].to {
-				run = 0
+			if i == 0 || ls[i-1].to != ls[i].to {
+				n.groups[s] = append(n.groups[s], [2]int32{int32(i), int32(i)})
 			}
-			run++
-			n.group = max(n.group, run)
+			g := &n.groups[s][len(n.groups[s])-1]
+			g[1]++
+			n.group = max(n.group, int(g[1]-g[0]))
 		}
+	}
+	n.exits = make([][]exit, len(n.legs))
+	for s, ls := range n.legs {
+		for _, lg := range ls {
+			n.exits[s] = append(n.exits[s], exit{lg.segs[0], int32(lg.to), int32(lg.id)})
+		}
+		slices.SortStableFunc(n.exits[s], func(a, b exit) int { return cmp.Compare(a.seg, b.seg) })
 	}
 	n.along = make([][]int32, len(n.segs))
 	for g, ls := range n.segLegs {

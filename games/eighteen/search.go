@@ -42,11 +42,19 @@ type search struct {
 	stats *SearchStats
 
 	onStop []bool
-	ended  []bool    // stops walked from already: no run ends there again
-	term   []bool    // the bound's: stops the run could only end at
-	part   []uint64  // chains': the parts of the track each stop is in, a bit a part
-	parts  []partSum // partBound's
-	cut    blockCut  // chains'
+	ended  []bool     // stops walked from already: no run ends there again
+	term   []bool     // the bound's: stops the run could only end at
+	part   []uint64   // survey's: the parts of the track each stop is in, a bit a part
+	lab    []int32    // survey's: each stop's part, as first labelled
+	labels []int32    // the parts joined: each label's parent, union-find
+	ends   [][2]int32 // stops the run could only end at, and a part beside each
+	bits   []uint64   // parts': each label's bit
+	parts  []partSum  // partBound's
+	split  bool       // reach's: the bound was taken apart (partBound)
+	// nextMost is, by the run's stops and then by stop, the most a run on
+	// from the end to that stop next can add, as the end's parts bound
+	// it (see nextBounds), or -1 where they do not.
+	nextMost [][]int
 
 	// shut counts, by leg id, what keeps a leg off the run: the run's legs
 	// that cross a side of it (8.1 rule 4); taken, the other trains'
@@ -58,6 +66,7 @@ type search struct {
 	path    []int
 	via     []*leg
 	stopBuf []Node    // revenue's
+	keyBuf  []byte    // pathKey's
 	staleAt []witness // takeTrack's, by the run's stops
 	capSum  int
 	stns    int
@@ -84,10 +93,10 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 	if s == nil {
 		s = n.allocSearch(length)
 	}
-	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts, cut: s.cut,
-		onStop: s.onStop, ended: s.ended, term: s.term, part: s.part, ge: s.ge, dist: s.dist, queue: s.queue,
+	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts,
+		onStop: s.onStop, ended: s.ended, nextMost: s.nextMost, term: s.term, part: s.part, lab: s.lab, labels: s.labels, ends: s.ends, bits: s.bits, ge: s.ge, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
-		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, staleAt: s.staleAt}
+		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt}
 	clear(s.taken)
 	clear(s.closed)
 	clear(s.track)
@@ -102,7 +111,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 // allocSearch makes the room a walk needs.
 func (n *net) allocSearch(length int) *search {
 	stops := len(n.nodes)
-	s := &search{parts: make([]partSum, maxParts+1), onStop: make([]bool, stops), ended: make([]bool, stops), term: make([]bool, stops), part: make([]uint64, stops),
+	s := &search{parts: make([]partSum, maxParts+1), onStop: make([]bool, stops), ended: make([]bool, stops), term: make([]bool, stops), part: make([]uint64, stops), lab: make([]int32, stops),
 		ge: make([]int, length+2), dist: make([]uint8, stops),
 		shut: make([]uint8, len(n.all)), taken: make([]uint8, len(n.all)),
 		closed: make([]uint64, (len(n.all)+63)/64), track: make([]uint64, (len(n.segs)+63)/64)}
@@ -110,6 +119,9 @@ func (n *net) allocSearch(length int) *search {
 		s.livesAt = append(s.livesAt, n.newLives())
 	}
 	s.staleAt = make([]witness, length+1)
+	for range length + 1 {
+		s.nextMost = append(s.nextMost, make([]int, stops))
+	}
 	for i := range s.parts {
 		s.parts[i].ge = make([]int, length+2)
 	}
@@ -231,8 +243,53 @@ func (s *search) free(lg *leg) bool {
 }
 
 // extend is the walk at the run's end e: judge the run so far, then go
-// on along each free leg while the bound allows.
+// on along each free leg while the bound allows (step).
 func (s *search) extend(e int) {
+	if s.why != nil && s.rest == nil && len(s.path) <= knownDepth {
+		s.extendKnown(e)
+		return
+	}
+	s.step(e)
+}
+
+// knownDepth is how many stops into a run extendKnown remembers walks.
+const knownDepth = 3
+
+// extendKnown is extend for a search that notes why (see freeTrack), near
+// the start of a run: a walk on from here that finds no run worth the
+// floor is remembered by the legs it found closed (the net's walks), and
+// not walked again where at least those are closed and the floor is no
+// lower. Such a walk reads far fewer legs than the whole search, so what
+// it learnt holds on much more of the track the other trains leave.
+func (s *search) extendKnown(e int) {
+	key := s.pathKey()
+	if why := s.n.walks.recall(key, s.floor, s.closed); why != nil {
+		orBits(s.why, why)
+		return
+	}
+	all, floor := s.why, s.floor
+	s.why = make([]uint64, len(all))
+	s.step(e)
+	if !s.done && s.floor == floor {
+		s.n.walks.keep(key, floor, s.why)
+	}
+	orBits(all, s.why)
+	s.why = all
+}
+
+// pathKey names the run so far, and the train's length: the walk on
+// from it depends on nothing else but the track taken and the floor.
+func (s *search) pathKey() []byte {
+	b := append(s.keyBuf[:0], byte(s.length), byte(s.path[0]), byte(s.path[0]>>8))
+	for _, lg := range s.via {
+		b = append(b, byte(lg.to), byte(lg.to>>8), byte(lg.id), byte(lg.id>>8))
+	}
+	s.keyBuf = b
+	return b
+}
+
+// step is extend's walk at the run's end e.
+func (s *search) step(e int) {
 	s.stats.Nodes++
 	k := len(s.path)
 	ends := k >= 2 && (s.n.blocked[e] || e == s.target) || k >= s.length
@@ -284,6 +341,7 @@ func (s *search) extend(e int) {
 	legs := s.n.legs[e]
 	group := 0 // where the legs to this one's stop begin
 	lives := s.livesAt[k]
+	next := s.nextBounds(e, k)
 	for i := range legs {
 		lg := &legs[i]
 		if i > 0 && legs[i-1].to != lg.to {
@@ -291,6 +349,9 @@ func (s *search) extend(e int) {
 		}
 		if i == group {
 			lives.reset()
+		}
+		if next != nil && next[lg.to] >= 0 && s.short(next[lg.to], others) {
+			continue // the stop's part of the track cannot make up the floor
 		}
 		if !s.free(lg) || s.merge && s.dominated(legs[group:i+1], lives) {
 			continue
@@ -393,21 +454,24 @@ func (s *search) beside(r int) bool {
 	return r+s.rest.value >= s.floor && s.refresh(s.floor-r)
 }
 
-// usable tells whether the run could still take a leg, as far as its
-// stops, sides and the other trains' track go.
-func (s *search) usable(o *leg) bool {
-	return !s.onStop[o.from] && !s.onStop[o.to] && s.shut[o.id] == 0 && s.freeTrack(o)
-}
-
 // freeTrack tells whether no other train runs on a leg's track. The
 // legs it finds they do are noted in why, when the search keeps it: they
-// are all its answer can depend on of the track taken.
+// are all its answer can depend on of the track taken. Where the search
+// asks only whether any of several legs is free (anyFree, ports,
+// anyUsable), it notes the closed ones only when the answer is no: a
+// yes holds however many of them are closed, and the fewer legs an
+// answer depends on, the more of the track it holds on (extendKnown).
 func (s *search) freeTrack(lg *leg) bool {
-	if s.taken[lg.id] == 0 {
+	return s.freeID(int32(lg.id))
+}
+
+// freeID is freeTrack by the leg's id.
+func (s *search) freeID(id int32) bool {
+	if s.taken[id] == 0 {
 		return true
 	}
 	if s.why != nil {
-		s.why[lg.id/64] |= 1 << (lg.id % 64)
+		s.why[id/64] |= 1 << (id % 64)
 	}
 	return false
 }
@@ -458,23 +522,190 @@ func (s *search) bound(hops []uint8, left int, last []bool) int {
 	return max(total, fewer+end)
 }
 
-// reach works out the stops in reach of the run's end e (open) and the
-// most they can add: the bound on them all, and taken apart when
-// that does not cut the branch beside the others' most (chains).
+// reach works out the stops in reach of the run's end e (survey) and
+// the most they can add: the bound on them all, and on each part of the
+// track apart when that does not cut the branch beside the others' most.
 func (s *search) reach(e, left, others int) int {
-	s.open(e, left)
-	term := s.endOnly(e, left)
-	more := s.bound(s.dist, left, term)
-	if !s.n.bounded || s.short(more, others) {
+	s.split = false
+	parts := s.survey(e, left)
+	more := s.bound(s.dist, left, s.term)
+	if !s.n.bounded || parts < 0 || s.short(more, others) {
 		return more
 	}
-	return s.chains(e, left, term)
+	s.split = true
+	return s.partBound(left, s.term, parts)
 }
 
-// maxParts is how many parts chains takes the track apart into at most.
+// nextBounds is, when reach took the track apart at the run's end e (the
+// run's k-th stop), the most a run can add on from e through each stop
+// it could go to next: what the part of the track that stop is in can
+// add (partBound's), the most of its parts' for a stop the run could
+// only end at. A run goes on from e into that stop's part and never
+// comes back, so the branches into parts too poor to make up the floor
+// are cut at once, with no bound worked out for each. Nil when reach did
+// not take the track apart.
+func (s *search) nextBounds(e, k int) []int {
+	if !s.split {
+		return nil
+	}
+	s.split = false // the next step's reach sets it again
+	next := s.nextMost[k]
+	for _, g := range s.n.groups[e] {
+		y := s.n.legs[e][g[0]].to
+		next[y] = -1
+		if s.onStop[y] || s.dist[y] != 1 {
+			continue
+		}
+		for m := s.part[y]; m != 0; m &= m - 1 {
+			next[y] = max(next[y], s.parts[bits.TrailingZeros64(m)].most)
+		}
+	}
+	return next
+}
+
+// survey walks breadth first from the run's end e over the free legs,
+// as far as left, and works out what the bounds need of the stops it
+// meets: the fewest legs from e to each (dist); whether the run could
+// only end there (term: blocked, or with fewer than two ways in and out
+// left, since a stop in a run's middle is come to by one leg and left by
+// another that begins along other track, 8.1 rule 4), which the walk
+// does not go through; and the parts of the track that e and those stops
+// divide (part, a bit a part, part 0 the stops the run could end at one
+// leg on), which it returns the number of, or -1 past maxParts. A run
+// leaves e into one part and never comes back (split's bound).
+func (s *search) survey(e, left int) int {
+	d, term, part := s.dist, s.term, s.part
+	for i := range d {
+		d[i], term[i], part[i] = far, false, 0
+	}
+	s.labels, s.ends = s.labels[:0], s.ends[:0]
+	d[e] = 0
+	q := append(s.queue[:0], e)
+	for i := 0; i < len(q); i++ {
+		x := q[i]
+		if x != e && term[x] || int(d[x]) >= left {
+			continue
+		}
+		legs := s.n.legs[x]
+		for _, g := range s.n.groups[x] {
+			y := legs[g[0]].to
+			switch {
+			case s.onStop[y]:
+			case d[y] != far:
+				if x != e && (term[y] || s.label(x) != s.label(y)) && s.anyFree(x, g) {
+					s.meet(x, y)
+				}
+			case s.anyFree(x, g):
+				d[y] = d[x] + 1
+				term[y] = s.n.blocked[y] || s.ports(y, e) < 2
+				q = append(q, y)
+				s.reached(x, y, e)
+			}
+		}
+	}
+	s.queue = q
+	return s.numberParts(q[1:])
+}
+
+// reached labels stop y, first met from x: a part of its own when x is
+// e, else x's part; a stop the run could only end at is beside x's part.
+func (s *search) reached(x, y, e int) {
+	switch {
+	case s.term[y] && x == e:
+		s.part[y] |= 1
+	case s.term[y]:
+		s.ends = append(s.ends, [2]int32{int32(y), s.lab[x]})
+	case x == e:
+		s.lab[y] = int32(len(s.labels))
+		s.labels = append(s.labels, int32(len(s.labels)))
+	default:
+		s.lab[y] = s.lab[x]
+	}
+}
+
+// meet joins x's part and y's, met again by a free leg.
+func (s *search) meet(x, y int) {
+	if s.term[y] {
+		s.ends = append(s.ends, [2]int32{int32(y), s.lab[x]})
+		return
+	}
+	a, b := s.label(x), s.label(y)
+	s.labels[max(a, b)] = min(a, b)
+}
+
+// label is the part of a stop the run can pass, as joined so far.
+func (s *search) label(x int) int32 {
+	l := s.lab[x]
+	for s.labels[l] != l {
+		s.labels[l] = s.labels[s.labels[l]]
+		l = s.labels[l]
+	}
+	return l
+}
+
+// numberParts gives each part a bit, 1 on, and marks the stops met with
+// them (met, e left out).
+func (s *search) numberParts(met []int) int {
+	bit := s.bits[:0]
+	n := 0
+	for l := range s.labels {
+		if s.label0(int32(l)) == int32(l) {
+			n++
+		}
+		bit = append(bit, 0)
+	}
+	if n > maxParts {
+		return -1
+	}
+	n = 0
+	for l := range s.labels {
+		if r := s.label0(int32(l)); r == int32(l) {
+			n++
+			bit[l] = 1 << n
+		}
+	}
+	for _, x := range met {
+		if !s.term[x] {
+			s.part[x] = bit[s.label0(s.lab[x])]
+		}
+	}
+	for _, en := range s.ends {
+		s.part[en[0]] |= bit[s.label0(en[1])]
+	}
+	s.bits = bit
+	return n
+}
+
+// label0 is label by a label rather than a stop.
+func (s *search) label0(l int32) int32 {
+	for s.labels[l] != l {
+		l = s.labels[l]
+	}
+	return l
+}
+
+// anyFree tells whether one of stop v's legs from g[0] to g[1] (all to
+// one stop) is free of the run's sides and the other trains' track,
+// noting the closed ones only when none is (see freeTrack).
+func (s *search) anyFree(v int, g [2]int32) bool {
+	legs := s.n.legs[v][g[0]:g[1]]
+	for j := range legs {
+		if id := legs[j].id; s.shut[id] == 0 && s.taken[id] == 0 {
+			return true
+		}
+	}
+	for j := range legs {
+		if id := legs[j].id; s.shut[id] == 0 {
+			s.freeID(int32(id)) // closed, and the answer turns on it: noted
+		}
+	}
+	return false
+}
+
+// maxParts is how many parts survey takes the track apart into at most.
 const maxParts = 31
 
-// partBound is bound on each part of the track (part, chains') at once,
+// partBound is bound on each part of the track (part, survey's) at once,
 // in one pass over the stops: the most any one part can add. Part 0 is
 // the stops the run could end at one leg on.
 func (s *search) partBound(left int, term []bool, parts int) int {
@@ -507,54 +738,43 @@ func (s *search) partBound(left int, term []bool, parts int) int {
 		}
 	}
 	most := 0
-	for _, p := range ps {
+	for c := range ps {
+		p := &ps[c]
 		if p.taken < left {
 			p.fewer = p.total
 		}
-		most = max(most, p.total, p.fewer+p.end)
+		p.most = max(p.total, p.fewer+p.end)
+		most = max(most, p.most)
 	}
 	return most
 }
 
 // partSum is partBound's sum for one part: as bound's.
 type partSum struct {
-	ge                       []int
-	total, taken, fewer, end int
-}
-
-// endOnly marks, into term, the stops in reach of the run's end e (dist,
-// from open) that the run could only end at: blocked ones, and those
-// with fewer than two ways in and out left. A stop in a run's middle is
-// come to by one leg and left by another, and legs that begin along the
-// same stretch of track cannot both be run (8.1 rule 4).
-func (s *search) endOnly(e, left int) []bool {
-	for x := range s.term {
-		s.term[x] = s.n.blocked[x] || int(s.dist[x]) <= left && x != e && !s.onStop[x] && s.ports(x, e) < 2
-	}
-	return s.term
+	ge                             []int
+	total, taken, fewer, end, most int
 }
 
 // ports counts, up to two, the stretches of track a leg can leave stop x
-// by that lead to e or off the run, free of the run and the others.
+// by that lead to e or off the run, free of the run and the others; the
+// legs the others close are noted only when it finds fewer than two.
 func (s *search) ports(x, e int) int {
-	first := int32(-1)
-	for i := range s.n.legs[x] {
-		lg := &s.n.legs[x][i]
-		if lg.segs[0] == first || lg.to != e && s.onStop[lg.to] {
+	found, first := 0, int32(-1)
+	for _, o := range s.n.exits[x] {
+		if o.seg == first || int(o.to) != e && s.onStop[o.to] || s.shut[o.id] > 0 || s.taken[o.id] > 0 {
 			continue
 		}
-		if s.shut[lg.id] > 0 || !s.freeTrack(lg) {
-			continue
-		}
-		if first >= 0 {
+		if found++; found == 2 {
 			return 2
 		}
-		first = lg.segs[0]
+		first = o.seg // its other legs leave by the same track
 	}
-	if first >= 0 {
-		return 1
+	for _, o := range s.n.exits[x] {
+		if (int(o.to) == e || !s.onStop[o.to]) && s.shut[o.id] == 0 {
+			s.freeID(o.id) // closed ways out the answer turns on: noted
+		}
 	}
-	return 0
+	return found
 }
 
 // fits takes a stop h hops away into the bound's set if the set stays
@@ -569,34 +789,6 @@ func (s *search) fits(ge []int, h, left int) bool {
 		ge[t]++
 	}
 	return true
-}
-
-// open counts, into dist, the fewest free legs from the run's end e to
-// each stop, through no stop a run must end at, as far as left: the net's
-// hop counts with the run's own stops and sides and the other trains'
-// track taken out. It is what lets the bound see that a run gone down
-// one branch of the track cannot come back for another.
-func (s *search) open(e, left int) {
-	d := s.dist
-	for i := range d {
-		d[i] = far
-	}
-	d[e] = 0
-	q := append(s.queue[:0], e)
-	for i := 0; i < len(q); i++ {
-		x := q[i]
-		if x != e && s.n.blocked[x] || int(d[x]) >= left {
-			continue
-		}
-		for j := range s.n.legs[x] {
-			lg := &s.n.legs[x][j]
-			if d[lg.to] == far && s.free(lg) {
-				d[lg.to] = d[x] + 1
-				q = append(q, lg.to)
-			}
-		}
-	}
-	s.queue = q
 }
 
 // route is the run as AllRoutes lists it, from the end that comes first

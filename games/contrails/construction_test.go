@@ -120,3 +120,61 @@ func TestFinanceHalfByBonds(t *testing.T) {
 		}
 	}
 }
+
+// TestCapitalExpensesRepairsAndDepreciation plays the railroads' capital
+// expenses phase over many rolls: efficiency falls 3 to 7 points, 5 on
+// average (4.5B); each dollar a mile of repairs wins a point half the time,
+// at most $50 a mile, the excess cut with a note (4.5A, 10.2D1); repairs
+// are financed half by bonds (4.6E); efficiency is capped by the line's
+// length less 3 points for each locomotive type behind the best (4.5C,
+// 4.17).
+func TestCapitalExpensesRepairsAndDepreciation(t *testing.T) {
+	const rounds = 200
+	for _, tc := range []struct {
+		name            string
+		repairs         int
+		eff, loco, best int
+		lo, hi          int     // every round's efficiency after
+		mean            float64 // and their mean, to within 1
+		perMile         int     // repairs financed, $ a mile
+		cut             bool    // the note that repairs were cut
+	}{
+		{"no repairs: depreciation of 3 to 7", 0, 50, 1, 1, 43, 47, 45, 0, false},
+		{"$50 a mile of repairs", 50, 50, 1, 1, 50 - 7, 50 + 50 - 3, 70, 50, false},
+		{"repairs over $50 cut to $50", 80, 50, 1, 1, 50 - 7, 50 + 50 - 3, 70, 50, true},
+		{"two types behind the best: 6 points off the cap", 50, 99, 1, 3, 93, 93, 93, 50, false},
+	} {
+		m, s := scenario(t)
+		rr := &s.Railroads[0]
+		presideOver(m, s, 1, rr.Abbr, 0)
+		s.Locomotive, rr.Loco = tc.best, tc.loco
+		s.transfer(bank, railroadAcct(rr.Abbr), 1000000, "test")
+		tn := newTurn(m, s, only(map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {Repairs: tc.repairs}}}}), rand.New(rand.NewPCG(1, 1)))
+		miles := tn.miles[rr.Abbr]
+		if MaxEfficiency(miles) != 99 {
+			t.Fatalf("%s has %d miles, a cap of %d; the cases assume 99", rr.Abbr, miles, MaxEfficiency(miles))
+		}
+		sum := 0
+		for round := range rounds {
+			tn.rng = rand.New(rand.NewPCG(2, uint64(round)))
+			tn.events = nil
+			rr.Efficiency = tc.eff
+			bonds, cash := rr.Bonds, rr.Cash
+			tn.capitalExpenses()
+			if rr.Efficiency < tc.lo || rr.Efficiency > tc.hi {
+				t.Fatalf("%s: efficiency %d -> %d, want %d to %d", tc.name, tc.eff, rr.Efficiency, tc.lo, tc.hi)
+			}
+			sum += rr.Efficiency
+			cost := int64(tc.perMile * miles)
+			if rr.Bonds-bonds != (cost+1)/2 || cash-rr.Cash != cost/2 {
+				t.Fatalf("%s: bonds +%d and cash -%d for repairs; want +%d and -%d", tc.name, rr.Bonds-bonds, cash-rr.Cash, (cost+1)/2, cost/2)
+			}
+			if cut := strings.Contains(notesFor(tn.events, 1), "repairs cut to $50 a mile"); cut != tc.cut {
+				t.Fatalf("%s: repairs cut note %v, want %v", tc.name, cut, tc.cut)
+			}
+		}
+		if mean := float64(sum) / rounds; math.Abs(mean-tc.mean) > 1 {
+			t.Errorf("%s: mean efficiency %.2f, want %.0f", tc.name, mean, tc.mean)
+		}
+	}
+}

@@ -178,3 +178,53 @@ func TestCapitalExpensesRepairsAndDepreciation(t *testing.T) {
 		}
 	}
 }
+
+// TestIssueStockSharesOut: 5 shares a mile of new line, 10% to the
+// treasury, 20% to a merged PC's owner, 10% to each Director at half the
+// start price by automatic loan, the rest to the public at 90% of it; a
+// railroad founded this turn has no start price and issues at its own
+// (4.3A2, A3, B, C).
+func TestIssueStockSharesOut(t *testing.T) {
+	for _, tc := range []struct {
+		name                string
+		owner               int
+		founded             bool
+		ownerShares, public int
+		priceFromStart      bool
+	}{
+		{"no owner", 0, false, 0, 80, true},
+		{"a merged PC's owner takes 20%", 2, false, 20, 60, true},
+		{"founded this turn", 0, true, 0, 80, false},
+	} {
+		m, s := scenario(t)
+		presideOver(m, s, 1, s.Railroads[0].Abbr, 0)
+		rr := &s.Railroads[0]
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+		price := int64(rr.Price)
+		if tc.founded {
+			delete(tn.price, rr.Abbr)
+			rr.Price *= 2
+			price = int64(rr.Price)
+		}
+		var owned int
+		if tc.owner != 0 {
+			owned = s.Player(tc.owner).Shares[rr.Abbr]
+		}
+		loan, public, cash := s.Players[0].Loan, rr.Public, rr.Cash
+		tn.issueStock(rr, 20, tc.owner) // 100 shares
+		if tc.owner != 0 {
+			if got := s.Player(tc.owner).Shares[rr.Abbr] - owned; got != tc.ownerShares {
+				t.Errorf("%s: the owner took %d shares, want %d", tc.name, got, tc.ownerShares)
+			}
+		}
+		if got := rr.Public - public; got != tc.public {
+			t.Errorf("%s: the public took %d shares, want %d", tc.name, got, tc.public)
+		}
+		if got := s.Players[0].Loan - loan; got != 10*price/2 {
+			t.Errorf("%s: the Director's loan grew $%d, want 10 shares at $%d/2", tc.name, got, price)
+		}
+		if got, want := rr.Cash-cash, 10*price/2+int64(tc.public)*price*9/10; got != want {
+			t.Errorf("%s: the railroad took in $%d, want $%d", tc.name, got, want)
+		}
+	}
+}

@@ -228,3 +228,34 @@ func TestIssueStockSharesOut(t *testing.T) {
 		}
 	}
 }
+
+// TestIncorporationsTakeTheNextNumbers: PCs incorporated in one turn
+// become railroads numbered in turn from the next number (10), the order
+// every later phase walks them in.
+func TestIncorporationsTakeTheNextNumbers(t *testing.T) {
+	m, s := scenario(t)
+	orders := map[int]Orders{}
+	var codes []string
+	for i, o := range s.Offers[:2] {
+		n := s.Players[i].Number
+		s.Players[i].PCs = append(s.Players[i].PCs, OwnedPC{Code: o.Code, Paid: o.Asking})
+		s.transfer(playerAcct(n), bank, o.Asking, "test")
+		orders[n] = Orders{PCActions: []PCAction{{Code: o.Code, Action: IncorporatePC}}}
+		codes = append(codes, o.Code)
+	}
+	s.Offers = s.Offers[2:]
+	first := s.NextNumber
+	next, _ := resolve(t, m, s, orders)
+	for i, code := range codes {
+		rr := next.Railroad(code)
+		if rr == nil {
+			t.Fatalf("%s did not incorporate", code)
+		}
+		if rr.Number != first+i {
+			t.Errorf("%s is railroad number %d, want %d", code, rr.Number, first+i)
+		}
+	}
+	if next.NextNumber < first+2 {
+		t.Errorf("the next number is %d after %d and %d were taken", next.NextNumber, first, first+1)
+	}
+}

@@ -231,7 +231,8 @@ func TestIssueStockSharesOut(t *testing.T) {
 
 // TestIncorporationsTakeTheNextNumbers: PCs incorporated in one turn
 // become railroads numbered in turn from the next number (10), the order
-// every later phase walks them in.
+// every later phase walks them in, each with the public's shares sold at
+// 90% of its price (10.1B3c, 4.3C).
 func TestIncorporationsTakeTheNextNumbers(t *testing.T) {
 	m, s := scenario(t)
 	orders := map[int]Orders{}
@@ -245,17 +246,21 @@ func TestIncorporationsTakeTheNextNumbers(t *testing.T) {
 	}
 	s.Offers = s.Offers[2:]
 	first := s.NextNumber
-	next, _ := resolve(t, m, s, orders)
+	tn := newTurn(m, s, only(orders), rand.New(rand.NewPCG(1, 1)))
+	tn.construction()
 	for i, code := range codes {
-		rr := next.Railroad(code)
+		rr := s.Railroad(code)
 		if rr == nil {
 			t.Fatalf("%s did not incorporate", code)
 		}
 		if rr.Number != first+i {
 			t.Errorf("%s is railroad number %d, want %d", code, rr.Number, first+i)
 		}
+		if want := int64(rr.Public) * int64(rr.Price) * 9 / 10; rr.Cash != want {
+			t.Errorf("%s has $%d, want %d public shares at 90%% of $%d: $%d", code, rr.Cash, rr.Public, rr.Price, want)
+		}
 	}
-	if next.NextNumber < first+2 {
-		t.Errorf("the next number is %d after %d and %d were taken", next.NextNumber, first, first+1)
+	if s.NextNumber != first+2 {
+		t.Errorf("the next number is %d after %d and %d were taken", s.NextNumber, first, first+1)
 	}
 }

@@ -264,3 +264,66 @@ func TestIncorporationsTakeTheNextNumbers(t *testing.T) {
 		t.Errorf("the next number is %d after %d and %d were taken", s.NextNumber, first, first+1)
 	}
 }
+
+// TestBuildingCostLimits: building costs the climate's minimum a mile at
+// least, raised with a note when less is ordered, and double it at most,
+// cut with a note when more is (4.6B, C).
+func TestBuildingCostLimits(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		over        func(min int) int // $ a mile ordered
+		raised, cut bool
+	}{
+		{"a dollar under the minimum", func(min int) int { return min - 1 }, true, false},
+		{"the minimum", func(min int) int { return min }, false, false},
+		{"double the minimum", func(min int) int { return 2 * min }, false, false},
+		{"a dollar over double", func(min int) int { return 2*min + 1 }, false, true},
+	} {
+		m, s := scenario(t)
+		rr := &s.Railroads[0]
+		rows := candidateRoWs(m, s, rr)
+		if len(rows) == 0 {
+			t.Fatal("setup: no RoW the railroad could hold")
+		}
+		rr.RoW = rows[0]
+		presideOver(m, s, 1, rr.Abbr, 0)
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+		min := Climates[tn.climate].BuildCost
+		tn.build(rr, 1, tc.over(min))
+		notes := notesFor(tn.events, 1)
+		if raised, cut := strings.Contains(notes, "raised"), strings.Contains(notes, "cut from"); raised != tc.raised || cut != tc.cut {
+			t.Errorf("%s: notes %q, want raised %v, cut %v", tc.name, notes, tc.raised, tc.cut)
+		}
+	}
+}
+
+// TestMergePCWhereAllowed: a PC its owner merges into a railroad it
+// connects to becomes one of its lines, unless the railroad may not hold
+// it (10.1B2a, 2.8).
+func TestMergePCWhereAllowed(t *testing.T) {
+	for _, prohibited := range []bool{false, true} {
+		m, s := scenario(t)
+		var code, into string
+		for _, r := range m.Routes {
+			for _, rr := range s.Railroads {
+				// A PC, or for a prohibited one, the RoW it is the double of.
+				if (r.Kind == PC || prohibited) && s.Railroad(r.Code) == nil && s.rowOwner(r.Code) == nil && m.Touches(rr.Lines, r.Code) &&
+					(m.Prohibited(rr.holdings(), r.Code) != "") == prohibited && code == "" {
+					code, into = r.Code, rr.Abbr
+				}
+			}
+		}
+		if code == "" {
+			t.Fatalf("setup: no PC connects to a railroad, prohibited %v", prohibited)
+		}
+		s.Players[0].PCs = append(s.Players[0].PCs, OwnedPC{Code: code})
+		s.withdrawOffer(code)
+		tn := newTurn(m, s, only(map[int]Orders{1: {PCActions: []PCAction{{Code: code, Action: MergePC, Into: into}}}}), rand.New(rand.NewPCG(1, 1)))
+		tn.construction()
+		merged := contains(s.Railroad(into).Lines, code)
+		refused := strings.Contains(notesFor(tn.events, 1), "cannot merge into")
+		if merged == prohibited || refused != prohibited {
+			t.Errorf("%s into %s, prohibited %v: merged %v, refused %v", code, into, prohibited, merged, refused)
+		}
+	}
+}

@@ -327,3 +327,32 @@ func TestMergePCWhereAllowed(t *testing.T) {
 		}
 	}
 }
+
+// TestPoliticalInfluenceBought: a dollar a mile of starting track buys a
+// point of influence, from cash only, an order beyond the cash cut with a
+// note (4.9).
+func TestPoliticalInfluenceBought(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		perMile   int   // $ a mile ordered
+		cash      int64 // $ a mile in hand
+		influence int
+		cut       bool
+	}{
+		{"cash to spare", 3, 5, 3, false},
+		{"cash just enough", 3, 3, 3, false},
+		{"cut to the cash", 3, 2, 2, true},
+	} {
+		m, s := scenario(t)
+		rr := &s.Railroads[0]
+		presideOver(m, s, 1, rr.Abbr, 0)
+		miles := m.Miles(rr.Lines)
+		s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash-tc.cash*int64(miles), "test")
+		tn := newTurn(m, s, only(map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {Political: int64(tc.perMile * miles)}}}}), rand.New(rand.NewPCG(1, 1)))
+		tn.politics()
+		cut := strings.Contains(notesFor(tn.events, 1), "political spending cut")
+		if got := tn.influence[rr.Abbr]; got != tc.influence || cut != tc.cut {
+			t.Errorf("%s: influence %d, cut note %v; want %d, %v", tc.name, got, cut, tc.influence, tc.cut)
+		}
+	}
+}

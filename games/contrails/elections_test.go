@@ -1,0 +1,37 @@
+package contrails
+
+import "testing"
+
+// TestNetWorthAndCredit: a player's net worth is cash, plus stock at the
+// price, plus PCs at what was paid but no more than $20 a mile, less the
+// loan; the credit limit is a margin of it (3.5A).
+func TestNetWorthAndCredit(t *testing.T) {
+	m, s := scenario(t)
+	rr := &s.Railroads[0]
+	r, _ := m.Route(s.Offers[0].Code)
+	for _, tc := range []struct {
+		name   string
+		cash   int64
+		loan   int64
+		shares int
+		paid   int64 // for a PC, 0 for none
+		want   int64
+	}{
+		{"cash less the loan", 1000, 300, 0, 0, 700},
+		{"stock at the price", 1000, 0, 10, 0, 1000 + 10*int64(rr.Price)},
+		{"a PC at what was paid", 1000, 0, 0, 500, 1500},
+		{"a PC at $20 a mile at most", 1000, 0, 0, 1000000, 1000 + int64(20*r.Miles)},
+	} {
+		p := &s.Players[0]
+		p.Cash, p.Loan = tc.cash, tc.loan
+		p.Shares = map[string]int{rr.Abbr: tc.shares}
+		p.PCs = nil
+		if tc.paid > 0 {
+			p.PCs = []OwnedPC{{Code: r.Code, Paid: tc.paid}}
+		}
+		s.valuePlayers(m)
+		if p.NetWorth != tc.want || p.Credit != CreditLimit(tc.want, s.Climate) {
+			t.Errorf("%s: net worth $%d, credit $%d; want $%d, $%d", tc.name, p.NetWorth, p.Credit, tc.want, CreditLimit(tc.want, s.Climate))
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package contrails
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestNetWorthAndCredit: a player's net worth is cash, plus stock at the
 // price, plus PCs at what was paid but no more than $20 a mile, less the
@@ -32,6 +35,35 @@ func TestNetWorthAndCredit(t *testing.T) {
 		s.valuePlayers(m)
 		if p.NetWorth != tc.want || p.Credit != CreditLimit(tc.want, s.Climate) {
 			t.Errorf("%s: net worth $%d, credit $%d; want $%d, $%d", tc.name, p.NetWorth, p.Credit, tc.want, CreditLimit(tc.want, s.Climate))
+		}
+	}
+}
+
+// TestDirectorsHoldTenPercent: a Director holds 10% or more of the issued
+// stock, most shares first; a railroad with no stock issued has none
+// (4.14A).
+func TestDirectorsHoldTenPercent(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		public int
+		shares [3]int // players 1 to 3
+		want   []int
+	}{
+		{"10% makes a Director, 9% not", 81, [3]int{9, 10, 0}, []int{2}},
+		{"most shares first", 60, [3]int{10, 30, 0}, []int{2, 1}},
+		{"no stock issued", 0, [3]int{0, 0, 0}, nil},
+	} {
+		_, s := scenario(t)
+		rr := &s.Railroads[0]
+		for i := range s.Players {
+			delete(s.Players[i].Shares, rr.Abbr)
+		}
+		rr.Public = tc.public
+		for i, n := range tc.shares {
+			s.Players[i].Shares[rr.Abbr] = n
+		}
+		if got := s.directorsOf(rr); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: Directors %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }

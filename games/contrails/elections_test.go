@@ -51,6 +51,8 @@ func TestDirectorsHoldTenPercent(t *testing.T) {
 	}{
 		{"10% makes a Director, 9% not", 81, [3]int{9, 10, 0}, []int{2}},
 		{"most shares first", 60, [3]int{10, 30, 0}, []int{2, 1}},
+		{"most shares first, of three", 40, [3]int{10, 30, 20}, []int{2, 3, 1}},
+		{"ties by position number", 40, [3]int{20, 20, 20}, []int{1, 2, 3}},
 		{"no stock issued", 0, [3]int{0, 0, 0}, nil},
 	} {
 		_, s := scenario(t)

@@ -53,3 +53,66 @@ func TestControlSlotNoteNamesTheSlot(t *testing.T) {
 		}
 	}
 }
+
+// TestCorneredWhenDirectorsHoldOverHalf: the news reports a railroad's
+// stock cornered when its Directors hold more than half of it, not half
+// (6.4).
+func TestCorneredWhenDirectorsHoldOverHalf(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		extra    int // shares over half the issued stock player 1 holds
+		cornered bool
+	}{
+		{"half", 0, false},
+		{"a share over half", 1, true},
+	} {
+		m, s := scenario(t)
+		rr := s.Railroad("C&AM")
+		for i := range s.Players {
+			rr.Public += s.Players[i].Shares["C&AM"]
+			s.Players[i].Shares["C&AM"] = 0
+		}
+		if rr.Public%2 == 1 { // an even number issued, to hold exactly half
+			rr.Public--
+			rr.Treasury++
+		}
+		issued := s.Issued(rr)
+		take := issued/2 + tc.extra
+		rr.Public -= take
+		s.Players[0].Shares["C&AM"] = take
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+		tn.elections()
+		if got := strings.Contains(newsText(tn.events), "C&AM stock is cornered"); got != tc.cornered {
+			t.Errorf("%s: %d of %d held by Directors, cornered %v; want %v", tc.name, take, issued, got, tc.cornered)
+		}
+	}
+}
+
+// TestGameEndsAtRandomFromTurn21: after turn 20 the game ends after each
+// turn with chance 1 in 4, never before (1.3).
+func TestGameEndsAtRandomFromTurn21(t *testing.T) {
+	const rounds = 400
+	for _, tc := range []struct {
+		turn   int
+		lo, hi int // ends in rounds; 1 in 4 is 100, sd 8.7
+	}{
+		{EndTurn - 1, 0, 0},
+		{EndTurn, 75, 125},
+	} {
+		m, s := scenario(t)
+		s.Turn = tc.turn
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+		ends := 0
+		for round := range rounds {
+			s.Over = false
+			tn.rng = rand.New(rand.NewPCG(3, uint64(round)))
+			tn.victoryPoints()
+			if s.Over {
+				ends++
+			}
+		}
+		if ends < tc.lo || ends > tc.hi {
+			t.Errorf("turn %d: the game ended in %d of %d rounds, want %d to %d", tc.turn, ends, rounds, tc.lo, tc.hi)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package contrails
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -113,6 +114,70 @@ func TestGameEndsAtRandomFromTurn21(t *testing.T) {
 		}
 		if ends < tc.lo || ends > tc.hi {
 			t.Errorf("turn %d: the game ended in %d of %d rounds, want %d to %d", tc.turn, ends, rounds, tc.lo, tc.hi)
+		}
+	}
+}
+
+// TestBuilderBonusToThePresident: a President whose railroad first links
+// the Atlantic with the Central region wins the Atlantic-Central bonus, 5
+// points doubled as the first to win it, on top of the region's 2 doubled
+// as its first link (1.2).
+func TestBuilderBonusToThePresident(t *testing.T) {
+	m, s := scenario(t)
+	presideOver(m, s, 1, "B&O", 0)
+	tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+	rr := s.Railroad("B&O")
+	if got := tn.regions["B&O"]; len(got) != 1 || got[0] != Atlantic || s.Links[Central] != "" {
+		t.Fatalf("setup: the B&O is in %v, Central first linked by %q", got, s.Links[Central])
+	}
+	rr.Lines = append(rr.Lines, m.RoutesAt("Chicago")[0]) // Central's town
+	if !slices.Contains(m.RegionsOf(rr.Lines), Central) {
+		t.Fatalf("setup: %v does not reach the Central region", rr.Lines)
+	}
+	s.Players[0].VP = VP{}
+	tn.railBuilder()
+	if got := s.Players[0].VP; got.Builder != 2*2+5*2 || !contains(got.Bonuses, builderBonuses[0].name) {
+		t.Errorf("Builder points %d, bonuses %v; want 14 and the %s bonus", got.Builder, got.Bonuses, builderBonuses[0].name)
+	}
+}
+
+// TestEquipmentArrivesOnItsTurn: type 2 locomotives come on turn 4 and
+// technology B on turn 5, announced the turn before (4.17, 4.18).
+func TestEquipmentArrivesOnItsTurn(t *testing.T) {
+	for _, tc := range []struct {
+		turn        int // the turn ending
+		loco, techs int
+	}{
+		{2, 1, 1},
+		{3, 2, 1},
+		{4, 2, 2},
+	} {
+		m, s := scenario(t)
+		s.Turn, s.Locomotive, s.Techs = tc.turn, 1, 1
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+		tn.newPCs()
+		if s.Locomotive != tc.loco || s.Techs != tc.techs {
+			t.Errorf("after turn %d: locomotive type %d, %d technologies; want %d, %d", tc.turn, s.Locomotive, s.Techs, tc.loco, tc.techs)
+		}
+	}
+}
+
+// TestFirstMillionaireIsOverAMillion: the Robber Baron bonus goes to the
+// first tycoon worth over $1,000,000, not at it (1.2).
+func TestFirstMillionaireIsOverAMillion(t *testing.T) {
+	for _, tc := range []struct {
+		worth int64
+		want  bool
+	}{
+		{1_000_000, false},
+		{1_000_001, true},
+	} {
+		m, s := scenario(t)
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+		s.Players[0].NetWorth = tc.worth
+		tn.robberBaron()
+		if got := s.Players[0].VP.Millionaire; got != tc.want {
+			t.Errorf("worth $%d: millionaire %v, want %v", tc.worth, got, tc.want)
 		}
 	}
 }

@@ -142,22 +142,30 @@ func TestBuilderBonusToThePresident(t *testing.T) {
 }
 
 // TestEquipmentArrivesOnItsTurn: type 2 locomotives come on turn 4 and
-// technology B on turn 5, announced the turn before (4.17, 4.18).
+// technology B on turn 5, announced the turn before and only then (4.17,
+// 4.18).
 func TestEquipmentArrivesOnItsTurn(t *testing.T) {
 	for _, tc := range []struct {
 		turn        int // the turn ending
 		loco, techs int
+		news        int // announcements
 	}{
-		{2, 1, 1},
-		{3, 2, 1},
-		{4, 2, 2},
+		{2, 1, 1, 0},
+		{3, 2, 1, 1},
+		{4, 2, 2, 1},
 	} {
 		m, s := scenario(t)
-		s.Turn, s.Locomotive, s.Techs = tc.turn, 1, 1
+		s.Turn, s.Locomotive, s.Techs = tc.turn, availableBy(locomotiveTurns, tc.turn), availableBy(technologyTurns, tc.turn)
 		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
 		tn.newPCs()
-		if s.Locomotive != tc.loco || s.Techs != tc.techs {
-			t.Errorf("after turn %d: locomotive type %d, %d technologies; want %d, %d", tc.turn, s.Locomotive, s.Techs, tc.loco, tc.techs)
+		news := 0
+		for _, e := range tn.events {
+			if e.Kind == "invention" {
+				news++
+			}
+		}
+		if s.Locomotive != tc.loco || s.Techs != tc.techs || news != tc.news {
+			t.Errorf("after turn %d: locomotive type %d, %d technologies, %d announced; want %d, %d, %d", tc.turn, s.Locomotive, s.Techs, news, tc.loco, tc.techs, tc.news)
 		}
 	}
 }

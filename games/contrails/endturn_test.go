@@ -1,6 +1,7 @@
 package contrails
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -186,6 +187,74 @@ func TestFirstMillionaireIsOverAMillion(t *testing.T) {
 		tn.robberBaron()
 		if got := s.Players[0].VP.Millionaire; got != tc.want {
 			t.Errorf("worth $%d: millionaire %v, want %v", tc.worth, got, tc.want)
+		}
+	}
+}
+
+// TestPCsAppearWhenEligible replays the rolls of the PCs' appearance: a
+// PC neither on offer, owned nor built appears from its turn on, each turn
+// with chance 30% plus 20% for each turn it has waited, offered at its
+// price a mile; one that does not appear has waited a turn more (2.4C).
+func TestPCsAppearWhenEligible(t *testing.T) {
+	m, base := scenario(t)
+	base.Turn = 9 // readying turn 10
+	for i, r := range m.Routes {
+		base.Eligible[r.Code] = i % 4
+	}
+	// A PC of the first turn taken off the market, to appear again.
+	for _, o := range base.Offers {
+		if r, _ := m.Route(o.Code); r.Turn == 1 {
+			base.withdrawOffer(o.Code)
+			break
+		}
+	}
+	for seed := range uint64(20) {
+		s, err := base.Clone()
+		if err != nil {
+			t.Fatal(err)
+		}
+		used := map[string]bool{}
+		for _, o := range s.Offers {
+			used[o.Code] = true
+		}
+		for _, p := range s.Players {
+			for _, pc := range p.PCs {
+				used[pc.Code] = true
+			}
+		}
+		for _, rr := range s.Railroads {
+			for _, c := range rr.Lines {
+				used[c] = true
+			}
+		}
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(seed, 7)))
+		rolls := rand.New(rand.NewPCG(seed, 7))
+		tn.newPCs()
+		news := newsText(tn.events)
+		for i, r := range m.Routes {
+			waited := i % 4
+			eligible := r.Kind == PC && r.Turn >= 1 && r.Turn <= 10 && !used[r.Code]
+			appears := eligible && rolls.IntN(100) < 30+20*waited
+			offered := false
+			for _, o := range s.Offers {
+				if o.Code == r.Code && !used[r.Code] {
+					offered = true
+					if want := int64(r.Miles * PCPricePerMile); o.Asking != want || !strings.Contains(news, fmt.Sprintf("(%s) is offered for sale at $%d.", r.Code, want)) {
+						t.Errorf("seed %d: %s offered at $%d, want $%d, in the news", seed, r.Code, o.Asking, want)
+					}
+				}
+			}
+			wantWaited := waited
+			switch {
+			case appears:
+				wantWaited = 0
+			case eligible:
+				wantWaited = waited + 1
+			}
+			if offered != appears || s.Eligible[r.Code] != wantWaited {
+				t.Fatalf("seed %d: %s (turn %d, %s, waited %d, used %v): offered %v, waited %d; want %v, %d",
+					seed, r.Code, r.Turn, r.Kind, waited, used[r.Code], offered, s.Eligible[r.Code], appears, wantWaited)
+			}
 		}
 	}
 }

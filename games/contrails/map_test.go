@@ -151,6 +151,13 @@ func TestParseMapLimitsInclusive(t *testing.T) {
 	at := func(lat, lon float64) func(m *Map) {
 		return func(m *Map) { m.Towns = append(m.Towns, town(0, lat, lon)) }
 	}
+	// A route between two new towns dlat degrees of latitude apart.
+	route := func(dlat float64) func(m *Map) {
+		return func(m *Map) {
+			m.Towns = append(m.Towns, town(0, 30, -100), town(1, 30+dlat, -100))
+			m.Routes = append(m.Routes, Route{Code: "TX99", Kind: RoW, A: "Test 0", B: "Test 1", Detour: 1})
+		}
+	}
 	for _, tc := range []struct {
 		name   string
 		change func(m *Map)
@@ -168,6 +175,8 @@ func TestParseMapLimitsInclusive(t *testing.T) {
 		{"north of 60", at(60.01, -100), "off the map"},
 		{"west of -130", at(30, -130.01), "off the map"},
 		{"east of -60", at(30, -59.99), "off the map"},
+		{"a route of a mile", route(1 / 69.09), ""},
+		{"a route of no length", route(0), "no length"},
 	} {
 		m := Map{Detour: real.Detour, Gateways: real.Gateways, Towns: slices.Clone(real.Towns), Routes: slices.Clone(real.Routes)}
 		tc.change(&m)

@@ -1,6 +1,7 @@
 package contrails
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -289,10 +290,23 @@ func TestBuildingCostLimits(t *testing.T) {
 		presideOver(m, s, 1, rr.Abbr, 0)
 		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
 		min := Climates[tn.climate].BuildCost
+		paid := max(min, tc.over(min)) // the $ a mile built at
+		if tc.cut {
+			paid = 2 * min
+		}
+		r, _ := m.Route(rr.RoW)
+		cost := buildCost(m, rr.Lines, rr.RoW, tn.climate) + int64((paid-min)*r.Miles)
+		bonds := rr.Bonds
 		tn.build(rr, 1, tc.over(min))
 		notes := notesFor(tn.events, 1)
 		if raised, cut := strings.Contains(notes, "raised"), strings.Contains(notes, "cut from"); raised != tc.raised || cut != tc.cut {
 			t.Errorf("%s: notes %q, want raised %v, cut %v", tc.name, notes, tc.raised, tc.cut)
+		}
+		if (tc.raised || tc.cut) && !strings.Contains(notes, fmt.Sprintf(" $%d a mile", paid)) {
+			t.Errorf("%s: notes %q do not give the $%d a mile built at", tc.name, notes, paid)
+		}
+		if got := rr.Bonds - bonds; got != (cost+1)/2 {
+			t.Errorf("%s: bonds grew $%d, want half of $%d", tc.name, got, cost)
 		}
 	}
 }

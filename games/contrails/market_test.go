@@ -93,3 +93,52 @@ func TestLegalStockOrdersWhereTraded(t *testing.T) {
 		}
 	}
 }
+
+// TestPublicAppetiteReplayed replays the rolls of the public's appetite
+// for a railroad (6.3A) with a yield of 18% and earnings of 20% a share:
+// 100, plus 8 a step of the climate's sentiment, plus 4 a point of yield
+// over 8% and 2 a point of earnings over 10%, plus -30 to 30 at random,
+// held to 10 to 300. It offers 5% to 30% of the public's shares, at least
+// one, at most half, and bids that times the appetite; with no public
+// shares it offers none and bids the appetite times a 20th of the issue.
+func TestPublicAppetiteReplayed(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		climate Climate
+		public  int
+	}{
+		{"Normal", Normal, 400},
+		{"Good", Good, 400},
+		{"Panic", Panic, 400},
+		{"a public of 3: one share offered", Normal, 3},
+		{"no public shares", Normal, 0},
+	} {
+		m, s := scenario(t)
+		s.Climate = tc.climate
+		rr := &s.Railroads[0]
+		rr.Treasury += rr.Public - tc.public
+		rr.Public = tc.public
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+		issued := s.Issued(rr)
+		tn.price[rr.Abbr] = 50
+		rr.Dividend = 9                           // 18% of $50
+		rr.Profit = int64(issued) * 50 * 20 / 100 // $10 a share: 20% of $50
+		for round := range uint64(200) {
+			tn.rng = rand.New(rand.NewPCG(5, round))
+			rolls := rand.New(rand.NewPCG(5, round))
+			app := 100 + 8*Climates[tc.climate].Sentiment + 4*(18-8) + 2*(20-10) + rolls.IntN(61) - 30
+			app = max(10, min(300, app))
+			offer := min(int64(tc.public)*int64(5+rolls.IntN(26))/100, int64(tc.public)/2)
+			if offer == 0 && tc.public > 0 {
+				offer = 1
+			}
+			bid := offer * int64(app) / 100
+			if offer == 0 {
+				bid = int64(issued) * int64(app) / 2000
+			}
+			if gotOffer, gotBid := tn.publicAppetite(rr); gotOffer != offer || gotBid != bid {
+				t.Fatalf("%s, round %d: offers %d and bids %d, want %d and %d (appetite %d)", tc.name, round, gotOffer, gotBid, offer, bid, app)
+			}
+		}
+	}
+}

@@ -142,3 +142,31 @@ func TestPublicAppetiteReplayed(t *testing.T) {
 		}
 	}
 }
+
+// TestSalesSettleThroughTheMarket: the market phase sells a player's own
+// shares and notes the sale; a sale all short sells none of his own and
+// notes no sale of them (6.3G, 6.2).
+func TestSalesSettleThroughTheMarket(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		own, sell int
+		left      int
+		soldNote  bool
+	}{
+		{"own shares sold", 20, 10, 10, true},
+		{"all short", 0, 5, 0, false},
+	} {
+		m, s := scenario(t)
+		rr := s.Railroad("C&AM")
+		p := &s.Players[0]
+		rr.Public += p.Shares["C&AM"] - tc.own
+		p.Shares["C&AM"] = tc.own
+		s.elect(m)
+		tn := newTurn(m, s, only(map[int]Orders{1: {Stock: []StockOrder{{Kind: Sell, Railroad: "C&AM", Shares: tc.sell}}}}), rand.New(rand.NewPCG(1, 1)))
+		tn.stockMarket()
+		sold := strings.Contains(notesFor(tn.events, 1), "Sold ")
+		if p.Shares["C&AM"] != tc.left || sold != tc.soldNote {
+			t.Errorf("%s: %d C&AM left, a sale noted %v; want %d, %v", tc.name, p.Shares["C&AM"], sold, tc.left, tc.soldNote)
+		}
+	}
+}

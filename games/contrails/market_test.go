@@ -144,17 +144,18 @@ func TestPublicAppetiteReplayed(t *testing.T) {
 }
 
 // TestSalesSettleThroughTheMarket: the market phase sells a player's own
-// shares and notes the sale; a sale all short sells none of his own and
-// notes no sale of them (6.3G, 6.2).
+// shares and notes the sale, with no short sale; a sale all short sells
+// none of his own, notes no sale of them, and notes the short sale (6.3G,
+// 6.2).
 func TestSalesSettleThroughTheMarket(t *testing.T) {
 	for _, tc := range []struct {
-		name      string
-		own, sell int
-		left      int
-		soldNote  bool
+		name                string
+		own, sell           int
+		left                int
+		soldNote, shortNote bool
 	}{
-		{"own shares sold", 20, 10, 10, true},
-		{"all short", 0, 5, 0, false},
+		{"own shares sold", 20, 10, 10, true, false},
+		{"all short", 0, 5, 0, false, true},
 	} {
 		m, s := scenario(t)
 		rr := s.Railroad("C&AM")
@@ -165,8 +166,84 @@ func TestSalesSettleThroughTheMarket(t *testing.T) {
 		tn := newTurn(m, s, only(map[int]Orders{1: {Stock: []StockOrder{{Kind: Sell, Railroad: "C&AM", Shares: tc.sell}}}}), rand.New(rand.NewPCG(1, 1)))
 		tn.stockMarket()
 		sold := strings.Contains(notesFor(tn.events, 1), "Sold ")
-		if p.Shares["C&AM"] != tc.left || sold != tc.soldNote {
-			t.Errorf("%s: %d C&AM left, a sale noted %v; want %d, %v", tc.name, p.Shares["C&AM"], sold, tc.left, tc.soldNote)
+		short := strings.Contains(notesFor(tn.events, 1), "Short sale of")
+		if p.Shares["C&AM"] != tc.left || sold != tc.soldNote || short != tc.shortNote {
+			t.Errorf("%s: %d C&AM left, a sale noted %v, a short sale %v; want %d, %v, %v", tc.name, p.Shares["C&AM"], sold, short, tc.left, tc.soldNote, tc.shortNote)
+		}
+	}
+}
+
+// TestTradeSupplyAndDemand trades one railroad's book against the public's
+// appetite drawn alike: supply is the public's offer, the treasury's, the
+// players' sales and half the short sales; demand the public's bid and the
+// players' (6.3B, C); the end price follows from them, the treasury's
+// shares are sold at the trade price, a bidder gets no more than his cash
+// buys, and a railroad left with $0 is solvent (4.11A).
+func TestTradeSupplyAndDemand(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		book         stockBook
+		bidderCash   int // in shares at the trade price; 0 for plenty
+		railroadCash bool
+		filled       int
+	}{
+		{"sales and bids", stockBook{sells: []stockSide{{1, 30}}, buys: []stockSide{{2, 50}}, shorts: []stockSide{{3, 20}}}, 0, true, 50},
+		{"the treasury's shares", stockBook{treasury: 40}, 0, true, 0},
+		{"a bidder short of cash", stockBook{buys: []stockSide{{2, 50}}}, 3, true, 3},
+		{"a railroad left with $0", stockBook{}, 0, false, 0},
+	} {
+		m, s := scenario(t)
+		rr := &s.Railroads[0]
+		rr.Price, rr.Treasury = 40, 100
+		s.Players[0].Shares[rr.Abbr] += 30
+		rr.Public -= 30
+		if !tc.railroadCash {
+			s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash, "test")
+		}
+		probe := newTurn(m, s, only(nil), rand.New(rand.NewPCG(3, 3)))
+		pubOffer, pubBid := probe.publicAppetite(rr)
+		var sells, bids, shorts int64
+		for _, x := range tc.book.sells {
+			sells += int64(x.shares)
+		}
+		for _, x := range tc.book.buys {
+			bids += int64(x.shares)
+		}
+		for _, x := range tc.book.shorts {
+			shorts += int64(x.shares)
+		}
+		supply := pubOffer + int64(tc.book.treasury) + sells + shorts/2
+		demand := pubBid + bids
+		end := EndPrice(40, demand, supply)
+		trade := int64(TradePrice(40, end))
+		cashTo := int64(100000)
+		if tc.bidderCash > 0 {
+			cashTo = int64(tc.bidderCash) * trade
+		}
+		s.transfer(playerAcct(2), bank, s.Players[1].Cash-cashTo, "test")
+		shares, treasury, cash := s.Players[1].Shares[rr.Abbr], rr.Treasury, rr.Cash
+		s.rec = newRecorder()
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(3, 3)))
+		tn.tradeRailroad(rr, &tc.book)
+		a, _ := s.rec.rec.Activity(rr.Abbr)
+		if a.Offered != supply || a.Bid != demand || rr.Price != end {
+			t.Errorf("%s: supply %d, demand %d, end $%d; want %d, %d, $%d", tc.name, a.Offered, a.Bid, rr.Price, supply, demand, end)
+		}
+		if news := strings.Contains(newsText(tn.events), rr.Abbr+": "); news != (end != 40) {
+			t.Errorf("%s: market news %v for $40 to $%d", tc.name, news, end)
+		}
+		filled := Fill(bids, supply, demand) // pro rata, when demand exceeds supply
+		if tc.bidderCash > 0 {
+			filled = min(filled, int64(tc.bidderCash))
+		}
+		if got := s.Players[1].Shares[rr.Abbr] - shares; int64(got) != filled {
+			t.Errorf("%s: the bidder got %d shares, want %d", tc.name, got, filled)
+		}
+		if n := tc.book.treasury; treasury-rr.Treasury != n || n > 0 && rr.Cash-cash != int64(n)*trade {
+			t.Errorf("%s: the treasury sold %d for $%d, want %d at $%d", tc.name, treasury-rr.Treasury, rr.Cash-cash, n, trade)
+		}
+		if !tn.solvent[rr.Abbr] {
+			t.Errorf("%s: with $%d the railroad is not solvent", tc.name, rr.Cash)
 		}
 	}
 }

@@ -247,3 +247,22 @@ func TestTradeSupplyAndDemand(t *testing.T) {
 		}
 	}
 }
+
+// TestTreasuryStockToTheMarket: a President may offer his railroad's
+// treasury stock on the market, up to what the treasury holds (10.2C3).
+func TestTreasuryStockToTheMarket(t *testing.T) {
+	for _, tc := range []struct{ treasury, order, sold int }{
+		{100, 20, 20},
+		{10, 20, 10},
+	} {
+		m, s := scenario(t)
+		presideOver(m, s, 1, "C&AM", 0)
+		rr := s.Railroad("C&AM")
+		rr.Treasury = tc.treasury
+		tn := newTurn(m, s, only(map[int]Orders{1: {Railroads: map[string]RailroadOrders{"C&AM": {TreasuryToMarket: tc.order}}}}), rand.New(rand.NewPCG(1, 1)))
+		tn.stockMarket()
+		if got := tc.treasury - rr.Treasury; got != tc.sold {
+			t.Errorf("treasury %d, %d ordered to market: %d sold, want %d", tc.treasury, tc.order, got, tc.sold)
+		}
+	}
+}

@@ -266,3 +266,83 @@ func TestTreasuryStockToTheMarket(t *testing.T) {
 		}
 	}
 }
+
+// TestShortSalesSettled: a short sale is sold at the trade price and
+// bought back at the end price; a loss beyond the player's cash is lent by
+// the Bank, and the note says gain or loss (6.2A, B).
+func TestShortSalesSettled(t *testing.T) {
+	for _, tc := range []struct {
+		name               string
+		cash, trade, end   int64
+		wantCash, wantLoan int64
+		note               string
+	}{
+		{"a gain", 1000, 40, 30, 1100, 0, "gain $100"},
+		{"no gain or loss", 1000, 40, 40, 1000, 0, "gain $0"},
+		{"a loss within the cash", 1000, 30, 40, 900, 0, "loss $100"},
+		{"a loss beyond the cash", 40, 30, 40, 0, 60, "loss $100"},
+		{"no loss, cash below zero", -10, 40, 40, -10, 0, "gain $0"},
+	} {
+		m, s := scenario(t)
+		p := &s.Players[0]
+		s.transfer(playerAcct(1), bank, p.Cash-tc.cash, "test")
+		p.Loan = 0
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+		tn.settleShorts(&s.Railroads[0], &stockBook{shorts: []stockSide{{1, 10}}}, tc.trade, int(tc.end))
+		if notes := notesFor(tn.events, 1); p.Cash != tc.wantCash || p.Loan != tc.wantLoan || !strings.Contains(notes, tc.note+".") {
+			t.Errorf("%s: cash $%d, loan $%d, notes %q; want $%d, $%d, %q", tc.name, p.Cash, p.Loan, notes, tc.wantCash, tc.wantLoan, tc.note)
+		}
+	}
+}
+
+// TestClimateChangesInTheMarket: the market phase draws next turn's
+// climate, which the Civil War holds at Normal or better (8), and the news
+// reports a change, as a panic when it is one (5).
+func TestClimateChangesInTheMarket(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		turn  int
+		from  Climate
+		worst Climate
+	}{
+		{"before the Civil War", 10, Normal, Normal},
+		{"in peace", 14, Normal, Panic},
+		{"after Good a panic may strike", 5, Good, Panic},
+	} {
+		changed, panics := 0, 0
+		m, s := scenario(t)
+		s.Turn = tc.turn
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+		for seed := range uint64(100) {
+			s.Climate, tn.events = tc.from, nil
+			tn.rng = rand.New(rand.NewPCG(seed, 2))
+			tn.changeClimate()
+			if s.Climate > tc.worst {
+				t.Fatalf("%s: %v after %v on turn %d, want %v or better", tc.name, s.Climate, tc.from, tc.turn, tc.worst)
+			}
+			var kinds []string
+			for _, e := range tn.events {
+				if e.Kind == "economy" || e.Kind == "panic" {
+					kinds = append(kinds, e.Kind)
+				}
+			}
+			want := []string(nil)
+			switch {
+			case s.Climate == Panic:
+				want = []string{"panic"}
+				panics++
+			case s.Climate != tc.from:
+				want = []string{"economy"}
+			}
+			if s.Climate != tc.from {
+				changed++
+			}
+			if !slices.Equal(kinds, want) {
+				t.Fatalf("%s: %v to %v reported as %v, want %v", tc.name, tc.from, s.Climate, kinds, want)
+			}
+		}
+		if changed == 0 || tc.worst == Panic && tc.from == Good && panics == 0 {
+			t.Errorf("%s: %d changes, %d panics in 100 draws", tc.name, changed, panics)
+		}
+	}
+}

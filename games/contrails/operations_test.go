@@ -30,3 +30,84 @@ func TestRoWSecondChoiceAfterAFailedFirst(t *testing.T) {
 		t.Errorf("C&AM holds %q after bidding %s then %s; notes %q", cam.RoW, bad, rows[0], notesFor(tn.events, 1))
 	}
 }
+
+// TestRoWLandGrantReplayed replays the land grant's roll for every RoW on
+// the map: the chance is 95%, less 2 for each point of the two towns'
+// values, plus 5 a point of influence, held to 0 to 98, and none between
+// two size-5 towns (7B); the news says whether the RoW was won by
+// influence and with a grant.
+func TestRoWLandGrantReplayed(t *testing.T) {
+	m, s := scenario(t)
+	presideOver(m, s, 1, "C&AM", 0)
+	cam := s.Railroad("C&AM")
+	fives := 0
+	for _, influence := range []int{0, 3, 30} {
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+		tn.influence["C&AM"] = influence
+		for i, r := range m.Routes {
+			if r.Kind != RoW {
+				continue
+			}
+			a, _ := m.Town(r.A)
+			b, _ := m.Town(r.B)
+			seed := uint64(i)
+			tn.rng, tn.events = rand.New(rand.NewPCG(seed, 4)), nil
+			roll := rand.New(rand.NewPCG(seed, 4)).IntN(100)
+			chance := max(0, min(95-2*(a.Value()+b.Value())+5*influence, 98))
+			if a.Size == 5 && b.Size == 5 {
+				chance = 0
+				fives++
+			}
+			contested := i%2 == 0
+			tn.award(cam, r.Code, contested)
+			granted := roll < chance
+			news := newsText(tn.events)
+			if cam.RoW != r.Code || (cam.RoWGrant > 0) != granted || strings.Contains(news, "land grant") != granted ||
+				strings.Contains(news, "by political influence") != contested {
+				t.Fatalf("%s, influence %d, roll %d against %d%%, contested %v: RoW %q, grant %d, news %q", r.Code, influence, roll, chance, contested, cam.RoW, cam.RoWGrant, news)
+			}
+		}
+	}
+	if fives == 0 {
+		t.Error("no RoW between two size-5 towns was tried")
+	}
+}
+
+// TestRoWLoserBidsItsSecondChoice: of two railroads bidding first for one
+// RoW, the one with more influence wins it and the other bids its second
+// choice in the second round (4.7D, G).
+func TestRoWLoserBidsItsSecondChoice(t *testing.T) {
+	m, s := scenario(t)
+	read, cam := s.Railroad("READ"), s.Railroad("C&AM")
+	row, second := "", ""
+	for _, code := range m.RoutesAt("Philadelphia") {
+		if s.ValidRoW(m, read, code) == "" && s.ValidRoW(m, cam, code) == "" && row == "" {
+			row = code
+		}
+	}
+	for _, code := range candidateRoWs(m, s, read) {
+		if code != row && second == "" {
+			second = code
+		}
+	}
+	if row == "" || second == "" {
+		t.Fatalf("setup: a RoW open to both %q, another open to READ %q", row, second)
+	}
+	presideOver(m, s, 1, "READ", 0)
+	presideOver(m, s, 2, "C&AM", 0)
+	orders := map[int]Orders{
+		1: {Railroads: map[string]RailroadOrders{"READ": {Bids: []string{row, second}}}},
+		2: {Railroads: map[string]RailroadOrders{"C&AM": {Bids: []string{row}}}},
+	}
+	tn := newTurn(m, s, only(orders), rand.New(rand.NewPCG(1, 1)))
+	tn.influence["READ"], tn.influence["C&AM"] = 2, 5
+	tn.rightsOfWay()
+	if cam.RoW != row || read.RoW != second {
+		t.Errorf("C&AM holds %q, READ %q; want %s and %s", cam.RoW, read.RoW, row, second)
+	}
+	for _, e := range tn.events {
+		if e.Kind == "row" && strings.Contains(e.Text, "by political influence") != strings.HasPrefix(e.Text, "C&AM") {
+			t.Errorf("news %q: only the contested RoW is won by political influence", e.Text)
+		}
+	}
+}

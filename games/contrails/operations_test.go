@@ -111,3 +111,26 @@ func TestRoWLoserBidsItsSecondChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestMergerRefusedForASecondRouteIntoAGateway: two railroads each with a
+// route into Chicago may not merge: the merged railroad would have two
+// routes into a gateway city, which are not parallel routes to drop
+// (4.8 rule 2, 4.13A3).
+func TestMergerRefusedForASecondRouteIntoAGateway(t *testing.T) {
+	m, s := scenario(t)
+	into := m.RoutesAt("Chicago")
+	if len(into) < 2 || !m.IsGateway("Chicago") {
+		t.Fatal("setup: Chicago is no gateway with two routes")
+	}
+	for i, abbr := range []string{"TSA", "TSB"} {
+		s.Railroads = append(s.Railroads, Railroad{Abbr: abbr, Name: "Test " + abbr, Number: 98 + i, Lines: []string{into[i]},
+			Price: 30, Public: 450, Treasury: 50, Authorized: 500, Efficiency: 80, Loco: 1})
+	}
+	presideOver(m, s, 1, "TSA", 0)
+	presideOver(m, s, 1, "TSB", 1)
+	tn := newTurn(m, s, only(map[int]Orders{1: {Merge: &MergeOrder{From: "TSB", Into: "TSA"}}}), rand.New(rand.NewPCG(1, 1)))
+	tn.mergers()
+	if s.Railroad("TSB") == nil || len(s.Railroad("TSA").Lines) != 1 || !strings.Contains(notesFor(tn.events, 1), "Merger of TSB into TSA: it would have a second route into Chicago") {
+		t.Errorf("TSB merged into TSA with two routes into Chicago; TSA's lines %v, notes %q", s.Railroad("TSA").Lines, notesFor(tn.events, 1))
+	}
+}

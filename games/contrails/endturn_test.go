@@ -258,3 +258,35 @@ func TestPCsAppearWhenEligible(t *testing.T) {
 		}
 	}
 }
+
+// TestLootIsUpToTheDebt: a cancelled debt to the old President loots 0%
+// to 100% of the debt, or of the cash if less, from the treasury, half on
+// average (4.4D).
+func TestLootIsUpToTheDebt(t *testing.T) {
+	m, base := scenario(t)
+	presideOver(m, base, 1, "C&AM", 0)
+	base.Railroad("C&AM").PresDebt = 1000
+	total := int64(0)
+	const rounds = 60
+	for seed := range uint64(rounds) {
+		s, err := base.Clone()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rr := s.Railroad("C&AM")
+		cash := rr.Cash
+		if cash < 1000 {
+			t.Fatalf("setup: C&AM has $%d, less than its debt", cash)
+		}
+		tn := newTurn(m, s, only(map[int]Orders{1: {Resign: []string{"C&AM"}}}), rand.New(rand.NewPCG(seed, 6)))
+		tn.elections()
+		loot := cash - rr.Cash
+		if loot < 0 || loot > 1000 {
+			t.Fatalf("seed %d: $%d looted for a debt of $1000", seed, loot)
+		}
+		total += loot
+	}
+	if mean := total / rounds; mean < 350 || mean > 650 {
+		t.Errorf("$%d looted on average for a debt of $1000, want about $500", mean)
+	}
+}

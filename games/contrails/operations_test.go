@@ -134,3 +134,51 @@ func TestMergerRefusedForASecondRouteIntoAGateway(t *testing.T) {
 		t.Errorf("TSB merged into TSA with two routes into Chicago; TSA's lines %v, notes %q", s.Railroad("TSA").Lines, notesFor(tn.events, 1))
 	}
 }
+
+// TestMergerUpgradesAndRoW merges a railroad on NY3 into the C&AM beside
+// it: the survivor takes the better engines and every technology of the
+// two, and pays by bonds $10 a mile for each locomotive type and each
+// technology a line lacked (4.13E, 4.18); it takes over the merged road's
+// RoW when it has none (4.13D), and abandons nothing it may hold.
+func TestMergerUpgradesAndRoW(t *testing.T) {
+	for _, tc := range []struct {
+		name                 string
+		intoLoco, fromLoco   int
+		intoTechs, fromTechs TechSet
+		rowFromMerged        bool
+		upgrade              func(intoMiles, fromMiles int) int
+	}{
+		{"the merged road's better engines", 1, 3, 0, 0, false, func(i, f int) int { return 10 * 2 * i }},
+		{"the survivor's better engines", 3, 1, 0, 0, false, func(i, f int) int { return 10 * 2 * f }},
+		{"technologies joined", 1, 1, TechSet(0).With(1), TechSet(0).With(2).With(3), false, func(i, f int) int { return 10*2*i + 10*1*f }},
+		{"the merged road's RoW", 1, 1, 0, 0, true, func(i, f int) int { return 0 }},
+	} {
+		m, s := scenario(t)
+		s.Railroads = append(s.Railroads, Railroad{Abbr: "TST", Name: "Test Line", Number: 99, Lines: []string{"NY3"},
+			Price: 30, Public: 450, Treasury: 50, Authorized: 500, Efficiency: 80, Loco: tc.fromLoco, Techs: tc.fromTechs})
+		presideOver(m, s, 1, "C&AM", 0)
+		presideOver(m, s, 1, "TST", 1)
+		cam, tst := s.Railroad("C&AM"), s.Railroad("TST")
+		cam.Loco, cam.Techs, cam.RoW = tc.intoLoco, tc.intoTechs, ""
+		row := ""
+		if tc.rowFromMerged {
+			row = candidateRoWs(m, s, cam)[0]
+			tst.RoW = row
+		}
+		intoMiles, fromMiles := m.Miles(cam.Lines), m.Miles(tst.Lines)
+		bonds := cam.Bonds + tst.Bonds
+		tn := newTurn(m, s, only(map[int]Orders{1: {Merge: &MergeOrder{From: "TST", Into: "C&AM"}}}), rand.New(rand.NewPCG(1, 1)))
+		tn.mergers()
+		cam = s.Railroad("C&AM")
+		if s.Railroad("TST") != nil {
+			t.Fatalf("%s: TST was not merged", tc.name)
+		}
+		want := int64(tc.upgrade(intoMiles, fromMiles))
+		if got := cam.Bonds - bonds; got != want || cam.Loco != max(tc.intoLoco, tc.fromLoco) || cam.Techs != tc.intoTechs|tc.fromTechs {
+			t.Errorf("%s: upgrade bonds $%d, type %d, techs %q; want $%d, %d, %q", tc.name, got, cam.Loco, cam.Techs, want, max(tc.intoLoco, tc.fromLoco), tc.intoTechs|tc.fromTechs)
+		}
+		if cam.RoW != row || strings.Contains(newsText(tn.events), "abandons") {
+			t.Errorf("%s: RoW %q, news %q; want %q and nothing abandoned", tc.name, cam.RoW, newsText(tn.events), row)
+		}
+	}
+}

@@ -244,26 +244,40 @@ func TestRateWarExample(t *testing.T) {
 // the best available buys the best; one short of cash buys nothing.
 func TestLocomotiveCostExample(t *testing.T) {
 	for _, tc := range []struct {
-		name        string
-		order, cash int
-		want, paid  int // type after, $ a mile paid
+		name            string
+		loco, order     int
+		cash            int64 // or, when negative, the Lion to Mogul cost less cash+1
+		want, paid      int   // type after, $ a mile paid
+		bought, refused bool  // the news of the purchase, the note that it was not made
 	}{
-		{"Lion to Mogul", 4, 100000, 4, 30},
-		{"past the best available", 6, 100000, 4, 30},
-		{"short of cash", 4, 10, 1, 0},
+		{"Lion to Mogul", 1, 4, 100000, 4, 30, true, false},
+		{"past the best available", 1, 6, 100000, 4, 30, true, false},
+		{"short of cash", 1, 4, 10, 1, 0, false, true},
+		{"cash just enough", 1, 4, -1, 4, 30, true, false},
+		{"a dollar short", 1, 4, -2, 1, 0, false, true},
+		{"the best already run", 4, 6, 100000, 4, 0, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, s := scenario(t)
 			s.Locomotive = 4
 			rr := &s.Railroads[0]
 			presideOver(m, s, 1, rr.Abbr, 0)
-			rr.Loco = 1
-			s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash-int64(tc.cash), "test")
+			rr.Loco = tc.loco
+			miles := m.Miles(rr.Lines)
+			cash := tc.cash
+			if cash < 0 {
+				cash = int64(30*miles) + tc.cash + 1
+			}
+			s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash-cash, "test")
 			tn := newTurn(m, s, only(map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {Locomotive: tc.order}}}}), rand.New(rand.NewPCG(1, 1)))
 			tn.capitalExpenses()
-			miles := m.Miles(rr.Lines)
-			if rr.Loco != tc.want || int64(tc.cash)-rr.Cash != int64(tc.paid*miles) {
-				t.Errorf("type %d for $%d; want type %d for $%d a mile on %d miles (4.17)", rr.Loco, int64(tc.cash)-rr.Cash, tc.want, tc.paid, miles)
+			if rr.Loco != tc.want || cash-rr.Cash != int64(tc.paid*miles) {
+				t.Errorf("type %d for $%d; want type %d for $%d a mile on %d miles (4.17)", rr.Loco, cash-rr.Cash, tc.want, tc.paid, miles)
+			}
+			bought := strings.Contains(newsText(tn.events), rr.Abbr+" buys type")
+			refused := strings.Contains(notesFor(tn.events, 1), "locomotives need")
+			if bought != tc.bought || refused != tc.refused {
+				t.Errorf("news of a purchase %v, note of none %v; want %v, %v", bought, refused, tc.bought, tc.refused)
 			}
 		})
 	}

@@ -45,3 +45,24 @@ func TestNextClimate(t *testing.T) {
 		}
 	}
 }
+
+// TestClimateChartRows: each climate reads its own row of rule 5's chart,
+// Boom and Panic at its ends included; a value off the chart reads as
+// Normal.
+func TestClimateChartRows(t *testing.T) {
+	for _, tc := range []struct {
+		c        Climate
+		name     string
+		loanRate int
+	}{
+		{Boom - 1, "Normal", 12},
+		{Boom, "Boom", 8},
+		{Normal, "Normal", 12},
+		{Panic, "Panic", 16},
+		{Panic + 1, "Normal", 12},
+	} {
+		if tc.c.String() != tc.name || tc.c.LoanRate() != tc.loanRate || tc.c.CashRateTenths() != 5*tc.loanRate {
+			t.Errorf("climate %d reads as %s at %d%%, cash %d/10%%; want %s at %d%%", int(tc.c), tc.c, tc.c.LoanRate(), tc.c.CashRateTenths(), tc.name, tc.loanRate)
+		}
+	}
+}

@@ -1,7 +1,10 @@
 package contrails
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -121,6 +124,68 @@ func TestParseMapRejectsBadData(t *testing.T) {
 	for _, tc := range tests {
 		_, err := ParseMap([]byte(tc.doc))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error about %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestParseMapLimitsInclusive: the map's limits hold at their edges: a
+// detour factor of exactly 1, as many towns as a town set holds, towns on
+// the map's edges of latitude 15 and 60 and longitude -130 and -60; a step
+// past each is refused.
+func TestParseMapLimitsInclusive(t *testing.T) {
+	real, err := LoadMap()
+	if err != nil {
+		t.Fatal(err)
+	}
+	town := func(i int, lat, lon float64) Town {
+		return Town{Name: fmt.Sprintf("Test %d", i), State: "TX", Lat: lat, Lon: lon, Size: 1, Region: Southwest}
+	}
+	pad := func(n int) func(m *Map) {
+		return func(m *Map) {
+			for i := len(m.Towns); i < n; i++ {
+				m.Towns = append(m.Towns, town(i, 30, -100))
+			}
+		}
+	}
+	at := func(lat, lon float64) func(m *Map) {
+		return func(m *Map) { m.Towns = append(m.Towns, town(0, lat, lon)) }
+	}
+	// A route between two new towns dlat degrees of latitude apart.
+	route := func(dlat float64) func(m *Map) {
+		return func(m *Map) {
+			m.Towns = append(m.Towns, town(0, 30, -100), town(1, 30+dlat, -100))
+			m.Routes = append(m.Routes, Route{Code: "TX99", Kind: RoW, A: "Test 0", B: "Test 1", Detour: 1})
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(m *Map)
+		want   string // in the error; "" for none
+	}{
+		{"detour 1", func(m *Map) { m.Detour = 1 }, ""},
+		{"detour under 1", func(m *Map) { m.Detour = 0.99 }, "detour"},
+		{"the most towns", pad(maxTowns), ""},
+		{"a town too many", pad(maxTowns + 1), "towns, at most"},
+		{"latitude 15", at(15, -100), ""},
+		{"latitude 60", at(60, -100), ""},
+		{"longitude -130", at(30, -130), ""},
+		{"longitude -60", at(30, -60), ""},
+		{"south of 15", at(14.99, -100), "off the map"},
+		{"north of 60", at(60.01, -100), "off the map"},
+		{"west of -130", at(30, -130.01), "off the map"},
+		{"east of -60", at(30, -59.99), "off the map"},
+		{"a route of a mile", route(1 / 69.09), ""},
+		{"a route of no length", route(0), "no length"},
+	} {
+		m := Map{Detour: real.Detour, Gateways: real.Gateways, Towns: slices.Clone(real.Towns), Routes: slices.Clone(real.Routes)}
+		tc.change(&m)
+		doc, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = ParseMap(doc)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%s: %v, want an error about %q", tc.name, err, tc.want)
 		}
 	}

@@ -147,3 +147,25 @@ func TestRoutesAtIsSortedAndComplete(t *testing.T) {
 		t.Errorf("RoutesAt(Atlantis) = %v", got)
 	}
 }
+
+// TestConnectedLines: lines form one network when each touches the rest;
+// none or one line is a network (2.5, 4.1).
+func TestConnectedLines(t *testing.T) {
+	m, err := LoadMap()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lines []string
+		want  bool
+	}{
+		{nil, true},
+		{[]string{"C&AM"}, true},
+		{[]string{"C&AM", "NYNH"}, true},
+		{[]string{"C&AM", m.RoutesAt("Chicago")[0]}, false},
+	} {
+		if got := m.Connected(tc.lines); got != tc.want {
+			t.Errorf("Connected(%v) = %v, want %v", tc.lines, got, tc.want)
+		}
+	}
+}

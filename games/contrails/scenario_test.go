@@ -546,10 +546,18 @@ func TestElectionsAndTheFallbackSlot(t *testing.T) {
 	if s.Railroad("C&AM").President != 1 || s.Players[0].Slots[0] != "C&AM" || s.Railroad("READ").President == 1 {
 		t.Fatalf("after a failed bid for READ: C&AM President %d, READ President %d, slot %q", s.Railroad("C&AM").President, s.Railroad("READ").President, s.Players[0].Slots[0])
 	}
-	// Resigning is absolute (10.1D).
-	tn = newTurn(m, s, only(map[int]Orders{1: {Resign: []string{"C&AM"}}}), rand.New(rand.NewPCG(1, 1)))
+	// Once the biggest Director of READ he wins it, and C&AM, which nobody
+	// asks for, is not kept for him as well.
+	give(1, "READ", s.Issued(s.Railroad("READ"))/2)
+	tn = newTurn(m, s, only(map[int]Orders{1: {Control: [2]string{"READ"}}}), rand.New(rand.NewPCG(1, 1)))
 	tn.elections()
-	if s.Railroad("C&AM").President == 1 {
+	if s.Railroad("READ").President != 1 || s.Players[0].Slots[0] != "READ" || s.Railroad("C&AM").President == 1 {
+		t.Fatalf("after a won bid for READ: READ President %d, C&AM President %d, slot %q", s.Railroad("READ").President, s.Railroad("C&AM").President, s.Players[0].Slots[0])
+	}
+	// Resigning is absolute (10.1D).
+	tn = newTurn(m, s, only(map[int]Orders{1: {Resign: []string{"READ"}}}), rand.New(rand.NewPCG(1, 1)))
+	tn.elections()
+	if s.Railroad("READ").President == 1 {
 		t.Fatal("a resigned President kept his railroad")
 	}
 }

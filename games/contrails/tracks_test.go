@@ -1,6 +1,7 @@
 package contrails
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -145,4 +146,23 @@ func newsText(events []Event) string {
 		}
 	}
 	return b.String()
+}
+
+// TestDoubleTrackNeedsTheCashInHand: double track is paid in cash, done
+// with cash just enough and refused with a note a dollar short (4.15).
+func TestDoubleTrackNeedsTheCashInHand(t *testing.T) {
+	for _, short := range []int64{0, 1} {
+		m, s := scenario(t)
+		presideOver(m, s, 1, "C&AM", 0)
+		rr := s.Railroad("C&AM")
+		cost := doubleTrackCost(s.Climate, 97)
+		s.transfer(railroadAcct("C&AM"), bank, rr.Cash-(cost-short), "test")
+		tn := newTurn(m, s, only(map[int]Orders{1: {Railroads: map[string]RailroadOrders{"C&AM": {DoubleTrack: "C&AM"}}}}), rand.New(rand.NewPCG(1, 1)))
+		tn.construction()
+		done := len(rr.Doubled) == 1
+		refused := strings.Contains(notesFor(tn.events, 1), "needs $")
+		if done != (short == 0) || refused != (short > 0) || done && rr.Cash != 0 {
+			t.Errorf("$%d for a $%d double track: done %v, refused %v, $%d left", cost-short, cost, done, refused, rr.Cash)
+		}
+	}
 }

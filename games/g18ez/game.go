@@ -51,6 +51,10 @@ type Run struct {
 	Phase  int
 	Routes []eighteen.Route
 	Total  int
+	// on is the map the run was made on: later in the same pass another
+	// company's home station may close a city it ran through, which the
+	// run was free to do when it ran (2.6).
+	on *eighteen.Layout
 }
 
 // Game is a game of 18EZ in progress.

@@ -88,11 +88,16 @@ func (g *Game) doHotel(a eighteen.Action) error {
 // hotelBonus adds $10 to each of the owner's runs through the hotel's
 // city (appendix).
 func (g *Game) hotelBonus(corp string, stops []eighteen.Node, _ int) int {
-	if g.Hotel == nil || g.Hotel.Corp != corp {
+	return hotelBonusAt(g.Hotel, corp, stops)
+}
+
+// hotelBonusAt is the Hotel's $10 for a run, the token where h says.
+func hotelBonusAt(h *Hotel, corp string, stops []eighteen.Node) int {
+	if h == nil || h.Corp != corp {
 		return 0
 	}
 	for _, s := range stops {
-		if s.Hex == g.Hotel.Hex {
+		if s.Hex == h.Hex {
 			return 10
 		}
 	}

@@ -12,12 +12,25 @@ import (
 func (g *Game) run(c *Corp) {
 	phase := g.phase().OffBoard
 	routes, total := g.Layout.BestRun(c.Sym, c.Trains, phase)
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: phase, Routes: routes, Total: total}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: phase, Routes: routes, Total: total, on: g.runMap()}
 	g.r.Revenue = total
 	g.r.Step = stepDividend
 	if len(c.Trains) > 0 {
 		g.note("%s runs its trains for $%d (2.6)", c.Sym, total)
 	}
+}
+
+// runMap is the map as a run is made on it, the Hotel's bonus as it
+// stands then: what a run is checked against later.
+func (g *Game) runMap() *eighteen.Layout {
+	l := g.Layout.Clone()
+	var hotel *Hotel
+	if g.Hotel != nil {
+		h := *g.Hotel
+		hotel = &h
+	}
+	l.Bonus = func(corp string, stops []eighteen.Node, _ int) int { return hotelBonusAt(hotel, corp, stops) }
+	return l
 }
 
 // dividendStep is the public company's choice for its income (2.7).
@@ -73,7 +86,7 @@ func (g *Game) doRun(a eighteen.Action) error {
 	c := g.operating()
 	routes, total, _ := g.runTerms(a)
 	g.r.Revenue = total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total, on: g.runMap()}
 	g.note("%s's president names its routes: %s; $%d in all (2.6)", c.Sym, routeText(c.Trains, routes), total)
 	return nil
 }

@@ -43,12 +43,18 @@ func (g *Game) Status(seat int) string {
 	}
 	b.WriteString("\nRailroad Value  Cash  Trains   Stations IPO Pool  President\n")
 	for _, c := range g.Corps {
+		value := "-" // a minor has no shares and no value (2.7)
+		if c.Public() {
+			value = dollars(g.price(c))
+		}
 		switch {
 		case c.Closed:
+		case !c.Started && c.Kind == kindSystem:
+			fmt.Fprintf(&b, "%-7s  forms at the end of the OR of the first 5 (2.12)\n", c.Sym)
 		case !c.Started:
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
-			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, dollars(g.price(c)), dollars(c.Cash),
+			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, value, dollars(c.Cash),
 				trainList(c.Trains), g.stationText(c), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/railpost/railpost/games/eighteen"
+
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/store"
 )
@@ -151,3 +153,52 @@ func GoQuiet(ctx context.Context, d Desk, p *DemoPlayer, action int) (string, er
 	}
 	return fmt.Sprintf("%s did not answer action %d for 49 hours: the processor passed for them", p.Name, action), nil
 }
+
+// Follower is a demo script's copy of a one-move game kept in step with
+// the stored log, without replaying the whole log every mail: the moves
+// since it last looked are applied, and an UNDO, or a log grown shorter,
+// replays from the start.
+type Follower[E eighteen.Engine] struct {
+	Fresh func() (E, error) // the game as dealt
+	eng   E
+	have  bool
+	seen  int // log entries taken in
+}
+
+// Engine is the game after the stored moves, and, when it was replayed
+// from the start, the moves that stand.
+func (f *Follower[E]) Engine(ctx context.Context, d Desk) (E, []eighteen.Action, error) {
+	var zero E
+	moves, err := d.Moves(ctx)
+	if err != nil {
+		return zero, nil, err
+	}
+	log := make([]eighteen.Action, 0, len(moves))
+	for _, m := range moves {
+		a, err := eighteen.ParseAction(m.Position-1, m.Line)
+		if err != nil {
+			return zero, nil, err
+		}
+		log = append(log, a)
+	}
+	undone := slices.ContainsFunc(log[min(f.seen, len(log)):], func(a eighteen.Action) bool { return a.Verb == eighteen.Undo })
+	if !f.have || undone || len(log) < f.seen {
+		eng, standing, err := eighteen.Replay(func() (eighteen.Engine, error) { return f.Fresh() }, log)
+		if err != nil {
+			return zero, nil, err
+		}
+		f.eng, f.have, f.seen = eng.(E), true, len(log)
+		return f.eng, standing, nil
+	}
+	for _, a := range log[f.seen:] {
+		if err := f.eng.Apply(a); err != nil {
+			return zero, nil, fmt.Errorf("the stored move %q does not apply: %w", a, err)
+		}
+	}
+	f.seen = len(log)
+	return f.eng, nil, nil
+}
+
+// Reset drops the copy: the next Engine replays the log from the start,
+// with the moves that stand.
+func (f *Follower[E]) Reset() { f.have, f.seen = false, 0 }

@@ -38,6 +38,7 @@ func (Title) Demo(o title.DemoOptions) (title.Script, error) {
 		return nil, fmt.Errorf("--humans %d: 1870 takes 2 to 6 players, and in the demo each is scripted", o.Humans)
 	}
 	s := &demoScript{o: o, digest: map[int]bool{}}
+	s.game.Fresh = s.fresh
 	for i := range o.Humans {
 		s.players = append(s.players, &title.DemoPlayer{Position: i + 1, Name: demoNames[i], Address: strings.ToLower(demoNames[i]) + "@players.invalid"})
 	}
@@ -49,10 +50,8 @@ type demoScript struct {
 	players []*title.DemoPlayer
 	// The scripted moments, each with the processor's answer.
 	illegal, stale, undo, timeout, offer, accepted, ran, direct string
-	// eng follows the stored log without replaying it every mail: seen
-	// are the log entries it has taken in.
-	eng  *g1870.Game
-	seen int
+	// game follows the stored log without replaying it every mail.
+	game title.Follower[*g1870.Game]
 	// digest are the players who asked for a daily digest, as most
 	// players of a long game by mail do; the first keeps a mail a move.
 	digest map[int]bool
@@ -96,37 +95,9 @@ func (s *demoScript) fresh() (*g1870.Game, error) {
 }
 
 // engine is the game as the players could work it out from the stored
-// log: the moves since it last looked are applied, and an UNDO replays
-// the log from the start.
+// log (title.Follower).
 func (s *demoScript) engine(ctx context.Context, d title.Desk) (*g1870.Game, []eighteen.Action, error) {
-	moves, err := d.Moves(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	var log []eighteen.Action
-	for _, m := range moves {
-		a, err := eighteen.ParseAction(m.Position-1, m.Line)
-		if err != nil {
-			return nil, nil, err
-		}
-		log = append(log, a)
-	}
-	undone := slices.ContainsFunc(log[min(s.seen, len(log)):], func(a eighteen.Action) bool { return a.Verb == eighteen.Undo })
-	if s.eng == nil || undone || len(log) < s.seen {
-		eng, standing, err := eighteen.Replay(func() (eighteen.Engine, error) { return s.fresh() }, log)
-		if err != nil {
-			return nil, nil, err
-		}
-		s.eng, s.seen = eng.(*g1870.Game), len(log)
-		return s.eng, standing, nil
-	}
-	for _, a := range log[s.seen:] {
-		if err := s.eng.Apply(a); err != nil {
-			return nil, nil, fmt.Errorf("the stored move %q does not apply: %w", a, err)
-		}
-	}
-	s.seen = len(log)
-	return s.eng, nil, nil
+	return s.game.Engine(ctx, d)
 }
 
 // Play implements title.Script: answer "your move" mails until the game
@@ -286,7 +257,7 @@ func offerLine(eng *g1870.Game, seat int, opts []eighteen.Option) string {
 // checkDirect compares the final worth the pipeline stored with that of
 // a fresh engine given the standing moves, with no mail in between.
 func (s *demoScript) checkDirect(ctx context.Context, d title.Desk) error {
-	s.eng = nil
+	s.game.Reset()
 	_, standing, err := s.engine(ctx, d)
 	if err != nil {
 		return err

@@ -42,7 +42,7 @@ func (r Report1870) PDF() ([]byte, error) {
 	d.para(r.trains())
 	if run := g.LastRun; run != nil {
 		d.section("The last run")
-		d.para(fmt.Sprintf("%s ran %s for $%d (drawn on the board in the trains' colours).", run.Corp, trainNames(g, run.Trains), run.Total))
+		d.para(fmt.Sprintf("%s ran %s for $%d (drawn on the board in the trains' colours).", run.Corp, trainNames(&g.Trains, run.Trains), run.Total))
 	}
 	if err := Board1870Page(d.pdf, g); err != nil {
 		return nil, err
@@ -51,13 +51,14 @@ func (r Report1870) PDF() ([]byte, error) {
 	return d.bytes()
 }
 
-func trainNames(g *g1870.Game, sizes []int) string {
+// trainNames are trains as players name them, for any 18xx title.
+func trainNames(t *eighteen.Trains, sizes []int) string {
 	if len(sizes) == 0 {
 		return "no trains"
 	}
 	var out []string
 	for _, s := range sizes {
-		out = append(out, g.Name(s))
+		out = append(out, t.Name(s))
 	}
 	return strings.Join(out, ", ")
 }
@@ -85,7 +86,7 @@ func (r Report1870) companies(d *doc) {
 			pres = g.Players[c.President].Name
 		}
 		rows = append(rows, []string{c.Sym, c.Name, fmt.Sprintf("$%d", g.Price(c)), fmt.Sprintf("$%d", c.Par), fmt.Sprintf("$%d", c.Cash),
-			trainNames(g, c.Trains), fmt.Sprintf("%d/%d", c.Stations, len(c.TokenCosts)), fmt.Sprint(c.IPO), fmt.Sprint(g.Pool[c.Sym]), pres + " " + state})
+			trainNames(&g.Trains, c.Trains), fmt.Sprintf("%d/%d", c.Stations, len(c.TokenCosts)), fmt.Sprint(c.IPO), fmt.Sprint(g.Pool[c.Sym]), pres + " " + state})
 	}
 	d.table([]string{"Co.", "Name", "Price", "Par", "Cash", "Trains", "Tokens", "IPO", "Pool", "President"},
 		[]float64{12, 52, 12, 12, 14, 22, 12, 9, 9, 32}, rows)
@@ -140,7 +141,7 @@ func (r Report1870) trains() string {
 	}
 	pool := "none"
 	if len(g.PoolTrains) > 0 {
-		pool = trainNames(g, g.PoolTrains)
+		pool = trainNames(&g.Trains, g.PoolTrains)
 	}
 	return fmt.Sprintf("Phase %d: train limit %d, %d operating rounds a set. The bank sells, in order: %s. In the open market: %s.",
 		g.Phase, ph.Limit, ph.ORs, strings.Join(depot, "; "), pool)

@@ -43,7 +43,7 @@ func (r Report18EZ) PDF() ([]byte, error) {
 	d.para(r.trains())
 	if run := g.LastRun; run != nil {
 		d.section("The last run")
-		d.para(fmt.Sprintf("%s ran %s for $%d (drawn on the board in the trains' colours).", run.Corp, trainNames18EZ(g, run.Trains), run.Total))
+		d.para(fmt.Sprintf("%s ran %s for $%d (drawn on the board in the trains' colours).", run.Corp, trainNames(&g.Trains, run.Trains), run.Total))
 	}
 	if err := Board18EZPage(d.pdf, g); err != nil {
 		return nil, err
@@ -122,8 +122,8 @@ func (r Report18EZ) railroads(d *doc) {
 		if c.Public() {
 			value, par, ipo, pool = fmt.Sprintf("$%d", g.Price(c)), fmt.Sprintf("$%d", c.Par), fmt.Sprint(c.IPO), fmt.Sprint(g.Pool[c.Sym])
 		}
-		rows = append(rows, []string{c.Sym, c.Name, value, par, fmt.Sprintf("$%d", c.Cash), trainNames18EZ(g, c.Trains),
-			stations(c), ipo, pool, strings.TrimSpace(pres + " " + state)})
+		rows = append(rows, []string{c.Sym, c.Name, value, par, fmt.Sprintf("$%d", c.Cash), trainNames(&g.Trains, c.Trains),
+			c.StationText(), ipo, pool, strings.TrimSpace(pres + " " + state)})
 	}
 	d.table([]string{"Co.", "Name", "Value", "Par", "Cash", "Trains", "Stations", "IPO", "Pool", "President"},
 		[]float64{12, 50, 12, 12, 14, 20, 14, 9, 9, 34}, rows)
@@ -131,13 +131,6 @@ func (r Report18EZ) railroads(d *doc) {
 
 // stations are a company's stations on the map out of its charter's;
 // the Black Line has no charter of its own, only the minors' stations.
-func stations(c *g18ez.Corp) string {
-	if len(c.TokenCosts) == 0 {
-		return fmt.Sprint(c.Stations)
-	}
-	return fmt.Sprintf("%d/%d", c.Stations, len(c.TokenCosts))
-}
-
 func (r Report18EZ) players(d *doc) {
 	g := r.Game
 	d.section("Players")
@@ -180,21 +173,10 @@ func (r Report18EZ) trains() string {
 	}
 	pool := "none"
 	if len(g.PoolTrains) > 0 {
-		pool = trainNames18EZ(g, g.PoolTrains)
+		pool = trainNames(&g.Trains, g.PoolTrains)
 	}
 	return fmt.Sprintf("Phase %d: %d tile colours open; train limit %d (minors %d). The bank sells, in order: %s. In the open market: %s.",
 		ph.Train, ph.Colours, ph.Limit, ph.LimitFor("minor"), strings.Join(depot, "; "), pool)
-}
-
-func trainNames18EZ(g *g18ez.Game, sizes []int) string {
-	if len(sizes) == 0 {
-		return "no trains"
-	}
-	var out []string
-	for _, s := range sizes {
-		out = append(out, g.Name(s))
-	}
-	return strings.Join(out, ", ")
 }
 
 // market draws the Share Price Index on its own page, each public

@@ -55,7 +55,7 @@ func (g *Game) Status(seat int) string {
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
 			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, value, dollars(c.Cash),
-				trainList(c.Trains), g.stationText(c), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
+				trainList(c.Trains), c.StationText(), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
 		}
 	}
 	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
@@ -84,9 +84,9 @@ func (g *Game) Status(seat int) string {
 	return b.String()
 }
 
-// stationText is a company's stations placed, and of how many where it
-// places its own (the Black Line's come from the minors).
-func (g *Game) stationText(c *Corp) string {
+// StationText is a company's stations placed, and of how many where it
+// places its own (the Black Line's come from the minors): "2/3", "4".
+func (c *Corp) StationText() string {
 	if len(c.TokenCosts) == 0 {
 		return itoa(c.Stations)
 	}

@@ -214,3 +214,13 @@ func TestMovesInAnyCase(t *testing.T) {
 		t.Errorf("PSW IPO %d, pool %d: want a share bought from the IPO", c.IPO, g.Pool["PSW"])
 	}
 }
+
+// seatOf is the seat of a player named, or -1.
+func (g *Game) seatOf(name string) int {
+	for i, p := range g.Players {
+		if strings.EqualFold(p.Name, name) {
+			return i
+		}
+	}
+	return -1
+}

@@ -300,13 +300,3 @@ func atoi(s string) (int, bool) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// seatOf is the seat of a player named, or -1.
-func (g *Game) seatOf(name string) int {
-	for i, p := range g.Players {
-		if strings.EqualFold(p.Name, name) {
-			return i
-		}
-	}
-	return -1
-}

@@ -134,22 +134,21 @@ func (g *Game) mrtaOptions(seat int, c *Corp) []eighteen.Option {
 // mrtaLayError judges the Authority's tile: an upgrade of Metropolis the
 // phase allows, laid without a route (rulings EZ7).
 func (g *Game) mrtaLayError(c *Corp, lay eighteen.Lay) error {
-	if g.Layout.Tiles[lay.Hex].Tile != nil && g.Left[lay.Tile.ID] > 0 {
-		reach := map[eighteen.Node]bool{{Hex: lay.Hex, Stop: 0}: true}
-		for e := range eighteen.Edge(6) {
-			reach[eighteen.Node{Hex: lay.Hex, Stop: -1, Side: e}] = true
-		}
-		_, err := g.Layout.CheckFrom(g.sidesReach(lay.Hex, reach), lay, g.colours())
-		return err
+	if g.Layout.Tiles[lay.Hex].Tile == nil || g.Left[lay.Tile.ID] <= 0 {
+		return errRule("appendix", "no tile #%s is left", lay.Tile.ID)
 	}
-	return errRule("appendix", "no tile #%s is left", lay.Tile.ID)
+	_, err := g.Layout.CheckFrom(wholeHex(lay.Hex), lay, g.colours())
+	return err
 }
 
-// sidesReach adds the hex's sides as the graph names them.
-func (g *Game) sidesReach(h eighteen.Hex, reach map[eighteen.Node]bool) map[eighteen.Node]bool {
+// wholeHex is a reach that takes in a hex's city and every side of it,
+// named from either hex (the graph names a side from the hex that comes
+// first): a lay there needs no route.
+func wholeHex(h eighteen.Hex) map[eighteen.Node]bool {
+	reach := map[eighteen.Node]bool{{Hex: h, Stop: 0}: true}
 	for e := range eighteen.Edge(6) {
-		n := h.Neighbour(e)
-		reach[eighteen.Node{Hex: n, Stop: -1, Side: e.Opposite()}] = true
+		reach[eighteen.Node{Hex: h, Stop: -1, Side: e}] = true
+		reach[eighteen.Node{Hex: h.Neighbour(e), Stop: -1, Side: e.Opposite()}] = true
 	}
 	return reach
 }

@@ -198,3 +198,32 @@ func TestClaySaysWorth(t *testing.T) {
 		t.Errorf("worth $%d, want $%d", got, want)
 	}
 }
+
+// TestAuthorityTile: the Authority lets its major upgrade Metropolis
+// without a route there, in addition to its own lay, and only once
+// (appendix; rulings EZ7).
+func TestAuthorityTile(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "PSW", eighteen.Pos{Row: 1, Col: 1}, 0, map[int]int{0: 5})
+	homeStation(t, g, c)
+	p := g.Private(MRTA)
+	p.Owner, p.Corp = -1, c.Sym
+	atOR(g, c, stepTrack)
+	refuse(t, g, "Pres: MRTA LAY 716 0", "2.4") // no green before the first 3
+	g.Phase = 1
+	var lay string
+	for _, o := range g.Legal(0) {
+		if o.Verb == "MRTA" && o.Args[0] == "LAY" {
+			lay = o.Action(0).String()
+			break
+		}
+	}
+	if lay == "" {
+		t.Fatal("no Authority lay listed in the green phase")
+	}
+	play(t, g, "Pres: "+lay)
+	if p := g.Layout.Tiles[g.metropolis()]; p.Tile.ID != "716" || g.r.Laid {
+		t.Fatalf("Metropolis has #%s; the company's own lay used: %v", p.Tile.ID, g.r.Laid)
+	}
+	refuse(t, g, "Pres: "+lay, "once")
+}

@@ -227,3 +227,36 @@ func TestAuthorityTile(t *testing.T) {
 	}
 	refuse(t, g, "Pres: "+lay, "once")
 }
+
+// TestBankBreaks: when the bank runs out the game goes on to the end of
+// the set of ORs, the bank owing the rest (IOUs), and then ends (2.13).
+func TestBankBreaks(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "PSW", eighteen.Pos{Row: 1, Col: 1}, 0, map[int]int{0: 5})
+	for _, o := range g.Corps {
+		o.Operated = o != c
+	}
+	atDividend(g, c, 100)
+	g.Bank = 30
+	cash := g.Players[0].Cash
+	for _, p := range g.Privates {
+		if p.Owner == 0 && !p.Closed {
+			cash += p.Revenue // paid again as OR 2 begins (2.1)
+		}
+	}
+	play(t, g, "Pres: PAY")
+	if g.Players[0].Cash != cash+50 || g.Bank >= 0 {
+		t.Fatalf("paid $%d with the bank at $%d: want the $50 in full, the bank owing", g.Players[0].Cash-cash, g.Bank)
+	}
+	if g.Over() || g.r.Kind != operatingRound || g.r.OR != 2 {
+		t.Fatalf("over %v, round %d OR %d: want the set's second OR played", g.Over(), g.r.Kind, g.r.OR)
+	}
+	for _, o := range g.Corps {
+		o.Operated = true
+	}
+	g.r.Corp = ""
+	g.advance()
+	if !g.Over() {
+		t.Errorf("the set is done and the bank broke, but the game goes on: %s", g.Now())
+	}
+}

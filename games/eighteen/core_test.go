@@ -1,6 +1,7 @@
 package eighteen
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -213,5 +214,41 @@ func TestBankruptcy(t *testing.T) {
 	}
 	if !e.Due(EndAfterSet) || e.Due(EndAfterOR) {
 		t.Error("a broken bank's end comes with the set, not before")
+	}
+}
+
+// TestRoundMoves: a title's Apply refuses a move once the game is over,
+// and one from a seat the round does not wait for, naming the seat it
+// waits for, before any step judges it; Legal and Acting are empty once
+// the game is over.
+func TestRoundMoves(t *testing.T) {
+	players := []*Player{NewPlayer("Ann", 0), NewPlayer("Ben", 0)}
+	for _, tc := range []struct {
+		name string
+		over bool
+		a    Action
+		want string // "" for made
+		not  bool   // the error is ErrNotYours
+	}{
+		{"over", true, Action{Seat: 0, Verb: "ADD", Args: []string{"1"}}, "the game is over (9.9)", false},
+		{"not yours", false, Action{Seat: 1, Verb: "DONE"}, "the game waits for Ann", true},
+		{"listed", false, Action{Seat: 0, Verb: "ADD", Args: []string{"1"}}, "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &counter{target: 5}
+			r := c.round()
+			err := r.Move(tc.a, tc.over, "9.9", players)
+			switch {
+			case tc.want == "" && (err != nil || c.n != 1):
+				t.Fatalf("%s: %v, count %d", tc.a, err, c.n)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || c.n != 0):
+				t.Fatalf("%s: %v (count %d), want an error with %q and nothing changed", tc.a, err, c.n, tc.want)
+			case tc.want != "" && errors.Is(err, ErrNotYours) != tc.not:
+				t.Fatalf("%s: errors.Is(ErrNotYours) = %v", tc.a, !tc.not)
+			}
+			if tc.over && (len(r.Waiting(true)) != 0 || len(r.Legal(true, 0)) != 0) {
+				t.Fatalf("a game over still waits on %v with %v", r.Waiting(true), r.Legal(true, 0))
+			}
+		})
 	}
 }

@@ -1,7 +1,6 @@
 package g1870
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -393,8 +392,6 @@ func (g *Game) Money() int {
 func errRule(rule, format string, args ...any) error {
 	return fmt.Errorf("%s (%s)", fmt.Sprintf(format, args...), rule)
 }
-
-var errNotYours = errors.New("it is not your move")
 
 func atoi(s string) (int, bool) {
 	n, err := strconv.Atoi(strings.TrimPrefix(s, "$"))

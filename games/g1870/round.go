@@ -1,7 +1,6 @@
 package g1870
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -87,36 +86,17 @@ type round struct {
 func (g *Game) round() eighteen.Round { return g.rounds[g.r.Kind] }
 
 // Acting are the seats the game waits for: those of the step it waits on.
-func (g *Game) Acting() []int {
-	if g.Ended {
-		return nil
-	}
-	return g.round().Acting()
-}
+func (g *Game) Acting() []int { return g.round().Waiting(g.Ended) }
 
 // Legal are the moves a seat may make now, each as the line to send:
 // the options of the open steps, the only list there is.
-func (g *Game) Legal(seat int) []eighteen.Option {
-	if g.Ended {
-		return nil
-	}
-	return g.round().Options(seat, eighteen.Query{})
-}
+func (g *Game) Legal(seat int) []eighteen.Option { return g.round().Legal(g.Ended, seat) }
 
-// Apply makes a move if the open steps list it, and only then; a refused
-// move changes nothing, and its error names the rule.
+// Apply makes a move if the game waits for the seat and the open steps
+// list it, and only then; a refused move changes nothing, and its error
+// names the rule. Play then carries on to the next decision.
 func (g *Game) Apply(a eighteen.Action) error {
-	if g.Ended {
-		return fmt.Errorf("the game is over (13)")
-	}
-	acting := g.Acting()
-	if len(acting) == 0 {
-		return fmt.Errorf("the game waits for no one")
-	}
-	if !slices.Contains(acting, a.Seat) {
-		return fmt.Errorf("%w: the game waits for %s", errNotYours, g.Players[acting[0]].Name)
-	}
-	if err := g.round().Apply(canonical(a)); err != nil {
+	if err := g.round().Move(canonical(a), g.Ended, "13", g.Players); err != nil {
 		return err
 	}
 	g.advance()

@@ -27,21 +27,6 @@ func (g *Game) buildRounds() map[int]eighteen.Round {
 	}
 }
 
-// opt is a move with fixed arguments.
-func opt(seat int, verb string, args ...string) eighteen.Option {
-	return eighteen.Option{Seat: seat, Verb: verb, Args: args}
-}
-
-// ranged is a move that ends with a number from lo to hi.
-func ranged(seat int, verb string, lo, hi int, args ...string) eighteen.Option {
-	return eighteen.Option{Seat: seat, Verb: verb, Args: args, Ranged: true, Min: lo, Max: hi}
-}
-
-// move pairs a verb's check with what making it does.
-func move(check, do func(eighteen.Action) error) eighteen.Move {
-	return eighteen.Move{Check: check, Do: do}
-}
-
 // asked tells whether the first open question is of a kind.
 func (g *Game) asked(kind int) bool {
 	return len(g.r.Pending) > 0 && g.r.Pending[0].Kind == kind
@@ -59,12 +44,12 @@ func (g *Game) askedSeat() []int {
 
 // parStep asks the Frisco certificate's owner for its par (15.2).
 func (g *Game) parStep() eighteen.Step {
-	return &eighteen.Table{Title: "Frisco's par", Moves: map[string]eighteen.Move{"PAR": move(g.checkParSLSF, g.doPar)},
+	return &eighteen.Table{Title: "Frisco's par", Moves: map[string]eighteen.Move{"PAR": eighteen.Pair(g.checkParSLSF, g.doPar)},
 		Blocks: func() bool { return g.asked(pendPar) }, Waiting: g.askedSeat,
 		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
 			var out []eighteen.Option
 			for _, p := range parPrices {
-				out = append(out, opt(seat, "PAR", SLSF, itoa(p)))
+				out = append(out, eighteen.Opt(seat, "PAR", SLSF, itoa(p)))
 			}
 			return out
 		}}
@@ -73,23 +58,23 @@ func (g *Game) parStep() eighteen.Step {
 // protectStep asks a president whether to protect his price (5.9).
 func (g *Game) protectStep() eighteen.Step {
 	return &eighteen.Table{Title: "price protection", Moves: map[string]eighteen.Move{
-		"PROTECT": move(g.checkProtect, g.doProtect),
-		"DECLINE": move(func(a eighteen.Action) error { _, err := g.protectAsked(a); return err }, g.doDecline),
+		"PROTECT": eighteen.Pair(g.checkProtect, g.doProtect),
+		"DECLINE": eighteen.Pair(func(a eighteen.Action) error { _, err := g.protectAsked(a); return err }, g.doDecline),
 	}, Blocks: func() bool { return g.asked(pendProtect) }, Waiting: g.askedSeat,
 		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
 			c := g.r.Pending[0].Corp
-			return []eighteen.Option{opt(seat, "PROTECT", c), opt(seat, "DECLINE", c)}
+			return []eighteen.Option{eighteen.Opt(seat, "PROTECT", c), eighteen.Opt(seat, "DECLINE", c)}
 		}}
 }
 
 // discardStep has a company over its train limit give one up (10.2.1).
 func (g *Game) discardStep() eighteen.Step {
-	return &eighteen.Table{Title: "train limit", Moves: map[string]eighteen.Move{"DISCARD": move(g.checkDiscard, g.doDiscard)},
+	return &eighteen.Table{Title: "train limit", Moves: map[string]eighteen.Move{"DISCARD": eighteen.Pair(g.checkDiscard, g.doDiscard)},
 		Blocks: func() bool { return g.asked(pendDiscard) }, Waiting: g.askedSeat,
 		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
 			var out []eighteen.Option
 			for _, t := range eighteen.Sizes(g.Corp(g.r.Pending[0].Corp).Trains) {
-				out = append(out, opt(seat, "DISCARD", g.Name(t)))
+				out = append(out, eighteen.Opt(seat, "DISCARD", g.Name(t)))
 			}
 			return out
 		}}
@@ -98,10 +83,10 @@ func (g *Game) discardStep() eighteen.Step {
 // connectStep asks where a connected company's destination token goes
 // (11.4.1).
 func (g *Game) connectStep() eighteen.Step {
-	return &eighteen.Table{Title: "destination token", Moves: map[string]eighteen.Move{"DEST": move(g.checkDest, g.doDest)},
+	return &eighteen.Table{Title: "destination token", Moves: map[string]eighteen.Move{"DEST": eighteen.Pair(g.checkDest, g.doDest)},
 		Blocks: func() bool { return g.asked(pendConnect) }, Waiting: g.askedSeat,
 		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
-			return []eighteen.Option{opt(seat, "DEST", "MAP"), opt(seat, "DEST", "CHARTER")}
+			return []eighteen.Option{eighteen.Opt(seat, "DEST", "MAP"), eighteen.Opt(seat, "DEST", "CHARTER")}
 		}}
 }
 
@@ -109,25 +94,25 @@ func (g *Game) connectStep() eighteen.Step {
 // never halved (11.4.2).
 func (g *Game) connPayStep() eighteen.Step {
 	return &eighteen.Table{Title: "connection run's income", Moves: map[string]eighteen.Move{
-		"PAY": move(g.checkDividend, g.doPay), "WITHHOLD": move(g.checkDividend, g.doWithhold),
-		"HALF": move(g.checkDividend, g.doHalf),
+		"PAY": eighteen.Pair(g.checkDividend, g.doPay), "WITHHOLD": eighteen.Pair(g.checkDividend, g.doWithhold),
+		"HALF": eighteen.Pair(g.checkDividend, g.doHalf),
 	}, Blocks: func() bool { return g.asked(pendConnPay) }, Waiting: g.askedSeat,
 		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
-			return []eighteen.Option{opt(seat, "PAY"), opt(seat, "WITHHOLD")}
+			return []eighteen.Option{eighteen.Opt(seat, "PAY"), eighteen.Opt(seat, "WITHHOLD")}
 		}}
 }
 
 // auctionStep is a private's auction among its bidders (5.7).
 func (g *Game) auctionStep() eighteen.Step {
 	return &eighteen.Table{Title: "auction", Moves: map[string]eighteen.Move{
-		"BID": move(g.checkBid, g.doBid), "PASS": move(g.checkPass, g.doPass),
+		"BID": eighteen.Pair(g.checkBid, g.doBid), "PASS": eighteen.Pair(g.checkPass, g.doPass),
 	}, Blocks: func() bool { return g.r.Auction != nil }, Waiting: func() []int {
 		au := g.r.Auction
 		return []int{au.Bidders[au.Turn]}
 	}, Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
 		p := g.Private(g.r.Auction.Private)
 		high, _ := g.highBid(p)
-		return []eighteen.Option{opt(seat, "PASS"), ranged(seat, "BID", high+5, g.Players[seat].Cash-g.committed(seat, p.Sym), p.Sym)}
+		return []eighteen.Option{eighteen.Opt(seat, "PASS"), eighteen.RangedOpt(seat, "BID", high+5, g.Players[seat].Cash-g.committed(seat, p.Sym), p.Sym)}
 	}}
 }
 
@@ -135,15 +120,15 @@ func (g *Game) auctionStep() eighteen.Step {
 // unsold: buy the cheapest, bid on another, or pass (5.7).
 func (g *Game) initialStep() eighteen.Step {
 	return &eighteen.Table{Title: "initial stock turn", Moves: map[string]eighteen.Move{
-		"BUY": move(g.checkBuyMove, g.doBuy), "BID": move(g.checkBid, g.doBid), "PASS": move(g.checkPass, g.doPass),
+		"BUY": eighteen.Pair(g.checkBuyMove, g.doBuy), "BID": eighteen.Pair(g.checkBid, g.doBid), "PASS": eighteen.Pair(g.checkPass, g.doPass),
 	}, Blocks: func() bool { return g.r.Kind == auctionRound }, Waiting: func() []int { return []int{g.r.Seat} },
 		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
 			low := g.lowest()
-			out := []eighteen.Option{opt(seat, "PASS"), opt(seat, "BUY", low.Sym)}
+			out := []eighteen.Option{eighteen.Opt(seat, "PASS"), eighteen.Opt(seat, "BUY", low.Sym)}
 			for _, p := range g.Privates {
 				if p.Owner < 0 && p.Corp == "" && !p.Closed && p != low {
 					high, _ := g.highBid(p)
-					out = append(out, ranged(seat, "BID", max(p.Cost, high)+5, g.Players[seat].Cash-g.committed(seat, p.Sym), p.Sym))
+					out = append(out, eighteen.RangedOpt(seat, "BID", max(p.Cost, high)+5, g.Players[seat].Cash-g.committed(seat, p.Sym), p.Sym))
 				}
 			}
 			return out
@@ -153,10 +138,10 @@ func (g *Game) initialStep() eighteen.Step {
 // stockStep is a player's stock turn (5.2, 5.3).
 func (g *Game) stockStep() eighteen.Step {
 	return &eighteen.Table{Title: "stock turn", Moves: map[string]eighteen.Move{
-		"BUY": move(g.checkBuyMove, g.doBuy), "SELL": move(g.checkSellMove, g.doSell),
-		"PASS": move(g.checkPass, g.doPass), "DONE": move(g.checkDone, g.doDone),
-		"REDEEM": move(g.checkRedeem, g.doRedeem), "REISSUE": move(g.checkReissue, g.doReissue),
-		"BUYPRIVATE": move(g.checkBuyPrivate, g.doBuyPrivate),
+		"BUY": eighteen.Pair(g.checkBuyMove, g.doBuy), "SELL": eighteen.Pair(g.checkSellMove, g.doSell),
+		"PASS": eighteen.Pair(g.checkPass, g.doPass), "DONE": eighteen.Pair(g.checkDone, g.doDone),
+		"REDEEM": eighteen.Pair(g.checkRedeem, g.doRedeem), "REISSUE": eighteen.Pair(g.checkReissue, g.doReissue),
+		"BUYPRIVATE": eighteen.Pair(g.checkBuyPrivate, g.doBuyPrivate),
 	}, Blocks: func() bool { return g.r.Kind == stockRound }, Waiting: func() []int { return []int{g.r.Seat} },
 		Candidate: g.stockCandidates}
 }
@@ -164,7 +149,7 @@ func (g *Game) stockStep() eighteen.Step {
 // stockCandidates are the stock-turn moves worth judging: only those that
 // might pass are listed, the checks are the verbs'.
 func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
-	out := []eighteen.Option{opt(seat, "PASS"), opt(seat, "DONE")}
+	out := []eighteen.Option{eighteen.Opt(seat, "PASS"), eighteen.Opt(seat, "DONE")}
 	pl := g.Players[seat]
 	for _, c := range g.Corps {
 		if c.Closed {
@@ -174,28 +159,28 @@ func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 			switch {
 			case !c.Started:
 				for _, p := range parPrices {
-					out = append(out, opt(seat, "BUY", c.Sym, "PAR", itoa(p)))
+					out = append(out, eighteen.Opt(seat, "BUY", c.Sym, "PAR", itoa(p)))
 				}
 			case c.IPO > 0:
-				out = append(out, opt(seat, "BUY", c.Sym, "IPO"))
+				out = append(out, eighteen.Opt(seat, "BUY", c.Sym, "IPO"))
 			}
 			if c.Started && g.Pool[c.Sym] > 0 {
-				out = append(out, opt(seat, "BUY", c.Sym, "POOL"))
+				out = append(out, eighteen.Opt(seat, "BUY", c.Sym, "POOL"))
 				for n := 2; n <= g.Pool[c.Sym] && g.bulk(c); n++ {
-					out = append(out, opt(seat, "BUY", c.Sym, "POOL", itoa(n)))
+					out = append(out, eighteen.Opt(seat, "BUY", c.Sym, "POOL", itoa(n)))
 				}
 			}
 		}
 		if !g.r.Initial {
 			for n := 1; n <= pl.Shares[c.Sym]; n++ {
-				out = append(out, opt(seat, "SELL", c.Sym, itoa(n)))
+				out = append(out, eighteen.Opt(seat, "SELL", c.Sym, itoa(n)))
 			}
 		}
 		if c.President == seat && !g.r.Acted {
-			out = append(out, opt(seat, "REDEEM", c.Sym), opt(seat, "REDEEM", c.Sym, "SELF"), opt(seat, "REISSUE", c.Sym))
+			out = append(out, eighteen.Opt(seat, "REDEEM", c.Sym), eighteen.Opt(seat, "REDEEM", c.Sym, "SELF"), eighteen.Opt(seat, "REISSUE", c.Sym))
 			for s, p := range g.Players {
 				if s != seat && p.Shares[c.Sym] > 0 {
-					out = append(out, opt(seat, "REDEEM", c.Sym, p.Name))
+					out = append(out, eighteen.Opt(seat, "REDEEM", c.Sym, p.Name))
 				}
 			}
 		}
@@ -204,9 +189,9 @@ func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 		switch {
 		case p.Closed || p.Corp != "" || p.Owner == seat:
 		case p.Owner < 0:
-			out = append(out, opt(seat, "BUYPRIVATE", p.Sym))
+			out = append(out, eighteen.Opt(seat, "BUYPRIVATE", p.Sym))
 		default:
-			out = append(out, ranged(seat, "BUYPRIVATE", 1, pl.Cash, p.Sym))
+			out = append(out, eighteen.RangedOpt(seat, "BUYPRIVATE", 1, pl.Cash, p.Sym))
 		}
 	}
 	return out
@@ -222,8 +207,8 @@ func (g *Game) operatingNow(step int) bool {
 // Shipping companies' powers (12, 15.2).
 func (g *Game) companyStep() eighteen.Step {
 	return &eighteen.Table{Title: "company's privates", Moves: map[string]eighteen.Move{
-		"BUYPRIVATE": move(g.checkBuyPrivate, g.doBuyPrivate), "CATTLE": move(g.checkCattle, g.doCattle),
-		"PORT": move(g.checkPort, g.doPort), "CLOSEPORT": move(g.checkClosePort, g.doClosePort),
+		"BUYPRIVATE": eighteen.Pair(g.checkBuyPrivate, g.doBuyPrivate), "CATTLE": eighteen.Pair(g.checkCattle, g.doCattle),
+		"PORT": eighteen.Pair(g.checkPort, g.doPort), "CLOSEPORT": eighteen.Pair(g.checkClosePort, g.doClosePort),
 	}, Alongside: true, Blocks: func() bool { return false }, Candidate: g.companyCandidates}
 }
 
@@ -234,7 +219,7 @@ func (g *Game) companyCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 	if g.r.Kind != operatingRound || c == nil {
 		return nil
 	}
-	out := []eighteen.Option{opt(seat, "CLOSEPORT")}
+	out := []eighteen.Option{eighteen.Opt(seat, "CLOSEPORT")}
 	for _, p := range g.Privates {
 		if p.Closed || p.Owner < 0 || p.Corp != "" || !g.phase().Privates {
 			continue
@@ -243,16 +228,16 @@ func (g *Game) companyCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 		if g.Phase == 1 {
 			hi = 40
 		}
-		out = append(out, ranged(seat, "BUYPRIVATE", lo, min(hi, c.Cash), p.Sym))
+		out = append(out, eighteen.RangedOpt(seat, "BUYPRIVATE", lo, min(hi, c.Cash), p.Sym))
 	}
 	for _, h := range cattleHexes {
 		if g.owns(c, SCC) && g.Cattle == nil {
-			out = append(out, opt(seat, "CATTLE", h))
+			out = append(out, eighteen.Opt(seat, "CATTLE", h))
 		}
 	}
 	for _, h := range portHexes {
 		if g.owns(c, GSC) && g.Port == nil {
-			out = append(out, opt(seat, "PORT", h), opt(seat, "PORT", h, "CLOSED"))
+			out = append(out, eighteen.Opt(seat, "PORT", h), eighteen.Opt(seat, "PORT", h, "CLOSED"))
 		}
 	}
 	return out
@@ -262,7 +247,7 @@ func (g *Game) companyCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 // track it offers its tokens too, and a token ends the track step (4.1).
 func (g *Game) tokenStep() eighteen.Step {
 	return &eighteen.Table{Title: "token", Moves: map[string]eighteen.Move{
-		"TOKEN": move(g.checkTokenMove, g.doToken), "SKIP": move(g.checkSkip, g.doSkip),
+		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
 	}, Judged: []string{"TOKEN"}, Alongside: true, Blocks: func() bool { return g.operatingNow(stepToken) },
 		Waiting: func() []int { return []int{g.r.Corp.President} },
 		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
@@ -272,7 +257,7 @@ func (g *Game) tokenStep() eighteen.Step {
 			}
 			var out []eighteen.Option
 			if g.r.Step == stepToken {
-				out = append(out, opt(seat, "SKIP"))
+				out = append(out, eighteen.Opt(seat, "SKIP"))
 			}
 			if !q.Wants("TOKEN") {
 				return out
@@ -280,7 +265,7 @@ func (g *Game) tokenStep() eighteen.Step {
 			reach := g.Layout.Reach(c.Sym)
 			for _, h := range g.board.Order {
 				if q.Wants("TOKEN", h.String()) && g.tokenCheck(c, reach, h) == nil {
-					out = append(out, opt(seat, "TOKEN", h.String()))
+					out = append(out, eighteen.Opt(seat, "TOKEN", h.String()))
 				}
 			}
 			return out
@@ -290,11 +275,11 @@ func (g *Game) tokenStep() eighteen.Step {
 // trackStep is the company's track: two yellow lays or one upgrade (6).
 func (g *Game) trackStep() eighteen.Step {
 	return &eighteen.Table{Title: "track", Moves: map[string]eighteen.Move{
-		"LAY": move(g.checkLay, g.doLay), "SKIP": move(g.checkSkip, g.doSkip),
+		"LAY": eighteen.Pair(g.checkLay, g.doLay), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
 	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(stepTrack) },
 		Waiting: func() []int { return []int{g.r.Corp.President} },
 		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
-			out := []eighteen.Option{opt(seat, "SKIP")}
+			out := []eighteen.Option{eighteen.Opt(seat, "SKIP")}
 			if q.Wants("LAY") {
 				out = append(out, g.layOptions(seat, g.r.Corp, q)...)
 			}
@@ -308,18 +293,18 @@ func (g *Game) trackStep() eighteen.Step {
 // is put to the rule as written.
 func (g *Game) payoutStep() eighteen.Step {
 	return &eighteen.Table{Title: "dividend", Moves: map[string]eighteen.Move{
-		"PAY": move(g.checkDividend, g.doPay), "HALF": move(g.checkDividend, g.doHalf),
-		"WITHHOLD": move(g.checkDividend, g.doWithhold),
-		"RUN":      move(func(a eighteen.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
+		"PAY": eighteen.Pair(g.checkDividend, g.doPay), "HALF": eighteen.Pair(g.checkDividend, g.doHalf),
+		"WITHHOLD": eighteen.Pair(g.checkDividend, g.doWithhold),
+		"RUN":      eighteen.Pair(func(a eighteen.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
 	}, Blocks: func() bool { return g.operatingNow(stepDividend) },
 		Waiting: func() []int { return []int{g.r.Corp.President} },
 		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
-			out := []eighteen.Option{opt(seat, "PAY"), opt(seat, "HALF"), opt(seat, "WITHHOLD")}
+			out := []eighteen.Option{eighteen.Opt(seat, "PAY"), eighteen.Opt(seat, "HALF"), eighteen.Opt(seat, "WITHHOLD")}
 			switch {
 			case q.Verb != "" && len(q.Args) > 0:
-				out = append(out, opt(seat, "RUN", q.Args...))
+				out = append(out, eighteen.Opt(seat, "RUN", q.Args...))
 			case g.LastRun != nil && len(g.LastRun.Routes) > 0:
-				out = append(out, opt(seat, "RUN", eighteen.RouteArgs(g.LastRun.Routes)...))
+				out = append(out, eighteen.Opt(seat, "RUN", eighteen.RouteArgs(g.LastRun.Routes)...))
 			}
 			return out
 		}}
@@ -329,8 +314,8 @@ func (g *Game) payoutStep() eighteen.Step {
 // and end the turn (10).
 func (g *Game) trainStep() eighteen.Step {
 	return &eighteen.Table{Title: "trains", Moves: map[string]eighteen.Move{
-		"BUYTRAIN": move(g.checkBuyTrain, g.doBuyTrain), "SELL": move(g.checkSellMove, g.doSell),
-		"DONE": move(g.checkDone, g.doDone),
+		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSellMove, g.doSell),
+		"DONE": eighteen.Pair(g.checkDone, g.doDone),
 	}, Blocks: func() bool { return g.operatingNow(stepTrains) },
 		Waiting: func() []int { return []int{g.r.Corp.President} }, Candidate: g.trainCandidates}
 }
@@ -339,27 +324,27 @@ func (g *Game) trainStep() eighteen.Step {
 // for a forced one.
 func (g *Game) trainCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 	c := g.r.Corp
-	out := []eighteen.Option{opt(seat, "DONE")}
+	out := []eighteen.Option{eighteen.Opt(seat, "DONE")}
 	for _, i := range g.Available() {
 		k := g.Kinds[i]
-		out = append(out, opt(seat, "BUYTRAIN", g.Name(k.Size), "DEPOT"))
+		out = append(out, eighteen.Opt(seat, "BUYTRAIN", g.Name(k.Size), "DEPOT"))
 		for _, t := range eighteen.Sizes(c.Trains) {
 			if slices.Contains(k.TradeIn, t) {
-				out = append(out, opt(seat, "BUYTRAIN", g.Name(k.Size), "DEPOT", "TRADE", g.Name(t)))
+				out = append(out, eighteen.Opt(seat, "BUYTRAIN", g.Name(k.Size), "DEPOT", "TRADE", g.Name(t)))
 			}
 		}
 	}
 	for _, s := range eighteen.Sizes(g.PoolTrains) {
-		out = append(out, opt(seat, "BUYTRAIN", g.Name(s), "POOL"))
+		out = append(out, eighteen.Opt(seat, "BUYTRAIN", g.Name(s), "POOL"))
 	}
 	for _, o := range g.Corps {
 		for _, s := range eighteen.Sizes(o.Trains) {
-			out = append(out, ranged(seat, "BUYTRAIN", 1, c.Cash, g.Name(s), o.Sym))
+			out = append(out, eighteen.RangedOpt(seat, "BUYTRAIN", 1, c.Cash, g.Name(s), o.Sym))
 		}
 	}
 	for _, o := range g.Corps {
 		for n := 1; n <= g.Players[seat].Shares[o.Sym]; n++ {
-			out = append(out, opt(seat, "SELL", o.Sym, itoa(n)))
+			out = append(out, eighteen.Opt(seat, "SELL", o.Sym, itoa(n)))
 		}
 	}
 	return out
@@ -394,7 +379,7 @@ func (g *Game) layOptions(seat int, c *Corp, q eighteen.Query) []eighteen.Option
 			}
 			for rot := range 6 {
 				if _, _, err := g.layCost(c, reach, h, id, rot); err == nil {
-					out = append(out, opt(seat, "LAY", h.String(), id, itoa(rot)))
+					out = append(out, eighteen.Opt(seat, "LAY", h.String(), id, itoa(rot)))
 				}
 			}
 		}

@@ -37,7 +37,7 @@ func (g *Game) decide(seat int, by map[string][]eighteen.Option, rng *rand.Rand)
 	case g.r.Kind == stockRound:
 		return g.stockChoice(seat, by)
 	case len(by["MRTA"]) > 0 && slices.ContainsFunc(by["MRTA"], func(o eighteen.Option) bool { return o.Args[0] == "TOKEN" }):
-		return opt(seat, "MRTA", "TOKEN").Action(0), true
+		return eighteen.Opt(seat, "MRTA", "TOKEN").Action(0), true
 	case len(by["HOTEL"]) > 0:
 		return g.hotelChoice(seat, by["HOTEL"])
 	case len(by["PAY"]) > 0:
@@ -137,9 +137,9 @@ func (g *Game) hotelChoice(seat int, opts []eighteen.Option) (eighteen.Action, b
 func (g *Game) dividend(seat int) eighteen.Action {
 	c := g.operating()
 	if n := g.Next(); n >= 0 && len(c.Trains) < 2 && c.Cash < g.Kinds[n].Cost {
-		return opt(seat, "RETAIN").Action(0)
+		return eighteen.Opt(seat, "RETAIN").Action(0)
 	}
-	return opt(seat, "PAY").Action(0)
+	return eighteen.Opt(seat, "PAY").Action(0)
 }
 
 // layChoice lays the tile that most raises the company's run, tried on

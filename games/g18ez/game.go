@@ -1,7 +1,6 @@
 package g18ez
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -98,8 +97,6 @@ type Game struct {
 	ORsDone int
 	LastRun *Run
 }
-
-var errNotYours = errors.New("it is not your move")
 
 // New deals a game: cash from the bank, the Startpacket laid out, the
 // Priority Bid Card to the seat the seed draws (1.1, 1.2).

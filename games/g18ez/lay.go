@@ -78,7 +78,7 @@ func (g *Game) layOptions(seat int, c *Corp, q eighteen.Query) []eighteen.Option
 			for r := range 6 {
 				lay := eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.tiles[id], Rotation: r}
 				if g.layError(c, reach, lay) == nil {
-					out = append(out, opt(seat, "LAY", h.String(), id, itoa(r)))
+					out = append(out, eighteen.Opt(seat, "LAY", h.String(), id, itoa(r)))
 				}
 			}
 		}

@@ -124,11 +124,11 @@ func (g *Game) end(why string) {
 // trackStep is the company's one tile lay or upgrade (2.3, 2.4).
 func (g *Game) trackStep() eighteen.Step {
 	return &eighteen.Table{Title: "track", Moves: map[string]eighteen.Move{
-		"LAY": move(g.checkLay, g.doLay), "SKIP": move(g.checkSkip, g.doSkip),
+		"LAY": eighteen.Pair(g.checkLay, g.doLay), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
 	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(stepTrack) },
 		Waiting: g.president,
 		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
-			out := []eighteen.Option{opt(seat, "SKIP")}
+			out := []eighteen.Option{eighteen.Opt(seat, "SKIP")}
 			if q.Wants("LAY") {
 				out = append(out, g.layOptions(seat, g.operating(), q)...)
 			}
@@ -151,10 +151,10 @@ func (g *Game) doSkip(eighteen.Action) error {
 // tokenStep is the company's station marker (2.5): majors only.
 func (g *Game) tokenStep() eighteen.Step {
 	return &eighteen.Table{Title: "station", Moves: map[string]eighteen.Move{
-		"TOKEN": move(g.checkToken, g.doToken), "SKIP": move(g.checkSkip, g.doSkip),
+		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
 	}, Blocks: func() bool { return g.operatingNow(stepToken) }, Waiting: g.president,
 		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
-			return append([]eighteen.Option{opt(seat, "SKIP")}, g.tokenOptions(seat, g.operating())...)
+			return append([]eighteen.Option{eighteen.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.operating())...)
 		}}
 }
 
@@ -167,7 +167,7 @@ func (g *Game) tokenOptions(seat int, c *Corp) []eighteen.Option {
 	var out []eighteen.Option
 	for h := range g.Layout.Tiles {
 		if g.tokenError(c, reach, h) == nil {
-			out = append(out, opt(seat, "TOKEN", h.String()))
+			out = append(out, eighteen.Opt(seat, "TOKEN", h.String()))
 		}
 	}
 	slices.SortFunc(out, func(a, b eighteen.Option) int {

@@ -23,8 +23,8 @@ func (g *Game) metropolis() eighteen.Hex {
 // a private company from a player (appendix).
 func (g *Game) powersStep() eighteen.Step {
 	return &eighteen.Table{Title: "private companies", Moves: map[string]eighteen.Move{
-		"HOTEL": move(g.checkHotel, g.doHotel), "MRTA": move(g.checkMRTA, g.doMRTA),
-		"BUYPRIVATE": move(g.checkBuyPrivate, g.doBuyPrivate),
+		"HOTEL": eighteen.Pair(g.checkHotel, g.doHotel), "MRTA": eighteen.Pair(g.checkMRTA, g.doMRTA),
+		"BUYPRIVATE": eighteen.Pair(g.checkBuyPrivate, g.doBuyPrivate),
 	}, Judged: []string{"MRTA"}, Alongside: true, Blocks: func() bool { return false }, Candidate: g.powerCandidates}
 }
 
@@ -38,7 +38,7 @@ func (g *Game) powerCandidates(seat int, q eighteen.Query) []eighteen.Option {
 	var out []eighteen.Option
 	if g.Private(HMH).Owned(c.Sym) {
 		for h := range g.Layout.Tiles {
-			out = append(out, opt(seat, "HOTEL", h.String()))
+			out = append(out, eighteen.Opt(seat, "HOTEL", h.String()))
 		}
 	}
 	if g.Private(MRTA).Owned(c.Sym) && q.Wants("MRTA") {
@@ -46,7 +46,7 @@ func (g *Game) powerCandidates(seat int, q eighteen.Query) []eighteen.Option {
 	}
 	for _, p := range g.Privates {
 		if p.Held() && p.Corp == "" && p.Sym != OBS {
-			out = append(out, ranged(seat, "BUYPRIVATE", (p.Printed+1)/2, min(2*p.Printed, c.Cash), p.Sym))
+			out = append(out, eighteen.RangedOpt(seat, "BUYPRIVATE", (p.Printed+1)/2, min(2*p.Printed, c.Cash), p.Sym))
 		}
 	}
 	slices.SortStableFunc(out, func(a, b eighteen.Option) int {
@@ -118,13 +118,13 @@ func (g *Game) mrtaOptions(seat int, c *Corp) []eighteen.Option {
 	m := g.metropolis()
 	var out []eighteen.Option
 	if g.mrtaTokenError(c) == nil {
-		out = append(out, opt(seat, "MRTA", "TOKEN"))
+		out = append(out, eighteen.Opt(seat, "MRTA", "TOKEN"))
 	}
 	for _, id := range slices.Sorted(maps.Keys(g.Left)) {
 		n := g.Left[id]
 		for r := range 6 {
 			if n > 0 && !g.MetroLaid && g.mrtaLayError(c, eighteen.Lay{Corp: c.Sym, Hex: m, Tile: g.tiles[id], Rotation: r}) == nil {
-				out = append(out, opt(seat, "MRTA", "LAY", id, itoa(r)))
+				out = append(out, eighteen.Opt(seat, "MRTA", "LAY", id, itoa(r)))
 			}
 		}
 	}

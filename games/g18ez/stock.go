@@ -29,12 +29,12 @@ func (g *Game) startStockRound(initial bool) {
 // one is under way, and only its bidders take part.
 func (g *Game) auctionStep() eighteen.Step {
 	return &eighteen.Table{Title: "special auction", Moves: map[string]eighteen.Move{
-		"BID": move(g.checkRaise, g.doRaise), "PASS": move(g.checkDrop, g.doDrop),
+		"BID": eighteen.Pair(g.checkRaise, g.doRaise), "PASS": eighteen.Pair(g.checkDrop, g.doDrop),
 	}, Blocks: func() bool { return g.r.Kind == stockRound && g.Packet.Auction != nil },
 		Waiting: func() []int { return []int{g.Packet.Auction.Turn} },
 		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
 			a := g.Packet.Auction
-			return []eighteen.Option{ranged(seat, "BID", a.High.Amount+bidStep, g.spendable(seat, a.Item), a.Item), opt(seat, "PASS")}
+			return []eighteen.Option{eighteen.RangedOpt(seat, "BID", a.High.Amount+bidStep, g.spendable(seat, a.Item), a.Item), eighteen.Opt(seat, "PASS")}
 		}}
 }
 
@@ -133,9 +133,9 @@ func (g *Game) nextSeat(s int) int { return (s + 1) % len(g.Players) }
 // while it lasts, then shares (1.2, 1.5, 1.11).
 func (g *Game) stockStep() eighteen.Step {
 	return &eighteen.Table{Title: "share dealing turn", Moves: map[string]eighteen.Move{
-		"BUY": move(g.checkBuy, g.doBuy), "BID": move(g.checkBid, g.doBid), "PAR": move(g.checkPar, g.doPar),
-		"SELL": move(g.checkSell, g.doSell), "PASS": move(g.checkPass, g.doPass), "DONE": move(g.checkDone, g.doDone),
-		"BUYPRIVATE": move(g.checkTrade, g.doTrade),
+		"BUY": eighteen.Pair(g.checkBuy, g.doBuy), "BID": eighteen.Pair(g.checkBid, g.doBid), "PAR": eighteen.Pair(g.checkPar, g.doPar),
+		"SELL": eighteen.Pair(g.checkSell, g.doSell), "PASS": eighteen.Pair(g.checkPass, g.doPass), "DONE": eighteen.Pair(g.checkDone, g.doDone),
+		"BUYPRIVATE": eighteen.Pair(g.checkTrade, g.doTrade),
 	}, Blocks: func() bool { return g.r.Kind == stockRound }, Waiting: func() []int { return []int{g.r.Seat} },
 		Candidate: g.stockCandidates}
 }
@@ -143,17 +143,17 @@ func (g *Game) stockStep() eighteen.Step {
 // stockCandidates are the SDR moves worth judging; the verbs' checks
 // decide.
 func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
-	out := []eighteen.Option{opt(seat, "PASS"), opt(seat, "DONE")}
+	out := []eighteen.Option{eighteen.Opt(seat, "PASS"), eighteen.Opt(seat, "DONE")}
 	for _, p := range g.Privates {
 		if p.Held() && p.Corp == "" && p.Owner != seat {
-			out = append(out, ranged(seat, "BUYPRIVATE", 0, g.Players[seat].Cash, p.Sym))
+			out = append(out, eighteen.RangedOpt(seat, "BUYPRIVATE", 0, g.Players[seat].Cash, p.Sym))
 		}
 	}
 	if top := g.Packet.Top(); top != nil {
-		out = append(out, opt(seat, "BUY", top.Sym))
+		out = append(out, eighteen.Opt(seat, "BUY", top.Sym))
 		for _, it := range g.Packet.Items[1:] {
 			if !it.Sold && it.Sym != top.Sym {
-				out = append(out, ranged(seat, "BID", it.MinBid(bidStep), g.spendable(seat, it.Sym), it.Sym))
+				out = append(out, eighteen.RangedOpt(seat, "BID", it.MinBid(bidStep), g.spendable(seat, it.Sym), it.Sym))
 			}
 		}
 		return out
@@ -164,12 +164,12 @@ func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 		}
 		if !c.Started && c.Kind == kindMajor {
 			for _, p := range parPrices {
-				out = append(out, opt(seat, "PAR", c.Sym, itoa(p)))
+				out = append(out, eighteen.Opt(seat, "PAR", c.Sym, itoa(p)))
 			}
 		}
-		out = append(out, opt(seat, "BUY", c.Sym, "IPO"), opt(seat, "BUY", c.Sym, "POOL"))
+		out = append(out, eighteen.Opt(seat, "BUY", c.Sym, "IPO"), eighteen.Opt(seat, "BUY", c.Sym, "POOL"))
 		for n := 1; n <= g.Players[seat].Shares[c.Sym]; n++ {
-			out = append(out, opt(seat, "SELL", c.Sym, itoa(n)))
+			out = append(out, eighteen.Opt(seat, "SELL", c.Sym, itoa(n)))
 		}
 	}
 	return out

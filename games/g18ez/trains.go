@@ -36,20 +36,20 @@ func (g *Game) runMap() *eighteen.Layout {
 // dividendStep is the public company's choice for its income (2.7).
 func (g *Game) dividendStep() eighteen.Step {
 	return &eighteen.Table{Title: "income", Moves: map[string]eighteen.Move{
-		"PAY": move(g.checkDividend, g.doPay), "HALF": move(g.checkDividend, g.doHalf),
-		"RETAIN": move(g.checkDividend, g.doRetain),
-		"RUN":    move(func(a eighteen.Action) error { _, _, err := g.runTerms(a); return err }, g.doRun),
+		"PAY": eighteen.Pair(g.checkDividend, g.doPay), "HALF": eighteen.Pair(g.checkDividend, g.doHalf),
+		"RETAIN": eighteen.Pair(g.checkDividend, g.doRetain),
+		"RUN":    eighteen.Pair(func(a eighteen.Action) error { _, _, err := g.runTerms(a); return err }, g.doRun),
 	}, Blocks: func() bool { return g.operatingNow(stepDividend) }, Waiting: g.president,
 		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
 			if c := g.operating(); c == nil || c.Minor() || g.r.Revenue == 0 {
 				return nil
 			}
-			out := []eighteen.Option{opt(seat, "PAY"), opt(seat, "HALF"), opt(seat, "RETAIN")}
+			out := []eighteen.Option{eighteen.Opt(seat, "PAY"), eighteen.Opt(seat, "HALF"), eighteen.Opt(seat, "RETAIN")}
 			switch {
 			case q.Verb != "" && len(q.Args) > 0:
-				out = append(out, opt(seat, "RUN", q.Args...))
+				out = append(out, eighteen.Opt(seat, "RUN", q.Args...))
 			case g.LastRun != nil && len(g.LastRun.Routes) > 0:
-				out = append(out, opt(seat, "RUN", eighteen.RouteArgs(g.LastRun.Routes)...))
+				out = append(out, eighteen.Opt(seat, "RUN", eighteen.RouteArgs(g.LastRun.Routes)...))
 			}
 			return out
 		}}
@@ -162,11 +162,11 @@ func (g *Game) autoDividend(c *Corp) {
 // forced train, and end the turn.
 func (g *Game) trainStep() eighteen.Step {
 	return &eighteen.Table{Title: "trains", Moves: map[string]eighteen.Move{
-		"BUYTRAIN": move(g.checkBuyTrain, g.doBuyTrain), "SELL": move(g.checkSell, g.doSell),
-		"DONE": move(g.checkTrainsDone, g.doTrainsDone), "BANKRUPT": move(g.checkBankrupt, g.doBankrupt),
+		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSell, g.doSell),
+		"DONE": eighteen.Pair(g.checkTrainsDone, g.doTrainsDone), "BANKRUPT": eighteen.Pair(g.checkBankrupt, g.doBankrupt),
 	}, Blocks: func() bool { return g.operatingNow(stepTrains) }, Waiting: g.president,
 		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
-			return append(g.trainOptions(seat, g.operating()), opt(seat, "DONE"), opt(seat, "BANKRUPT"))
+			return append(g.trainOptions(seat, g.operating()), eighteen.Opt(seat, "DONE"), eighteen.Opt(seat, "BANKRUPT"))
 		}}
 }
 
@@ -178,22 +178,22 @@ func (g *Game) trainOptions(seat int, c *Corp) []eighteen.Option {
 	}
 	var out []eighteen.Option
 	for _, i := range g.Available() {
-		out = append(out, opt(seat, "BUYTRAIN", g.Name(g.Kinds[i].Size)))
+		out = append(out, eighteen.Opt(seat, "BUYTRAIN", g.Name(g.Kinds[i].Size)))
 	}
 	for _, s := range eighteen.Sizes(g.PoolTrains) {
-		out = append(out, opt(seat, "BUYTRAIN", g.Name(s), "POOL"))
+		out = append(out, eighteen.Opt(seat, "BUYTRAIN", g.Name(s), "POOL"))
 	}
 	for _, o := range g.Corps {
 		if o == c || o.Closed {
 			continue
 		}
 		for _, s := range eighteen.Sizes(o.Trains) {
-			out = append(out, ranged(seat, "BUYTRAIN", 1, g.maxPay(c), g.Name(s), "FROM", o.Sym))
+			out = append(out, eighteen.RangedOpt(seat, "BUYTRAIN", 1, g.maxPay(c), g.Name(s), "FROM", o.Sym))
 		}
 	}
 	if g.r.Forced {
 		for _, s := range g.saleOptions(seat) {
-			out = append(out, opt(seat, "SELL", s[0], s[1]))
+			out = append(out, eighteen.Opt(seat, "SELL", s[0], s[1]))
 		}
 	}
 	return slices.DeleteFunc(out, func(o eighteen.Option) bool {

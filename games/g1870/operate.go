@@ -360,18 +360,9 @@ func (g *Game) runTerms(a eighteen.Action) (*Corp, []eighteen.Route, int, error)
 	if g.r.Step != stepDividend {
 		return nil, nil, 0, errRule("8.3", "routes are chosen once the track and token are done, before the dividend")
 	}
-	if len(a.Args) == 0 {
-		return nil, nil, 0, errRule("8.3", "write RUN and each train's stops by hex, joined by dashes: RUN H17-J17-K16 F11-G10")
-	}
-	named := make([][]eighteen.Hex, len(a.Args))
-	for i, arg := range a.Args {
-		for _, s := range strings.Split(strings.ToUpper(arg), "-") {
-			h, err := eighteen.ParseHex(s)
-			if err != nil {
-				return nil, nil, 0, errRule("8.3", "route %d: %q is not a hex; write each train's stops by hex, joined by dashes: RUN H17-J17-K16 F11-G10", i+1, s)
-			}
-			named[i] = append(named[i], h)
-		}
+	named, err := eighteen.NamedRun(a.Args, "RUN H17-J17-K16 F11-G10", "8.3")
+	if err != nil {
+		return nil, nil, 0, err
 	}
 	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.phase().OffBoard)
 	if err != nil {

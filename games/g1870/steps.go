@@ -292,22 +292,22 @@ func (g *Game) trackStep() eighteen.Step {
 // ones (8.3): the run as it stands is listed, and a RUN a player writes
 // is put to the rule as written.
 func (g *Game) payoutStep() eighteen.Step {
-	return &eighteen.Table{Title: "dividend", Moves: map[string]eighteen.Move{
-		"PAY": eighteen.Pair(g.checkDividend, g.doPay), "HALF": eighteen.Pair(g.checkDividend, g.doHalf),
-		"WITHHOLD": eighteen.Pair(g.checkDividend, g.doWithhold),
-		"RUN":      eighteen.Pair(func(a eighteen.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
-	}, Blocks: func() bool { return g.operatingNow(stepDividend) },
+	return eighteen.Income{Title: "dividend", Choices: []eighteen.Choice{
+		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
+		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
+		{Verb: "WITHHOLD", Move: eighteen.Pair(g.checkDividend, g.doWithhold)},
+	}, Run: eighteen.Pair(func(a eighteen.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
+		Blocks:  func() bool { return g.operatingNow(stepDividend) },
 		Waiting: func() []int { return []int{g.r.Corp.President} },
-		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
-			out := []eighteen.Option{eighteen.Opt(seat, "PAY"), eighteen.Opt(seat, "HALF"), eighteen.Opt(seat, "WITHHOLD")}
-			switch {
-			case q.Verb != "" && len(q.Args) > 0:
-				out = append(out, eighteen.Opt(seat, "RUN", q.Args...))
-			case g.LastRun != nil && len(g.LastRun.Routes) > 0:
-				out = append(out, eighteen.Opt(seat, "RUN", eighteen.RouteArgs(g.LastRun.Routes)...))
-			}
-			return out
-		}}
+		Routes:  g.lastRoutes}.Step()
+}
+
+// lastRoutes are the routes of the run as it stands.
+func (g *Game) lastRoutes() []eighteen.Route {
+	if g.LastRun == nil {
+		return nil
+	}
+	return g.LastRun.Routes
 }
 
 // trainStep is the company's trains: buy, sell shares for a forced one,

@@ -3,7 +3,6 @@ package g18ez
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 )
@@ -35,24 +34,19 @@ func (g *Game) runMap() *eighteen.Layout {
 
 // dividendStep is the public company's choice for its income (2.7).
 func (g *Game) dividendStep() eighteen.Step {
-	return &eighteen.Table{Title: "income", Moves: map[string]eighteen.Move{
-		"PAY": eighteen.Pair(g.checkDividend, g.doPay), "HALF": eighteen.Pair(g.checkDividend, g.doHalf),
-		"RETAIN": eighteen.Pair(g.checkDividend, g.doRetain),
-		"RUN":    eighteen.Pair(func(a eighteen.Action) error { _, _, err := g.runTerms(a); return err }, g.doRun),
-	}, Blocks: func() bool { return g.operatingNow(stepDividend) }, Waiting: g.president,
-		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
-			if c := g.operating(); c == nil || c.Minor() || g.r.Revenue == 0 {
+	return eighteen.Income{Title: "income", Choices: []eighteen.Choice{
+		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
+		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
+		{Verb: "RETAIN", Move: eighteen.Pair(g.checkDividend, g.doRetain)},
+	}, Run: eighteen.Pair(func(a eighteen.Action) error { _, _, err := g.runTerms(a); return err }, g.doRun),
+		Blocks: func() bool { return g.operatingNow(stepDividend) }, Waiting: g.president,
+		Offered: func() bool { c := g.operating(); return c != nil && !c.Minor() && g.r.Revenue != 0 },
+		Routes: func() []eighteen.Route {
+			if g.LastRun == nil {
 				return nil
 			}
-			out := []eighteen.Option{eighteen.Opt(seat, "PAY"), eighteen.Opt(seat, "HALF"), eighteen.Opt(seat, "RETAIN")}
-			switch {
-			case q.Verb != "" && len(q.Args) > 0:
-				out = append(out, eighteen.Opt(seat, "RUN", q.Args...))
-			case g.LastRun != nil && len(g.LastRun.Routes) > 0:
-				out = append(out, eighteen.Opt(seat, "RUN", eighteen.RouteArgs(g.LastRun.Routes)...))
-			}
-			return out
-		}}
+			return g.LastRun.Routes
+		}}.Step()
 }
 
 // runTerms judges RUN: the president names the routes the trains run in
@@ -61,18 +55,9 @@ func (g *Game) dividendStep() eighteen.Step {
 // (2.6); 18EZ does not oblige a railroad to run its best (rulings EZ12).
 func (g *Game) runTerms(a eighteen.Action) ([]eighteen.Route, int, error) {
 	c := g.operating()
-	if len(a.Args) == 0 {
-		return nil, 0, errRule("2.6", "write RUN and each train's stops by hex, joined by dashes: RUN D5-D9 D1-D5")
-	}
-	named := make([][]eighteen.Hex, len(a.Args))
-	for i, arg := range a.Args {
-		for _, s := range strings.Split(strings.ToUpper(arg), "-") {
-			h, err := eighteen.ParseHex(s)
-			if err != nil {
-				return nil, 0, errRule("2.6", "route %d: %q is not a hex; write each train's stops by hex, joined by dashes: RUN D5-D9 D1-D5", i+1, s)
-			}
-			named[i] = append(named[i], h)
-		}
+	named, err := eighteen.NamedRun(a.Args, "RUN D5-D9 D1-D5", "2.6")
+	if err != nil {
+		return nil, 0, err
 	}
 	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.phase().OffBoard)
 	if err != nil {

@@ -33,7 +33,7 @@ type Layout struct {
 	BonusBound func(corp string, n Node, phase int) int
 	// Cite turns the rule numbers the core's track errors give (1870's:
 	// 6.1 to 6.4.1) into the title's own; nil keeps them.
-	Cite map[string]string
+	Cite Cite
 }
 
 // NewLayout is a board with no tokens and no track but its printed tiles

@@ -35,11 +35,18 @@ func (l *Layout) CheckFrom(reach map[Node]bool, lay Lay, colours []Colour) (int,
 	return cost, l.recite(err)
 }
 
-// recite names the rules an error closes with, "(6.1, 6.2)" as the core
-// writes them in 1870's numbers, by the title's own numbers in Cite: a
-// player reads his rulebook's sections.
-func (l *Layout) recite(err error) error {
-	if err == nil || len(l.Cite) == 0 {
+// recite names the rules a track error closes with by the title's own
+// numbers.
+func (l *Layout) recite(err error) error { return l.Cite.Recite(err) }
+
+// Cite turns the rule numbers the core's errors give, 1870's as "(6.1,
+// 6.2)", into a title's own, so that a player reads his rulebook's
+// sections; numbers it does not name stay as they are.
+type Cite map[string]string
+
+// Recite is err with the rules it closes with renamed.
+func (c Cite) Recite(err error) error {
+	if err == nil || len(c) == 0 {
 		return err
 	}
 	msg := err.Error()
@@ -49,7 +56,7 @@ func (l *Layout) recite(err error) error {
 	}
 	rules := strings.Split(msg[open+2:len(msg)-1], ", ")
 	for i, r := range rules {
-		if to, ok := l.Cite[r]; ok {
+		if to, ok := c[r]; ok {
 			rules[i] = to
 		}
 	}

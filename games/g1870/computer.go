@@ -324,8 +324,8 @@ func (g *Game) trainChoice(seat int, by map[string][]eighteen.Option) (eighteen.
 		if o.Ranged || (len(o.Args) > 2 && o.Args[2] == "TRADE") {
 			continue // other companies' trains, and trade-ins, are not its way
 		}
-		if pu, err := g.trainTerms(o.Action(0)); err == nil && pu.price < cheapestCost {
-			cheapest, cheapestCost = &by["BUYTRAIN"][i], pu.price
+		if pu, err := g.trainTerms(o.Action(0)); err == nil && pu.Price < cheapestCost {
+			cheapest, cheapestCost = &by["BUYTRAIN"][i], pu.Price
 		}
 	}
 	need := g.needsTrain(c)

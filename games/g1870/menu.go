@@ -149,7 +149,7 @@ func (g *Game) optionNote(o eighteen.Option) string {
 	case "BUYTRAIN":
 		if !o.Ranged {
 			if pu, err := g.trainTerms(a); err == nil {
-				return dollars(pu.price)
+				return dollars(pu.Price)
 			}
 		}
 	case "PAY", "HALF", "WITHHOLD":

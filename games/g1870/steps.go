@@ -325,23 +325,7 @@ func (g *Game) trainStep() eighteen.Step {
 func (g *Game) trainCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 	c := g.r.Corp
 	out := []eighteen.Option{eighteen.Opt(seat, "DONE")}
-	for _, i := range g.Available() {
-		k := g.Kinds[i]
-		out = append(out, eighteen.Opt(seat, "BUYTRAIN", g.Name(k.Size), "DEPOT"))
-		for _, t := range eighteen.Sizes(c.Trains) {
-			if slices.Contains(k.TradeIn, t) {
-				out = append(out, eighteen.Opt(seat, "BUYTRAIN", g.Name(k.Size), "DEPOT", "TRADE", g.Name(t)))
-			}
-		}
-	}
-	for _, s := range eighteen.Sizes(g.PoolTrains) {
-		out = append(out, eighteen.Opt(seat, "BUYTRAIN", g.Name(s), "POOL"))
-	}
-	for _, o := range g.Corps {
-		for _, s := range eighteen.Sizes(o.Trains) {
-			out = append(out, eighteen.RangedOpt(seat, "BUYTRAIN", 1, c.Cash, g.Name(s), o.Sym))
-		}
-	}
+	out = append(out, shop.Options(seat, &g.Trains, c.Trains, g.sellers(c), c.Cash)...)
 	for _, o := range g.Corps {
 		for n := 1; n <= g.Players[seat].Shares[o.Sym]; n++ {
 			out = append(out, eighteen.Opt(seat, "SELL", o.Sym, itoa(n)))

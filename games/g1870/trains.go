@@ -2,7 +2,6 @@ package g1870
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 )
@@ -72,14 +71,14 @@ func (g *Game) checkBuyTrain(a eighteen.Action) error {
 	return err
 }
 
-// purchase is a train purchase as judged: from the bank (kind >= 0), the
-// open market, or another company (seller); what it costs, what the
-// president adds, and the train handed in towards it, if any.
+// shop is how 1870 writes a purchase: BUYTRAIN 3 DEPOT, BUYTRAIN 3 POOL,
+// BUYTRAIN 3 MP 100 (10.4, 10.5).
+var shop = eighteen.Shop{Bank: "DEPOT", Example: "MP"}
+
+// purchase is a train purchase as judged: the core's reading, and what
+// the president adds towards it.
 type purchase struct {
-	size, kind   int
-	seller       *Corp
-	pool         bool
-	price, trade int
+	eighteen.Purchase
 	contribution int
 }
 
@@ -92,92 +91,42 @@ func (g *Game) trainTerms(a eighteen.Action) (purchase, error) {
 	if g.r.Step != stepTrains {
 		return purchase{}, errRule("4.1", "trains are bought after the dividend")
 	}
-	if len(a.Args) < 2 {
-		return purchase{}, errRule("10.4", "write BUYTRAIN, the train and DEPOT, POOL or a company with a price, as BUYTRAIN 3 DEPOT")
-	}
-	size, ok := g.SizeOf(a.Args[0])
-	if !ok {
-		return purchase{}, errRule("2.4", "%s is not a train", a.Args[0])
-	}
-	pu := purchase{size: size, kind: -1, price: g.Cost(size)}
-	switch from := strings.ToUpper(a.Args[1]); from {
-	case "DEPOT":
-		err = g.depotTerms(a, c, &pu)
-	case "POOL":
-		pu.pool = true
-		if !slices.Contains(g.PoolTrains, size) {
-			err = errRule("10.4", "the open market has no %s-train", g.Name(size))
-		} else if len(a.Args) != 2 {
-			err = errRule("10.5", "a train from the open market is bought at its printed price")
-		}
-	default:
-		err = g.sellerTerms(a, c, &pu)
-	}
+	bu, err := shop.Read(&g.Trains, a.Args, c.Trains, g.sellers(c), c.Cash)
 	if err != nil {
 		return purchase{}, err
 	}
-	if pu.trade == 0 && len(c.Trains) >= g.phase().Limit {
+	pu := purchase{Purchase: bu}
+	if pu.Seller != "" && g.r.Contributing {
+		return purchase{}, errRule("10.6", "once the president pays towards a train it comes from the bank or the open market")
+	}
+	if pu.Trade == 0 && len(c.Trains) >= g.phase().Limit {
 		return purchase{}, errRule("10.2", "%s owns %d trains, the limit in phase %d", c.Sym, len(c.Trains), g.Phase)
 	}
-	if pu.price > c.Cash {
+	if pu.Price > c.Cash {
 		cheapest, _ := g.Cheapest()
 		switch {
 		case !g.mustBuy(c):
 			return purchase{}, errRule("10.6.1", "%s has $%d; the president pays towards a train only when the company must buy one", c.Sym, c.Cash)
-		case pu.price != cheapest:
+		case pu.Price != cheapest:
 			return purchase{}, errRule("10.6", "with the president's money it must be the cheapest train, at $%d", cheapest)
-		case pu.price-c.Cash > g.Players[c.President].Cash:
-			return purchase{}, errRule("10.6.2", "you must sell shares first: the train costs $%d, %s has $%d and you $%d", pu.price, c.Sym, c.Cash, g.Players[c.President].Cash)
+		case pu.Price-c.Cash > g.Players[c.President].Cash:
+			return purchase{}, errRule("10.6.2", "you must sell shares first: the train costs $%d, %s has $%d and you $%d", pu.Price, c.Sym, c.Cash, g.Players[c.President].Cash)
 		}
-		pu.contribution = pu.price - c.Cash
+		pu.contribution = pu.Price - c.Cash
 	}
 	return pu, nil
 }
 
-// depotTerms judges a train from the bank: a kind it sells now, at its
-// price, or less a train handed in (10.4.1; 16.2's diesels).
-func (g *Game) depotTerms(a eighteen.Action, c *Corp, pu *purchase) error {
-	for _, i := range g.Available() {
-		if g.Kinds[i].Size == pu.size {
-			pu.kind = i
+// sellers are the companies that may sell a train to c: the others in
+// play.
+func (g *Game) sellers(c *Corp) []*eighteen.Corporation {
+	var out []*eighteen.Corporation
+	for _, o := range g.Corps {
+		if o != c && !o.Closed {
+			out = append(out, &o.Corporation)
 		}
 	}
-	if pu.kind < 0 {
-		return errRule("10.4.1", "the bank sells its trains in order; it has no %s-train for sale now", g.Name(pu.size))
-	}
-	switch k := g.Kinds[pu.kind]; {
-	case len(a.Args) == 2:
-		return nil
-	case len(a.Args) == 4 && strings.EqualFold(a.Args[2], "TRADE") && len(k.TradeIn) > 0:
-		t, ok := g.SizeOf(a.Args[3])
-		if !ok || !slices.Contains(k.TradeIn, t) || !slices.Contains(c.Trains, t) {
-			return errRule("16.2", "a %s-train takes one of %s's trains of sizes %v in trade", g.Name(pu.size), c.Sym, k.TradeIn)
-		}
-		pu.trade, pu.price = t, k.Cost-k.Allowance
-		return nil
-	}
-	return errRule("10.5", "a train from the bank is bought at its printed price: write BUYTRAIN %s DEPOT", g.Name(pu.size))
-}
-
-// sellerTerms judges a train from another company: at any price of $1 or
-// more, never while the president pays towards it (10.5, 10.6).
-func (g *Game) sellerTerms(a eighteen.Action, c *Corp, pu *purchase) error {
-	seller := g.Corp(a.Args[1])
-	if seller == nil || seller == c || seller.Closed || !slices.Contains(seller.Trains, pu.size) {
-		return errRule("10.4", "%s has no %s-train to sell", a.Args[1], g.Name(pu.size))
-	}
-	if g.r.Contributing || c.Cash < 1 {
-		return errRule("10.6", "once the president pays towards a train it comes from the bank or the open market")
-	}
-	p, ok := 0, len(a.Args) == 3
-	if ok {
-		p, ok = atoi(a.Args[2])
-	}
-	if !ok || p < 1 || p > c.Cash {
-		return errRule("10.5", "write BUYTRAIN %s %s and a price from $1 to $%d", g.Name(pu.size), seller.Sym, c.Cash)
-	}
-	pu.seller, pu.price = seller, p
-	return nil
+	return out
 }
 
 // doBuyTrain buys the train trainTerms allowed; the first from the bank
@@ -188,26 +137,26 @@ func (g *Game) doBuyTrain(a eighteen.Action) error {
 	if err != nil {
 		return err
 	}
-	c := g.r.Corp
-	name := g.Name(pu.size)
-	if pu.seller != nil && pu.seller.President != c.President && !g.agreed {
-		return g.offer(a, pu.seller.President, "%s offers %s $%d for a %s-train (10.5)", c.Sym, pu.seller.Sym, pu.price, name)
+	c, seller := g.r.Corp, g.Corp(pu.Seller)
+	name := g.Name(pu.Size)
+	if seller != nil && seller.President != c.President && !g.agreed {
+		return g.offer(a, seller.President, "%s offers %s $%d for a %s-train (10.5)", c.Sym, seller.Sym, pu.Price, name)
 	}
 	pl := g.Players[c.President]
 	pl.Cash -= pu.contribution
-	c.Cash += pu.contribution - pu.price
-	var seller *eighteen.Corporation
-	if pu.seller != nil {
-		seller = &pu.seller.Corporation
+	c.Cash += pu.contribution - pu.Price
+	var from *eighteen.Corporation
+	if seller != nil {
+		from = &seller.Corporation
 	}
-	began := g.Deliver(pu.size, pu.kind, pu.pool, seller, pu.price, &g.Bank)
-	if pu.trade > 0 {
-		i := slices.Index(c.Trains, pu.trade)
+	began := g.Deliver(pu.Size, pu.Kind, pu.Pool, from, pu.Price, &g.Bank)
+	if pu.Trade > 0 {
+		i := slices.Index(c.Trains, pu.Trade)
 		c.Trains = slices.Delete(c.Trains, i, i+1)
-		g.note("%s hands in a %s-train", c.Sym, g.Name(pu.trade))
+		g.note("%s hands in a %s-train", c.Sym, g.Name(pu.Trade))
 	}
-	c.Trains = append(c.Trains, pu.size)
-	g.note("%s buys a %s-train for $%d%s", c.Sym, name, pu.price, map[bool]string{true: " with its president's help", false: ""}[pu.contribution > 0])
+	c.Trains = append(c.Trains, pu.Size)
+	g.note("%s buys a %s-train for $%d%s", c.Sym, name, pu.Price, map[bool]string{true: " with its president's help", false: ""}[pu.contribution > 0])
 	for _, p := range began {
 		g.newPhase(p)
 	}

@@ -161,21 +161,7 @@ func (g *Game) trainOptions(seat int, c *Corp) []eighteen.Option {
 	if c == nil || len(c.Trains) >= g.phase().LimitFor(c.Kind) {
 		return nil
 	}
-	var out []eighteen.Option
-	for _, i := range g.Available() {
-		out = append(out, eighteen.Opt(seat, "BUYTRAIN", g.Name(g.Kinds[i].Size)))
-	}
-	for _, s := range eighteen.Sizes(g.PoolTrains) {
-		out = append(out, eighteen.Opt(seat, "BUYTRAIN", g.Name(s), "POOL"))
-	}
-	for _, o := range g.Corps {
-		if o == c || o.Closed {
-			continue
-		}
-		for _, s := range eighteen.Sizes(o.Trains) {
-			out = append(out, eighteen.RangedOpt(seat, "BUYTRAIN", 1, g.maxPay(c), g.Name(s), "FROM", o.Sym))
-		}
-	}
+	out := shop.Options(seat, &g.Trains, c.Trains, g.sellers(c), g.maxPay(c))
 	if g.r.Forced {
 		for _, s := range g.saleOptions(seat) {
 			out = append(out, eighteen.Opt(seat, "SELL", s[0], s[1]))
@@ -261,88 +247,64 @@ func (g *Game) bankruptcy(c *Corp) {
 	g.end(g.Ending.Why)
 }
 
-// purchase is a train bought as written.
+// shop is how 18EZ writes a purchase: BUYTRAIN 3, BUYTRAIN 3 POOL,
+// BUYTRAIN 3 FROM PSW 100; every rule of buying is 2.8's.
+var shop = eighteen.Shop{From: "FROM", Example: "PSW", Cite: eighteen.Cite{
+	"2.4": "2.8", "10.4": "2.8", "10.4.1": "2.8", "10.5": "2.8", "10.6": "2.9"}}
+
+// purchase is a train bought as written: the core's reading, and whether
+// the president pays what the company lacks (2.9).
 type purchase struct {
-	size   int
-	kind   int    // bank kind index, or -1
-	pool   bool   // from the open market
-	seller *Corp  // from another railroad
-	price  int    //
-	forced bool   // the president pays what the company lacks
-	what   string // how the events name it
+	eighteen.Purchase
+	forced bool
 }
 
-// trainTerms reads BUYTRAIN size [POOL | FROM corp price] and judges it.
+// trainTerms reads BUYTRAIN and judges it: the core reads the train and
+// its source, 18EZ's limit by kind and its forced purchase follow.
 func (g *Game) trainTerms(a eighteen.Action) (purchase, error) {
 	c := g.operating()
-	var pu purchase
-	if len(a.Args) == 0 {
-		return pu, errRule("2.8", "write BUYTRAIN and the train, as BUYTRAIN 3, BUYTRAIN 3 POOL or BUYTRAIN 3 FROM PSW 100")
-	}
-	size, ok := g.SizeOf(a.Args[0])
-	if !ok {
-		return pu, errRule("2.8", "there is no %s-train", a.Args[0])
-	}
-	pu.size, pu.kind = size, -1
 	if len(c.Trains) >= g.phase().LimitFor(c.Kind) {
-		return pu, errRule("2.8", "%s has %d trains, its limit", c.Sym, len(c.Trains))
+		return purchase{}, errRule("2.8", "%s has %d trains, its limit", c.Sym, len(c.Trains))
 	}
-	switch {
-	case len(a.Args) == 1:
-		pu.kind = g.Kind(size)
-		if !slices.Contains(g.Available(), pu.kind) {
-			return pu, errRule("2.8", "the bank sells its trains in order; the %s-train is not for sale now", a.Args[0])
-		}
-		pu.price, pu.what = g.Cost(size), "from the bank"
-	case len(a.Args) == 2 && a.Args[1] == "POOL":
-		if !slices.Contains(g.PoolTrains, size) {
-			return pu, errRule("2.8", "the open market has no %s-train", a.Args[0])
-		}
-		pu.pool, pu.price, pu.what = true, g.Cost(size), "from the open market"
-	case len(a.Args) == 4 && a.Args[1] == "FROM":
-		return pu, g.fromTerms(a, c, &pu)
-	default:
-		return pu, errRule("2.8", "write BUYTRAIN and the train, as BUYTRAIN 3, BUYTRAIN 3 POOL or BUYTRAIN 3 FROM PSW 100")
+	bu, err := shop.Read(&g.Trains, a.Args, c.Trains, g.sellers(c), g.maxPay(c))
+	if err != nil {
+		return purchase{}, err
+	}
+	pu := purchase{Purchase: bu}
+	if pu.Seller != "" {
+		pu.forced = g.r.Forced && pu.Price > c.Cash
+		return pu, nil
 	}
 	return pu, g.affords(c, &pu)
 }
 
-// fromTerms judges a train bought from another railroad: at any agreed
-// price of at least $1 (2.8), in a forced purchase below the cheapest
-// train for sale (2.9).
-func (g *Game) fromTerms(a eighteen.Action, c *Corp, pu *purchase) error {
-	seller := g.Corp(a.Args[2])
-	price, ok := atoi(a.Args[3])
-	switch {
-	case seller == nil || seller == c || seller.Closed:
-		return errRule("2.8", "%s is not another railroad in play", a.Args[2])
-	case !slices.Contains(seller.Trains, pu.size):
-		return errRule("2.8", "%s has no %s-train", seller.Sym, a.Args[0])
-	case !ok || price < 1:
-		return errRule("2.8", "a train between railroads costs at least $1")
-	case price > g.maxPay(c):
-		return errRule("2.8, 2.9", "%s may pay at most $%d for it", c.Sym, g.maxPay(c))
+// sellers are the railroads that may sell a train to c: the others in
+// play.
+func (g *Game) sellers(c *Corp) []*eighteen.Corporation {
+	var out []*eighteen.Corporation
+	for _, o := range g.Corps {
+		if o != c && !o.Closed {
+			out = append(out, &o.Corporation)
+		}
 	}
-	pu.seller, pu.price, pu.what = seller, price, "from "+seller.Sym
-	pu.forced = g.r.Forced && price > c.Cash
-	return nil
+	return out
 }
 
 // affords judges a purchase from the bank or the open market against the
 // company's money, or in a forced purchase its president's (2.9): then
 // only the cheapest train, and only what the company lacks.
 func (g *Game) affords(c *Corp, pu *purchase) error {
-	if pu.price <= c.Cash {
+	if pu.Price <= c.Cash {
 		return nil
 	}
 	cheapest, _ := g.Cheapest()
 	switch {
 	case !g.r.Forced:
-		return errRule("2.8", "the %d-train costs $%d; %s has $%d", pu.size, pu.price, c.Sym, c.Cash)
-	case pu.price > cheapest:
+		return errRule("2.8", "the %d-train costs $%d; %s has $%d", pu.Size, pu.Price, c.Sym, c.Cash)
+	case pu.Price > cheapest:
 		return errRule("2.9", "a forced purchase is of the cheapest train, $%d", cheapest)
-	case pu.price > c.Cash+g.Players[c.President].Cash:
-		return errRule("2.9, 2.10", "you must first sell shares: $%d short", pu.price-c.Cash-g.Players[c.President].Cash)
+	case pu.Price > c.Cash+g.Players[c.President].Cash:
+		return errRule("2.9, 2.10", "you must first sell shares: $%d short", pu.Price-c.Cash-g.Players[c.President].Cash)
 	}
 	pu.forced = true
 	return nil
@@ -356,24 +318,29 @@ func (g *Game) checkBuyTrain(a eighteen.Action) error {
 func (g *Game) doBuyTrain(a eighteen.Action) error {
 	c := g.operating()
 	pu, _ := g.trainTerms(a)
-	if pu.seller != nil && pu.seller.President != c.President && !g.agreed {
-		g.offer(a, pu.seller.President)
+	seller := g.Corp(pu.Seller)
+	if seller != nil && seller.President != c.President && !g.agreed {
+		g.offer(a, seller.President)
 		return nil
 	}
-	from := min(pu.price, c.Cash)
+	from := min(pu.Price, c.Cash)
 	c.Cash -= from
 	if pu.forced {
-		g.Players[c.President].Cash -= pu.price - from
-		g.note("%s adds $%d to %s's forced train (2.9)", g.Players[c.President].Name, pu.price-from, c.Sym)
+		g.Players[c.President].Cash -= pu.Price - from
+		g.note("%s adds $%d to %s's forced train (2.9)", g.Players[c.President].Name, pu.Price-from, c.Sym)
 	}
-	var seller *eighteen.Corporation
-	if pu.seller != nil {
-		seller = &pu.seller.Corporation
+	var sold *eighteen.Corporation
+	what := "from the bank"
+	switch {
+	case seller != nil:
+		sold, what = &seller.Corporation, "from "+seller.Sym
+	case pu.Pool:
+		what = "from the open market"
 	}
-	began := g.Deliver(pu.size, pu.kind, pu.pool, seller, pu.price, &g.Bank)
-	c.Trains = append(c.Trains, pu.size)
+	began := g.Deliver(pu.Size, pu.Kind, pu.Pool, sold, pu.Price, &g.Bank)
+	c.Trains = append(c.Trains, pu.Size)
 	g.r.Forced = false
-	g.note("%s buys a %d-train %s for $%d (2.8)", c.Sym, pu.size, pu.what, pu.price)
+	g.note("%s buys a %d-train %s for $%d (2.8)", c.Sym, pu.Size, what, pu.Price)
 	for _, p := range began {
 		g.newPhase(p)
 	}

@@ -252,3 +252,65 @@ func TestRoundMoves(t *testing.T) {
 		})
 	}
 }
+
+// TestSaleAndBuyRules: the rules of every sale and purchase, in 1870's
+// numbers and renamed by a title's Cite.
+func TestSaleAndBuyRules(t *testing.T) {
+	m, err := ParseMarket("100p 110y 120o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ShareRules{PresidentUnits: 2, HoldLimit: 6, PoolLimit: 5, FreeZones: "yo", UnlimitedZones: "o"}
+	ez := r
+	ez.Cite = Cite{"3.7": "1.12", "5.3.3": "1.13", "5.4.1": "1.8", "5.4.2": "1.13", "5.6": "1.13"}
+	c := &Corporation{Sym: "A", Started: true, President: 0}
+	players := []*Player{NewPlayer("a", 500), NewPlayer("b", 100)}
+	players[0].Shares["A"], players[1].Shares["A"] = 6, 1
+	pool := map[string]int{"A": 3}
+	for _, tc := range []struct {
+		rules      ShareRules
+		seat, n    int
+		pool       int
+		otherHolds int
+		want       string // the rule cited, "" for allowed
+	}{
+		{r, 0, 1, 3, 1, ""},
+		{r, 0, 2, 3, 1, ""},
+		{r, 0, 3, 3, 1, "(5.4.2)"}, // 3+3 > 5 in the pool
+		{r, 0, 2, 4, 1, "(5.4.2)"}, // 4+2
+		{r, 0, 5, 0, 1, "(5.6)"},   // down to 1: no one to take over
+		{r, 0, 5, 0, 2, ""},        // b holds 2: he takes over
+		{ez, 0, 5, 0, 1, "(1.13)"}, // the same, in 18EZ's numbers
+		{r, 1, 2, 0, 1, "(5.3.3)"}, // b holds 1
+		{ez, 1, 0, 0, 1, "(1.13)"}, // nothing
+		{r, 1, 1, 0, 1, ""},
+	} {
+		pool["A"], players[1].Shares["A"] = tc.pool, tc.otherHolds
+		err := tc.rules.SaleError(c, players, pool, tc.seat, tc.n)
+		if (tc.want == "") != (err == nil) || (err != nil && !strings.HasSuffix(err.Error(), tc.want)) {
+			t.Errorf("seat %d sells %d (pool %d, b %d): %v, want %q", tc.seat, tc.n, tc.pool, tc.otherHolds, err, tc.want)
+		}
+	}
+	players[0].Shares["A"] = 5
+	for _, tc := range []struct {
+		rules        ShareRules
+		at           Pos
+		units, price int
+		certs, limit int
+		want         string
+	}{
+		{r, Pos{0, 0}, 1, 100, 5, 6, ""},
+		{r, Pos{0, 0}, 1, 501, 5, 6, "(3.7)"}, // $501 with $500
+		{ez, Pos{0, 0}, 1, 501, 5, 6, "(1.12)"},
+		{r, Pos{0, 0}, 2, 100, 5, 6, "(5.4.1)"}, // 7 certificates
+		{r, Pos{0, 1}, 2, 100, 6, 6, "(5.4.1)"}, // yellow: off the limit, but 70%
+		{r, Pos{0, 2}, 2, 100, 6, 6, ""},        // orange: neither limit
+		{ez, Pos{0, 0}, 2, 100, 0, 6, "(1.8)"},  // 70%
+	} {
+		c.Pos = tc.at
+		err := tc.rules.BuyError(m, c, players[0], tc.units, tc.price, tc.certs, tc.limit)
+		if (tc.want == "") != (err == nil) || (err != nil && !strings.HasSuffix(err.Error(), tc.want)) {
+			t.Errorf("buy %d at $%d in %v with %d/%d certificates: %v, want %q", tc.units, tc.price, tc.at, tc.certs, tc.limit, err, tc.want)
+		}
+	}
+}

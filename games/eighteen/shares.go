@@ -1,6 +1,7 @@
 package eighteen
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,6 +58,9 @@ type ShareRules struct {
 	BulkZones      string // zones where several units may be bought from the open market at once
 	// HalfKinds are the company kinds whose certificates count half.
 	HalfKinds []string
+	// Cite turns the rule numbers of the core's share errors (1870's:
+	// 3.7, 5.3.3, 5.4.1, 5.4.2, 5.6) into the title's own.
+	Cite Cite
 }
 
 func inZones(m *Market, c *Corporation, zones string) bool {
@@ -97,6 +101,54 @@ func (r ShareRules) Certs(m *Market, c *Corporation, seat, units int) int {
 // MayHold tells whether a player may hold this many units of a company.
 func (r ShareRules) MayHold(m *Market, c *Corporation, units int) bool {
 	return units <= r.HoldLimit || r.Unlimited(m, c)
+}
+
+// SaleError judges n units of a company sold by a seat under the rules
+// of every sale: no more than he holds, room in the open market, and the
+// president's certificate only when another player holds as many units
+// to take it over (1870 5.3.3, 5.4.2, 5.6). Whether the company's shares
+// may be sold at all, and the rules of the moment (a turn's order, a
+// forced sale's limits), are the title's.
+func (r ShareRules) SaleError(c *Corporation, players []*Player, pool map[string]int, seat, n int) error {
+	held := players[seat].Shares[c.Sym]
+	var err error
+	switch {
+	case n < 1 || n > held:
+		err = fmt.Errorf("you hold %d0%% of %s (5.3.3)", held, c.Sym)
+	case !r.PoolRoom(pool[c.Sym], n):
+		err = fmt.Errorf("the open market may hold no more than %d0%% of %s; it holds %d0%% (5.4.2)", r.PoolLimit, c.Sym, pool[c.Sym])
+	case c.President == seat && held-n < r.PresidentUnits && !OtherHolds(players, c.Sym, seat, r.PresidentUnits):
+		err = fmt.Errorf("the president's certificate of %s may be sold only when another player holds %d0%% to take it over (5.6)", c.Sym, r.PresidentUnits)
+	}
+	return r.Cite.Recite(err)
+}
+
+// BuyError judges units of a company bought by a player for price each:
+// his money, the certificate limit unless the company's zone frees its
+// shares (certs is what he holds against limit now), and the hold limit
+// (1870 3.7, 5.4.1).
+func (r ShareRules) BuyError(m *Market, c *Corporation, p *Player, units, price, certs, limit int) error {
+	var err error
+	switch {
+	case p.Cash < units*price:
+		err = fmt.Errorf("%d0%% of %s costs $%d and you have $%d (3.7)", units, c.Sym, units*price, p.Cash)
+	case !r.Free(m, c) && certs+units > limit:
+		err = fmt.Errorf("you hold %d certificates: that would take you over the limit of %d (5.4.1)", certs, limit)
+	case !r.MayHold(m, c, p.Shares[c.Sym]+units):
+		err = fmt.Errorf("no player may hold more than %d0%% of %s here (5.4.1)", r.HoldLimit, c.Sym)
+	}
+	return r.Cite.Recite(err)
+}
+
+// OtherHolds tells whether a player other than seat holds at least units
+// of a company.
+func OtherHolds(players []*Player, sym string, seat, units int) bool {
+	for s, p := range players {
+		if s != seat && p.Shares[sym] >= units {
+			return true
+		}
+	}
+	return false
 }
 
 // PoolRoom tells whether the open market may take n more units.

@@ -614,20 +614,10 @@ func (g *Game) startCorp(seat int, c *Corp, par int) {
 // initial offering (ipo) or the open market: the money, the certificate
 // limit, 60% (3.7, 5.4.1) and the historical start's five (16.5).
 func (g *Game) checkShares(seat int, c *Corp, units, price int, ipo bool) error {
-	pl := g.Players[seat]
-	if pl.Cash < units*price {
-		return errRule("3.7", "%d shares cost $%d and you have $%d", units, units*price, pl.Cash)
-	}
-	if !g.free(c) && g.Certs(seat)+units > g.Limit() {
-		return errRule("5.4.1", "that would take you over the certificate limit of %d", g.Limit())
-	}
 	if ipo && !g.eligible(c) && g.sold(c)+units > 5 {
 		return errRule("16.5", "%s may sell no more than five shares until the companies before it have sold six each", c.Sym)
 	}
-	if !shares.MayHold(g.market, &c.Corporation, pl.Shares[c.Sym]+units) {
-		return errRule("5.4.1", "no more than 60%% of %s outside the green and brown zones", c.Sym)
-	}
-	return nil
+	return shares.BuyError(g.market, &c.Corporation, g.Players[seat], units, price, g.Certs(seat), g.Limit())
 }
 
 // buyShares hands a player shares from the initial offering (ipo) or the
@@ -722,16 +712,13 @@ func (g *Game) saleOptions(seat int) [][2]int {
 // checkSale judges selling n shares of c as a stock action, in a stock
 // round or to raise money for a train (5.3.3, 5.4.2, 5.6, 10.6.2).
 func (g *Game) checkSale(seat int, c *Corp, n int) error {
-	pl := g.Players[seat]
-	held := pl.Shares[c.Sym]
-	switch {
-	case c.Closed || !c.Started:
+	if c.Closed || !c.Started {
 		return errRule("5.3.3", "%s shares cannot be sold", c.Sym)
-	case n < 1 || n > held:
-		return errRule("5.3.3", "you hold %d %s", held, c.Sym)
-	case !shares.PoolRoom(g.Pool[c.Sym], n):
-		return errRule("5.4.2", "the open market may hold no more than five %s shares", c.Sym)
 	}
+	if err := shares.SaleError(&c.Corporation, g.Players, g.Pool, seat, n); err != nil {
+		return err
+	}
+	held := g.Players[seat].Shares[c.Sym]
 	if g.r.Kind == stockRound {
 		switch {
 		case g.r.Initial:
@@ -746,17 +733,6 @@ func (g *Game) checkSale(seat int, c *Corp, n int) error {
 	}
 	if held > 6 && !g.unlimited(c) && held-n > 6 && g.r.Kind == stockRound {
 		return errRule("5.9", "you hold more than 60%% of %s: a sale must bring you down to 60%%", c.Sym)
-	}
-	if c.President == seat && held-n < 2 {
-		other := false
-		for s, p := range g.Players {
-			if s != seat && p.Shares[c.Sym] >= 2 {
-				other = true
-			}
-		}
-		if !other {
-			return errRule("5.6", "as president you keep two shares of %s unless another player holds two to take over", c.Sym)
-		}
 	}
 	if g.r.Kind == operatingRound {
 		return g.checkForcedSale(seat, c, n)

@@ -38,33 +38,14 @@ func (g *Game) saleError(seat int, c *Corp, n int) error {
 	return nil
 }
 
-// saleRules are the rules of any sale (1.13): shares held, room in the
-// open market, the president's certificate only to a player with 20%,
-// and none of the Black Line before it is on the SPI (rulings EZ9).
+// saleRules are the rules of any sale (1.13): the core's (shares held,
+// room in the open market, the president's certificate only to a player
+// with 20%), and none of a company not yet on the SPI (rulings EZ9).
 func (g *Game) saleRules(seat int, c *Corp, n int) error {
-	held := g.Players[seat].Shares[c.Sym]
-	switch {
-	case n < 1 || n > held:
-		return errRule("1.13", "you hold %d shares of %s", held, c.Sym)
-	case !c.Public() || !c.Floated:
+	if !c.Public() || !c.Floated {
 		return errRule("1.13, rulings EZ9", "%s has no value on the SPI yet; its shares cannot be sold", c.Sym)
-	case !shares.PoolRoom(g.Pool[c.Sym], n):
-		return errRule("1.13", "no more than 50%% of %s may be in the open market; it holds %d0%%", c.Sym, g.Pool[c.Sym])
 	}
-	if c.President == seat && held-n < shares.PresidentUnits && !g.otherHolds(c, seat, shares.PresidentUnits) {
-		return errRule("1.13", "the president's certificate of %s may be sold only when another player holds 20%%", c.Sym)
-	}
-	return nil
-}
-
-// otherHolds tells whether a player other than seat holds at least units.
-func (g *Game) otherHolds(c *Corp, seat, units int) bool {
-	for s, p := range g.Players {
-		if s != seat && p.Shares[c.Sym] >= units {
-			return true
-		}
-	}
-	return false
+	return shares.SaleError(&c.Corporation, g.Players, g.Pool, seat, n)
 }
 
 func (g *Game) checkSell(a eighteen.Action) error {
@@ -119,13 +100,8 @@ func (g *Game) forcedSaleError(seat int, c *Corp, n int) error {
 	case (n-1)*price >= need:
 		return errRule("2.10", "%d shares raise $%d, more than the $%d you need; sell only enough", n, n*price, need)
 	}
-	if c == op {
-		after := g.Players[seat].Shares[c.Sym] - n
-		for s, p := range g.Players {
-			if s != seat && p.Shares[c.Sym] > after {
-				return errRule("2.10", "selling %d of %s would hand its presidency to %s", n, c.Sym, p.Name)
-			}
-		}
+	if c == op && !eighteen.KeepsPresidency(&c.Corporation, g.Players, seat, n, shares.PresidentUnits) {
+		return errRule("2.10", "selling %d of %s would hand its presidency to another player", n, c.Sym)
 	}
 	return nil
 }
@@ -139,7 +115,7 @@ func (g *Game) raisable(seat int, op *Corp) int {
 			if g.saleRules(seat, c, n) != nil {
 				continue
 			}
-			if c == op && g.otherMore(c, seat, held-n) {
+			if c == op && !eighteen.KeepsPresidency(&c.Corporation, g.Players, seat, n, shares.PresidentUnits) {
 				continue
 			}
 			total += n * g.price(c)
@@ -147,14 +123,4 @@ func (g *Game) raisable(seat int, op *Corp) int {
 		}
 	}
 	return total
-}
-
-// otherMore tells whether another player holds more than units.
-func (g *Game) otherMore(c *Corp, seat, units int) bool {
-	for s, p := range g.Players {
-		if s != seat && p.Shares[c.Sym] > units {
-			return true
-		}
-	}
-	return false
 }

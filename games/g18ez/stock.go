@@ -207,14 +207,8 @@ func (g *Game) checkBuy(a eighteen.Action) error {
 	if err := g.checkTurn(); err != nil {
 		return err
 	}
-	price, err := g.shareTerms(a.Seat, c, a.Args[1] == "IPO")
-	if err != nil {
-		return err
-	}
-	if g.Players[a.Seat].Cash < price {
-		return errRule("1.12", "a share of %s costs $%d; you have $%d", c.Sym, price, g.Players[a.Seat].Cash)
-	}
-	return nil
+	_, err := g.shareTerms(a.Seat, c, a.Args[1] == "IPO")
+	return err
 }
 
 // shareTerms judges one share of a company bought from the IPO or the
@@ -232,15 +226,12 @@ func (g *Game) shareTerms(seat int, c *Corp, ipo bool) (int, error) {
 		return 0, errRule("1.12", "%s has no shares left in its IPO", c.Sym)
 	case !ipo && g.Pool[c.Sym] == 0:
 		return 0, errRule("1.12", "%s has no shares in the open market", c.Sym)
-	case !shares.MayHold(g.market, &c.Corporation, pl.Shares[c.Sym]+1):
-		return 0, errRule("1.8", "no player may own more than 60%% of a railroad")
-	case g.Certs(seat) >= g.Limit():
-		return 0, errRule("1.8", "you hold %d certificates, the limit", g.Certs(seat))
 	}
+	price := g.price(c)
 	if ipo {
-		return c.Par, nil
+		price = c.Par
 	}
-	return g.price(c), nil
+	return price, shares.BuyError(g.market, &c.Corporation, pl, 1, price, g.Certs(seat), g.Limit())
 }
 
 func (g *Game) doBuy(a eighteen.Action) error {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -128,4 +129,36 @@ func (l *Layout) runsOnNewTrack(reach map[Node]bool, lay Lay, old Placed, upgrad
 		}
 	}
 	return false
+}
+
+// Lays are the candidate lays of a track step: on each hex of the board's
+// order the query and reaches allow, each tile left (by id, in order) that
+// fits there, at each rotation judge accepts. The title's fits and judge
+// are the rule check itself, so the candidates are the legal lays.
+func (l *Layout) Lays(seat int, left map[string]int, tiles map[string]*Tile, q Query,
+	reaches func(Hex) bool, fits func(Hex, *Tile) bool, judge func(Hex, string, int) bool) []Option {
+	ids := make([]string, 0, len(left))
+	for id, n := range left {
+		if n > 0 {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	var out []Option
+	for _, h := range l.Board.Order {
+		if !q.Wants("LAY", h.String()) || !reaches(h) {
+			continue
+		}
+		for _, id := range ids {
+			if !q.Wants("LAY", h.String(), id) || !fits(h, tiles[id]) {
+				continue
+			}
+			for rot := range 6 {
+				if judge(h, id, rot) {
+					out = append(out, Opt(seat, "LAY", h.String(), id, strconv.Itoa(rot)))
+				}
+			}
+		}
+	}
+	return out
 }

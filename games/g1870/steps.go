@@ -337,38 +337,22 @@ func (g *Game) trainCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 // layOptions are every legal lay the query allows: each hex the company
 // reaches, each tile left, each rotation, judged by layCost.
 func (g *Game) layOptions(seat int, c *Corp, q eighteen.Query) []eighteen.Option {
-	var out []eighteen.Option
-	ids := make([]string, 0, len(g.Left))
-	for id, n := range g.Left {
-		if n > 0 {
-			ids = append(ids, id)
-		}
-	}
-	slices.Sort(ids)
 	colours := g.colours()
 	reach := g.Layout.Reach(c.Sym)
-	for _, h := range g.board.Order {
-		if !q.Wants("LAY", h.String()) || (!eighteen.ReachesHex(reach, h) && !g.homeUntiled(c, h)) {
-			continue
-		}
-		s := g.board.Space(h)
-		old, laid := g.Layout.Tiles[h]
-		for _, id := range ids {
-			t := g.tiles[id]
-			if !q.Wants("LAY", h.String(), id) || !slices.Contains(colours, t.Colour) || s.Accepts(t) != nil {
-				continue
+	return g.Layout.Lays(seat, g.Left, g.tiles, q,
+		func(h eighteen.Hex) bool { return eighteen.ReachesHex(reach, h) || g.homeUntiled(c, h) },
+		func(h eighteen.Hex, t *eighteen.Tile) bool {
+			old, laid := g.Layout.Tiles[h]
+			next := eighteen.Yellow
+			if laid {
+				next = old.Tile.Colour + 1
 			}
-			if (laid && t.Colour != old.Tile.Colour+1) || (!laid && t.Colour != eighteen.Yellow) {
-				continue
-			}
-			for rot := range 6 {
-				if _, _, err := g.layCost(c, reach, h, id, rot); err == nil {
-					out = append(out, eighteen.Opt(seat, "LAY", h.String(), id, itoa(rot)))
-				}
-			}
-		}
-	}
-	return out
+			return t.Colour == next && slices.Contains(colours, t.Colour) && g.board.Space(h).Accepts(t) == nil
+		},
+		func(h eighteen.Hex, id string, rot int) bool {
+			_, _, err := g.layCost(c, reach, h, id, rot)
+			return err == nil
+		})
 }
 
 // homeUntiled: a company's home city before any tile is there is within

@@ -59,31 +59,12 @@ func (g *Game) layOptions(seat int, c *Corp, q eighteen.Query) []eighteen.Option
 		return nil
 	}
 	reach := g.reachFor(c)
-	var out []eighteen.Option
-	ids := make([]string, 0, len(g.Left))
-	for id, n := range g.Left {
-		if n > 0 {
-			ids = append(ids, id)
-		}
-	}
-	slices.Sort(ids)
-	for _, h := range g.board.Order {
-		if !q.Wants("LAY", h.String()) || (g.homeFirst(c) && h != c.Home) || !eighteen.ReachesHex(reach, h) {
-			continue
-		}
-		for _, id := range ids {
-			if !q.Wants("LAY", h.String(), id) || !g.mayFit(h, g.tiles[id]) {
-				continue
-			}
-			for r := range 6 {
-				lay := eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.tiles[id], Rotation: r}
-				if g.layError(c, reach, lay) == nil {
-					out = append(out, eighteen.Opt(seat, "LAY", h.String(), id, itoa(r)))
-				}
-			}
-		}
-	}
-	return out
+	return g.Layout.Lays(seat, g.Left, g.tiles, q,
+		func(h eighteen.Hex) bool { return (!g.homeFirst(c) || h == c.Home) && eighteen.ReachesHex(reach, h) },
+		g.mayFit,
+		func(h eighteen.Hex, id string, rot int) bool {
+			return g.layError(c, reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.tiles[id], Rotation: rot}) == nil
+		})
 }
 
 // layTerms reads LAY hex tile rotation.

@@ -141,3 +141,35 @@ func TestTrainsFor(t *testing.T) {
 		}
 	}
 }
+
+// TestLays: a track step's candidates are every rotation the check
+// accepts, of each tile left that fits, on each hex in reach the query
+// allows, in the board's order and the tiles' order.
+func TestLays(t *testing.T) {
+	l, tiles := small(t)
+	left := map[string]int{"7": 1, "8": 2, "J": 0}
+	plain := func(h Hex) bool { return h == Hex{0, 4} }
+	fits := func(_ Hex, tl *Tile) bool { return tl.Cities() == 0 && tl.Towns() == 0 }
+	for _, tc := range []struct {
+		name  string
+		q     Query
+		judge func(Hex, string, int) bool
+		want  int
+		first string
+	}{
+		{"every rotation", Query{}, func(Hex, string, int) bool { return true }, 12, "LAY A4 7 0"},
+		{"the check's rotations", Query{}, func(_ Hex, id string, rot int) bool { return id == "8" && rot >= 4 }, 2, "LAY A4 8 4"},
+		{"a tile asked for", Query{Verb: "LAY", Args: []string{"A4", "8"}}, func(Hex, string, int) bool { return true }, 6, "LAY A4 8 0"},
+		{"another hex asked for", Query{Verb: "LAY", Args: []string{"A2"}}, func(Hex, string, int) bool { return true }, 0, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := l.Lays(0, left, tiles, tc.q, plain, fits, tc.judge)
+			if len(got) != tc.want || (tc.want > 0 && got[0].String() != tc.first) {
+				t.Fatalf("%d lays, first %v; want %d, first %q", len(got), got, tc.want, tc.first)
+			}
+			if tc.name == "the check's rotations" && got[1].String() != "LAY A4 8 5" {
+				t.Fatalf("the last rotation is left out: %v", got)
+			}
+		})
+	}
+}

@@ -8,88 +8,42 @@ import (
 	"github.com/railpost/railpost/games/eighteen"
 )
 
-// maxLayHexes is how many hexes the menu lists lays for, one line each;
-// beyond it the menu names the hexes and OPTIONS <hex> gives the lays.
-const maxLayHexes = 8
+// menu writes 1870's options: lays grouped a line per hex for up to
+// eight hexes, beyond that OPTIONS <hex>; each line with what it costs or
+// pays.
+func (g *Game) menu() eighteen.Menu { return eighteen.Menu{MaxHexes: 8, Note: g.optionNote} }
 
 // Menu is a seat's legal moves as lines to send back, read from the open
 // steps' options (the one list there is), with what each costs or pays.
 // Lays are grouped a line per hex, pars a line per set of prices, so
 // that the list stays short enough for a phone.
 func (g *Game) Menu(seat int) []string {
-	opts := g.Legal(seat)
-	var out []string
-	lays := map[string][]eighteen.Option{}
-	var layHexes []string
+	var rest []eighteen.Option
 	pars := map[string][]string{} // prices -> companies
 	var parOrder []string
-	for _, o := range opts {
-		switch {
-		case o.Verb == "LAY":
-			if _, seen := lays[o.Args[0]]; !seen {
-				layHexes = append(layHexes, o.Args[0])
-			}
-			lays[o.Args[0]] = append(lays[o.Args[0]], o)
-		case o.Verb == "BUY" && len(o.Args) == 3 && o.Args[1] == "PAR":
+	for _, o := range g.Legal(seat) {
+		if o.Verb == "BUY" && len(o.Args) == 3 && o.Args[1] == "PAR" {
 			c := o.Args[0]
 			if len(parOrder) == 0 || parOrder[len(parOrder)-1] != c {
 				parOrder = append(parOrder, c)
 			}
 			pars[c] = append(pars[c], o.Args[2])
-		default:
-			out = append(out, g.annotate(o))
+			continue
 		}
+		rest = append(rest, o)
 	}
-	out = append(out, g.parLines(parOrder, pars)...)
-	if len(layHexes) > maxLayHexes {
-		n := 0
-		for _, l := range lays {
-			n += len(l)
-		}
-		out = append(out, fmt.Sprintf("LAY <hex> <tile> <rotation>: %d lays at %s. Send OPTIONS <hex> (as OPTIONS %s) for a hex's tiles and rotations.",
-			n, strings.Join(layHexes, " "), layHexes[0]))
-		return out
-	}
-	for _, h := range layHexes {
-		out = append(out, layLine(h, lays[h]))
-	}
-	return out
+	out, lays := g.menu().Lines(rest)
+	return append(append(out, g.parLines(parOrder, pars)...), lays...)
 }
 
 // MenuAt is the menu's lines for one hex: every lay there as a line to
 // send, with its cost. It answers OPTIONS <hex>.
 func (g *Game) MenuAt(seat int, hex string) ([]string, error) {
-	h, err := eighteen.ParseHex(strings.ToUpper(hex))
-	if err != nil || g.board.Space(h) == nil {
-		return nil, fmt.Errorf("%q is not a hex of the 1870 map; write OPTIONS and a hex, as OPTIONS H17", hex)
+	out, err := g.menu().At(g.round(), g.board, seat, hex, "1870", "H17")
+	if err == nil && len(out) == 0 {
+		err = fmt.Errorf("no tile may be laid on %s by you now", strings.ToUpper(strings.TrimSpace(hex)))
 	}
-	var out []string
-	for _, o := range g.round().Options(seat, eighteen.Query{Verb: "LAY", Args: []string{h.String()}}) {
-		if o.Verb == "LAY" {
-			out = append(out, g.annotate(o))
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no tile may be laid on %s by you now", h)
-	}
-	return out, nil
-}
-
-// layLine is one hex's lays: tile and rotations, tile by tile.
-func layLine(hex string, opts []eighteen.Option) string {
-	var tiles []string
-	rots := map[string][]string{}
-	for _, o := range opts {
-		if _, seen := rots[o.Args[1]]; !seen {
-			tiles = append(tiles, o.Args[1])
-		}
-		rots[o.Args[1]] = append(rots[o.Args[1]], o.Args[2])
-	}
-	var parts []string
-	for _, t := range tiles {
-		parts = append(parts, fmt.Sprintf("%s (%s)", t, strings.Join(rots[t], " ")))
-	}
-	return fmt.Sprintf("LAY %s <tile> <rotation>: %s", hex, strings.Join(parts, ", "))
+	return out, err
 }
 
 // parLines group the companies that may be started by their par prices.
@@ -115,17 +69,8 @@ func (g *Game) parLines(order []string, pars map[string][]string) []string {
 	return out
 }
 
-// annotate is an option's line with what it costs or pays, where that
-// helps the choice.
-func (g *Game) annotate(o eighteen.Option) string {
-	line := o.String()
-	note := g.optionNote(o)
-	if note == "" {
-		return line
-	}
-	return line + "  (" + note + ")"
-}
-
+// optionNote is what an option costs or pays, where that helps the
+// choice.
 func (g *Game) optionNote(o eighteen.Option) string {
 	a := o.Action(o.Min)
 	switch o.Verb {

@@ -12,19 +12,14 @@ import (
 // OPTIONS <hex>, for a player who would rather read one hex's tiles and
 // rotations written out than the grouped line of the menu.
 func (g *Game) MenuAt(seat int, hex string) ([]string, error) {
-	h, err := eighteen.ParseHex(strings.ToUpper(strings.TrimSpace(hex)))
-	if err != nil || g.board.Space(h) == nil {
-		return nil, fmt.Errorf("%q is not a hex of the 18EZ map; write OPTIONS and a hex, as OPTIONS D9", hex)
+	out, err := g.menu().At(g.round(), g.board, seat, hex, "18EZ", "D9")
+	if err != nil {
+		return nil, err
 	}
 	if g.Ended {
 		return nil, fmt.Errorf("the game is over (2.13)")
 	}
-	var out []string
-	for _, o := range g.round().Options(seat, eighteen.Query{Verb: "LAY", Args: []string{h.String()}}) {
-		if o.Verb == "LAY" {
-			out = append(out, o.String())
-		}
-	}
+	h, _ := eighteen.ParseHex(strings.ToUpper(strings.TrimSpace(hex)))
 	if h == g.metropolis() {
 		for _, o := range g.round().Options(seat, eighteen.Query{Verb: "MRTA", Args: []string{"LAY"}}) {
 			if o.Verb == "MRTA" && len(o.Args) > 0 && o.Args[0] == "LAY" {

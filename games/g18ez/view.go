@@ -225,55 +225,45 @@ func (g *Game) Price(c *Corp) int { return g.price(c) }
 // Board is the map as printed.
 func (g *Game) Board() *eighteen.Board { return g.board }
 
+// menu writes 18EZ's options: lays grouped a line per hex for up to
+// eight hexes, beyond that OPTIONS <hex>; each line with what it costs or
+// pays.
+func (g *Game) menu() eighteen.Menu { return eighteen.Menu{MaxHexes: 8, Note: g.optionNote} }
+
 // Menu is a seat's legal moves as lines to send back, read from the open
 // steps' options, lays grouped a line per hex.
 func (g *Game) Menu(seat int) []string {
-	var out []string
-	lays := map[string][]string{}
-	var hexes []string
-	for _, o := range g.Legal(seat) {
-		if o.Verb == "LAY" {
-			if _, seen := lays[o.Args[0]]; !seen {
-				hexes = append(hexes, o.Args[0])
-			}
-			lays[o.Args[0]] = append(lays[o.Args[0]], o.Args[1]+"/"+o.Args[2])
-			continue
-		}
-		out = append(out, o.String()+g.note4(o))
-	}
-	for _, h := range hexes {
-		out = append(out, fmt.Sprintf("LAY %s <tile> <rotation>: %s", h, strings.Join(lays[h], " ")))
-	}
-	return out
+	out, lays := g.menu().Lines(g.Legal(seat))
+	return append(out, lays...)
 }
 
-// note4 is what a menu line costs or pays.
-func (g *Game) note4(o eighteen.Option) string {
+// optionNote is what a menu line costs or pays.
+func (g *Game) optionNote(o eighteen.Option) string {
 	switch {
 	case o.Verb == "BUY" && len(o.Args) == 2:
 		if c := g.Corp(o.Args[0]); c != nil {
 			if o.Args[1] == "IPO" {
-				return fmt.Sprintf("  ($%d)", c.Par)
+				return fmt.Sprintf("$%d", c.Par)
 			}
-			return fmt.Sprintf("  ($%d)", g.price(c))
+			return fmt.Sprintf("$%d", g.price(c))
 		}
 	case o.Verb == "BUY" && len(o.Args) == 1:
 		if it := g.Packet.Top(); it != nil {
-			return fmt.Sprintf("  ($%d)", it.Price)
+			return fmt.Sprintf("$%d", it.Price)
 		}
 	case o.Verb == "PAR" && len(o.Args) == 2:
 		n, _ := atoi(o.Args[1])
-		return fmt.Sprintf("  ($%d for the president's certificate)", 2*n)
+		return fmt.Sprintf("$%d for the president's certificate", 2*n)
 	case o.Verb == "SELL" && len(o.Args) == 2:
 		if c := g.Corp(o.Args[0]); c != nil {
 			n, _ := atoi(o.Args[1])
-			return fmt.Sprintf("  (+$%d)", n*g.price(c))
+			return fmt.Sprintf("+$%d", n*g.price(c))
 		}
 	case o.Verb == "BUYTRAIN" && len(o.Args) <= 2:
 		size, _ := g.SizeOf(o.Args[0])
-		return fmt.Sprintf("  ($%d)", g.Cost(size))
+		return fmt.Sprintf("$%d", g.Cost(size))
 	case o.Verb == "PAY" || o.Verb == "HALF" || o.Verb == "RETAIN":
-		return fmt.Sprintf("  (income $%d)", g.r.Revenue)
+		return fmt.Sprintf("income $%d", g.r.Revenue)
 	}
 	return ""
 }

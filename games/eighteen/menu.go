@@ -1,0 +1,90 @@
+package eighteen
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Menu is how a title writes a seat's options in a "your move" mail:
+// each with the title's note of what it costs or pays, and the lays, too
+// many for a line each, grouped a line per hex (tile and its rotations);
+// beyond MaxHexes hexes one line names them all, and OPTIONS <hex> asks
+// for one hex's lays written out.
+type Menu struct {
+	MaxHexes int                 // hexes listed a line each; 0 for no limit
+	Note     func(Option) string // what an option costs or pays, "" for nothing
+}
+
+// Line is one option as a menu line, with its note.
+func (m Menu) Line(o Option) string {
+	if m.Note == nil {
+		return o.String()
+	}
+	if n := m.Note(o); n != "" {
+		return o.String() + "  (" + n + ")"
+	}
+	return o.String()
+}
+
+// Lines are the menu's lines for options: every option but the lays, a
+// line each in order, and then the lays grouped.
+func (m Menu) Lines(opts []Option) (lines, lays []string) {
+	byHex := map[string][]Option{}
+	var hexes []string
+	for _, o := range opts {
+		if o.Verb != "LAY" || len(o.Args) != 3 {
+			lines = append(lines, m.Line(o))
+			continue
+		}
+		if _, seen := byHex[o.Args[0]]; !seen {
+			hexes = append(hexes, o.Args[0])
+		}
+		byHex[o.Args[0]] = append(byHex[o.Args[0]], o)
+	}
+	if m.MaxHexes > 0 && len(hexes) > m.MaxHexes {
+		n := 0
+		for _, l := range byHex {
+			n += len(l)
+		}
+		return lines, []string{fmt.Sprintf("LAY <hex> <tile> <rotation>: %d lays at %s. Send OPTIONS <hex> (as OPTIONS %s) for a hex's tiles and rotations.",
+			n, strings.Join(hexes, " "), hexes[0])}
+	}
+	for _, h := range hexes {
+		lays = append(lays, layLine(h, byHex[h]))
+	}
+	return lines, lays
+}
+
+// layLine is one hex's lays: each tile and its rotations.
+func layLine(hex string, opts []Option) string {
+	var tiles []string
+	rots := map[string][]string{}
+	for _, o := range opts {
+		if _, seen := rots[o.Args[1]]; !seen {
+			tiles = append(tiles, o.Args[1])
+		}
+		rots[o.Args[1]] = append(rots[o.Args[1]], o.Args[2])
+	}
+	parts := make([]string, len(tiles))
+	for i, t := range tiles {
+		parts[i] = fmt.Sprintf("%s (%s)", t, strings.Join(rots[t], " "))
+	}
+	return fmt.Sprintf("LAY %s <tile> <rotation>: %s", hex, strings.Join(parts, ", "))
+}
+
+// At are the lays a seat may make on one hex now, as menu lines: the
+// answer to OPTIONS <hex>. title and example name the map and a hex on it
+// for the error of a hex that is not there.
+func (m Menu) At(r Round, b *Board, seat int, hex, title, example string) ([]string, error) {
+	h, err := ParseHex(strings.ToUpper(strings.TrimSpace(hex)))
+	if err != nil || b.Space(h) == nil {
+		return nil, fmt.Errorf("%q is not a hex of the %s map; write OPTIONS and a hex, as OPTIONS %s", hex, title, example)
+	}
+	var out []string
+	for _, o := range r.Options(seat, Query{Verb: "LAY", Args: []string{h.String()}}) {
+		if o.Verb == "LAY" {
+			out = append(out, m.Line(o))
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,47 @@
+package eighteen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestMenuLines: options a line each with the title's note, lays grouped
+// a line per hex with each tile's rotations, and beyond MaxHexes hexes
+// one line naming them for OPTIONS <hex>.
+func TestMenuLines(t *testing.T) {
+	note := func(o Option) string {
+		if o.Verb == "PASS" {
+			return ""
+		}
+		return "$5"
+	}
+	opts := []Option{Opt(0, "PASS"), Opt(0, "LAY", "A1", "7", "0"), Opt(0, "LAY", "A1", "7", "3"),
+		Opt(0, "LAY", "B2", "8", "1"), Opt(0, "LAY", "A1", "9", "2"), Opt(0, "SKIP")}
+	for _, tc := range []struct {
+		max         int
+		lines, lays []string
+	}{
+		{0, []string{"PASS", "SKIP  ($5)"}, []string{"LAY A1 <tile> <rotation>: 7 (0 3), 9 (2)", "LAY B2 <tile> <rotation>: 8 (1)"}},
+		{2, []string{"PASS", "SKIP  ($5)"}, []string{"LAY A1 <tile> <rotation>: 7 (0 3), 9 (2)", "LAY B2 <tile> <rotation>: 8 (1)"}},
+		{1, []string{"PASS", "SKIP  ($5)"}, []string{"LAY <hex> <tile> <rotation>: 4 lays at A1 B2. Send OPTIONS <hex> (as OPTIONS A1) for a hex's tiles and rotations."}},
+	} {
+		t.Run(fmt.Sprint(tc.max), func(t *testing.T) {
+			lines, lays := Menu{MaxHexes: tc.max, Note: note}.Lines(opts)
+			if !slices.Equal(lines, tc.lines) || !slices.Equal(lays, tc.lays) {
+				t.Fatalf("lines %q\nlays %q\nwant %q\n%q", lines, lays, tc.lines, tc.lays)
+			}
+		})
+	}
+	c := &counter{target: 5}
+	b, err := ParseBoard(smallBoard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"Z99", "north"} {
+		if _, err := (Menu{}).At(c.round(), b, 0, bad, "small", "A4"); err == nil || !strings.Contains(err.Error(), "not a hex of the small map") {
+			t.Errorf("OPTIONS %s: %v", bad, err)
+		}
+	}
+}

@@ -251,3 +251,18 @@ func (p *Packet) Drop(seat, n int) ([]PacketSale, bool) {
 	}
 	return sales, true
 }
+
+// Clone is a copy of the packet that shares nothing a sale or bid
+// changes, for a copy of the game.
+func (p Packet) Clone() Packet {
+	q := Packet{Items: slices.Clone(p.Items)}
+	for i := range q.Items {
+		q.Items[i].Bids = slices.Clone(p.Items[i].Bids)
+	}
+	if p.Auction != nil {
+		a := *p.Auction
+		a.In = slices.Clone(p.Auction.In)
+		q.Auction = &a
+	}
+	return q
+}

@@ -2,6 +2,7 @@ package eighteen
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -275,4 +276,78 @@ func Standings(players []*Player, score func(seat int) int) string {
 		parts[i] = players[s].Name + " $" + strconv.Itoa(score(s))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// Core is the company's common part: a title's company type embeds
+// Corporation and so has Core too, which lets the core take a title's
+// list of companies (Cores).
+func (c *Corporation) Core() *Corporation { return c }
+
+// Cores are the common parts of a title's companies, in order.
+func Cores[C interface{ Core() *Corporation }](corps []C) []*Corporation {
+	out := make([]*Corporation, len(corps))
+	for i, c := range corps {
+		out[i] = c.Core()
+	}
+	return out
+}
+
+// Sellers are the companies that may sell a train to buyer: the others
+// still in play.
+func Sellers(corps []*Corporation, buyer *Corporation) []*Corporation {
+	var out []*Corporation
+	for _, c := range corps {
+		if c != buyer && !c.Closed {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Copy is the company with its own copies of what a move changes in
+// place (its token costs and trains), for a copy of the game.
+func (c Corporation) Copy() Corporation {
+	c.TokenCosts, c.Trains = slices.Clone(c.TokenCosts), slices.Clone(c.Trains)
+	return c
+}
+
+// ClonePlayers are copies of the players, each with his own shares.
+func ClonePlayers(ps []*Player) []*Player {
+	out := make([]*Player, len(ps))
+	for i, p := range ps {
+		q := *p
+		q.Shares, q.Sold = maps.Clone(p.Shares), maps.Clone(p.Sold)
+		out[i] = &q
+	}
+	return out
+}
+
+// ClonePrivates are copies of the private companies, each with its own
+// bids.
+func ClonePrivates(ps []*Private) []*Private {
+	out := make([]*Private, len(ps))
+	for i, p := range ps {
+		q := *p
+		q.Bids = maps.Clone(p.Bids)
+		out[i] = &q
+	}
+	return out
+}
+
+// Money is every dollar in the game: the bank's, the players' and the
+// companies'. A title's invariant checks that only its rules change it.
+func Money(bank int, players []*Player, corps []*Corporation) int {
+	total := bank
+	for _, p := range players {
+		total += p.Cash
+	}
+	for _, c := range corps {
+		total += c.Cash
+	}
+	return total
+}
+
+// RuleError is an illegal move, with the rule that forbids it.
+func RuleError(rule, format string, args ...any) error {
+	return fmt.Errorf("%s (%s)", fmt.Sprintf(format, args...), rule)
 }

@@ -230,3 +230,10 @@ func (t *Trains) Deliver(size, kind int, pool bool, seller *Corporation, price i
 	}
 	return nil
 }
+
+// Copy is the trains with their own depot and open market, for a copy of
+// the game.
+func (t Trains) Copy() Trains {
+	t.Depot, t.PoolTrains = slices.Clone(t.Depot), slices.Clone(t.PoolTrains)
+	return t
+}

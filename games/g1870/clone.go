@@ -3,6 +3,8 @@ package g1870
 import (
 	"maps"
 	"slices"
+
+	"github.com/railpost/railpost/games/eighteen"
 )
 
 // Clone is a copy of the game that shares nothing a move changes, so that
@@ -13,28 +15,17 @@ func (g *Game) Clone() *Game {
 	c.Layout.Bonus, c.Layout.BonusBound = c.bonus, c.bonusBound
 	c.Left = maps.Clone(g.Left)
 	c.Pool = maps.Clone(g.Pool)
-	c.PoolTrains = slices.Clone(g.PoolTrains)
-	c.Depot = slices.Clone(g.Depot)
+	c.Trains = g.Trains.Copy()
 	c.Events = slices.Clone(g.Events)
-	c.Players = make([]*Player, len(g.Players))
-	for i, p := range g.Players {
-		q := *p
-		q.Shares, q.Sold = maps.Clone(p.Shares), maps.Clone(p.Sold)
-		c.Players[i] = &q
-	}
+	c.Players = eighteen.ClonePlayers(g.Players)
 	c.Corps = make([]*Corp, len(g.Corps))
 	c.bySym = make(map[string]*Corp, len(g.Corps))
 	for i, x := range g.Corps {
 		y := *x
-		y.TokenCosts, y.Trains = slices.Clone(x.TokenCosts), slices.Clone(x.Trains)
+		y.Corporation = x.Corporation.Copy()
 		c.Corps[i], c.bySym[y.Sym] = &y, &y
 	}
-	c.Privates = make([]*Private, len(g.Privates))
-	for i, p := range g.Privates {
-		q := *p
-		q.Bids = maps.Clone(p.Bids)
-		c.Privates[i] = &q
-	}
+	c.Privates = eighteen.ClonePrivates(g.Privates)
 	if g.Ending != nil {
 		e := *g.Ending
 		c.Ending = &e

@@ -377,20 +377,11 @@ func (g *Game) Score(seat int) int {
 // Money is every dollar in the game: the bank's, the players' and the
 // companies'. What the bank owes a company at the round's end is still
 // the bank's. The total changes only by the $1000 notes of a broken bank.
-func (g *Game) Money() int {
-	total := g.Bank
-	for _, p := range g.Players {
-		total += p.Cash
-	}
-	for _, c := range g.Corps {
-		total += c.Cash
-	}
-	return total
-}
+func (g *Game) Money() int { return eighteen.Money(g.Bank, g.Players, eighteen.Cores(g.Corps)) }
 
 // errRule is an illegal move, with the rule that forbids it.
 func errRule(rule, format string, args ...any) error {
-	return fmt.Errorf("%s (%s)", fmt.Sprintf(format, args...), rule)
+	return eighteen.RuleError(rule, format, args...)
 }
 
 func atoi(s string) (int, bool) {

@@ -325,7 +325,7 @@ func (g *Game) trainStep() eighteen.Step {
 func (g *Game) trainCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 	c := g.r.Corp
 	out := []eighteen.Option{eighteen.Opt(seat, "DONE")}
-	out = append(out, shop.Options(seat, &g.Trains, c.Trains, g.sellers(c), c.Cash)...)
+	out = append(out, shop.Options(seat, &g.Trains, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), c.Cash)...)
 	for _, o := range g.Corps {
 		for n := 1; n <= g.Players[seat].Shares[o.Sym]; n++ {
 			out = append(out, eighteen.Opt(seat, "SELL", o.Sym, itoa(n)))

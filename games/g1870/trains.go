@@ -91,7 +91,7 @@ func (g *Game) trainTerms(a eighteen.Action) (purchase, error) {
 	if g.r.Step != stepTrains {
 		return purchase{}, errRule("4.1", "trains are bought after the dividend")
 	}
-	bu, err := shop.Read(&g.Trains, a.Args, c.Trains, g.sellers(c), c.Cash)
+	bu, err := shop.Read(&g.Trains, a.Args, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), c.Cash)
 	if err != nil {
 		return purchase{}, err
 	}
@@ -115,18 +115,6 @@ func (g *Game) trainTerms(a eighteen.Action) (purchase, error) {
 		pu.contribution = pu.Price - c.Cash
 	}
 	return pu, nil
-}
-
-// sellers are the companies that may sell a train to c: the others in
-// play.
-func (g *Game) sellers(c *Corp) []*eighteen.Corporation {
-	var out []*eighteen.Corporation
-	for _, o := range g.Corps {
-		if o != c && !o.Closed {
-			out = append(out, &o.Corporation)
-		}
-	}
-	return out
 }
 
 // doBuyTrain buys the train trainTerms allowed; the first from the bank

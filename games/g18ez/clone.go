@@ -15,29 +15,18 @@ func (g *Game) Clone() *Game {
 	c.Layout.Bonus, c.Layout.BonusBound = c.hotelBonus, c.hotelBound
 	c.Left = maps.Clone(g.Left)
 	c.Pool = maps.Clone(g.Pool)
-	c.PoolTrains = slices.Clone(g.PoolTrains)
-	c.Depot = slices.Clone(g.Depot)
+	c.Trains = g.Trains.Copy()
 	c.Events = slices.Clone(g.Events)
-	c.Players = make([]*Player, len(g.Players))
-	for i, p := range g.Players {
-		q := *p
-		q.Shares, q.Sold = maps.Clone(p.Shares), maps.Clone(p.Sold)
-		c.Players[i] = &q
-	}
+	c.Players = eighteen.ClonePlayers(g.Players)
 	c.Corps = make([]*Corp, len(g.Corps))
 	c.bySym = make(map[string]*Corp, len(g.Corps))
 	for i, x := range g.Corps {
 		y := *x
-		y.TokenCosts, y.Trains = slices.Clone(x.TokenCosts), slices.Clone(x.Trains)
+		y.Corporation = x.Corporation.Copy()
 		c.Corps[i], c.bySym[y.Sym] = &y, &y
 	}
-	c.Privates = make([]*Private, len(g.Privates))
-	for i, p := range g.Privates {
-		q := *p
-		q.Bids = maps.Clone(p.Bids)
-		c.Privates[i] = &q
-	}
-	c.Packet = clonePacket(g.Packet)
+	c.Privates = eighteen.ClonePrivates(g.Privates)
+	c.Packet = g.Packet.Clone()
 	if g.Ending != nil {
 		e := *g.Ending
 		c.Ending = &e
@@ -58,17 +47,4 @@ func (g *Game) Clone() *Game {
 	}
 	c.rounds = c.buildRounds()
 	return &c
-}
-
-func clonePacket(p eighteen.Packet) eighteen.Packet {
-	q := eighteen.Packet{Items: slices.Clone(p.Items)}
-	for i := range q.Items {
-		q.Items[i].Bids = slices.Clone(p.Items[i].Bids)
-	}
-	if p.Auction != nil {
-		a := *p.Auction
-		a.In = slices.Clone(p.Auction.In)
-		q.Auction = &a
-	}
-	return q
 }

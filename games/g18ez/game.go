@@ -276,19 +276,11 @@ func (g *Game) Score(seat int) int {
 }
 
 // Money is all the money in play, the bank's included: it never changes.
-func (g *Game) Money() int {
-	total := g.Bank
-	for _, p := range g.Players {
-		total += p.Cash
-	}
-	for _, c := range g.Corps {
-		total += c.Cash
-	}
-	return total
-}
+func (g *Game) Money() int { return eighteen.Money(g.Bank, g.Players, eighteen.Cores(g.Corps)) }
 
+// errRule is an illegal move, with the rule that forbids it.
 func errRule(rule, format string, args ...any) error {
-	return fmt.Errorf("%s (%s)", fmt.Sprintf(format, args...), rule)
+	return eighteen.RuleError(rule, format, args...)
 }
 
 func atoi(s string) (int, bool) {

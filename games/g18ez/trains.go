@@ -161,7 +161,7 @@ func (g *Game) trainOptions(seat int, c *Corp) []eighteen.Option {
 	if c == nil || len(c.Trains) >= g.phase().LimitFor(c.Kind) {
 		return nil
 	}
-	out := shop.Options(seat, &g.Trains, c.Trains, g.sellers(c), g.maxPay(c))
+	out := shop.Options(seat, &g.Trains, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), g.maxPay(c))
 	if g.r.Forced {
 		for _, s := range g.saleOptions(seat) {
 			out = append(out, eighteen.Opt(seat, "SELL", s[0], s[1]))
@@ -266,7 +266,7 @@ func (g *Game) trainTerms(a eighteen.Action) (purchase, error) {
 	if len(c.Trains) >= g.phase().LimitFor(c.Kind) {
 		return purchase{}, errRule("2.8", "%s has %d trains, its limit", c.Sym, len(c.Trains))
 	}
-	bu, err := shop.Read(&g.Trains, a.Args, c.Trains, g.sellers(c), g.maxPay(c))
+	bu, err := shop.Read(&g.Trains, a.Args, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), g.maxPay(c))
 	if err != nil {
 		return purchase{}, err
 	}
@@ -276,18 +276,6 @@ func (g *Game) trainTerms(a eighteen.Action) (purchase, error) {
 		return pu, nil
 	}
 	return pu, g.affords(c, &pu)
-}
-
-// sellers are the railroads that may sell a train to c: the others in
-// play.
-func (g *Game) sellers(c *Corp) []*eighteen.Corporation {
-	var out []*eighteen.Corporation
-	for _, o := range g.Corps {
-		if o != c && !o.Closed {
-			out = append(out, &o.Corporation)
-		}
-	}
-	return out
 }
 
 // affords judges a purchase from the bank or the open market against the

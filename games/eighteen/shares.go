@@ -351,3 +351,12 @@ func Money(bank int, players []*Player, corps []*Corporation) int {
 func RuleError(rule, format string, args ...any) error {
 	return fmt.Errorf("%s (%s)", fmt.Sprintf(format, args...), rule)
 }
+
+// Scores are each seat's score by the title's rule, in seat order.
+func Scores(players []*Player, score func(seat int) int) []int {
+	out := make([]int, len(players))
+	for s := range players {
+		out[s] = score(s)
+	}
+	return out
+}

@@ -13,13 +13,7 @@ import (
 func (g *Game) Milestone() int { return g.ORsDone }
 
 // Scores are each seat's worth (14), the final scores once the game ends.
-func (g *Game) Scores() []int {
-	out := make([]int, len(g.Players))
-	for s := range g.Players {
-		out[s] = g.Score(s)
-	}
-	return out
-}
+func (g *Game) Scores() []int { return eighteen.Scores(g.Players, g.Score) }
 
 // Status is the open position as a seat reads it in a mail: everything
 // in 1870 is public, so only the "(you)" mark differs between seats.

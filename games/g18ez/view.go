@@ -13,13 +13,7 @@ import (
 func (g *Game) Milestone() int { return g.ORsDone }
 
 // Scores are each seat's net worth (2.13).
-func (g *Game) Scores() []int {
-	out := make([]int, len(g.Players))
-	for s := range g.Players {
-		out[s] = g.Score(s)
-	}
-	return out
-}
+func (g *Game) Scores() []int { return eighteen.Scores(g.Players, g.Score) }
 
 var colourNames = []string{"yellow", "green", "brown", "gray"}
 

@@ -58,12 +58,9 @@ func (g *Game) nextCorp() {
 	g.note("%s operates, %s presiding", c.Sym, g.Players[c.President].Name)
 }
 
-func (g *Game) addToken(h eighteen.Hex, sym string) {
-	if g.Layout.Tokens[h] == nil {
-		g.Layout.Tokens[h] = map[int][]string{}
-	}
-	g.Layout.Tokens[h][0] = append(g.Layout.Tokens[h][0], sym)
-}
+// addToken puts a home or destination token in the hex's city: every
+// city of 1870 is a tile's first stop.
+func (g *Game) addToken(h eighteen.Hex, sym string) { g.Layout.Place(h, 0, sym) }
 
 func (g *Game) endOR() {
 	g.r.Corp = nil
@@ -272,28 +269,8 @@ func (g *Game) tokenCheck(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex)
 	if cost > c.Cash {
 		return errRule("7.5", "a token costs $%d and %s has $%d", cost, c.Sym, c.Cash)
 	}
-	p, laid := g.Layout.Tiles[h]
-	if !laid || len(p.Tile.Stops) == 0 || !p.Tile.Stops[0].City {
-		return errRule("7.3", "%s has no city tile to hold a token", h)
-	}
-	n := eighteen.Node{Hex: h, Stop: 0}
-	if !reach[n] {
-		return errRule("7.3", "%s cannot trace a route to %s", c.Sym, h)
-	}
-	tokens := g.Layout.Tokens[h][0]
-	if slices.Contains(tokens, c.Sym) || slices.Contains(g.Layout.Extra[h], c.Sym) {
-		return errRule("7.3", "%s has a token on %s", c.Sym, h)
-	}
-	free := p.Tile.Stops[0].Slots - len(tokens)
-	if free <= 0 {
-		return errRule("7.3", "%s has no space for a token", h)
-	}
-	for _, o := range g.Corps {
-		if o != c && o.Home == h && !o.Operating && !o.Closed && free < 2 {
-			return errRule("7.3", "the last space on %s is kept for %s, which has not started", h, o.Sym)
-		}
-	}
-	return nil
+	_, err := g.Layout.StationError(c.Sym, reach, h, eighteen.Waiting(eighteen.Cores(g.Corps), &c.Corporation, h))
+	return err
 }
 
 // checkTokenMove judges TOKEN as written; tokenCheck holds the rules.
@@ -322,7 +299,7 @@ func (g *Game) doToken(a eighteen.Action) error {
 	cost, _ := tokens.Next(&c.Corporation, c.Extra, h)
 	c.Cash -= cost
 	g.Bank += cost
-	g.addToken(h, c.Sym)
+	g.Layout.Place(h, g.Layout.FreeCity(h), c.Sym)
 	c.Stations++
 	g.note("%s places a token on %s for $%d", c.Sym, h, cost)
 	g.r.Step = stepRun

@@ -263,12 +263,7 @@ func (g *Game) tokenStep() eighteen.Step {
 				return out
 			}
 			reach := g.Layout.Reach(c.Sym)
-			for _, h := range g.board.Order {
-				if q.Wants("TOKEN", h.String()) && g.tokenCheck(c, reach, h) == nil {
-					out = append(out, eighteen.Opt(seat, "TOKEN", h.String()))
-				}
-			}
-			return out
+			return append(out, g.Layout.StationOptions(seat, q, func(h eighteen.Hex) bool { return g.tokenCheck(c, reach, h) == nil })...)
 		}}
 }
 

@@ -1,8 +1,6 @@
 package g18ez
 
 import (
-	"slices"
-
 	"github.com/railpost/railpost/games/eighteen"
 )
 
@@ -56,35 +54,14 @@ func (g *Game) placeHome(c *Corp) {
 	if c.Operating || c.Kind == kindSystem {
 		return
 	}
-	p, ok := g.Layout.Tiles[c.Home]
-	if !ok {
-		return
-	}
-	slot := g.freeSlot(c.Home, p)
+	slot := g.Layout.FreeCity(c.Home)
 	if slot < 0 {
-		return
+		return // no tile yet, or no room
 	}
-	g.addToken(c.Home, slot, c.Sym)
+	g.Layout.Place(c.Home, slot, c.Sym)
 	c.Operating = true
 	c.Stations = 1
 	g.note("%s places its station marker in its home city %s (2.5)", c.Sym, c.Home)
-}
-
-// freeSlot is the first city on a tile with room for a station, or -1.
-func (g *Game) freeSlot(h eighteen.Hex, p eighteen.Placed) int {
-	for i, st := range p.Tile.Stops {
-		if st.City && len(g.Layout.Tokens[h][i]) < max(1, st.Slots) {
-			return i
-		}
-	}
-	return -1
-}
-
-func (g *Game) addToken(h eighteen.Hex, stop int, sym string) {
-	if g.Layout.Tokens[h] == nil {
-		g.Layout.Tokens[h] = map[int][]string{}
-	}
-	g.Layout.Tokens[h][stop] = append(g.Layout.Tokens[h][stop], sym)
 }
 
 // finishTurn ends a company's turn.
@@ -164,63 +141,15 @@ func (g *Game) tokenOptions(seat int, c *Corp) []eighteen.Option {
 		return nil
 	}
 	reach := g.reachFor(c)
-	var out []eighteen.Option
-	for h := range g.Layout.Tiles {
-		if g.tokenError(c, reach, h) == nil {
-			out = append(out, eighteen.Opt(seat, "TOKEN", h.String()))
-		}
-	}
-	slices.SortFunc(out, func(a, b eighteen.Option) int {
-		if a.Args[0] < b.Args[0] {
-			return -1
-		}
-		return 1
-	})
-	return out
+	return g.Layout.StationOptions(seat, eighteen.Query{}, func(h eighteen.Hex) bool { return g.tokenError(c, reach, h) == nil })
 }
 
-// tokenError judges a station placed on a hex (2.5): a route there, a
-// city with room, none of its own already on the tile, and the room a
-// company not yet operating needs at home left free.
+// tokenError judges a station placed on a hex (2.5): the core's rules of
+// a station (a route there, a city with room, none of its own already on
+// the tile, the room a company not yet operating needs at home left free).
 func (g *Game) tokenError(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex) error {
-	p, ok := g.Layout.Tiles[h]
-	if !ok {
-		return errRule("2.5", "%s has no city tile", h)
-	}
-	for _, syms := range g.Layout.Tokens[h] {
-		if slices.Contains(syms, c.Sym) {
-			return errRule("2.5", "%s has a station on %s already", c.Sym, h)
-		}
-	}
-	slot := g.freeSlot(h, p)
-	if slot < 0 {
-		return errRule("2.5", "%s has no room for another station", h)
-	}
-	if !reach[eighteen.Node{Hex: h, Stop: slot}] {
-		return errRule("2.5", "%s cannot trace a route to %s", c.Sym, h)
-	}
-	if g.reservedRoom(c, h, p) {
-		return errRule("2.5", "the last room in %s is kept for the railroad based there", h)
-	}
-	return nil
-}
-
-// reservedRoom tells whether a station would take the last room a
-// company based on the hex, not yet operating, needs.
-func (g *Game) reservedRoom(by *Corp, h eighteen.Hex, p eighteen.Placed) bool {
-	free := 0
-	for i, st := range p.Tile.Stops {
-		if st.City {
-			free += max(1, st.Slots) - len(g.Layout.Tokens[h][i])
-		}
-	}
-	waiting := 0
-	for _, c := range g.Corps {
-		if c != by && !c.Closed && !c.Operating && c.Kind != kindSystem && c.Home == h {
-			waiting++
-		}
-	}
-	return free <= waiting
+	_, err := g.Layout.StationError(c.Sym, reach, h, eighteen.Waiting(eighteen.Cores(g.Corps), &c.Corporation, h))
+	return err
 }
 
 func (g *Game) checkToken(a eighteen.Action) error {
@@ -250,7 +179,7 @@ func (g *Game) doToken(a eighteen.Action) error {
 	cost := c.TokenCosts[c.Stations]
 	c.Cash -= cost
 	g.Bank += cost
-	g.addToken(h, g.freeSlot(h, g.Layout.Tiles[h]), c.Sym)
+	g.Layout.Place(h, g.Layout.FreeCity(h), c.Sym)
 	c.Stations++
 	g.note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
 	g.r.Step = stepRun

@@ -163,7 +163,7 @@ func (g *Game) mrtaTokenError(c *Corp) error {
 		return errRule("2.5", "%s places its home station first", c.Sym)
 	case c.Stations >= len(c.TokenCosts):
 		return errRule("2.5", "%s has no station marker left", c.Sym)
-	case p.Tile == nil || g.freeSlot(m, p) < 0:
+	case p.Tile == nil || g.Layout.FreeCity(m) < 0:
 		return errRule("2.5", "Metropolis has no room for a station")
 	}
 	for _, syms := range g.Layout.Tokens[m] {
@@ -205,7 +205,7 @@ func (g *Game) doMRTA(a eighteen.Action) error {
 		g.note("%s lays tile #%s in Metropolis with the Metropolis Rapid Transit Authority (appendix)", c.Sym, lay.Tile.ID)
 		return nil
 	}
-	g.addToken(m, g.freeSlot(m, g.Layout.Tiles[m]), c.Sym)
+	g.Layout.Place(m, g.Layout.FreeCity(m), c.Sym)
 	c.Stations++
 	g.Private(MRTA).Closed = true
 	g.note("%s places a station in Metropolis with the Metropolis Rapid Transit Authority, which closes (appendix)", c.Sym)

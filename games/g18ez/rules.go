@@ -132,7 +132,8 @@ func Market() (*eighteen.Market, error) {
 	return m, nil
 }
 
-// trackRules are 18EZ's sections for the rules of track the core cites
+// trackRules are 18EZ's sections for the rules of the map the core cites
 // by 1870's numbers: where tiles go and reaching them (2.3), upgrades and
-// the colours of the phase (2.4), labelled tiles (Metropolis, 2.3).
-var trackRules = map[string]string{"6.1": "2.3", "6.2": "2.4", "6.3": "2.3", "6.4": "2.3", "6.4.1": "2.3"}
+// the colours of the phase (2.4), labelled tiles (Metropolis, 2.3), and
+// stations (2.5).
+var trackRules = eighteen.Cite{"6.1": "2.3", "6.2": "2.4", "6.3": "2.3", "6.4": "2.3", "6.4.1": "2.3", "7.3": "2.5"}

@@ -3,7 +3,6 @@ package chicagoexpress
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -34,19 +33,31 @@ func (Title) Demo(o title.DemoOptions) (title.Script, error) {
 		return nil, fmt.Errorf("--humans %d: Chicago Express takes 2 to 6 players, and in the demo each is scripted", o.Humans)
 	}
 	s := &demoScript{o: o}
+	s.game.Fresh = s.fresh
+	s.loop = title.MoveLoop[*chicagoexpress.Game]{Seed: o.Seed, Limit: o.Limit, Mails: 5000, Illegal: &s.illegal, StaleLine: "PASS EXPAND",
+		Engine: func(ctx context.Context, d title.Desk) (*chicagoexpress.Game, error) {
+			eng, _, err := s.engine(ctx, d)
+			return eng, err
+		}, Scripted: s.scripted, Finish: s.checkDirect}
 	for i := range o.Humans {
 		first := strings.Fields(demoNames[i])[0]
 		s.players = append(s.players, &title.DemoPlayer{Position: i + 1, Name: first, Address: strings.ToLower(first) + "@players.invalid"})
 	}
+	s.loop.Players = s.players
 	return s, nil
 }
 
 type demoScript struct {
 	o       title.DemoOptions
 	players []*title.DemoPlayer
-	// The scripted moments, each with the processor's answer.
-	illegal, stale, undo, timeout string
-	direct                        string
+	// The scripted moments, each with the processor's answer; the stale
+	// move and the undo are the loop's.
+	illegal, timeout, direct string
+	// game follows the stored log without replaying it every mail.
+	game title.Follower[*chicagoexpress.Game]
+	// loop answers the mails: the set pieces here, the computer's choice
+	// otherwise.
+	loop title.MoveLoop[*chicagoexpress.Game]
 }
 
 // Game implements title.Script.
@@ -67,8 +78,8 @@ func (s *demoScript) Players() []*title.DemoPlayer { return s.players }
 func (s *demoScript) Notes() []string {
 	var out []string
 	for _, n := range []struct{ what, said string }{
-		{"An illegal move was answered: ", s.illegal}, {"A stale move was answered: ", s.stale},
-		{"An undo: ", s.undo}, {"A timeout: ", s.timeout}, {"", s.direct},
+		{"An illegal move was answered: ", s.illegal}, {"A stale move was answered: ", s.loop.Stale},
+		{"An undo: ", s.loop.Undo}, {"A timeout: ", s.timeout}, {"", s.direct},
 	} {
 		if n.said != "" {
 			out = append(out, n.what+n.said)
@@ -85,115 +96,46 @@ func (s *demoScript) names() []string {
 	return out
 }
 
-// engine is the game as the players could work it out: the engine run on
-// the stored log, with the moves that stand.
+// engine is the game as the players could work it out from the stored
+// log (title.Follower).
 func (s *demoScript) engine(ctx context.Context, d title.Desk) (*chicagoexpress.Game, []eighteen.Action, error) {
-	moves, err := d.Moves(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	var log []eighteen.Action
-	for _, m := range moves {
-		a, err := eighteen.ParseAction(m.Position-1, m.Line)
-		if err != nil {
-			return nil, nil, err
-		}
-		log = append(log, a)
-	}
-	fresh := func() (eighteen.Engine, error) {
-		return chicagoexpress.New(chicagoexpress.Setup{Players: s.names(), Seed: uint64(s.o.Seed)})
-	}
-	eng, standing, err := eighteen.Replay(fresh, log)
-	if err != nil {
-		return nil, nil, err
-	}
-	return eng.(*chicagoexpress.Game), standing, nil
+	return s.game.Engine(ctx, d)
+}
+
+func (s *demoScript) fresh() (*chicagoexpress.Game, error) {
+	return chicagoexpress.New(chicagoexpress.Setup{Players: s.names(), Seed: uint64(s.o.Seed)})
 }
 
 // Play implements title.Script: answer "your move" mails until the game
-// ends or the limit of actions is reached.
-func (s *demoScript) Play(ctx context.Context, d title.Desk) error {
-	rng := rand.New(rand.NewPCG(uint64(s.o.Seed), 99))
-	var staleMail *orders.Mail
-	var staleFrom *title.DemoPlayer
-	for step := 0; step < 5000; step++ {
-		if err := ctx.Err(); err != nil {
-			return err
+// ends or the limit of actions is reached (title.MoveLoop).
+func (s *demoScript) Play(ctx context.Context, d title.Desk) error { return s.loop.Play(ctx, d) }
+
+// scripted plays the demo's set pieces when their moment comes: at a
+// player's turn a move the rules forbid (Chicago cannot be developed),
+// and after the undo, at an auction, a player who goes quiet.
+func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *chicagoexpress.Game, p *title.DemoPlayer, m *orders.Mail, action int) (bool, error) {
+	var err error
+	turn := slices.ContainsFunc(eng.Legal(p.Position-1), func(o eighteen.Option) bool { return o.Verb == "PASS" && len(o.Args) == 1 })
+	switch {
+	case s.illegal == "" && turn:
+		if s.illegal, err = title.ReplyAndCheck(ctx, d, p, m, "DEVELOP A2", "5, Action C"); err != nil {
+			return true, err
 		}
-		g, err := d.Game(ctx)
-		if err != nil {
-			return err
+		if g, err := d.Game(ctx); err != nil || g.Turn != action {
+			return true, fmt.Errorf("an illegal move changed the game (%v)", err)
 		}
-		d.Progress(g.Turn-1, 0, g.Status == "ended")
-		if g.Status == "ended" {
-			return s.checkDirect(ctx, d)
-		}
-		if s.o.Limit > 0 && g.Turn > s.o.Limit {
-			return nil
-		}
-		eng, _, err := s.engine(ctx, d)
-		if err != nil {
-			return err
-		}
-		seat := eng.Acting()[0]
-		p := s.players[seat]
-		want := fmt.Sprintf("Your move (action %d)", g.Turn)
-		m := title.NewestMail(d, p, "Your move (action")
-		if m == nil || !strings.Contains(m.Subject, want) {
-			return fmt.Errorf("action %d: %s has no %q mail", g.Turn, p.Name, want)
-		}
-		d.SetClock(d.Now().Add(7 * time.Minute))
-		turn := slices.ContainsFunc(eng.Legal(seat), func(o eighteen.Option) bool { return o.Verb == "PASS" && len(o.Args) == 1 })
-		switch {
-		case s.illegal == "" && turn:
-			// A move the rules forbid: Chicago cannot be developed.
-			if s.illegal, err = title.ReplyAndCheck(ctx, d, p, m, "DEVELOP A2", "5, Action C"); err != nil {
-				return err
-			}
-			if g2, _ := d.Game(ctx); g2.Turn != g.Turn {
-				return fmt.Errorf("an illegal move changed the game")
-			}
-			continue
-		case s.timeout == "" && s.undo != "" && !turn:
-			if s.timeout, err = title.GoQuiet(ctx, d, p, g.Turn); err != nil {
-				return err
-			}
-			continue
-		}
-		choice := eng.Suggest(seat, rng)
-		if err := title.Reply(d, p, m, choice.String()); err != nil {
-			return err
-		}
-		if _, err := d.Pass(ctx); err != nil {
-			return err
-		}
-		ack := title.NewestMail(d, p, "Accepted", "not accepted")
-		if ack == nil || !strings.Contains(ack.Subject, "Accepted") {
-			return fmt.Errorf("%s's move %q was not accepted", p.Name, choice)
-		}
-		switch {
-		case staleMail == nil && s.illegal != "":
-			staleMail, staleFrom = m, p
-		case s.stale == "" && staleMail != nil:
-			// The first mail answered again, as a player who resent it would.
-			if s.stale, err = title.ReplyAndCheck(ctx, d, staleFrom, staleMail, "PASS EXPAND", "already been played"); err != nil {
-				return err
-			}
-		case s.undo == "" && s.stale != "" && choice.Verb != "BID" && choice.Verb != "PASS":
-			if !strings.Contains(ack.Text, "reply UNDO") {
-				continue // the move ended in automatic moves; try a later one
-			}
-			if s.undo, err = title.ReplyAndCheck(ctx, d, p, ack, "UNDO", "undoes 1 move"); err != nil {
-				return err
-			}
-		}
+		return true, nil
+	case s.timeout == "" && s.loop.Undo != "" && !turn:
+		s.timeout, err = title.GoQuiet(ctx, d, p, action)
+		return true, err
 	}
-	return fmt.Errorf("the game did not end in 5000 mails")
+	return false, nil
 }
 
 // checkDirect compares the final cash the pipeline stored with that of a
 // fresh engine given the standing moves, with no mail in between.
 func (s *demoScript) checkDirect(ctx context.Context, d title.Desk) error {
+	s.game.Reset()
 	_, standing, err := s.engine(ctx, d)
 	if err != nil {
 		return err

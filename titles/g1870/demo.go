@@ -3,7 +3,6 @@ package g1870
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -37,24 +36,31 @@ func (Title) Demo(o title.DemoOptions) (title.Script, error) {
 	if o.Humans < 2 || o.Humans > 6 {
 		return nil, fmt.Errorf("--humans %d: 1870 takes 2 to 6 players, and in the demo each is scripted", o.Humans)
 	}
-	s := &demoScript{o: o, digest: map[int]bool{}}
+	s := &demoScript{o: o}
 	s.game.Fresh = s.fresh
+	s.loop = title.MoveLoop[*g1870.Game]{Seed: o.Seed, Limit: o.Limit, Mails: 6000, Illegal: &s.illegal, StaleLine: "PASS", Digest: true,
+		Engine: func(ctx context.Context, d title.Desk) (*g1870.Game, error) {
+			eng, _, err := s.engine(ctx, d)
+			return eng, err
+		}, Scripted: s.scripted, Finish: s.checkDirect}
 	for i := range o.Humans {
 		s.players = append(s.players, &title.DemoPlayer{Position: i + 1, Name: demoNames[i], Address: strings.ToLower(demoNames[i]) + "@players.invalid"})
 	}
+	s.loop.Players = s.players
 	return s, nil
 }
 
 type demoScript struct {
 	o       title.DemoOptions
 	players []*title.DemoPlayer
-	// The scripted moments, each with the processor's answer.
-	illegal, stale, undo, timeout, offer, accepted, ran, direct string
+	// The scripted moments, each with the processor's answer; the stale
+	// move and the undo are the loop's.
+	illegal, timeout, offer, accepted, ran, direct string
 	// game follows the stored log without replaying it every mail.
 	game title.Follower[*g1870.Game]
-	// digest are the players who asked for a daily digest, as most
-	// players of a long game by mail do; the first keeps a mail a move.
-	digest map[int]bool
+	// loop answers the mails: the set pieces here, the computer's choice
+	// otherwise.
+	loop title.MoveLoop[*g1870.Game]
 }
 
 // Game implements title.Script.
@@ -75,8 +81,8 @@ func (s *demoScript) Players() []*title.DemoPlayer { return s.players }
 func (s *demoScript) Notes() []string {
 	var out []string
 	for _, n := range []struct{ what, said string }{
-		{"An illegal move was answered: ", s.illegal}, {"A stale move was answered: ", s.stale},
-		{"An undo: ", s.undo}, {"A deal offered: ", s.offer}, {"and accepted: ", s.accepted},
+		{"An illegal move was answered: ", s.illegal}, {"A stale move was answered: ", s.loop.Stale},
+		{"An undo: ", s.loop.Undo}, {"A deal offered: ", s.offer}, {"and accepted: ", s.accepted},
 		{"A timeout: ", s.timeout}, {"A run named by hand: ", s.ran}, {"", s.direct},
 	} {
 		if n.said != "" {
@@ -101,80 +107,8 @@ func (s *demoScript) engine(ctx context.Context, d title.Desk) (*g1870.Game, []e
 }
 
 // Play implements title.Script: answer "your move" mails until the game
-// ends or the limit of actions is reached.
-func (s *demoScript) Play(ctx context.Context, d title.Desk) error {
-	rng := rand.New(rand.NewPCG(uint64(s.o.Seed), 99))
-	var staleMail *orders.Mail
-	var staleFrom *title.DemoPlayer
-	for step := 0; step < 6000; step++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		g, err := d.Game(ctx)
-		if err != nil {
-			return err
-		}
-		d.Progress(g.Turn-1, 0, g.Status == "ended")
-		if g.Status == "ended" {
-			return s.checkDirect(ctx, d)
-		}
-		if s.o.Limit > 0 && g.Turn > s.o.Limit {
-			return nil
-		}
-		eng, _, err := s.engine(ctx, d)
-		if err != nil {
-			return err
-		}
-		seat := eng.Acting()[0]
-		p := s.players[seat]
-		want := fmt.Sprintf("Your move (action %d)", g.Turn)
-		m := title.NewestMail(d, p, "Your move (action")
-		if m == nil || !strings.Contains(m.Subject, want) {
-			return fmt.Errorf("action %d: %s has no %q mail", g.Turn, p.Name, want)
-		}
-		d.SetClock(d.Now().Add(7 * time.Minute))
-		done, err := s.scripted(ctx, d, eng, p, m, g.Turn)
-		if err != nil || done {
-			if err != nil {
-				return err
-			}
-			continue
-		}
-		choice := eng.Suggest(seat, rng)
-		line := choice.String()
-		if seat > 0 && !s.digest[seat] {
-			line += "\nDIGEST ON"
-			s.digest[seat] = true
-		}
-		if err := title.Reply(d, p, m, line); err != nil {
-			return err
-		}
-		if _, err := d.Pass(ctx); err != nil {
-			return err
-		}
-		ack := title.NewestMail(d, p, "Accepted", "not accepted")
-		if ack == nil || !strings.Contains(ack.Subject, "Accepted") {
-			return fmt.Errorf("%s's move %q was not accepted", p.Name, choice)
-		}
-		switch {
-		case staleMail == nil && s.illegal != "":
-			staleMail, staleFrom = m, p
-		case s.stale == "" && staleMail != nil:
-			// The first mail answered again, as a player who resent it would.
-			if s.stale, err = title.ReplyAndCheck(ctx, d, staleFrom, staleMail, "PASS", "already been played"); err != nil {
-				return err
-			}
-		case s.undo == "" && s.stale != "" && choice.Verb != "BID" && choice.Verb != "PASS":
-			if !strings.Contains(ack.Text, "reply UNDO") {
-				continue // the move ended in automatic moves; try a later one
-			}
-			if s.undo, err = title.ReplyAndCheck(ctx, d, p, ack, "UNDO", "undoes 1 move"); err != nil {
-				return err
-			}
-		}
-	}
-	return fmt.Errorf("the game did not end in 6000 mails")
-}
+// ends or the limit of actions is reached (title.MoveLoop).
+func (s *demoScript) Play(ctx context.Context, d title.Desk) error { return s.loop.Play(ctx, d) }
 
 // scripted plays the demo's set pieces when their moment comes; done
 // says it answered the mail.
@@ -195,7 +129,7 @@ func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *g1870.Game
 		}
 		s.accepted = fmt.Sprintf("%s wrote ACCEPT: %s", p.Name, s.lastEvent(ctx, d))
 		return true, nil
-	case s.offer == "" && s.undo != "":
+	case s.offer == "" && s.loop.Undo != "":
 		if line := offerLine(eng, p.Position-1, opts); line != "" {
 			if _, err = title.ReplyAndCheck(ctx, d, p, m, line, "Accepted"); err != nil {
 				return true, err

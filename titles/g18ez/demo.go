@@ -3,7 +3,6 @@ package g18ez
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -29,12 +28,13 @@ var demoNames = []string{"Ada", "Ben", "Cyd", "Dee"}
 // computer player. On the way one sends an illegal move (and is told the
 // move it was near), two bid on the same Startpacket item so that it is
 // sold in a special auction, one answers a move already played, one
-// takes a move back with UNDO, one offers another player's private to
-// their railroad (accepted by a scripted owner, declined by the
-// computer), one asks OPTIONS <hex> for the lays at a hex written out,
-// and one lets a move time out, which the processor passes for them. All but the first ask for a daily digest with their first move.
-// At the end the final worth the pipeline stored is checked against the
-// engine run directly on the same moves.
+// takes a move back with UNDO, one offers another player a price for
+// his private (accepted by a scripted owner, declined by the computer),
+// one asks OPTIONS <hex> for the lays at a hex written out, and one lets
+// a move time out, which the processor passes for them. All but the
+// first ask for a daily digest with their first move. At the end the
+// final worth the pipeline stored is checked against the engine run
+// directly on the same moves.
 func (Title) Demo(o title.DemoOptions) (title.Script, error) {
 	if o.Humans == 0 {
 		o.Humans = 3
@@ -42,28 +42,39 @@ func (Title) Demo(o title.DemoOptions) (title.Script, error) {
 	if o.Humans < 2 || o.Humans > demoSeats {
 		return nil, fmt.Errorf("--humans %d: the 18EZ demo seats 2 to %d scripted players at its %d-seat table", o.Humans, demoSeats, demoSeats)
 	}
-	s := &demoScript{o: o, digest: map[int]bool{}}
+	s := &demoScript{o: o}
 	s.game.Fresh = s.fresh
+	s.loop = title.MoveLoop[*g18ez.Game]{Seed: o.Seed, Limit: o.Limit, Mails: 6000, Illegal: &s.illegal, StaleLine: "PASS", Digest: true,
+		Engine: func(ctx context.Context, d title.Desk) (*g18ez.Game, error) {
+			eng, _, err := s.engine(ctx, d)
+			return eng, err
+		},
+		Scripted: func(ctx context.Context, d title.Desk, eng *g18ez.Game, p *title.DemoPlayer, m *orders.Mail, action int) (bool, error) {
+			s.watchAuction(eng)
+			return s.scripted(ctx, d, eng, p, m, action)
+		}, Finish: s.checkDirect}
 	for i := range o.Humans {
 		s.players = append(s.players, &title.DemoPlayer{Position: i + 1, Name: demoNames[i], Address: strings.ToLower(demoNames[i]) + "@players.invalid"})
 	}
+	s.loop.Players = s.players
 	return s, nil
 }
 
 type demoScript struct {
 	o       title.DemoOptions
 	players []*title.DemoPlayer
-	// The scripted moments, each with the processor's answer.
-	illegal, bid, auction, stale, undo, timeout, offer, answered, asked, direct string
+	// The scripted moments, each with the processor's answer; the stale
+	// move and the undo are the loop's.
+	illegal, bid, auction, timeout, offer, answered, asked, direct string
 	// bidders are the seats that bid on the item chosen for the special
 	// auction; item is that item.
 	bidders []int
 	item    string
 	// game follows the stored log without replaying it every mail.
 	game title.Follower[*g18ez.Game]
-	// digest are the players who asked for a daily digest, as most
-	// players of a long game by mail do; the first keeps a mail a move.
-	digest map[int]bool
+	// loop answers the mails: the set pieces here, the computer's choice
+	// otherwise.
+	loop title.MoveLoop[*g18ez.Game]
 }
 
 // Game implements title.Script.
@@ -85,7 +96,7 @@ func (s *demoScript) Notes() []string {
 	var out []string
 	for _, n := range []struct{ what, said string }{
 		{"An illegal move was answered: ", s.illegal}, {"Bids on one item: ", s.bid}, {"A special auction: ", s.auction},
-		{"A stale move was answered: ", s.stale}, {"An undo: ", s.undo}, {"A deal offered: ", s.offer}, {"and answered: ", s.answered},
+		{"A stale move was answered: ", s.loop.Stale}, {"An undo: ", s.loop.Undo}, {"A deal offered: ", s.offer}, {"and answered: ", s.answered},
 		{"A timeout: ", s.timeout}, {"OPTIONS: ", s.asked}, {"", s.direct},
 	} {
 		if n.said != "" {
@@ -106,96 +117,8 @@ func (s *demoScript) engine(ctx context.Context, d title.Desk) (*g18ez.Game, []e
 }
 
 // Play implements title.Script: answer "your move" mails until the game
-// ends or the limit of actions is reached.
-func (s *demoScript) Play(ctx context.Context, d title.Desk) error {
-	rng := rand.New(rand.NewPCG(uint64(s.o.Seed), 99))
-	var staleMail *orders.Mail
-	var staleFrom *title.DemoPlayer
-	for step := 0; step < 6000; step++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		g, err := d.Game(ctx)
-		if err != nil {
-			return err
-		}
-		d.Progress(g.Turn-1, 0, g.Status == "ended")
-		if g.Status == "ended" {
-			return s.checkDirect(ctx, d)
-		}
-		if s.o.Limit > 0 && g.Turn > s.o.Limit {
-			return nil
-		}
-		eng, _, err := s.engine(ctx, d)
-		if err != nil {
-			return err
-		}
-		seat := eng.Acting()[0]
-		if seat >= len(s.players) {
-			return fmt.Errorf("action %d: the game waits for the computer's seat %d after a pass", g.Turn, seat+1)
-		}
-		p := s.players[seat]
-		want := fmt.Sprintf("Your move (action %d)", g.Turn)
-		m := title.NewestMail(d, p, "Your move (action")
-		if m == nil || !strings.Contains(m.Subject, want) {
-			return fmt.Errorf("action %d: %s has no %q mail", g.Turn, p.Name, want)
-		}
-		d.SetClock(d.Now().Add(7 * time.Minute))
-		s.watchAuction(eng)
-		done, err := s.scripted(ctx, d, eng, p, m, g.Turn)
-		if err != nil || done {
-			if err != nil {
-				return err
-			}
-			continue
-		}
-		choice := eng.Suggest(seat, rng)
-		ack, err := s.send(ctx, d, p, m, choice.String())
-		if err != nil {
-			return err
-		}
-		switch {
-		case staleMail == nil && s.illegal != "":
-			staleMail, staleFrom = m, p
-		case s.stale == "" && staleMail != nil:
-			// The first mail answered again, as a player who resent it would.
-			if s.stale, err = title.ReplyAndCheck(ctx, d, staleFrom, staleMail, "PASS", "already been played"); err != nil {
-				return err
-			}
-		case s.undo == "" && s.stale != "" && choice.Verb != "BID" && choice.Verb != "PASS":
-			if !strings.Contains(ack.Text, "reply UNDO") {
-				continue // the move ended in automatic moves; try a later one
-			}
-			if s.undo, err = title.ReplyAndCheck(ctx, d, p, ack, "UNDO", "undoes 1 move"); err != nil {
-				return err
-			}
-		}
-	}
-	return fmt.Errorf("the game did not end in 6000 mails")
-}
-
-// send mails a move (with DIGEST ON the first time for all but the
-// first player), runs a pass and requires it accepted; it returns the
-// answer.
-func (s *demoScript) send(ctx context.Context, d title.Desk, p *title.DemoPlayer, m *orders.Mail, line string) (*orders.Mail, error) {
-	seat := p.Position - 1
-	text := line
-	if seat > 0 && !s.digest[seat] {
-		text += "\nDIGEST ON"
-		s.digest[seat] = true
-	}
-	if err := title.Reply(d, p, m, text); err != nil {
-		return nil, err
-	}
-	if _, err := d.Pass(ctx); err != nil {
-		return nil, err
-	}
-	ack := title.NewestMail(d, p, "Accepted", "not accepted")
-	if ack == nil || !strings.Contains(ack.Subject, "Accepted") {
-		return nil, fmt.Errorf("%s's move %q was not accepted", p.Name, line)
-	}
-	return ack, nil
-}
+// ends or the limit of actions is reached (title.MoveLoop).
+func (s *demoScript) Play(ctx context.Context, d title.Desk) error { return s.loop.Play(ctx, d) }
 
 // watchAuction notes the special auction for the item the script's
 // players bid on, once it has begun (1.4).
@@ -219,7 +142,7 @@ func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *g18ez.Game
 	if len(s.bidders) < 2 && !slices.Contains(s.bidders, seat) && eng.Packet.Auction == nil && eng.Packet.Top() != nil {
 		bid = s.bidLine(opts)
 	}
-	if s.offer == "" && s.undo != "" {
+	if s.offer == "" && s.loop.Undo != "" {
 		offer, owner = offerLine(eng, seat, opts)
 	}
 	switch {
@@ -230,7 +153,7 @@ func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *g18ez.Game
 		s.illegal, err = title.ReplyAndCheck(ctx, d, p, m, "BUY "+string(top), "Did you mean")
 		return true, err
 	case bid != "":
-		if _, err = s.send(ctx, d, p, m, bid); err != nil {
+		if _, err = s.loop.Send(ctx, d, p, m, bid); err != nil {
 			return true, err
 		}
 		s.bidders = append(s.bidders, seat)
@@ -257,7 +180,7 @@ func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *g18ez.Game
 	case s.asked == "" && has("LAY"):
 		s.asked, err = s.askOptions(ctx, d, p, m, opts)
 		return true, err
-	case s.timeout == "" && s.undo != "" && has("PASS") && !has("DONE") && eng.Packet.Auction == nil:
+	case s.timeout == "" && s.loop.Undo != "" && has("PASS") && !has("DONE") && eng.Packet.Auction == nil:
 		s.timeout, err = title.GoQuiet(ctx, d, p, action)
 		return true, err
 	}

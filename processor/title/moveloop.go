@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -149,4 +150,47 @@ func (l *MoveLoop[E]) Send(ctx context.Context, d Desk, p *DemoPlayer, m *orders
 		return nil, fmt.Errorf("%s's move %q was not accepted", p.Name, line)
 	}
 	return ack, nil
+}
+
+// Scored is a one-move engine with its final scores.
+type Scored interface {
+	eighteen.Engine
+	Scores() []int
+}
+
+// CheckDirect plays the moves that stand in the stored log on a fresh
+// engine, with no mail in between, and requires the game over and the
+// final scores the pipeline stored for the seats to be that engine's
+// own; what names the score in the error. It returns the engine run
+// directly and the stored scores.
+func CheckDirect[E Scored](ctx context.Context, d Desk, f *Follower[E], seats int, what string) (E, []int, error) {
+	var zero E
+	f.Reset()
+	_, standing, err := f.Engine(ctx, d)
+	if err != nil {
+		return zero, nil, err
+	}
+	direct, err := f.Fresh()
+	if err != nil {
+		return zero, nil, err
+	}
+	for _, a := range standing {
+		if err := direct.Apply(a); err != nil {
+			return zero, nil, fmt.Errorf("the engine run directly refuses %q: %w", a, err)
+		}
+	}
+	finals, err := d.FinalScores(ctx)
+	if err != nil {
+		return zero, nil, err
+	}
+	stored := make([]int, seats)
+	for _, fs := range finals {
+		if fs.Position >= 1 && fs.Position <= seats {
+			stored[fs.Position-1] = fs.Points
+		}
+	}
+	if !direct.Over() || !slices.Equal(stored, direct.Scores()) {
+		return zero, nil, fmt.Errorf("the pipeline's final %s %v differs from the engine's %v (over %v)", what, stored, direct.Scores(), direct.Over())
+	}
+	return direct, stored, nil
 }

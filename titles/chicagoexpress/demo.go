@@ -135,34 +135,13 @@ func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *chicagoexp
 // checkDirect compares the final cash the pipeline stored with that of a
 // fresh engine given the standing moves, with no mail in between.
 func (s *demoScript) checkDirect(ctx context.Context, d title.Desk) error {
-	s.game.Reset()
-	_, standing, err := s.engine(ctx, d)
+	direct, stored, err := title.CheckDirect(ctx, d, &s.game, len(s.players), "cash")
 	if err != nil {
 		return err
-	}
-	direct, err := chicagoexpress.New(chicagoexpress.Setup{Players: s.names(), Seed: uint64(s.o.Seed)})
-	if err != nil {
-		return err
-	}
-	for _, a := range standing {
-		if err := direct.Apply(a); err != nil {
-			return fmt.Errorf("the engine run directly refuses %q: %w", a, err)
-		}
-	}
-	finals, err := d.FinalScores(ctx)
-	if err != nil {
-		return err
-	}
-	stored := make([]int, len(s.players))
-	for _, f := range finals {
-		stored[f.Position-1] = f.Points
 	}
 	var winners []string
 	for _, w := range direct.Winners() {
 		winners = append(winners, direct.Names[w])
-	}
-	if !direct.Over() || !slices.Equal(stored, direct.Scores()) {
-		return fmt.Errorf("the pipeline's final cash %v differs from the engine's %v (over %v)", stored, direct.Scores(), direct.Over())
 	}
 	s.direct = fmt.Sprintf("Final cash %v; the engine run directly on the same moves gives %v. Winner(s): %s.", stored, direct.Scores(), strings.Join(winners, ", "))
 	return nil

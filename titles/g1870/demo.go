@@ -191,30 +191,9 @@ func offerLine(eng *g1870.Game, seat int, opts []eighteen.Option) string {
 // checkDirect compares the final worth the pipeline stored with that of
 // a fresh engine given the standing moves, with no mail in between.
 func (s *demoScript) checkDirect(ctx context.Context, d title.Desk) error {
-	s.game.Reset()
-	_, standing, err := s.engine(ctx, d)
+	direct, stored, err := title.CheckDirect(ctx, d, &s.game, len(s.players), "worth")
 	if err != nil {
 		return err
-	}
-	direct, err := s.fresh()
-	if err != nil {
-		return err
-	}
-	for _, a := range standing {
-		if err := direct.Apply(a); err != nil {
-			return fmt.Errorf("the engine run directly refuses %q: %w", a, err)
-		}
-	}
-	finals, err := d.FinalScores(ctx)
-	if err != nil {
-		return err
-	}
-	stored := make([]int, len(s.players))
-	for _, f := range finals {
-		stored[f.Position-1] = f.Points
-	}
-	if !direct.Over() || !slices.Equal(stored, direct.Scores()) {
-		return fmt.Errorf("the pipeline's final worth %v differs from the engine's %v (over %v)", stored, direct.Scores(), direct.Over())
 	}
 	s.direct = fmt.Sprintf("Final worth %v; the engine run directly on the same moves gives %v. %s", stored, direct.Scores(), direct.Now())
 	return nil

@@ -282,3 +282,34 @@ func BenchmarkBoard1870PNG(b *testing.B) {
 	}
 	b.ReportMetric(float64(size)/1024, "KB")
 }
+
+// TestReport1870Trains: the report's trains sentence names every kind the
+// bank still sells, the diesels of 16.2 (any number of them) too, read
+// back from the PDF with pdftotext.
+func TestReport1870Trains(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		variants g1870.Variants
+		want     []string
+	}{
+		{"standard", g1870.Variants{}, []string{"2 x7 at $80", "12 x6 at $1100"}},
+		{"diesels", g1870.Variants{Diesels: true}, []string{"2 x7 at $80", "6 x3 at $630", "D x any number at $1100"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := g1870.New(g1870.Setup{Players: []string{"A", "B", "C"}, Seed: 1, Variants: tc.variants})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pdf, err := Report1870{Game: g, GameName: "t", Reader: 0, Made: time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)}.PDF()
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := strings.Join(strings.Fields(pdftotext(t, pdf)), " ")
+			for _, w := range tc.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("the report lacks %q", w)
+				}
+			}
+		})
+	}
+}

@@ -2,7 +2,6 @@ package reports
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -26,14 +25,7 @@ type Report1870 struct {
 // PDF renders the report.
 func (r Report1870) PDF() ([]byte, error) {
 	g := r.Game
-	title := fmt.Sprintf("%s - 1870 report after operating round %d", r.GameName, g.Milestone())
-	if g.Over() {
-		title = fmt.Sprintf("%s - 1870 final report", r.GameName)
-	}
-	d := newDoc(title, r.Made)
-	if r.Reader >= 0 && r.Reader < len(g.Players) {
-		d.para(fmt.Sprintf("For %s (position %d).", g.Players[r.Reader].Name, r.Reader+1))
-	}
+	d := report18("1870", r.GameName, g.Milestone(), g.Over(), r.Made, r.Reader, g.Players)
 	d.section("Where the game stands")
 	d.para(g.Now())
 	r.companies(d)
@@ -41,26 +33,13 @@ func (r Report1870) PDF() ([]byte, error) {
 	d.section("Trains and phase")
 	d.para(r.trains())
 	if run := g.LastRun; run != nil {
-		d.section("The last run")
-		d.para(fmt.Sprintf("%s ran %s for $%d (drawn on the board in the trains' colours).", run.Corp, trainNames(&g.Trains, run.Trains), run.Total))
+		lastRun(d, &g.Trains, run.Corp, run.Trains, run.Total)
 	}
 	if err := Board1870Page(d.pdf, g); err != nil {
 		return nil, err
 	}
 	r.market(d)
 	return d.bytes()
-}
-
-// trainNames are trains as players name them, for any 18xx title.
-func trainNames(t *eighteen.Trains, sizes []int) string {
-	if len(sizes) == 0 {
-		return "no trains"
-	}
-	var out []string
-	for _, s := range sizes {
-		out = append(out, t.Name(s))
-	}
-	return strings.Join(out, ", ")
 }
 
 func (r Report1870) companies(d *doc) {
@@ -129,41 +108,16 @@ func (r Report1870) players(d *doc) {
 func (r Report1870) trains() string {
 	g := r.Game
 	ph := g.Current()
-	var depot []string
-	for i, k := range g.Kinds {
-		if n := g.Depot[i]; n > 0 {
-			left := fmt.Sprint(n)
-			if n >= eighteen.Unlimited {
-				left = "any number"
-			}
-			depot = append(depot, fmt.Sprintf("%s x%s at $%d", g.Name(k.Size), left, k.Cost))
-		}
-	}
-	pool := "none"
-	if len(g.PoolTrains) > 0 {
-		pool = trainNames(&g.Trains, g.PoolTrains)
-	}
+	bank, pool := forSale(&g.Trains)
 	return fmt.Sprintf("Phase %d: train limit %d, %d operating rounds a set. The bank sells, in order: %s. In the open market: %s.",
-		g.Phase, ph.Limit, ph.ORs, strings.Join(depot, "; "), pool)
+		g.Phase, ph.Limit, ph.ORs, bank, pool)
 }
 
 // market draws the stock market on its own page, each company's token
 // in its colour in its box, the pile top first.
 func (r Report1870) market(d *doc) {
 	g := r.Game
-	piles := map[eighteen.Pos][]*g1870.Corp{}
-	for _, c := range g.Corps {
-		if c.Started && !c.Closed {
-			piles[c.Pos] = append(piles[c.Pos], c)
-		}
-	}
-	syms := map[eighteen.Pos][]string{}
-	for p := range piles {
-		slices.SortFunc(piles[p], func(a, b *g1870.Corp) int { return a.Tick - b.Tick })
-		for _, c := range piles[p] {
-			syms[p] = append(syms[p], c.Sym)
-		}
-	}
-	marketPage(d, "The stock market", g.StockMarket(), syms, corpRGB1870,
+	on := func(c *eighteen.Corporation) bool { return c.Started && !c.Closed }
+	marketPage(d, "The stock market", g.StockMarket(), piles(eighteen.Cores(g.Corps), on), corpRGB1870,
 		"Box colours: white plain; blue-grey par; yellow, green and brown the zones of 5.1.1; red the closing zone. A company's token sits in its box, the top of a pile first (5.8.4).")
 }

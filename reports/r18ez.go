@@ -2,7 +2,6 @@ package reports
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -26,14 +25,7 @@ type Report18EZ struct {
 // PDF renders the report.
 func (r Report18EZ) PDF() ([]byte, error) {
 	g := r.Game
-	title := fmt.Sprintf("%s - 18EZ report after operating round %d", r.GameName, g.Milestone())
-	if g.Over() {
-		title = fmt.Sprintf("%s - 18EZ final report", r.GameName)
-	}
-	d := newDoc(title, r.Made)
-	if r.Reader >= 0 && r.Reader < len(g.Players) {
-		d.para(fmt.Sprintf("For %s (position %d).", g.Players[r.Reader].Name, r.Reader+1))
-	}
+	d := report18("18EZ", r.GameName, g.Milestone(), g.Over(), r.Made, r.Reader, g.Players)
 	d.section("Where the game stands")
 	d.para(r.standing())
 	r.packet(d)
@@ -42,8 +34,7 @@ func (r Report18EZ) PDF() ([]byte, error) {
 	d.section("Trains and phase")
 	d.para(r.trains())
 	if run := g.LastRun; run != nil {
-		d.section("The last run")
-		d.para(fmt.Sprintf("%s ran %s for $%d (drawn on the board in the trains' colours).", run.Corp, trainNames(&g.Trains, run.Trains), run.Total))
+		lastRun(d, &g.Trains, run.Corp, run.Trains, run.Total)
 	}
 	if err := Board18EZPage(d.pdf, g); err != nil {
 		return nil, err
@@ -162,40 +153,16 @@ func (r Report18EZ) players(d *doc) {
 func (r Report18EZ) trains() string {
 	g := r.Game
 	ph := g.Current()
-	var depot []string
-	for i, k := range g.Kinds {
-		switch n := g.Depot[i]; {
-		case n < 0:
-			depot = append(depot, fmt.Sprintf("%s x any number at $%d", g.Name(k.Size), k.Cost))
-		case n > 0:
-			depot = append(depot, fmt.Sprintf("%s x%d at $%d", g.Name(k.Size), n, k.Cost))
-		}
-	}
-	pool := "none"
-	if len(g.PoolTrains) > 0 {
-		pool = trainNames(&g.Trains, g.PoolTrains)
-	}
+	bank, pool := forSale(&g.Trains)
 	return fmt.Sprintf("Phase %d: %d tile colours open; train limit %d (minors %d). The bank sells, in order: %s. In the open market: %s.",
-		ph.Train, ph.Colours, ph.Limit, ph.LimitFor("minor"), strings.Join(depot, "; "), pool)
+		ph.Train, ph.Colours, ph.Limit, ph.LimitFor("minor"), bank, pool)
 }
 
 // market draws the Share Price Index on its own page, each public
 // company's token in its colour, the top of a pile first (1.14).
 func (r Report18EZ) market(d *doc) {
 	g := r.Game
-	piles := map[eighteen.Pos][]*g18ez.Corp{}
-	for _, c := range g.Corps {
-		if c.Public() && c.Floated && !c.Closed {
-			piles[c.Pos] = append(piles[c.Pos], c)
-		}
-	}
-	syms := map[eighteen.Pos][]string{}
-	for p := range piles {
-		slices.SortFunc(piles[p], func(a, b *g18ez.Corp) int { return a.Tick - b.Tick })
-		for _, c := range piles[p] {
-			syms[p] = append(syms[p], c.Sym)
-		}
-	}
-	marketPage(d, "The Share Price Index", g.StockMarket(), syms, corpRGB18EZ,
+	on := func(c *eighteen.Corporation) bool { return g.Corp(c.Sym).Public() && c.Floated && !c.Closed }
+	marketPage(d, "The Share Price Index", g.StockMarket(), piles(eighteen.Cores(g.Corps), on), corpRGB18EZ,
 		"Blue-grey boxes are the par values (1.5). A floated company's token sits in its box, the top of a pile first (1.14); a company not yet floated is valued at its par.")
 }

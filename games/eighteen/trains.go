@@ -1,6 +1,7 @@
 package eighteen
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -236,4 +237,20 @@ func (t *Trains) Deliver(size, kind int, pool bool, seller *Corporation, price i
 func (t Trains) Copy() Trains {
 	t.Depot, t.PoolTrains = slices.Clone(t.Depot), slices.Clone(t.PoolTrains)
 	return t
+}
+
+// NextSale is the next train the bank sells, as the mails write it ("a 3
+// for $180 (5 left)", "a D for $1100 (without limit)"), or "" when the
+// bank has none left.
+func (t *Trains) NextSale() string {
+	n := t.Next()
+	if n < 0 {
+		return ""
+	}
+	k := t.Kinds[n]
+	left := fmt.Sprintf("%d left", t.Depot[n])
+	if t.Depot[n] < 0 {
+		left = "without limit"
+	}
+	return fmt.Sprintf("a %s for $%d (%s)", t.Name(k.Size), k.Cost, left)
 }

@@ -2,6 +2,7 @@ package g1870
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/railpost/railpost/games/eighteen"
@@ -124,6 +125,10 @@ func TestDiesels(t *testing.T) {
 	}
 	if n := g.Depot[5]; n != -1 {
 		t.Errorf("the diesels are without limit; the bank's count is %d", n)
+	}
+	g.Depot[4] = 0 // the 6s sold out: the diesels are next, and the mail says so
+	if want := "Next train from the bank: a D for $1100 (without limit)."; !strings.Contains(g.Status(0), want) {
+		t.Errorf("the status lacks %q:\n%s", want, g.Status(0))
 	}
 }
 

@@ -48,13 +48,8 @@ func (g *Game) Status(seat int) string {
 	if pool := g.trainList(g.PoolTrains); len(g.PoolTrains) > 0 {
 		fmt.Fprintf(&b, "\nTrains in the open market: %s.", pool)
 	}
-	if n := g.Next(); n >= 0 {
-		k := g.Kinds[n]
-		left := fmt.Sprintf("%d left", g.Depot[n])
-		if g.Depot[n] >= eighteen.Unlimited {
-			left = "without limit"
-		}
-		fmt.Fprintf(&b, "\nNext train from the bank: a %s for $%d (%s).\n", g.Name(k.Size), k.Cost, left)
+	if next := g.NextSale(); next != "" {
+		fmt.Fprintf(&b, "\nNext train from the bank: %s.\n", next)
 	}
 	if r := g.LastRun; r != nil && len(r.Routes) > 0 {
 		fmt.Fprintf(&b, "\nLast run: %s earned $%d: %s.\n", r.Corp, r.Total, g.routeText(r.Trains, r.Routes))

@@ -63,13 +63,8 @@ func (g *Game) Status(seat int) string {
 	if len(g.PoolTrains) > 0 {
 		fmt.Fprintf(&b, "\nTrains in the open market: %s.", trainList(g.PoolTrains))
 	}
-	if n := g.Next(); n >= 0 {
-		k := g.Kinds[n]
-		left := fmt.Sprintf("%d left", g.Depot[n])
-		if g.Depot[n] < 0 {
-			left = "without limit"
-		}
-		fmt.Fprintf(&b, "\nNext train from the bank: a %d for $%d (%s).\n", k.Size, k.Cost, left)
+	if next := g.NextSale(); next != "" {
+		fmt.Fprintf(&b, "\nNext train from the bank: %s.\n", next)
 	}
 	if r := g.LastRun; r != nil && len(r.Routes) > 0 {
 		fmt.Fprintf(&b, "\nLast run: %s earned $%d: %s.\n", r.Corp, r.Total, routeText(r.Trains, r.Routes))

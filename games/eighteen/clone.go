@@ -1,6 +1,9 @@
 package eighteen
 
-import "maps"
+import (
+	"fmt"
+	"maps"
+)
 
 // Clone is a copy of the layout that shares nothing a lay or a token
 // changes, so that a move can be tried on it. The board and the tiles
@@ -22,4 +25,24 @@ func (l *Layout) Clone() *Layout {
 		}
 	}
 	return c
+}
+
+// Written is the map as a game's stored state writes it: each tile as
+// "id/rotation" and the tokens (and those beside a city, Extra) by hex
+// name, so that the encoding is the same every time.
+func (l *Layout) Written() (tiles map[string]string, tokens map[string]map[int][]string, extra map[string][]string) {
+	tiles, tokens = make(map[string]string, len(l.Tiles)), make(map[string]map[int][]string, len(l.Tokens))
+	for h, p := range l.Tiles {
+		tiles[h.String()] = fmt.Sprintf("%s/%d", p.Tile.ID, p.Rotation)
+	}
+	for h, t := range l.Tokens {
+		tokens[h.String()] = t
+	}
+	if len(l.Extra) > 0 {
+		extra = make(map[string][]string, len(l.Extra))
+		for h, t := range l.Extra {
+			extra[h.String()] = t
+		}
+	}
+	return tiles, tokens, extra
 }

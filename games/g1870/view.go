@@ -169,22 +169,11 @@ type state struct {
 // State is the whole position, canonically encoded: stored after every
 // move, so replay can compare each one byte for byte.
 func (g *Game) State() ([]byte, error) {
-	s := state{Game: g, Round: g.r, Tiles: map[string]string{}, Tokens: map[string]map[int][]string{}, Left: g.Left}
+	s := state{Game: g, Round: g.r, Left: g.Left}
 	if c := s.Round.Corp; c != nil {
 		s.Corp, s.Round.Corp = c.Sym, nil // the company is in Corps: name it only
 	}
-	for h, p := range g.Layout.Tiles {
-		s.Tiles[h.String()] = fmt.Sprintf("%s/%d", p.Tile.ID, p.Rotation)
-	}
-	for h, t := range g.Layout.Tokens {
-		s.Tokens[h.String()] = t
-	}
-	if len(g.Layout.Extra) > 0 {
-		s.Extra = map[string][]string{}
-		for h, t := range g.Layout.Extra {
-			s.Extra[h.String()] = t
-		}
-	}
+	s.Tiles, s.Tokens, s.Extra = g.Layout.Written()
 	out, err := json.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("1870 state: %w", err)

@@ -191,13 +191,8 @@ type state struct {
 // State is the whole position, canonically encoded: stored after every
 // move, so replay can compare each one byte for byte.
 func (g *Game) State() ([]byte, error) {
-	s := state{Game: g, Round: g.r, Tiles: map[string]string{}, Tokens: map[string]map[int][]string{}}
-	for h, p := range g.Layout.Tiles {
-		s.Tiles[h.String()] = fmt.Sprintf("%s/%d", p.Tile.ID, p.Rotation)
-	}
-	for h, t := range g.Layout.Tokens {
-		s.Tokens[h.String()] = t
-	}
+	s := state{Game: g, Round: g.r}
+	s.Tiles, s.Tokens, _ = g.Layout.Written() // 18EZ has no tokens beside a city
 	out, err := json.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("18EZ state: %w", err)

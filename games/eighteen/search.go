@@ -195,7 +195,7 @@ func (s *search) roots() []int {
 	r := make([]int, len(s.n.nodes))
 	for x := range r {
 		s.onStop[x] = true
-		r[x] = s.n.cap[x] + s.bound(s.n.hops[x], s.length-1, s.n.blocked)
+		r[x] = s.n.cap[x] + s.bound(s.n.hops[x], s.length-1, s.n.blocked, noCeiling)
 		s.onStop[x] = false
 	}
 	if s.n.roots == nil {
@@ -322,7 +322,7 @@ func (s *search) step(e int) {
 	if ends || s.stns == 0 && int(s.n.toStn[e]) > left || s.target >= 0 && int(s.n.hops[e][s.target]) > left {
 		return // no station, or not the stop it must end at, in reach
 	}
-	if s.short(s.bound(s.n.hops[e], left, s.n.blocked), others) {
+	if s.short(s.bound(s.n.hops[e], left, s.n.blocked, s.enough(others)), others) {
 		s.stats.Cuts++
 		return
 	}
@@ -380,6 +380,16 @@ func (s *search) short(more, others int) bool {
 		total = min(total, 2*most)
 	}
 	return total < s.floor
+}
+
+// enough is the least a run can still add for short to keep it, beside
+// the others' run worth others: what bound need find, and no more.
+func (s *search) enough(others int) int {
+	need := s.floor - s.capSum - others
+	if s.twin {
+		need = max(need, (s.floor+1)>>1-s.capSum) // ceil(floor/2): 2*most >= floor
+	}
+	return need
 }
 
 // takeTrack marks a leg's track taken, for the other trains' run, and
@@ -485,8 +495,11 @@ func (s *search) freeID(id int32) bool {
 // endOnly) can only be the run's last: so the bound is the other stops'
 // best alone, or their best one fewer with the best such stop in reach,
 // which is what keeps the off-boards and full cities, the richest stops,
-// from all counting.
-func (s *search) bound(hops []uint8, left int, last []bool) int {
+// from all counting. It stops as soon as the stops taken are worth
+// enough: then it is some number no less than enough and no more than the
+// bound, which is all a caller that only asks whether a branch is short
+// (with enough from s.enough) needs.
+func (s *search) bound(hops []uint8, left int, last []bool, enough int) int {
 	if !s.n.bounded {
 		return 1 << 30
 	}
@@ -496,6 +509,9 @@ func (s *search) bound(hops []uint8, left int, last []bool) int {
 	for _, x := range s.n.byCap {
 		if taken == left || s.n.cap[x] <= 0 {
 			break
+		}
+		if total+end >= enough {
+			return total + end // taken < left: no more than fewer+end will be
 		}
 		h := int(hops[x])
 		if s.onStop[x] || h > left {
@@ -528,7 +544,11 @@ func (s *search) bound(hops []uint8, left int, last []bool) int {
 func (s *search) reach(e, left, others int) int {
 	s.split = false
 	parts := s.survey(e, left)
-	more := s.bound(s.dist, left, s.term)
+	enough := noCeiling // the bound itself is the answer
+	if parts >= 0 {
+		enough = s.enough(others) // else partBound's is
+	}
+	more := s.bound(s.dist, left, s.term, enough)
 	if !s.n.bounded || parts < 0 || s.short(more, others) {
 		return more
 	}

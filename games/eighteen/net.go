@@ -44,6 +44,23 @@ type net struct {
 	segs     []Segment // by the ids legs use
 	sides    int       // how many sides the legs cross
 	bounded  bool      // the bonus has a bound, so the caps are upper bounds
+
+	// On a net of at most maxSmall stops (small), survey keeps sets of
+	// stops as bits (see surveyBits).
+	small    bool
+	adj0     []uint64 // by stop: the stops its legs lead to, a bit a stop
+	groupTo  []int16  // by pair of stops, from*stops+to: the group of from's legs to to
+	touch    []uint64 // by leg id: the stops of the legs crossing its sides
+	segTouch []uint64 // by stretch of track: the stops of the legs along it
+}
+
+// touchOf is the stops whose free legs change when leg id joins the run
+// or leaves it (see freeOf); none on a net that is not small.
+func (n *net) touchOf(id int) uint64 {
+	if n.touch == nil {
+		return 0
+	}
+	return n.touch[id]
 }
 
 // leg is one stretch of track between two stops.
@@ -156,6 +173,7 @@ func (n *net) finish() {
 		}
 	}
 	n.conflicts()
+	n.adjacency()
 	n.hops = make([][]uint8, len(n.nodes))
 	for s := range n.nodes {
 		n.hops[s] = n.hopsFrom(s)

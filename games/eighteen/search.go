@@ -41,16 +41,19 @@ type search struct {
 	emit  func(s *search) bool
 	stats *SearchStats
 
-	onStop []bool
-	ended  []bool     // stops walked from already: no run ends there again
-	term   []bool     // the bound's: stops the run could only end at
-	part   []uint64   // survey's: the parts of the track each stop is in, a bit a part
-	lab    []int32    // survey's: each stop's part, as first labelled
-	labels []int32    // the parts joined: each label's parent, union-find
-	ends   [][2]int32 // stops the run could only end at, and a part beside each
-	bits   []uint64   // parts': each label's bit
-	parts  []partSum  // partBound's
-	split  bool       // reach's: the bound was taken apart (partBound)
+	onStop  []bool
+	on      uint64     // onStop as bits, on a small net
+	freeAdj []uint64   // on a small net, by stop: freeOf's
+	dirty   uint64     // the stops whose free legs may have changed since freeOf
+	ended   []bool     // stops walked from already: no run ends there again
+	term    []bool     // the bound's: stops the run could only end at
+	part    []uint64   // survey's: the parts of the track each stop is in, a bit a part
+	lab     []int32    // survey's: each stop's part, as first labelled
+	labels  []int32    // the parts joined: each label's parent, union-find
+	ends    [][2]int32 // stops the run could only end at, and a part beside each
+	bits    []uint64   // parts': each label's bit
+	parts   []partSum  // partBound's
+	split   bool       // reach's: the bound was taken apart (partBound)
 	// nextMost is, by the run's stops and then by stop, the most a run on
 	// from the end to that stop next can add, as the end's parts bound
 	// it (see nextBounds), or -1 where they do not.
@@ -96,7 +99,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts,
 		onStop: s.onStop, ended: s.ended, nextMost: s.nextMost, term: s.term, part: s.part, lab: s.lab, labels: s.labels, ends: s.ends, bits: s.bits, ge: s.ge, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
-		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt}
+		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt, freeAdj: s.freeAdj, dirty: ^uint64(0)}
 	clear(s.taken)
 	clear(s.closed)
 	clear(s.track)
@@ -119,6 +122,9 @@ func (n *net) allocSearch(length int) *search {
 		s.livesAt = append(s.livesAt, n.newLives())
 	}
 	s.staleAt = make([]witness, length+1)
+	if n.small {
+		s.freeAdj = make([]uint64, stops)
+	}
 	for range length + 1 {
 		s.nextMost = append(s.nextMost, make([]int, stops))
 	}
@@ -143,6 +149,9 @@ const maxSpare = 4
 // the legs along it.
 func (s *search) take(g int32, by int) {
 	s.track[g/64] ^= 1 << (g % 64)
+	if s.freeAdj != nil {
+		s.dirty |= s.n.segTouch[g]
+	}
 	for _, id := range s.n.along[g] {
 		s.taken[id] += uint8(by)
 		if s.taken[id] == 0 || by > 0 && s.taken[id] == 1 {
@@ -178,10 +187,11 @@ func (s *search) all() {
 			s.from(start)
 		}
 		s.ended[start] = true
-		s.onStop[start] = s.n.blocked[start]
+		s.mark(start, s.n.blocked[start])
 	}
 	clear(s.ended)
 	clear(s.onStop)
+	s.on = 0
 }
 
 // roots are, by stop, the most a run of the search's length from there
@@ -194,9 +204,9 @@ func (s *search) roots() []int {
 	}
 	r := make([]int, len(s.n.nodes))
 	for x := range r {
-		s.onStop[x] = true
+		s.mark(x, true)
 		r[x] = s.n.cap[x] + s.bound(s.n.hops[x], s.length-1, s.n.blocked, noCeiling)
-		s.onStop[x] = false
+		s.mark(x, false)
 	}
 	if s.n.roots == nil {
 		s.n.roots = map[int][]int{}
@@ -206,13 +216,14 @@ func (s *search) roots() []int {
 }
 
 func (s *search) push(stop int, lg *leg) {
-	s.onStop[stop] = true
+	s.mark(stop, true)
 	s.path = append(s.path, stop)
 	s.capSum += s.n.cap[stop]
 	if s.n.station[stop] {
 		s.stns++
 	}
 	if lg != nil {
+		s.dirty |= s.n.touchOf(lg.id)
 		s.via = append(s.via, lg)
 		for _, id := range s.n.crossing[lg.id] {
 			s.shut[id]++
@@ -222,13 +233,14 @@ func (s *search) push(stop int, lg *leg) {
 
 func (s *search) pop(lg *leg) {
 	stop := s.path[len(s.path)-1]
-	s.onStop[stop] = false
+	s.mark(stop, false)
 	s.path = s.path[:len(s.path)-1]
 	s.capSum -= s.n.cap[stop]
 	if s.n.station[stop] {
 		s.stns--
 	}
 	if lg != nil {
+		s.dirty |= s.n.touchOf(lg.id)
 		s.via = s.via[:len(s.via)-1]
 		for _, id := range s.n.crossing[lg.id] {
 			s.shut[id]--
@@ -594,6 +606,9 @@ func (s *search) nextBounds(e, k int) []int {
 // leg on), which it returns the number of, or -1 past maxParts. A run
 // leaves e into one part and never comes back (split's bound).
 func (s *search) survey(e, left int) int {
+	if s.freeAdj != nil {
+		return s.surveyBits(e, left)
+	}
 	d, term, part := s.dist, s.term, s.part
 	for i := range d {
 		d[i], term[i], part[i] = far, false, 0

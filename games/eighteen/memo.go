@@ -118,6 +118,7 @@ func isSubsetOf(a, b []uint64) bool {
 type walkMemo struct {
 	by    map[string]*walkRing
 	total int
+	slab  []uint64 // where the answers' legs are kept, one after another
 }
 
 type walkRing struct {
@@ -137,6 +138,8 @@ const (
 	walkLimit = 1 << 14
 )
 
+// keep remembers that with the legs why closed no walk on from the partial
+// run key finds a run worth floor, copying why.
 func (m *walkMemo) keep(key []byte, floor int, why []uint64) {
 	if m.by == nil {
 		m.by = map[string]*walkRing{}
@@ -149,7 +152,11 @@ func (m *walkMemo) keep(key []byte, floor int, why []uint64) {
 		r = &walkRing{}
 		m.by[string(key)] = r
 	}
-	k := walkKnown{floor, why}
+	if len(m.slab)+len(why) > cap(m.slab) {
+		m.slab = make([]uint64, 0, max(1024, 64*len(why)))
+	}
+	m.slab = append(m.slab, why...)
+	k := walkKnown{floor, m.slab[len(m.slab)-len(why) : len(m.slab) : len(m.slab)]}
 	if len(r.known) < walkCap && m.total < walkLimit {
 		r.known = append(r.known, k)
 		m.total++

@@ -68,9 +68,11 @@ type search struct {
 	track   []uint64 // the track used, a bit a stretch
 	path    []int
 	via     []*leg
-	stopBuf []Node    // revenue's
-	keyBuf  []byte    // pathKey's
-	staleAt []witness // takeTrack's, by the run's stops
+	stopBuf []Node     // revenue's
+	keyBuf  []byte     // pathKey's
+	staleAt []witness  // takeTrack's, by the run's stops
+	restAt  []witness  // refresh's, by the run's stops: the witness it leaves
+	whyAt   [][]uint64 // extendKnown's, by the run's stops: the legs its walk notes
 	capSum  int
 	stns    int
 	done    bool
@@ -99,7 +101,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts,
 		onStop: s.onStop, ended: s.ended, nextMost: s.nextMost, term: s.term, part: s.part, lab: s.lab, labels: s.labels, ends: s.ends, bits: s.bits, ge: s.ge, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
-		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt, freeAdj: s.freeAdj, dirty: ^uint64(0)}
+		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt, restAt: s.restAt, whyAt: s.whyAt, freeAdj: s.freeAdj, dirty: ^uint64(0)}
 	clear(s.taken)
 	clear(s.closed)
 	clear(s.track)
@@ -121,7 +123,10 @@ func (n *net) allocSearch(length int) *search {
 	for range length + 1 {
 		s.livesAt = append(s.livesAt, n.newLives())
 	}
-	s.staleAt = make([]witness, length+1)
+	s.staleAt, s.restAt = make([]witness, length+1), make([]witness, length+1)
+	for range knownDepth + 1 {
+		s.whyAt = append(s.whyAt, make([]uint64, len(s.closed)))
+	}
 	if n.small {
 		s.freeAdj = make([]uint64, stops)
 	}
@@ -280,7 +285,8 @@ func (s *search) extendKnown(e int) {
 		return
 	}
 	all, floor := s.why, s.floor
-	s.why = make([]uint64, len(all))
+	s.why = s.whyAt[len(s.path)][:len(all)]
+	clear(s.why)
 	s.step(e)
 	if !s.done && s.floor == floor {
 		s.n.walks.keep(key, floor, s.why)
@@ -445,11 +451,13 @@ func (s *search) refresh(need int) bool {
 	w := s.rest
 	best, ceil := s.n.memo.recall(w.trains, s.closed, s.track, w.value, need)
 	if need > ceil {
-		s.rest = w.most(ceil)
+		s.rest = s.lowered(w, ceil)
 		return false
 	}
 	if best != nil && best.got >= need {
-		s.rest = &witness{trains: w.trains, runs: best.runs, got: best.got, value: ceil, track: best.track}
+		at := &s.restAt[len(s.path)]
+		*at = witness{trains: w.trains, runs: best.runs, got: best.got, value: ceil, track: best.track}
+		s.rest = at
 		return true
 	}
 	s.stats.Redone++
@@ -457,13 +465,29 @@ func (s *search) refresh(need int) bool {
 	runs, v, ok, why := s.n.anyRun(w.trains, s.used, need, closed, s.stats)
 	if !ok {
 		s.n.memo.keep(w.trains, why, nil, need-1)
-		s.rest = w.most(need - 1)
+		s.rest = s.lowered(w, need-1)
 		return false
 	}
 	s.rest = s.n.witness(w.trains, runs, v)
 	s.rest.value = ceil
 	s.n.memo.keep(w.trains, closed, s.rest, ceil)
 	return true
+}
+
+// lowered is the witness w with what the trains can earn lowered to v,
+// kept in the step's own place rather than allocated: the run's later
+// steps keep theirs apart, and the steps before it get theirs back as the
+// walk returns (dropTrack). Only the witnesses the memo keeps need a
+// place of their own.
+func (s *search) lowered(w *witness, v int) *witness {
+	if v >= w.value {
+		return w
+	}
+	c := *w
+	c.value = v
+	at := &s.restAt[len(s.path)]
+	*at = c
+	return at
 }
 
 // beside tells whether a complete route earning r and the other trains'

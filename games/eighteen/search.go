@@ -76,7 +76,7 @@ type search struct {
 	capSum  int
 	stns    int
 	done    bool
-	ge      []int   // the bound's scratch
+	ge, ge2 []int   // the bound's scratch
 	dist    []uint8 // open's
 	queue   []int
 	livesAt []*lives // dominated's, by the run's stops
@@ -99,7 +99,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 		s = n.allocSearch(length)
 	}
 	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts,
-		onStop: s.onStop, ended: s.ended, nextMost: s.nextMost, term: s.term, part: s.part, lab: s.lab, labels: s.labels, ends: s.ends, bits: s.bits, ge: s.ge, dist: s.dist, queue: s.queue,
+		onStop: s.onStop, ended: s.ended, nextMost: s.nextMost, term: s.term, part: s.part, lab: s.lab, labels: s.labels, ends: s.ends, bits: s.bits, ge: s.ge, ge2: s.ge2, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
 		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt, restAt: s.restAt, whyAt: s.whyAt, freeAdj: s.freeAdj, dirty: ^uint64(0)}
 	clear(s.taken)
@@ -117,7 +117,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 func (n *net) allocSearch(length int) *search {
 	stops := len(n.nodes)
 	s := &search{parts: make([]partSum, maxParts+1), onStop: make([]bool, stops), ended: make([]bool, stops), term: make([]bool, stops), part: make([]uint64, stops), lab: make([]int32, stops),
-		ge: make([]int, length+2), dist: make([]uint8, stops),
+		ge: make([]int, length+2), ge2: make([]int, length+2), dist: make([]uint8, stops),
 		shut: make([]uint8, len(n.all)), taken: make([]uint8, len(n.all)),
 		closed: make([]uint64, (len(n.all)+63)/64), track: make([]uint64, (len(n.segs)+63)/64)}
 	for range length + 1 {
@@ -134,7 +134,7 @@ func (n *net) allocSearch(length int) *search {
 		s.nextMost = append(s.nextMost, make([]int, stops))
 	}
 	for i := range s.parts {
-		s.parts[i].ge = make([]int, length+2)
+		s.parts[i].all.ge, s.parts[i].beside.ge = make([]int, length+2), make([]int, length+2)
 	}
 	return s
 }
@@ -529,9 +529,11 @@ func (s *search) freeID(id int32) bool {
 // sets are a matroid's independent sets, so taking stops greedily by cap
 // finds the best. A stop a run may only end at (last: blocked, or see
 // endOnly) can only be the run's last: so the bound is the other stops'
-// best alone, or their best one fewer with the best such stop in reach,
-// which is what keeps the off-boards and full cities, the richest stops,
-// from all counting. It stops as soon as the stops taken are worth
+// best alone, or the best such stop in reach with the other stops' best
+// that can all come before it, one fewer and each at most left-1 hops
+// away (the set of a matroid of left-1 places, beside), which is what
+// keeps the off-boards and full cities, the richest stops, from all
+// counting, and a far stop from counting beside one of them. It stops as soon as the stops taken are worth
 // enough: then it is some number no less than enough and no more than the
 // bound, which is all a caller that only asks whether a branch is short
 // (with enough from s.enough) needs.
@@ -539,15 +541,17 @@ func (s *search) bound(hops []uint8, left int, last []bool, enough int) int {
 	if !s.n.bounded {
 		return 1 << 30
 	}
-	ge := s.ge[:left+1] // ge[t]: stops taken that are t or more hops away
-	clear(ge)
-	total, taken, fewer, end := 0, 0, 0, 0
+	all := pick{ge: s.ge[:left+1]}     // the best set with no end stop
+	beside := pick{ge: s.ge2[:left+1]} // the best that can come before one
+	clear(all.ge)
+	clear(beside.ge)
+	end := 0
 	for _, x := range s.n.byCap {
-		if taken == left || s.n.cap[x] <= 0 {
+		if c := s.n.cap[x]; c <= 0 || all.taken == left && beside.taken >= left-1 && end > 0 {
 			break
 		}
-		if total+end >= enough {
-			return total + end // taken < left: no more than fewer+end will be
+		if m := max(all.total, beside.total+end); m >= enough {
+			return m // no more than the bound will be
 		}
 		h := int(hops[x])
 		if s.onStop[x] || h > left {
@@ -559,19 +563,26 @@ func (s *search) bound(hops []uint8, left int, last []bool, enough int) int {
 			}
 			continue
 		}
-		if !s.fits(ge, h, left) {
-			continue
-		}
-		if taken == left-1 {
-			fewer = total
-		}
-		total += s.n.cap[x]
-		taken++
+		s.add(&all, h, s.n.cap[x], left)
+		s.add(&beside, h, s.n.cap[x], left-1)
 	}
-	if taken < left {
-		fewer = total
+	return max(all.total, beside.total+end)
+}
+
+// pick is one of bound's greedy sets: the stops taken so far, worth
+// total, and how many are t or more hops away (ge[t]).
+type pick struct {
+	ge           []int
+	total, taken int
+}
+
+// add takes a stop h hops away and worth c into the set if it still fits
+// in slots stops (see fits).
+func (s *search) add(p *pick, h, c, slots int) {
+	if p.taken < slots && h <= slots && s.fits(p.ge, h, slots) {
+		p.total += c
+		p.taken++
 	}
-	return max(total, fewer+end)
 }
 
 // reach works out the stops in reach of the run's end e (survey) and
@@ -770,8 +781,9 @@ const maxParts = 31
 func (s *search) partBound(left int, term []bool, parts int) int {
 	ps := s.parts[:parts+1]
 	for c := range ps {
-		ps[c] = partSum{ge: ps[c].ge[:left+1]}
-		clear(ps[c].ge)
+		ps[c] = partSum{all: pick{ge: ps[c].all.ge[:left+1]}, beside: pick{ge: ps[c].beside.ge[:left+1]}}
+		clear(ps[c].all.ge)
+		clear(ps[c].beside.ge)
 	}
 	for _, x := range s.n.byCap {
 		cp, h := s.n.cap[x], int(s.dist[x])
@@ -783,26 +795,18 @@ func (s *search) partBound(left int, term []bool, parts int) int {
 		}
 		for m := s.part[x]; m != 0; m &= m - 1 {
 			p := &ps[bits.TrailingZeros64(m)]
-			switch {
-			case p.taken == left:
-			case term[x]:
+			if term[x] {
 				p.end = max(p.end, cp)
-			case s.fits(p.ge, h, left):
-				if p.taken == left-1 {
-					p.fewer = p.total
-				}
-				p.total += cp
-				p.taken++
+				continue
 			}
+			s.add(&p.all, h, cp, left)
+			s.add(&p.beside, h, cp, left-1)
 		}
 	}
 	most := 0
 	for c := range ps {
 		p := &ps[c]
-		if p.taken < left {
-			p.fewer = p.total
-		}
-		p.most = max(p.total, p.fewer+p.end)
+		p.most = max(p.all.total, p.beside.total+p.end)
 		most = max(most, p.most)
 	}
 	return most
@@ -810,8 +814,8 @@ func (s *search) partBound(left int, term []bool, parts int) int {
 
 // partSum is partBound's sum for one part: as bound's.
 type partSum struct {
-	ge                             []int
-	total, taken, fewer, end, most int
+	all, beside pick
+	end, most   int
 }
 
 // ports counts, up to two, the stretches of track a leg can leave stop x

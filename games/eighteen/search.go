@@ -318,7 +318,7 @@ func (s *search) step(e int) {
 		need := -1 << 30 // no bound on the bonus: no need either
 		if s.n.bounded {
 			if more = 0; !ends {
-				more = s.reach(e, left, s.rest.value)
+				more = s.reach(e, left)
 			}
 			need = s.floor - s.capSum - more
 		}
@@ -345,7 +345,7 @@ func (s *search) step(e int) {
 		return
 	}
 	if more < 0 {
-		more = s.reach(e, left, others)
+		more = s.reach(e, left)
 	}
 	if s.stns == 0 && !slices.ContainsFunc(s.n.stations, func(x int) bool { return int(s.dist[x]) <= left }) ||
 		s.target >= 0 && int(s.dist[s.target]) > left {
@@ -586,18 +586,15 @@ func (s *search) add(p *pick, h, c, slots int) {
 }
 
 // reach works out the stops in reach of the run's end e (survey) and
-// the most they can add: the bound on them all, and on each part of the
-// track apart when that does not cut the branch beside the others' most.
-func (s *search) reach(e, left, others int) int {
+// the most they can add: the most of any one part of the track (partBound)
+// when survey took it apart, else the bound on them all. The parts' is
+// never more than the whole's, so where the whole's would cut the branch
+// so does the parts', and it is the only one worked out.
+func (s *search) reach(e, left int) int {
 	s.split = false
 	parts := s.survey(e, left)
-	enough := noCeiling // the bound itself is the answer
-	if parts >= 0 {
-		enough = s.enough(others) // else partBound's is
-	}
-	more := s.bound(s.dist, left, s.term, enough)
-	if !s.n.bounded || parts < 0 || s.short(more, others) {
-		return more
+	if !s.n.bounded || parts < 0 {
+		return s.bound(s.dist, left, s.term, noCeiling)
 	}
 	s.split = true
 	return s.partBound(left, s.term, parts)

@@ -220,7 +220,11 @@ func (s *search) noteSurvey(e int, inner, shallow uint64) {
 				continue
 			}
 			g := s.n.groups[x][s.n.groupTo[x*stops+y]]
-			s.anyFree(x, g) // none free: the closed ones are noted
+			for _, lg := range s.n.legs[x][g[0]:g[1]] {
+				if s.shut[lg.id] == 0 {
+					s.freeID(int32(lg.id)) // none is free: as anyFree notes them
+				}
+			}
 		}
 	}
 }

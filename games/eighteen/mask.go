@@ -140,7 +140,7 @@ func (s *search) surveyBits(e, left int) int {
 	for m := first & terms; m != 0; m &= m - 1 {
 		part[bits.TrailingZeros64(m)] |= 1
 	}
-	if s.why != nil {
+	if s.why != nil && !slices.Equal(s.why, s.closed) { // else all are noted
 		s.noteSurvey(e, inner, shallow)
 	}
 	if parts > maxParts {

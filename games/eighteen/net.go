@@ -27,6 +27,8 @@ type net struct {
 	stations []int         // the stops with its token
 	legs     [][]leg       // by stop: best next stop first, each stop's together
 	sideLegs [][]*leg      // by side: the legs crossing it
+	sideIDs  [][]int32     // by side: the legs crossing it, by id, each once
+	legEnds  [][2]int32    // by leg id: its stops
 	segLegs  [][]*leg      // by stretch of track: the legs along it
 	all      []*leg        // each leg one way round
 	group    int           // the most legs to one stop from another
@@ -227,6 +229,18 @@ func (n *net) conflicts() {
 				n.along[g] = append(n.along[g], int32(lg.id))
 			}
 		}
+	}
+	n.sideIDs = make([][]int32, n.sides)
+	for d, ls := range n.sideLegs {
+		for _, lg := range ls {
+			if !slices.Contains(n.sideIDs[d], int32(lg.id)) {
+				n.sideIDs[d] = append(n.sideIDs[d], int32(lg.id))
+			}
+		}
+	}
+	n.legEnds = make([][2]int32, len(n.all))
+	for id, lg := range n.all {
+		n.legEnds[id] = [2]int32{int32(lg.from), int32(lg.to)}
 	}
 	n.crossing = make([][]int32, len(n.all))
 	for id, lg := range n.all {

@@ -46,10 +46,13 @@ func (s *search) dominated(group []leg, l *lives) bool {
 	joint := s.rest != nil && len(s.rest.trains) > 0
 	for i := range group[:last] {
 		b := &group[i]
-		if !s.free(b) || !isSubsetOf(s.liveOf(group, i, l, joint).sides[i], s.liveOf(group, last, l, joint).sides[last]) {
+		if !s.free(b) || joint && !shareTrack(b, lg) { // the cheap tests first
 			continue
 		}
-		if !joint || shareTrack(b, lg) && isSubsetOf(l.track[i], l.track[last]) {
+		if !isSubsetOf(s.liveOf(group, i, l, joint).sides[i], s.liveOf(group, last, l, joint).sides[last]) {
+			continue
+		}
+		if !joint || isSubsetOf(l.track[i], l.track[last]) {
 			return true
 		}
 	}

@@ -563,8 +563,7 @@ func (s *search) bound(hops []uint8, left int, last []bool, enough int) int {
 			}
 			continue
 		}
-		s.add(&all, h, s.n.cap[x], left)
-		s.add(&beside, h, s.n.cap[x], left-1)
+		addBoth(&all, &beside, h, s.n.cap[x], left)
 	}
 	return max(all.total, beside.total+end)
 }
@@ -576,12 +575,31 @@ type pick struct {
 	total, taken int
 }
 
-// add takes a stop h hops away and worth c into the set if it still fits
-// in slots stops (see fits).
-func (s *search) add(p *pick, h, c, slots int) {
-	if p.taken < slots && h <= slots && s.fits(p.ge, h, slots) {
-		p.total += c
-		p.taken++
+// addBoth takes a stop h hops away and worth c into the set of left
+// places (all) and the one of left-1 (beside) where the set stays one a
+// run can meet in order (see bound): with it, no more than n-t+1 of a set
+// of n places are t or more hops away. It reads the counts of both sets
+// in one pass.
+func addBoth(all, beside *pick, h, c, left int) {
+	inAll := all.taken < left && h <= left
+	inBeside := beside.taken < left-1 && h <= left-1
+	for t := 1; t <= h && (inAll || inBeside); t++ {
+		inAll = inAll && all.ge[t] < left-t+1
+		inBeside = inBeside && beside.ge[t] < left-t
+	}
+	if inAll {
+		all.total += c
+		all.taken++
+		for t := 1; t <= h; t++ {
+			all.ge[t]++
+		}
+	}
+	if inBeside {
+		beside.total += c
+		beside.taken++
+		for t := 1; t <= h; t++ {
+			beside.ge[t]++
+		}
 	}
 }
 
@@ -796,8 +814,7 @@ func (s *search) partBound(left int, term []bool, parts int) int {
 				p.end = max(p.end, cp)
 				continue
 			}
-			s.add(&p.all, h, cp, left)
-			s.add(&p.beside, h, cp, left-1)
+			addBoth(&p.all, &p.beside, h, cp, left)
 		}
 	}
 	most := 0
@@ -835,20 +852,6 @@ func (s *search) ports(x, e int) int {
 		}
 	}
 	return found
-}
-
-// fits takes a stop h hops away into the bound's set if the set stays
-// one a run can meet in order (see bound), and tells whether it did.
-func (s *search) fits(ge []int, h, left int) bool {
-	for t := 1; t <= h; t++ {
-		if ge[t] >= left-t+1 {
-			return false
-		}
-	}
-	for t := 1; t <= h; t++ {
-		ge[t]++
-	}
-	return true
 }
 
 // route is the run as AllRoutes lists it, from the end that comes first

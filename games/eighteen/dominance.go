@@ -46,10 +46,13 @@ func (s *search) dominated(group []leg, l *lives) bool {
 	joint := s.rest != nil && len(s.rest.trains) > 0
 	for i := range group[:last] {
 		b := &group[i]
-		if !s.free(b) || !isSubsetOf(s.liveOf(group, i, l, joint).sides[i], s.liveOf(group, last, l, joint).sides[last]) {
+		if !s.free(b) || joint && !shareTrack(b, lg) { // the cheap tests first
 			continue
 		}
-		if !joint || shareTrack(b, lg) && isSubsetOf(l.track[i], l.track[last]) {
+		if !isSubsetOf(s.liveOf(group, i, l, joint).sides[i], s.liveOf(group, last, l, joint).sides[last]) {
+			continue
+		}
+		if !joint || isSubsetOf(l.track[i], l.track[last]) {
 			return true
 		}
 	}
@@ -66,7 +69,7 @@ func (s *search) liveOf(group []leg, i int, l *lives, joint bool) *lives {
 	lg := &group[i]
 	clear(l.sides[i])
 	for _, d := range lg.sides {
-		if s.anyUsable(s.n.sideLegs[d]) {
+		if s.anyUsable(s.n.sideIDs[d]) {
 			l.sides[i][d/64] |= 1 << (d % 64)
 		}
 	}
@@ -84,19 +87,22 @@ func (s *search) liveOf(group []leg, i int, l *lives, joint bool) *lives {
 	return l
 }
 
-// anyUsable tells whether the run could still take one of the legs
-// (usable). Only when it could not are the legs it found closed to it by
-// the other trains noted (freeTrack): the answer turns on those alone.
-func (s *search) anyUsable(legs []*leg) bool {
-	open := func(o *leg) bool { return !s.onStop[o.from] && !s.onStop[o.to] && s.shut[o.id] == 0 }
-	for _, o := range legs {
-		if open(o) && s.taken[o.id] == 0 {
+// anyUsable tells whether the run could still take one of the legs, by
+// id (usable). Only when it could not are the legs it found closed to it
+// by the other trains noted (freeTrack): the answer turns on those alone.
+func (s *search) anyUsable(ids []int32) bool {
+	open := func(id int32) bool {
+		e := s.n.legEnds[id]
+		return !s.onStop[e[0]] && !s.onStop[e[1]] && s.shut[id] == 0
+	}
+	for _, id := range ids {
+		if open(id) && s.taken[id] == 0 {
 			return true
 		}
 	}
-	for _, o := range legs {
-		if open(o) {
-			s.freeTrack(o)
+	for _, id := range ids {
+		if open(id) {
+			s.freeID(id)
 		}
 	}
 	return false

@@ -18,6 +18,10 @@ import "slices"
 type memo struct {
 	known []known
 	next  int // where the next answer goes: after the newest
+	// The answers' legs closed and their runs' track, flat, so that recall
+	// reads them in order: by answer, legWords and segWords words each.
+	legs, segs         []uint64
+	legWords, segWords int
 }
 
 // memoCap is how many answers a memo keeps. Most answers that serve come
@@ -29,18 +33,31 @@ const memoCap = 512
 // most, and w, if not nil, is a run of theirs there.
 type known struct {
 	trains []int
-	closed []uint64 // by leg id
 	w      *witness
 	most   int
 }
 
 // keep adds an answer, in place of the oldest when the memo is full.
 func (m *memo) keep(trains []int, closed []uint64, w *witness, most int) {
-	k := known{trains: trains, closed: closed, w: w, most: most}
+	if m.legs == nil {
+		m.legWords, m.segWords = len(closed), 0
+		if w != nil {
+			m.segWords = len(w.track)
+		}
+		m.legs = make([]uint64, memoCap*m.legWords)
+	}
+	if w != nil && m.segs == nil {
+		m.segWords = len(w.track)
+		m.segs = make([]uint64, memoCap*m.segWords)
+	}
+	i := m.next
 	if len(m.known) < memoCap {
-		m.known = append(m.known, k)
-	} else {
-		m.known[m.next] = k
+		m.known = append(m.known, known{})
+	}
+	m.known[i] = known{trains: trains, w: w, most: most}
+	copy(m.legs[i*m.legWords:(i+1)*m.legWords], closed)
+	if w != nil {
+		copy(m.segs[i*m.segWords:(i+1)*m.segWords], w.track)
 	}
 	m.next = (m.next + 1) % memoCap
 }
@@ -52,15 +69,21 @@ func (m *memo) keep(trains []int, closed []uint64, w *witness, most int) {
 // the newest answers first and stops as soon as it knows they cannot earn
 // need, or have a run that does: all the search asks.
 func (m *memo) recall(trains []int, closed, taken []uint64, ceil, need int) (best *witness, most int) {
-	for j := range m.known {
-		k := &m.known[(m.next-1-j+2*len(m.known))%len(m.known)]
-		if len(k.trains) != len(trains) || k.trains[0] != trains[0] || !slices.Equal(k.trains, trains) {
+	n, lw, sw := len(m.known), m.legWords, m.segWords
+	i := m.next
+	for range n {
+		if i == 0 {
+			i = n
+		}
+		i--
+		k := &m.known[i]
+		if len(k.trains) != len(trains) || &k.trains[0] != &trains[0] && !slices.Equal(k.trains, trains) {
 			continue
 		}
-		if k.w != nil && (best == nil || k.w.got > best.got) && disjoint(k.w.track, taken) {
+		if k.w != nil && (best == nil || k.w.got > best.got) && disjoint(m.segs[i*sw:(i+1)*sw], taken) {
 			best = k.w
 		}
-		if k.most < ceil && isSubsetOf(k.closed, closed) {
+		if k.most < ceil && isSubsetOf(m.legs[i*lw:(i+1)*lw], closed) {
 			ceil = k.most
 		}
 		if need > ceil || best != nil && best.got >= need {
@@ -95,6 +118,7 @@ func isSubsetOf(a, b []uint64) bool {
 type walkMemo struct {
 	by    map[string]*walkRing
 	total int
+	slab  []uint64 // where the answers' legs are kept, one after another
 }
 
 type walkRing struct {
@@ -114,6 +138,8 @@ const (
 	walkLimit = 1 << 14
 )
 
+// keep remembers that with the legs why closed no walk on from the partial
+// run key finds a run worth floor, copying why.
 func (m *walkMemo) keep(key []byte, floor int, why []uint64) {
 	if m.by == nil {
 		m.by = map[string]*walkRing{}
@@ -126,7 +152,11 @@ func (m *walkMemo) keep(key []byte, floor int, why []uint64) {
 		r = &walkRing{}
 		m.by[string(key)] = r
 	}
-	k := walkKnown{floor, why}
+	if len(m.slab)+len(why) > cap(m.slab) {
+		m.slab = make([]uint64, 0, max(1024, 64*len(why)))
+	}
+	m.slab = append(m.slab, why...)
+	k := walkKnown{floor, m.slab[len(m.slab)-len(why) : len(m.slab) : len(m.slab)]}
 	if len(r.known) < walkCap && m.total < walkLimit {
 		r.known = append(r.known, k)
 		m.total++

@@ -27,6 +27,8 @@ type net struct {
 	stations []int         // the stops with its token
 	legs     [][]leg       // by stop: best next stop first, each stop's together
 	sideLegs [][]*leg      // by side: the legs crossing it
+	sideIDs  [][]int32     // by side: the legs crossing it, by id, each once
+	legEnds  [][2]int32    // by leg id: its stops
 	segLegs  [][]*leg      // by stretch of track: the legs along it
 	all      []*leg        // each leg one way round
 	group    int           // the most legs to one stop from another
@@ -44,6 +46,23 @@ type net struct {
 	segs     []Segment // by the ids legs use
 	sides    int       // how many sides the legs cross
 	bounded  bool      // the bonus has a bound, so the caps are upper bounds
+
+	// On a net of at most maxSmall stops (small), survey keeps sets of
+	// stops as bits (see surveyBits).
+	small    bool
+	adj0     []uint64 // by stop: the stops its legs lead to, a bit a stop
+	groupTo  []int16  // by pair of stops, from*stops+to: the group of from's legs to to
+	touch    []uint64 // by leg id: the stops of the legs crossing its sides
+	segTouch []uint64 // by stretch of track: the stops of the legs along it
+}
+
+// touchOf is the stops whose free legs change when leg id joins the run
+// or leaves it (see freeOf); none on a net that is not small.
+func (n *net) touchOf(id int) uint64 {
+	if n.touch == nil {
+		return 0
+	}
+	return n.touch[id]
 }
 
 // leg is one stretch of track between two stops.
@@ -156,6 +175,7 @@ func (n *net) finish() {
 		}
 	}
 	n.conflicts()
+	n.adjacency()
 	n.hops = make([][]uint8, len(n.nodes))
 	for s := range n.nodes {
 		n.hops[s] = n.hopsFrom(s)
@@ -209,6 +229,18 @@ func (n *net) conflicts() {
 				n.along[g] = append(n.along[g], int32(lg.id))
 			}
 		}
+	}
+	n.sideIDs = make([][]int32, n.sides)
+	for d, ls := range n.sideLegs {
+		for _, lg := range ls {
+			if !slices.Contains(n.sideIDs[d], int32(lg.id)) {
+				n.sideIDs[d] = append(n.sideIDs[d], int32(lg.id))
+			}
+		}
+	}
+	n.legEnds = make([][2]int32, len(n.all))
+	for id, lg := range n.all {
+		n.legEnds[id] = [2]int32{int32(lg.from), int32(lg.to)}
 	}
 	n.crossing = make([][]int32, len(n.all))
 	for id, lg := range n.all {

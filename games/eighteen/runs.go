@@ -275,16 +275,6 @@ func (n *net) witness(trains []int, runs []cand, value int) *witness {
 	return w
 }
 
-// most is the witness with what the trains can earn lowered to v.
-func (w *witness) most(v int) *witness {
-	if v >= w.value {
-		return w
-	}
-	c := *w
-	c.value = min(c.value, v)
-	return &c
-}
-
 // through is the best run in which one train's route passes must (nil
 // passes all) and, with from and to set, runs between those stops. Each
 // length of train in turn takes such a route, with the others' best run

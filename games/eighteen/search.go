@@ -41,16 +41,19 @@ type search struct {
 	emit  func(s *search) bool
 	stats *SearchStats
 
-	onStop []bool
-	ended  []bool     // stops walked from already: no run ends there again
-	term   []bool     // the bound's: stops the run could only end at
-	part   []uint64   // survey's: the parts of the track each stop is in, a bit a part
-	lab    []int32    // survey's: each stop's part, as first labelled
-	labels []int32    // the parts joined: each label's parent, union-find
-	ends   [][2]int32 // stops the run could only end at, and a part beside each
-	bits   []uint64   // parts': each label's bit
-	parts  []partSum  // partBound's
-	split  bool       // reach's: the bound was taken apart (partBound)
+	onStop  []bool
+	on      uint64     // onStop as bits, on a small net
+	freeAdj []uint64   // on a small net, by stop: freeOf's
+	dirty   uint64     // the stops whose free legs may have changed since freeOf
+	ended   []bool     // stops walked from already: no run ends there again
+	term    []bool     // the bound's: stops the run could only end at
+	part    []uint64   // survey's: the parts of the track each stop is in, a bit a part
+	lab     []int32    // survey's: each stop's part, as first labelled
+	labels  []int32    // the parts joined: each label's parent, union-find
+	ends    [][2]int32 // stops the run could only end at, and a part beside each
+	bits    []uint64   // parts': each label's bit
+	parts   []partSum  // partBound's
+	split   bool       // reach's: the bound was taken apart (partBound)
 	// nextMost is, by the run's stops and then by stop, the most a run on
 	// from the end to that stop next can add, as the end's parts bound
 	// it (see nextBounds), or -1 where they do not.
@@ -65,13 +68,15 @@ type search struct {
 	track   []uint64 // the track used, a bit a stretch
 	path    []int
 	via     []*leg
-	stopBuf []Node    // revenue's
-	keyBuf  []byte    // pathKey's
-	staleAt []witness // takeTrack's, by the run's stops
+	stopBuf []Node     // revenue's
+	keyBuf  []byte     // pathKey's
+	staleAt []witness  // takeTrack's, by the run's stops
+	restAt  []witness  // refresh's, by the run's stops: the witness it leaves
+	whyAt   [][]uint64 // extendKnown's, by the run's stops: the legs its walk notes
 	capSum  int
 	stns    int
 	done    bool
-	ge      []int   // the bound's scratch
+	ge, ge2 []int   // the bound's scratch
 	dist    []uint8 // open's
 	queue   []int
 	livesAt []*lives // dominated's, by the run's stops
@@ -94,9 +99,9 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 		s = n.allocSearch(length)
 	}
 	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts,
-		onStop: s.onStop, ended: s.ended, nextMost: s.nextMost, term: s.term, part: s.part, lab: s.lab, labels: s.labels, ends: s.ends, bits: s.bits, ge: s.ge, dist: s.dist, queue: s.queue,
+		onStop: s.onStop, ended: s.ended, nextMost: s.nextMost, term: s.term, part: s.part, lab: s.lab, labels: s.labels, ends: s.ends, bits: s.bits, ge: s.ge, ge2: s.ge2, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
-		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt}
+		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt, restAt: s.restAt, whyAt: s.whyAt, freeAdj: s.freeAdj, dirty: ^uint64(0)}
 	clear(s.taken)
 	clear(s.closed)
 	clear(s.track)
@@ -112,18 +117,24 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 func (n *net) allocSearch(length int) *search {
 	stops := len(n.nodes)
 	s := &search{parts: make([]partSum, maxParts+1), onStop: make([]bool, stops), ended: make([]bool, stops), term: make([]bool, stops), part: make([]uint64, stops), lab: make([]int32, stops),
-		ge: make([]int, length+2), dist: make([]uint8, stops),
+		ge: make([]int, length+2), ge2: make([]int, length+2), dist: make([]uint8, stops),
 		shut: make([]uint8, len(n.all)), taken: make([]uint8, len(n.all)),
 		closed: make([]uint64, (len(n.all)+63)/64), track: make([]uint64, (len(n.segs)+63)/64)}
 	for range length + 1 {
 		s.livesAt = append(s.livesAt, n.newLives())
 	}
-	s.staleAt = make([]witness, length+1)
+	s.staleAt, s.restAt = make([]witness, length+1), make([]witness, length+1)
+	for range knownDepth + 1 {
+		s.whyAt = append(s.whyAt, make([]uint64, len(s.closed)))
+	}
+	if n.small {
+		s.freeAdj = make([]uint64, stops)
+	}
 	for range length + 1 {
 		s.nextMost = append(s.nextMost, make([]int, stops))
 	}
 	for i := range s.parts {
-		s.parts[i].ge = make([]int, length+2)
+		s.parts[i].all.ge, s.parts[i].beside.ge = make([]int, length+2), make([]int, length+2)
 	}
 	return s
 }
@@ -143,6 +154,9 @@ const maxSpare = 4
 // the legs along it.
 func (s *search) take(g int32, by int) {
 	s.track[g/64] ^= 1 << (g % 64)
+	if s.freeAdj != nil {
+		s.dirty |= s.n.segTouch[g]
+	}
 	for _, id := range s.n.along[g] {
 		s.taken[id] += uint8(by)
 		if s.taken[id] == 0 || by > 0 && s.taken[id] == 1 {
@@ -178,10 +192,11 @@ func (s *search) all() {
 			s.from(start)
 		}
 		s.ended[start] = true
-		s.onStop[start] = s.n.blocked[start]
+		s.mark(start, s.n.blocked[start])
 	}
 	clear(s.ended)
 	clear(s.onStop)
+	s.on = 0
 }
 
 // roots are, by stop, the most a run of the search's length from there
@@ -194,9 +209,9 @@ func (s *search) roots() []int {
 	}
 	r := make([]int, len(s.n.nodes))
 	for x := range r {
-		s.onStop[x] = true
-		r[x] = s.n.cap[x] + s.bound(s.n.hops[x], s.length-1, s.n.blocked)
-		s.onStop[x] = false
+		s.mark(x, true)
+		r[x] = s.n.cap[x] + s.bound(s.n.hops[x], s.length-1, s.n.blocked, noCeiling)
+		s.mark(x, false)
 	}
 	if s.n.roots == nil {
 		s.n.roots = map[int][]int{}
@@ -206,13 +221,14 @@ func (s *search) roots() []int {
 }
 
 func (s *search) push(stop int, lg *leg) {
-	s.onStop[stop] = true
+	s.mark(stop, true)
 	s.path = append(s.path, stop)
 	s.capSum += s.n.cap[stop]
 	if s.n.station[stop] {
 		s.stns++
 	}
 	if lg != nil {
+		s.dirty |= s.n.touchOf(lg.id)
 		s.via = append(s.via, lg)
 		for _, id := range s.n.crossing[lg.id] {
 			s.shut[id]++
@@ -222,13 +238,14 @@ func (s *search) push(stop int, lg *leg) {
 
 func (s *search) pop(lg *leg) {
 	stop := s.path[len(s.path)-1]
-	s.onStop[stop] = false
+	s.mark(stop, false)
 	s.path = s.path[:len(s.path)-1]
 	s.capSum -= s.n.cap[stop]
 	if s.n.station[stop] {
 		s.stns--
 	}
 	if lg != nil {
+		s.dirty |= s.n.touchOf(lg.id)
 		s.via = s.via[:len(s.via)-1]
 		for _, id := range s.n.crossing[lg.id] {
 			s.shut[id]--
@@ -268,7 +285,8 @@ func (s *search) extendKnown(e int) {
 		return
 	}
 	all, floor := s.why, s.floor
-	s.why = make([]uint64, len(all))
+	s.why = s.whyAt[len(s.path)][:len(all)]
+	clear(s.why)
 	s.step(e)
 	if !s.done && s.floor == floor {
 		s.n.walks.keep(key, floor, s.why)
@@ -300,7 +318,7 @@ func (s *search) step(e int) {
 		need := -1 << 30 // no bound on the bonus: no need either
 		if s.n.bounded {
 			if more = 0; !ends {
-				more = s.reach(e, left, s.rest.value)
+				more = s.reach(e, left)
 			}
 			need = s.floor - s.capSum - more
 		}
@@ -322,12 +340,12 @@ func (s *search) step(e int) {
 	if ends || s.stns == 0 && int(s.n.toStn[e]) > left || s.target >= 0 && int(s.n.hops[e][s.target]) > left {
 		return // no station, or not the stop it must end at, in reach
 	}
-	if s.short(s.bound(s.n.hops[e], left, s.n.blocked), others) {
+	if s.short(s.bound(s.n.hops[e], left, s.n.blocked, s.enough(others)), others) {
 		s.stats.Cuts++
 		return
 	}
 	if more < 0 {
-		more = s.reach(e, left, others)
+		more = s.reach(e, left)
 	}
 	if s.stns == 0 && !slices.ContainsFunc(s.n.stations, func(x int) bool { return int(s.dist[x]) <= left }) ||
 		s.target >= 0 && int(s.dist[s.target]) > left {
@@ -382,6 +400,16 @@ func (s *search) short(more, others int) bool {
 	return total < s.floor
 }
 
+// enough is the least a run can still add for short to keep it, beside
+// the others' run worth others: what bound need find, and no more.
+func (s *search) enough(others int) int {
+	need := s.floor - s.capSum - others
+	if s.twin {
+		need = max(need, (s.floor+1)>>1-s.capSum) // ceil(floor/2): 2*most >= floor
+	}
+	return need
+}
+
 // takeTrack marks a leg's track taken, for the other trains' run, and
 // returns their witness run to restore after; if the witness runs on that
 // track, it goes stale.
@@ -423,11 +451,13 @@ func (s *search) refresh(need int) bool {
 	w := s.rest
 	best, ceil := s.n.memo.recall(w.trains, s.closed, s.track, w.value, need)
 	if need > ceil {
-		s.rest = w.most(ceil)
+		s.rest = s.lowered(w, ceil)
 		return false
 	}
 	if best != nil && best.got >= need {
-		s.rest = &witness{trains: w.trains, runs: best.runs, got: best.got, value: ceil, track: best.track}
+		at := &s.restAt[len(s.path)]
+		*at = witness{trains: w.trains, runs: best.runs, got: best.got, value: ceil, track: best.track}
+		s.rest = at
 		return true
 	}
 	s.stats.Redone++
@@ -435,13 +465,29 @@ func (s *search) refresh(need int) bool {
 	runs, v, ok, why := s.n.anyRun(w.trains, s.used, need, closed, s.stats)
 	if !ok {
 		s.n.memo.keep(w.trains, why, nil, need-1)
-		s.rest = w.most(need - 1)
+		s.rest = s.lowered(w, need-1)
 		return false
 	}
 	s.rest = s.n.witness(w.trains, runs, v)
 	s.rest.value = ceil
 	s.n.memo.keep(w.trains, closed, s.rest, ceil)
 	return true
+}
+
+// lowered is the witness w with what the trains can earn lowered to v,
+// kept in the step's own place rather than allocated: the run's later
+// steps keep theirs apart, and the steps before it get theirs back as the
+// walk returns (dropTrack). Only the witnesses the memo keeps need a
+// place of their own.
+func (s *search) lowered(w *witness, v int) *witness {
+	if v >= w.value {
+		return w
+	}
+	c := *w
+	c.value = v
+	at := &s.restAt[len(s.path)]
+	*at = c
+	return at
 }
 
 // beside tells whether a complete route earning r and the other trains'
@@ -483,19 +529,29 @@ func (s *search) freeID(id int32) bool {
 // sets are a matroid's independent sets, so taking stops greedily by cap
 // finds the best. A stop a run may only end at (last: blocked, or see
 // endOnly) can only be the run's last: so the bound is the other stops'
-// best alone, or their best one fewer with the best such stop in reach,
-// which is what keeps the off-boards and full cities, the richest stops,
-// from all counting.
-func (s *search) bound(hops []uint8, left int, last []bool) int {
+// best alone, or the best such stop in reach with the other stops' best
+// that can all come before it, one fewer and each at most left-1 hops
+// away (the set of a matroid of left-1 places, beside), which is what
+// keeps the off-boards and full cities, the richest stops, from all
+// counting, and a far stop from counting beside one of them. It stops as soon as the stops taken are worth
+// enough: then it is some number no less than enough and no more than the
+// bound, which is all a caller that only asks whether a branch is short
+// (with enough from s.enough) needs.
+func (s *search) bound(hops []uint8, left int, last []bool, enough int) int {
 	if !s.n.bounded {
 		return 1 << 30
 	}
-	ge := s.ge[:left+1] // ge[t]: stops taken that are t or more hops away
-	clear(ge)
-	total, taken, fewer, end := 0, 0, 0, 0
+	all := pick{ge: s.ge[:left+1]}     // the best set with no end stop
+	beside := pick{ge: s.ge2[:left+1]} // the best that can come before one
+	clear(all.ge)
+	clear(beside.ge)
+	end := 0
 	for _, x := range s.n.byCap {
-		if taken == left || s.n.cap[x] <= 0 {
+		if c := s.n.cap[x]; c <= 0 || all.taken == left && beside.taken >= left-1 && end > 0 {
 			break
+		}
+		if m := max(all.total, beside.total+end); m >= enough {
+			return m // no more than the bound will be
 		}
 		h := int(hops[x])
 		if s.onStop[x] || h > left {
@@ -507,30 +563,56 @@ func (s *search) bound(hops []uint8, left int, last []bool) int {
 			}
 			continue
 		}
-		if !s.fits(ge, h, left) {
-			continue
-		}
-		if taken == left-1 {
-			fewer = total
-		}
-		total += s.n.cap[x]
-		taken++
+		addBoth(&all, &beside, h, s.n.cap[x], left)
 	}
-	if taken < left {
-		fewer = total
+	return max(all.total, beside.total+end)
+}
+
+// pick is one of bound's greedy sets: the stops taken so far, worth
+// total, and how many are t or more hops away (ge[t]).
+type pick struct {
+	ge           []int
+	total, taken int
+}
+
+// addBoth takes a stop h hops away and worth c into the set of left
+// places (all) and the one of left-1 (beside) where the set stays one a
+// run can meet in order (see bound): with it, no more than n-t+1 of a set
+// of n places are t or more hops away. It reads the counts of both sets
+// in one pass.
+func addBoth(all, beside *pick, h, c, left int) {
+	inAll := all.taken < left && h <= left
+	inBeside := beside.taken < left-1 && h <= left-1
+	for t := 1; t <= h && (inAll || inBeside); t++ {
+		inAll = inAll && all.ge[t] < left-t+1
+		inBeside = inBeside && beside.ge[t] < left-t
 	}
-	return max(total, fewer+end)
+	if inAll {
+		all.total += c
+		all.taken++
+		for t := 1; t <= h; t++ {
+			all.ge[t]++
+		}
+	}
+	if inBeside {
+		beside.total += c
+		beside.taken++
+		for t := 1; t <= h; t++ {
+			beside.ge[t]++
+		}
+	}
 }
 
 // reach works out the stops in reach of the run's end e (survey) and
-// the most they can add: the bound on them all, and on each part of the
-// track apart when that does not cut the branch beside the others' most.
-func (s *search) reach(e, left, others int) int {
+// the most they can add: the most of any one part of the track (partBound)
+// when survey took it apart, else the bound on them all. The parts' is
+// never more than the whole's, so where the whole's would cut the branch
+// so does the parts', and it is the only one worked out.
+func (s *search) reach(e, left int) int {
 	s.split = false
 	parts := s.survey(e, left)
-	more := s.bound(s.dist, left, s.term)
-	if !s.n.bounded || parts < 0 || s.short(more, others) {
-		return more
+	if !s.n.bounded || parts < 0 {
+		return s.bound(s.dist, left, s.term, noCeiling)
 	}
 	s.split = true
 	return s.partBound(left, s.term, parts)
@@ -574,6 +656,9 @@ func (s *search) nextBounds(e, k int) []int {
 // leg on), which it returns the number of, or -1 past maxParts. A run
 // leaves e into one part and never comes back (split's bound).
 func (s *search) survey(e, left int) int {
+	if s.freeAdj != nil {
+		return s.surveyBits(e, left)
+	}
 	d, term, part := s.dist, s.term, s.part
 	for i := range d {
 		d[i], term[i], part[i] = far, false, 0
@@ -711,8 +796,9 @@ const maxParts = 31
 func (s *search) partBound(left int, term []bool, parts int) int {
 	ps := s.parts[:parts+1]
 	for c := range ps {
-		ps[c] = partSum{ge: ps[c].ge[:left+1]}
-		clear(ps[c].ge)
+		ps[c] = partSum{all: pick{ge: ps[c].all.ge[:left+1]}, beside: pick{ge: ps[c].beside.ge[:left+1]}}
+		clear(ps[c].all.ge)
+		clear(ps[c].beside.ge)
 	}
 	for _, x := range s.n.byCap {
 		cp, h := s.n.cap[x], int(s.dist[x])
@@ -724,26 +810,17 @@ func (s *search) partBound(left int, term []bool, parts int) int {
 		}
 		for m := s.part[x]; m != 0; m &= m - 1 {
 			p := &ps[bits.TrailingZeros64(m)]
-			switch {
-			case p.taken == left:
-			case term[x]:
+			if term[x] {
 				p.end = max(p.end, cp)
-			case s.fits(p.ge, h, left):
-				if p.taken == left-1 {
-					p.fewer = p.total
-				}
-				p.total += cp
-				p.taken++
+				continue
 			}
+			addBoth(&p.all, &p.beside, h, cp, left)
 		}
 	}
 	most := 0
 	for c := range ps {
 		p := &ps[c]
-		if p.taken < left {
-			p.fewer = p.total
-		}
-		p.most = max(p.total, p.fewer+p.end)
+		p.most = max(p.all.total, p.beside.total+p.end)
 		most = max(most, p.most)
 	}
 	return most
@@ -751,8 +828,8 @@ func (s *search) partBound(left int, term []bool, parts int) int {
 
 // partSum is partBound's sum for one part: as bound's.
 type partSum struct {
-	ge                             []int
-	total, taken, fewer, end, most int
+	all, beside pick
+	end, most   int
 }
 
 // ports counts, up to two, the stretches of track a leg can leave stop x
@@ -775,20 +852,6 @@ func (s *search) ports(x, e int) int {
 		}
 	}
 	return found
-}
-
-// fits takes a stop h hops away into the bound's set if the set stays
-// one a run can meet in order (see bound), and tells whether it did.
-func (s *search) fits(ge []int, h, left int) bool {
-	for t := 1; t <= h; t++ {
-		if ge[t] >= left-t+1 {
-			return false
-		}
-	}
-	for t := 1; t <= h; t++ {
-		ge[t]++
-	}
-	return true
 }
 
 // route is the run as AllRoutes lists it, from the end that comes first

@@ -2,6 +2,7 @@ package contrails
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -180,5 +181,261 @@ func TestMergerUpgradesAndRoW(t *testing.T) {
 		if cam.RoW != row || strings.Contains(newsText(tn.events), "abandons") {
 			t.Errorf("%s: RoW %q, news %q; want %q and nothing abandoned", tc.name, cam.RoW, newsText(tn.events), row)
 		}
+	}
+}
+
+// soleRailroad is the 1841 game with the railroad abbr alone on the map,
+// run by player 1, with every technology come available and owned save
+// those in lacking, so that it meets no disaster, and given the one line
+// code. What the turn then draws is its luck alone.
+func soleRailroad(t *testing.T, abbr, code string, climate Climate) (*Map, *State, *Railroad) {
+	t.Helper()
+	m, s := scenario(t)
+	for _, rr := range s.Railroads {
+		if rr.Abbr != abbr {
+			s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash, "test")
+		}
+	}
+	s.Railroads = slices.DeleteFunc(s.Railroads, func(rr Railroad) bool { return rr.Abbr != abbr })
+	presideOver(m, s, 1, abbr, 0)
+	s.Climate, s.Techs = climate, len(TechnologyLetters)
+	rr := &s.Railroads[0]
+	rr.Lines = []string{code}
+	rr.Techs = upTo(len(TechnologyLetters))
+	return m, s, rr
+}
+
+// twoRegionRoute is a route between starred towns of two regions.
+func twoRegionRoute(t *testing.T, m *Map) Route {
+	t.Helper()
+	for _, r := range m.Routes {
+		a, _ := m.Town(r.A)
+		b, _ := m.Town(r.B)
+		if a.Star && b.Star && a.Region != b.Region {
+			return r
+		}
+	}
+	t.Fatal("no route joins starred towns of two regions")
+	return Route{}
+}
+
+// TestOperationsByHand works a railroad's operations out by hand (4.10,
+// 4.12, 5; rulings CR13): revenue is $60 a mile and $300 a point of town
+// value, +10% a region past the first, the climate's percentage, +5% for
+// a Grand Station, +3% each for Pullman sleepers (G) and refrigerated
+// cars (I), and luck of -10 to +10%; expenses are (175 - efficiency)/125
+// of it, less 2% each for switch yards, steel rails and coal (B, C, D);
+// bonds pay 6% and loans the climate's rate, each rounded up (1.1); the
+// dividend ordered, at most $99, is paid to every share issued up to the
+// cash the railroad has, and none when it has none.
+func TestOperationsByHand(t *testing.T) {
+	costTechs := TechSet(0).With(1).With(2).With(3)
+	revenueTechs := TechSet(0).With(6).With(8)
+	for _, tc := range []struct {
+		name         string
+		twoRegions   bool
+		climate      Climate
+		efficiency   int
+		drop         TechSet // technologies it lacks of B..J
+		grand        bool
+		bonds, loans int64
+		cash         int64 // before operations; 1 and 2 mean what leaves $0 and -$1 after expenses and interest
+		dividend     int   // ordered
+		bankrupt     bool
+	}{
+		{"one region, Normal, efficiency 80", false, Normal, 80, costTechs | revenueTechs, false, 0, 0, 5000, 3, false},
+		{"two regions, Good, efficiency 95", true, Good, 95, costTechs | revenueTechs, false, 0, 0, 5000, 3, false},
+		{"a Recession at efficiency 60", false, Recession, 60, costTechs | revenueTechs, false, 0, 0, 5000, 3, false},
+		{"B, C and D cut expenses 6%", false, Good, 95, revenueTechs, false, 0, 0, 5000, 3, false},
+		{"one cost technology", false, Good, 95, revenueTechs | TechSet(0).With(1).With(3), false, 0, 0, 5000, 3, false},
+		{"G and I add 6%, a Grand Station 5%", true, Good, 80, costTechs, true, 0, 0, 5000, 3, false},
+		{"bonds at 6% and loans at the climate's rate, rounded up", false, Good, 80, 0, false, 1001, 1001, 5000, 3, false},
+		{"a dividend over $99 is $99, cut to the cash", false, Good, 80, 0, false, 0, 0, 0, 150, false},
+		{"a negative dividend is none", false, Good, 80, 0, false, 0, 0, 5000, -4, false},
+		{"$0 left: solvent, no dividend", false, Good, 80, 0, false, 0, 0, 1, 3, false},
+		{"-$1 left: bankrupt, no dividend", false, Good, 80, 0, false, 0, 0, 2, 3, false},
+		{"a bankrupt railroad pays none", false, Good, 80, 0, false, 0, 0, 5000, 3, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, s := scenario(t)
+			code := s.Railroads[0].Lines[0]
+			if tc.twoRegions {
+				code = twoRegionRoute(t, m).Code
+			}
+			m, s, rr := soleRailroad(t, s.Railroads[0].Abbr, code, tc.climate)
+			rr.Techs &^= tc.drop
+			rr.Efficiency, rr.Grand, rr.Bonds, rr.Loans, rr.Bankrupt = tc.efficiency, tc.grand, tc.bonds, tc.loans, tc.bankrupt
+			holder := &s.Players[1]
+			shares := holder.Shares[rr.Abbr]
+
+			r, _ := m.Route(code)
+			a, _ := m.Town(r.A)
+			b, _ := m.Town(r.B)
+			regions := map[Region]bool{}
+			for _, tw := range []Town{a, b} {
+				if tw.Star {
+					regions[tw.Region] = true
+				}
+			}
+			luck := rand.New(rand.NewPCG(3, 3)).IntN(21) - 10
+			pct := 100 + 10*max(len(regions)-1, 0) + Climates[tc.climate].Revenue + luck
+			if tc.grand {
+				pct += 5
+			}
+			for _, k := range []int{6, 8} {
+				if rr.Techs.Has(k) {
+					pct += 3
+				}
+			}
+			rev := int64(60*r.Miles+300*(a.Value()+b.Value())) * int64(pct) / 100
+			ratio := int64((175 - tc.efficiency) * 100 / 125)
+			for _, k := range []int{1, 2, 3} {
+				if rr.Techs.Has(k) {
+					ratio -= 2
+				}
+			}
+			exp := rev * ratio / 100
+			interest := (tc.bonds*6+99)/100 + (tc.loans*int64(tc.climate.LoanRate())+99)/100
+			cash := tc.cash
+			if cash == 1 || cash == 2 {
+				cash = -(rev - exp - interest) - (cash - 1)
+			}
+			s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash-cash, "test")
+			issued := int64(s.Issued(rr))
+			left := cash + rev - exp - interest
+			rate := int64(max(0, min(tc.dividend, 99)))
+			if tc.bankrupt || left <= 0 {
+				rate = 0
+			}
+			rate = min(rate, max(left, 0)/issued)
+
+			d := tc.dividend
+			tn := newTurn(m, s, only(map[int]Orders{1: {Railroads: map[string]RailroadOrders{rr.Abbr: {Dividend: &d}}}}), rand.New(rand.NewPCG(3, 3)))
+			tn.influence[rr.Abbr] = 1 // no political trouble
+			before := holder.Cash
+			tn.operations()
+			if rr.Revenue != rev || rr.Expenses != exp || rr.Profit != rev-exp-interest {
+				t.Errorf("revenue $%d, expenses $%d, profit $%d; want $%d at %d%% (luck %+d), $%d at %d%%, $%d after $%d interest",
+					rr.Revenue, rr.Expenses, rr.Profit, rev, pct, luck, exp, ratio, rev-exp-interest, interest)
+			}
+			if got := int64(tn.paid[rr.Abbr]); got != rate || holder.Cash-before != int64(shares)*rate || rr.Cash != left-issued*rate {
+				t.Errorf("paid $%d a share, $%d to %d shares, cash left $%d; want $%d a share of %d issued from $%d",
+					got, holder.Cash-before, shares, rr.Cash, rate, issued, left)
+			}
+			// Insolvent from the start, it is solvent after its revenue only
+			// with $0 or more (4.11A, B).
+			if rr.Bankrupt != (tc.cash == 2) {
+				t.Errorf("bankrupt %v with $%d left", rr.Bankrupt, left)
+			}
+			if want := max(0, min(tc.dividend, 99)); rr.Dividend != want {
+				t.Errorf("dividend rate %d, want %d", rr.Dividend, want)
+			}
+			if s.MoneySupply() != 0 {
+				t.Error("money was not conserved")
+			}
+		})
+	}
+}
+
+// TestRandomEventsReplayed replays 11.2's random events where operations
+// draws them (rulings CR13): below efficiency 60 an accident, with chance
+// 2% a point under 60, costs 5-20% of revenue; a railroad that bought no
+// influence meets political trouble 8% of the time, $5 a mile; each of
+// E, F, H and J come available and not owned adds 4% to the chance of a
+// disaster costing 10-30% of revenue. Besides seeds of every kind, seeds
+// are chosen whose roll falls on each chance's edge.
+func TestRandomEventsReplayed(t *testing.T) {
+	type setup struct{ efficiency, influence, techs, lacking int } // lacking: the first of E, F, H, J it does not own
+	safety := []int{4, 5, 7, 9}
+	// replay draws what operations draws after the luck: each event's
+	// roll (-1 if not drawn) and what those that strike cost.
+	replay := func(seed uint64, su setup, rev int64, miles int) (cost int64, struck [3]bool, rolls [3]int) {
+		r := rand.New(rand.NewPCG(seed, 11))
+		r.IntN(21)
+		rolls = [3]int{-1, -1, -1}
+		if su.efficiency < 60 {
+			rolls[0] = r.IntN(100)
+			if struck[0] = rolls[0] < 2*(60-su.efficiency); struck[0] {
+				cost += rev * int64(5+r.IntN(16)) / 100
+			}
+		}
+		if su.influence == 0 {
+			rolls[1] = r.IntN(100)
+			if struck[1] = rolls[1] < 8; struck[1] {
+				cost += int64(5 * miles)
+			}
+		}
+		missing := 0
+		for _, k := range safety[:su.lacking] {
+			if k < su.techs {
+				missing++
+			}
+		}
+		if missing > 0 {
+			rolls[2] = r.IntN(100)
+			if struck[2] = rolls[2] < 4*missing; struck[2] {
+				cost += rev * int64(10+r.IntN(21)) / 100
+			}
+		}
+		return cost, struck, rolls
+	}
+	type run struct {
+		seed uint64
+		su   setup
+	}
+	var runs []run
+	for seed := range uint64(40) {
+		runs = append(runs, run{seed, setup{30 + int(seed%4)*10, int(seed % 2), 5 + int(seed%6), int(seed % 5)}})
+	}
+	// Seeds whose roll is the chance itself (no event) or one under it.
+	edges := []struct {
+		su    setup
+		event int
+		roll  func(int) bool
+	}{
+		{setup{50, 1, 1, 0}, 0, func(r int) bool { return r == 20 }},
+		{setup{50, 1, 1, 0}, 0, func(r int) bool { return r == 19 }},
+		{setup{80, 0, 1, 0}, 1, func(r int) bool { return r == 8 }},
+		{setup{80, 0, 1, 0}, 1, func(r int) bool { return r == 7 }},
+		{setup{80, 1, 10, 2}, 2, func(r int) bool { return r == 8 }},
+		{setup{80, 1, 10, 2}, 2, func(r int) bool { return r == 7 }},
+		// E has come available and F not: one missing, not two.
+		{setup{80, 1, 5, 2}, 2, func(r int) bool { return r >= 4 && r < 8 }},
+	}
+	for _, e := range edges {
+		seed := uint64(0)
+		for _, _, rolls := replay(seed, e.su, 0, 0); !e.roll(rolls[e.event]); _, _, rolls = replay(seed, e.su, 0, 0) {
+			seed++
+		}
+		runs = append(runs, run{seed, e.su})
+	}
+	m, s0 := scenario(t)
+	abbr, code := s0.Railroads[0].Abbr, s0.Railroads[0].Lines[0]
+	r, _ := m.Route(code)
+	seen := [3]int{}
+	for _, rn := range runs {
+		m, s, rr := soleRailroad(t, abbr, code, Normal)
+		s.Techs = rn.su.techs
+		for _, k := range safety[:rn.su.lacking] {
+			rr.Techs &^= TechSet(0).With(k)
+		}
+		rr.Efficiency = rn.su.efficiency
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(rn.seed, 11)))
+		tn.influence[rr.Abbr] = rn.su.influence
+		tn.operations()
+		cost, struck, _ := replay(rn.seed, rn.su, rr.Revenue, r.Miles)
+		news := newsText(tn.events)
+		got := [3]bool{strings.Contains(news, "A wreck"), strings.Contains(news, "Political trouble"), strings.Contains(news, "A disaster")}
+		if events := rr.Revenue - rr.Expenses - rr.Profit; events != cost || got != struck {
+			t.Errorf("seed %d, %+v: events cost $%d, news of accident, trouble, disaster %v; want $%d, %v", rn.seed, rn.su, events, got, cost, struck)
+		}
+		for k := range struck {
+			if struck[k] {
+				seen[k]++
+			}
+		}
+	}
+	if seen[0] == 0 || seen[1] == 0 || seen[2] == 0 {
+		t.Errorf("accidents, troubles and disasters struck %v times: each should strike in some run", seen)
 	}
 }

@@ -336,6 +336,12 @@ func TestMergerDeletesTheParallelRoW(t *testing.T) {
 	if s.rowOwner("NY3") != nil {
 		t.Error("the deleted RoW is not free for others")
 	}
+	if slices.ContainsFunc(s.Offers, func(o PCOffer) bool { return o.Code == "NY3" }) {
+		t.Error("the deleted RoW is offered for sale as a PC")
+	}
+	if s.Players[0].Slots != [2]string{"C&AM", ""} {
+		t.Errorf("player 1's slots %q: the merged railroad's slot is cleared, the survivor's kept", s.Players[0].Slots)
+	}
 	if got := s.Players[0].Shares["C&AM"]; got != p1 {
 		t.Errorf("player 1 holds %d C&AM, want %d: shares trade 1 for 1 (4.3A4)", got, p1)
 	}

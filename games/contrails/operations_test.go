@@ -439,3 +439,167 @@ func TestRandomEventsReplayed(t *testing.T) {
 		t.Errorf("accidents, troubles and disasters struck %v times: each should strike in some run", seen)
 	}
 }
+
+// holdOnly leaves player n holding only the shares named, the rest back
+// with the public.
+func holdOnly(s *State, n int, shares map[string]int) {
+	p := s.Player(n)
+	for abbr, k := range p.Shares {
+		s.Railroad(abbr).Public += k
+	}
+	p.Shares = map[string]int{}
+	for abbr, k := range shares {
+		s.Railroad(abbr).Public -= k
+		p.Shares[abbr] = k
+	}
+}
+
+// TestFinalFinanceByHand is the tycoon's final financial phase (3.5,
+// Appendix A 14) for player 1 in a Normal climate (12%): interest on the
+// loan, an emergency loan for what the cash does not pay, bankruptcy only
+// for a tycoon with a loan whose debt exceeds his assets, and the recall
+// announced when the loan is over twice the credit limit.
+func TestFinalFinanceByHand(t *testing.T) {
+	const price = 13 // B&O's
+	for _, tc := range []struct {
+		name         string
+		cash, loan   int64
+		shares       int // of B&O, at $13
+		wantCash     int64
+		wantLoan     int64
+		bankrupt     bool
+		recall       int64
+		note, nonote string
+	}{
+		{"interest from cash; a recall", 500, 1000, 100, 380, 1000, false, 48, "The Bank recalls $48", "emergency"},
+		{"cash just the interest", 120, 1000, 100, 0, 1000, false, 580, "", "emergency loan"},
+		{"an emergency loan for the rest", 50, 1000, 200, 0, 1070, false, 0, "An emergency loan of $70 pays your interest", ""},
+		{"no loan: no bankruptcy, however poor", -500, 0, 0, -500, 0, false, 0, "", "recalls"},
+		{"worth $0 with a loan: not bankrupt", 1120, 1000, 0, 1000, 1000, false, 1000, "", ""},
+		{"worth -$1 with a loan: bankrupt", 989, 1000, 10, StartCash, 0, true, 0, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, s := scenario(t)
+			if s.Railroad("B&O").Price != price {
+				t.Fatalf("setup: B&O at $%d", s.Railroad("B&O").Price)
+			}
+			holdOnly(s, 1, map[string]int{"B&O": tc.shares})
+			p := s.Player(1)
+			s.transfer(bank, playerAcct(1), tc.cash-p.Cash, "test")
+			p.Loan = tc.loan
+			issued := s.Issued(s.Railroad("B&O"))
+			tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+			tn.finalFinance()
+			if got := s.Issued(s.Railroad("B&O")); got != issued || tc.bankrupt && p.Shares["B&O"] != 0 {
+				t.Errorf("B&O issued %d, was %d; player 1 holds %d: a bankrupt's stock goes to the public", got, issued, p.Shares["B&O"])
+			}
+			if p.Cash != tc.wantCash || p.Loan != tc.wantLoan || (p.Bankrupt > 0) != tc.bankrupt || p.Recall != tc.recall {
+				t.Errorf("cash $%d, loan $%d, bankrupt %d times, recall $%d; want $%d, $%d, %v, $%d", p.Cash, p.Loan, p.Bankrupt, p.Recall, tc.wantCash, tc.wantLoan, tc.bankrupt, tc.recall)
+			}
+			notes := notesFor(tn.events, 1)
+			if !strings.Contains(notes, tc.note) || (tc.nonote != "" && strings.Contains(notes, tc.nonote)) {
+				t.Errorf("notes %q: want %q and not %q", notes, tc.note, tc.nonote)
+			}
+			if strings.Contains(newsText(tn.events), "compels") {
+				t.Errorf("news of a recall compelled, with no recall due: %q", newsText(tn.events))
+			}
+			if s.MoneySupply() != 0 {
+				t.Error("money was not conserved")
+			}
+		})
+	}
+}
+
+// TestLandSalesAndPresidentDebt: each turn a railroad sells 30% of its
+// unsold land, 5 points more or less a step of climate, at $8 a section,
+// $2 more or less a step (7D; rulings CR15), and its debt to its
+// President grows 10% (4.4C).
+func TestLandSalesAndPresidentDebt(t *testing.T) {
+	for _, tc := range []struct {
+		climate     Climate
+		land        int
+		sold        int
+		price       int64
+		debt, owed  int64
+		cashChanges bool
+	}{
+		{Normal, 100, 30, 8, 1000, 1100, true},
+		{Good, 100, 40, 12, 1009, 1109, true},
+		{Recession, 100, 25, 6, 0, 0, true},
+		{Normal, 0, 0, 8, 10, 11, false},
+	} {
+		m, s := scenario(t)
+		s.Climate = tc.climate
+		rr := &s.Railroads[0]
+		rr.Land, rr.PresDebt = tc.land, tc.debt
+		cash := rr.Cash
+		tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+		tn.finalFinance()
+		if rr.Land != tc.land-tc.sold || rr.Cash-cash != int64(tc.sold)*tc.price || rr.PresDebt != tc.owed {
+			t.Errorf("%s, %d sections: %d left, $%d taken in, President owed $%d; want %d sold at $%d, $%d owed",
+				tc.climate, tc.land, rr.Land, rr.Cash-cash, rr.PresDebt, tc.sold, tc.price, tc.owed)
+		}
+	}
+}
+
+// TestCompelledRecall: a recall not repaid is compelled at the end of the
+// turn from cash, then from stock sold at the end price, as many shares
+// as it takes, then from PCs at their appraised value, each PC going back
+// on offer from the Bank at $5 a mile; what a sale brings beyond the
+// recall is the tycoon's (3.5C; rulings CR18). Player 1 holds B&O only.
+func TestCompelledRecall(t *testing.T) {
+	const price, pcWorth = 13, 500 // B&O's price, and what player 1 paid for his PC
+	for _, tc := range []struct {
+		name               string
+		cash, loan         int64 // cash after the interest on the loan
+		shares             int
+		pc                 bool
+		recall             int64
+		wantCash, wantLoan int64
+		wantShares         int
+		pcKept             bool
+	}{
+		{"cash pays it all", 1000, 2000, 100, true, 900, 100, 1100, 100, true},
+		{"cash, then 70 shares", 100, 2000, 200, false, 1000, 10, 1000, 130, false},
+		{"cash, then every share, then the PC", 100, 800, 20, true, 800, 100 + 20*price + pcWorth - 800, 0, 0, false},
+		{"cash and every share short of it, no PC: bankrupt", 100, 2000, 20, false, 1000, StartCash, 0, 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, s := scenario(t)
+			if s.Railroad("B&O").Price != price {
+				t.Fatalf("setup: B&O at $%d", s.Railroad("B&O").Price)
+			}
+			holdOnly(s, 1, map[string]int{"B&O": tc.shares})
+			p := s.Player(1)
+			pc := s.Offers[0]
+			r, _ := m.Route(pc.Code)
+			if tc.pc {
+				s.Offers = s.Offers[1:]
+				p.PCs = []OwnedPC{{Code: pc.Code, Paid: pcWorth}}
+				if pcWorth > int64(r.Miles*PCValueCap) {
+					t.Fatalf("setup: %s is worth less than $%d", pc.Code, pcWorth)
+				}
+			}
+			interest := LoanInterest(tc.loan, Normal)
+			s.transfer(bank, playerAcct(1), tc.cash+interest-p.Cash, "test")
+			p.Loan, p.Recall = tc.loan, tc.recall
+			public := s.Railroad("B&O").Public
+			tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
+			tn.finalFinance()
+			if p.Cash != tc.wantCash || p.Loan != tc.wantLoan || p.Shares["B&O"] != tc.wantShares {
+				t.Errorf("cash $%d, loan $%d, %d shares; want $%d, $%d, %d", p.Cash, p.Loan, p.Shares["B&O"], tc.wantCash, tc.wantLoan, tc.wantShares)
+			}
+			if got := s.Railroad("B&O").Public - public; got != tc.shares-tc.wantShares {
+				t.Errorf("the public took %d shares, want %d", got, tc.shares-tc.wantShares)
+			}
+			kept := ownsPC(p, pc.Code) >= 0
+			i := slices.IndexFunc(s.Offers, func(o PCOffer) bool { return o.Code == pc.Code })
+			if tc.pc && (kept != tc.pcKept || !kept && (i < 0 || s.Offers[i].Asking != int64(r.Miles*PCPricePerMile) || s.Offers[i].Seller != 0)) {
+				t.Errorf("%s kept %v, want %v; offers %+v: a PC sold goes back on offer at $5 a mile", pc.Code, kept, tc.pcKept, s.Offers)
+			}
+			if s.MoneySupply() != 0 {
+				t.Error("money was not conserved")
+			}
+		})
+	}
+}

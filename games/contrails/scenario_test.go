@@ -787,6 +787,7 @@ func TestBankruptcyGrace(t *testing.T) {
 		{"bankrupt, solvent after the market, negative again at the end", true, true, true, -100, false, false},
 		{"bankrupt and solvent at the end", true, true, true, 100, false, false},
 		{"insolvent, solvent after the market, negative again", false, true, true, -100, false, false},
+		{"bankrupt, solvent at the start, $0 at the end", true, false, false, 0, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, s := scenario(t)
@@ -798,10 +799,20 @@ func TestBankruptcyGrace(t *testing.T) {
 			rr.Bankrupt = tc.wasBankrupt
 			tn.insolvent[rr.Abbr], tn.solvent[rr.Abbr] = tc.insolvent, tc.solved
 			s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash-tc.cash, "test")
+			rr.Bonds, rr.Loans, rr.PresDebt, rr.Dividend = 1001, 500, 300, 4
 			tn.reorganize(rr)
 			reorganized := s.Player(holder).Shares[rr.Abbr] == 0
 			if rr.Bankrupt != tc.bankrupt || reorganized != tc.reorganized {
 				t.Errorf("bankrupt %v, reorganized %v; want %v, %v (4.11)", rr.Bankrupt, reorganized, tc.bankrupt, tc.reorganized)
+			}
+			// Reorganized: 5 shares a mile to the creditors, the public; half
+			// the bonds kept, the loans, the President's debt and the
+			// overdraft gone (4.11C; rulings CR15).
+			shares := m.Miles(rr.Lines) * SharesPerMile
+			if tc.reorganized && (rr.Public != shares || rr.Authorized != shares || rr.Treasury != 0 || s.Issued(rr) != shares ||
+				rr.Bonds != 500 || rr.Loans != 0 || rr.PresDebt != 0 || rr.Cash != 0 || rr.Dividend != 0) {
+				t.Errorf("reorganized to public %d, authorized %d, treasury %d, issued %d, bonds $%d, loans $%d, owed the President $%d, cash $%d, dividend $%d; want %d shares, all public, $500 of bonds, nothing else",
+					rr.Public, rr.Authorized, rr.Treasury, s.Issued(rr), rr.Bonds, rr.Loans, rr.PresDebt, rr.Cash, rr.Dividend, shares)
 			}
 		})
 	}
@@ -890,6 +901,10 @@ func TestTechnologyChoice(t *testing.T) {
 		{"not yet available", 0, RailroadOrders{Technology: true, TechChoice: "F"}, 5000, 0, false, "not on offer"},
 		{"already owned", upTo(3), RailroadOrders{Technology: true, TechChoice: "C"}, 5000, upTo(3), false, "not on offer"},
 		{"cash short", 0, RailroadOrders{Technology: true, TechChoice: "B"}, 10, 0, false, "needs $"},
+		// cash -1: just $10 a mile; -2: a dollar short of it
+		{"X with the cash just enough", 0, RailroadOrders{Technology: true}, -1, upTo(2), false, ""},
+		{"a letter with the cash just enough", 0, RailroadOrders{Technology: true, TechChoice: "C"}, -1, TechSet(0).With(2), false, ""},
+		{"X a dollar short", 0, RailroadOrders{Technology: true}, -2, 0, false, "needs $"},
 		{"the Grand Station", 0, RailroadOrders{Technology: true, TechChoice: "A"}, 12000, 0, true, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -898,6 +913,9 @@ func TestTechnologyChoice(t *testing.T) {
 			rr := &s.Railroads[0]
 			presideOver(m, s, 1, rr.Abbr, 0)
 			rr.Techs = tc.owned
+			if tc.cash < 0 {
+				tc.cash = int64(10*m.Miles(rr.Lines)) + tc.cash + 1
+			}
 			s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash-tc.cash, "test")
 			if tc.grand && !bigTown(m, rr) {
 				t.Skip("the first railroad serves no size 4 or 5 town")

@@ -255,6 +255,7 @@ func TestOperationsByHand(t *testing.T) {
 		{"$0 left: solvent, no dividend", false, Good, 80, 0, false, 0, 0, 1, 3, false},
 		{"-$1 left: bankrupt, no dividend", false, Good, 80, 0, false, 0, 0, 2, 3, false},
 		{"a bankrupt railroad pays none", false, Good, 80, 0, false, 0, 0, 5000, 3, true},
+		{"$0 at the start, a loss: solvent at the start, so not bankrupt", false, Good, 80, 0, false, 100000, 0, 0, 3, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, s := scenario(t)

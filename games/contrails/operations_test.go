@@ -477,7 +477,7 @@ func TestFinalFinanceByHand(t *testing.T) {
 		{"an emergency loan for the rest", 50, 1000, 200, 0, 1070, false, 0, "An emergency loan of $70 pays your interest", ""},
 		{"no loan: no bankruptcy, however poor", -500, 0, 0, -500, 0, false, 0, "", "recalls"},
 		{"worth $0 with a loan: not bankrupt", 1120, 1000, 0, 1000, 1000, false, 1000, "", ""},
-		{"worth -$1 with a loan: bankrupt", 989, 1000, 10, StartCash, 0, true, 0, "", ""},
+		{"worth -$1 with a loan: bankrupt", 889, 1000, 10, StartCash, 0, true, 0, "", ""}, // and a PC worth $100
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, s := scenario(t)
@@ -488,6 +488,12 @@ func TestFinalFinanceByHand(t *testing.T) {
 			p := s.Player(1)
 			s.transfer(bank, playerAcct(1), tc.cash-p.Cash, "test")
 			p.Loan = tc.loan
+			pc := s.Offers[0]
+			r, _ := m.Route(pc.Code)
+			if tc.bankrupt {
+				s.Offers = s.Offers[1:]
+				p.PCs = []OwnedPC{{Code: pc.Code, Paid: 100}}
+			}
 			issued := s.Issued(s.Railroad("B&O"))
 			tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(1, 1)))
 			tn.finalFinance()
@@ -496,6 +502,11 @@ func TestFinalFinanceByHand(t *testing.T) {
 			}
 			if p.Cash != tc.wantCash || p.Loan != tc.wantLoan || (p.Bankrupt > 0) != tc.bankrupt || p.Recall != tc.recall {
 				t.Errorf("cash $%d, loan $%d, bankrupt %d times, recall $%d; want $%d, $%d, %v, $%d", p.Cash, p.Loan, p.Bankrupt, p.Recall, tc.wantCash, tc.wantLoan, tc.bankrupt, tc.recall)
+			}
+			// A bankrupt's PCs go back on offer from the Bank at $5 a mile.
+			i := slices.IndexFunc(s.Offers, func(o PCOffer) bool { return o.Code == pc.Code })
+			if tc.bankrupt && (len(p.PCs) != 0 || i < 0 || s.Offers[i].Seller != 0 || s.Offers[i].Asking != int64(r.Miles*PCPricePerMile)) {
+				t.Errorf("PCs %+v, offers %+v; want %s offered by the Bank at $%d", p.PCs, s.Offers, pc.Code, r.Miles*PCPricePerMile)
 			}
 			notes := notesFor(tn.events, 1)
 			if !strings.Contains(notes, tc.note) || (tc.nonote != "" && strings.Contains(notes, tc.nonote)) {

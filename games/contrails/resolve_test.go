@@ -251,3 +251,27 @@ func TestPCSalesAtTheirLimits(t *testing.T) {
 	}
 	_ = s
 }
+
+// TestRailroadsOperateByNumber: every phase walks the railroads by number,
+// so that a turn replays the same from the same seed: in operations the
+// first luck drawn is the lowest-numbered railroad's.
+func TestRailroadsOperateByNumber(t *testing.T) {
+	m, s := scenario(t)
+	s.Railroads = s.Railroads[:2]
+	s.Railroads[0].Number, s.Railroads[1].Number = 2, 1 // the second listed runs first
+	tn := newTurn(m, s, only(nil), rand.New(rand.NewPCG(4, 4)))
+	luck := rand.New(rand.NewPCG(4, 4))
+	want := map[string]int64{}
+	for _, i := range []int{1, 0} {
+		rr := &s.Railroads[i]
+		tn.influence[rr.Abbr] = 1 // no political trouble, so luck is all that is drawn
+		base, _, pct := grossRevenue(m, rr, tn.climate, nil)
+		want[rr.Abbr] = base * (pct + int64(luck.IntN(21)-10)) / 100
+	}
+	tn.operations()
+	for _, rr := range s.Railroads {
+		if rr.Revenue != want[rr.Abbr] {
+			t.Errorf("%s (number %d): revenue $%d, want $%d with the luck drawn in the order of numbers", rr.Abbr, rr.Number, rr.Revenue, want[rr.Abbr])
+		}
+	}
+}

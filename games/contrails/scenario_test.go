@@ -184,6 +184,14 @@ func TestIncorporationIssuesStockAsRule43(t *testing.T) {
 	if rr.President != 1 {
 		t.Errorf("the owner who asked for it is not President next turn (10.1B3d): %d", rr.President)
 	}
+	// The other PCs on offer stay on offer (in the construction phase:
+	// at the end of the turn a PC no longer offered may be offered anew).
+	tn := newTurn(m, s, only(map[int]Orders{1: {PCActions: []PCAction{{Code: o.Code, Action: IncorporatePC}}}}), rand.New(rand.NewPCG(1, 1)))
+	offers := slices.Clone(s.Offers)
+	tn.construction()
+	if s.Railroad(o.Code) == nil || !slices.Equal(s.Offers, offers) {
+		t.Errorf("offers after incorporating %s: %v, want %v", o.Code, s.Offers, offers)
+	}
 }
 
 func TestTreasuryToPresidentAtHalfPrice(t *testing.T) {

@@ -475,6 +475,8 @@ func TestFinalFinanceByHand(t *testing.T) {
 		{"interest from cash; a recall", 500, 1000, 100, 380, 1000, false, 48, "The Bank recalls $48", "emergency"},
 		{"cash just the interest", 120, 1000, 100, 0, 1000, false, 580, "", "emergency loan"},
 		{"an emergency loan for the rest", 50, 1000, 200, 0, 1070, false, 0, "An emergency loan of $70 pays your interest", ""},
+		{"credit just covers half the loan: no recall", 1837, 1001, 0, 1716, 1001, false, 0, "", "recalls"},
+		{"a dollar less: a recall to twice the limit", 1836, 1001, 0, 1715, 1001, false, 3, "The Bank recalls $3", ""},
 		{"no loan: no bankruptcy, however poor", -500, 0, 0, -500, 0, false, 0, "", "recalls"},
 		{"worth $0 with a loan: not bankrupt", 1120, 1000, 0, 1000, 1000, false, 1000, "", ""},
 		{"worth -$1 with a loan: bankrupt", 889, 1000, 10, StartCash, 0, true, 0, "", ""}, // and a PC worth $100

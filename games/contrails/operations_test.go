@@ -185,9 +185,9 @@ func TestMergerUpgradesAndRoW(t *testing.T) {
 }
 
 // soleRailroad is the 1841 game with the railroad abbr alone on the map,
-// run by player 1, with every technology come available and owned save
-// those in lacking, so that it meets no disaster, and given the one line
-// code. What the turn then draws is its luck alone.
+// run by player 1, on the one line code, with every technology come
+// available and owned, so that it meets no disaster: a turn then draws
+// its luck and, unless it bought influence, the roll for trouble.
 func soleRailroad(t *testing.T, abbr, code string, climate Climate) (*Map, *State, *Railroad) {
 	t.Helper()
 	m, s := scenario(t)

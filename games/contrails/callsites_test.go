@@ -237,6 +237,10 @@ func TestRateWarExample(t *testing.T) {
 	if notes := notesFor(tn.events, 1); !strings.Contains(notes, "4.16") {
 		t.Errorf("a rate war with no parallel route was not refused with a note: %q", notes)
 	}
+	// A rate war of 0% is none.
+	if _, tn = revenues(RailroadOrders{RateWar: "RD", RateWarPct: 0}); strings.Contains(newsText(tn.events), "rate war") {
+		t.Errorf("a 0%% rate war was declared: %q", newsText(tn.events))
+	}
 }
 
 // TestLocomotiveCostExample is 4.17's example where the railroad buys: from

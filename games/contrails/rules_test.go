@@ -225,3 +225,30 @@ func TestCreditAndInterest(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderCheckingAtTheEdges: a short sale whose half value the cash
+// just covers, or a purchase it just pays for, stands without a note; a
+// short sale the cash covers in part is cut to the shares it covers, and
+// only their half value is taken from what later orders may use (6.1C,
+// 6.2A).
+func TestOrderCheckingAtTheEdges(t *testing.T) {
+	prices := map[string]int{"A": 20, "B": 15, "C": 10, "D": 1}
+	for _, tc := range []struct {
+		name      string
+		available int64
+		orders    []StockOrder
+		want      []int // shares after checking
+		notes     []bool
+	}{
+		{"half the short sale's value is all the cash", 500, []StockOrder{{"A", Sell, 50}, {"D", Buy, 1}}, []int{50, 0}, []bool{false, true}},
+		{"a short sale cut to what the cash covers", 100, []StockOrder{{"B", Sell, 50}, {"D", Buy, 10}}, []int{13, 3}, []bool{true, true}},
+		{"a purchase of all the cash", 500, []StockOrder{{"C", Buy, 50}, {"D", Buy, 1}}, []int{50, 0}, []bool{false, true}},
+	} {
+		got := CheckStockOrders(tc.available, tc.orders, func(rr string) int { return prices[rr] }, func(string) int { return 0 })
+		for i, g := range got {
+			if g.Shares != tc.want[i] || (g.Note != "") != tc.notes[i] {
+				t.Errorf("%s: order %d %+v, want %d shares, a note %v", tc.name, i+1, g, tc.want[i], tc.notes[i])
+			}
+		}
+	}
+}

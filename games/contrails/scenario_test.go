@@ -184,6 +184,14 @@ func TestIncorporationIssuesStockAsRule43(t *testing.T) {
 	if rr.President != 1 {
 		t.Errorf("the owner who asked for it is not President next turn (10.1B3d): %d", rr.President)
 	}
+	// The other PCs on offer stay on offer (in the construction phase:
+	// at the end of the turn a PC no longer offered may be offered anew).
+	tn := newTurn(m, s, only(map[int]Orders{1: {PCActions: []PCAction{{Code: o.Code, Action: IncorporatePC}}}}), rand.New(rand.NewPCG(1, 1)))
+	offers := slices.Clone(s.Offers)
+	tn.construction()
+	if s.Railroad(o.Code) == nil || !slices.Equal(s.Offers, offers) {
+		t.Errorf("offers after incorporating %s: %v, want %v", o.Code, s.Offers, offers)
+	}
 }
 
 func TestTreasuryToPresidentAtHalfPrice(t *testing.T) {
@@ -335,6 +343,12 @@ func TestMergerDeletesTheParallelRoW(t *testing.T) {
 	}
 	if s.rowOwner("NY3") != nil {
 		t.Error("the deleted RoW is not free for others")
+	}
+	if slices.ContainsFunc(s.Offers, func(o PCOffer) bool { return o.Code == "NY3" }) {
+		t.Error("the deleted RoW is offered for sale as a PC")
+	}
+	if s.Players[0].Slots != [2]string{"C&AM", ""} {
+		t.Errorf("player 1's slots %q: the merged railroad's slot is cleared, the survivor's kept", s.Players[0].Slots)
 	}
 	if got := s.Players[0].Shares["C&AM"]; got != p1 {
 		t.Errorf("player 1 holds %d C&AM, want %d: shares trade 1 for 1 (4.3A4)", got, p1)
@@ -781,6 +795,7 @@ func TestBankruptcyGrace(t *testing.T) {
 		{"bankrupt, solvent after the market, negative again at the end", true, true, true, -100, false, false},
 		{"bankrupt and solvent at the end", true, true, true, 100, false, false},
 		{"insolvent, solvent after the market, negative again", false, true, true, -100, false, false},
+		{"bankrupt, solvent at the start, $0 at the end", true, false, false, 0, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, s := scenario(t)
@@ -792,10 +807,20 @@ func TestBankruptcyGrace(t *testing.T) {
 			rr.Bankrupt = tc.wasBankrupt
 			tn.insolvent[rr.Abbr], tn.solvent[rr.Abbr] = tc.insolvent, tc.solved
 			s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash-tc.cash, "test")
+			rr.Bonds, rr.Loans, rr.PresDebt, rr.Dividend = 1001, 500, 300, 4
 			tn.reorganize(rr)
 			reorganized := s.Player(holder).Shares[rr.Abbr] == 0
 			if rr.Bankrupt != tc.bankrupt || reorganized != tc.reorganized {
 				t.Errorf("bankrupt %v, reorganized %v; want %v, %v (4.11)", rr.Bankrupt, reorganized, tc.bankrupt, tc.reorganized)
+			}
+			// Reorganized: 5 shares a mile to the creditors, the public; half
+			// the bonds kept, the loans, the President's debt and the
+			// overdraft gone (4.11C; rulings CR15).
+			shares := m.Miles(rr.Lines) * SharesPerMile
+			if tc.reorganized && (rr.Public != shares || rr.Authorized != shares || rr.Treasury != 0 || s.Issued(rr) != shares ||
+				rr.Bonds != 500 || rr.Loans != 0 || rr.PresDebt != 0 || rr.Cash != 0 || rr.Dividend != 0) {
+				t.Errorf("reorganized to public %d, authorized %d, treasury %d, issued %d, bonds $%d, loans $%d, owed the President $%d, cash $%d, dividend $%d; want %d shares, all public, $500 of bonds, nothing else",
+					rr.Public, rr.Authorized, rr.Treasury, s.Issued(rr), rr.Bonds, rr.Loans, rr.PresDebt, rr.Cash, rr.Dividend, shares)
 			}
 		})
 	}
@@ -884,6 +909,10 @@ func TestTechnologyChoice(t *testing.T) {
 		{"not yet available", 0, RailroadOrders{Technology: true, TechChoice: "F"}, 5000, 0, false, "not on offer"},
 		{"already owned", upTo(3), RailroadOrders{Technology: true, TechChoice: "C"}, 5000, upTo(3), false, "not on offer"},
 		{"cash short", 0, RailroadOrders{Technology: true, TechChoice: "B"}, 10, 0, false, "needs $"},
+		// cash -1: just $10 a mile; -2: a dollar short of it
+		{"X with the cash just enough", 0, RailroadOrders{Technology: true}, -1, upTo(2), false, ""},
+		{"a letter with the cash just enough", 0, RailroadOrders{Technology: true, TechChoice: "C"}, -1, TechSet(0).With(2), false, ""},
+		{"X a dollar short", 0, RailroadOrders{Technology: true}, -2, 0, false, "needs $"},
 		{"the Grand Station", 0, RailroadOrders{Technology: true, TechChoice: "A"}, 12000, 0, true, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -892,6 +921,9 @@ func TestTechnologyChoice(t *testing.T) {
 			rr := &s.Railroads[0]
 			presideOver(m, s, 1, rr.Abbr, 0)
 			rr.Techs = tc.owned
+			if tc.cash < 0 {
+				tc.cash = int64(10*m.Miles(rr.Lines)) + tc.cash + 1
+			}
 			s.transfer(railroadAcct(rr.Abbr), bank, rr.Cash-tc.cash, "test")
 			if tc.grand && !bigTown(m, rr) {
 				t.Skip("the first railroad serves no size 4 or 5 town")

@@ -37,11 +37,7 @@ func trainNames(t *eighteen.Trains, sizes []int) string {
 	if len(sizes) == 0 {
 		return "no trains"
 	}
-	var out []string
-	for _, s := range sizes {
-		out = append(out, t.Name(s))
-	}
-	return strings.Join(out, ", ")
+	return strings.Join(t.Names(sizes), ", ")
 }
 
 // forSale are the trains the bank sells, in order, and those in the open

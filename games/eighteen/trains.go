@@ -254,3 +254,12 @@ func (t *Trains) NextSale() string {
 	}
 	return fmt.Sprintf("a %s for $%d (%s)", t.Name(k.Size), k.Cost, left)
 }
+
+// Names are trains as players name them ("2", "D"), in the order given.
+func (t *Trains) Names(sizes []int) []string {
+	out := make([]string, len(sizes))
+	for i, s := range sizes {
+		out[i] = t.Name(s)
+	}
+	return out
+}

@@ -122,11 +122,7 @@ func (g *Game) trainList(sizes []int) string {
 	if len(sizes) == 0 {
 		return "-"
 	}
-	var names []string
-	for _, s := range sizes {
-		names = append(names, g.Name(s))
-	}
-	return strings.Join(names, ",")
+	return strings.Join(g.Names(sizes), ",")
 }
 
 // routeText is a run's routes as the hexes of their stops.

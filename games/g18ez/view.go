@@ -49,7 +49,7 @@ func (g *Game) Status(seat int) string {
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
 			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, value, dollars(c.Cash),
-				trainList(c.Trains), c.StationText(), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
+				g.trainList(c.Trains), c.StationText(), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
 		}
 	}
 	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
@@ -61,7 +61,7 @@ func (g *Game) Status(seat int) string {
 		fmt.Fprintf(&b, "%-12s %5s  %2d/%-2d  %s%s\n", p.Name, dollars(p.Cash), g.Certs(s), g.Limit(), strings.Join(g.holdings(s), ", "), mark)
 	}
 	if len(g.PoolTrains) > 0 {
-		fmt.Fprintf(&b, "\nTrains in the open market: %s.", trainList(g.PoolTrains))
+		fmt.Fprintf(&b, "\nTrains in the open market: %s.", g.trainList(g.PoolTrains))
 	}
 	if next := g.NextSale(); next != "" {
 		fmt.Fprintf(&b, "\nNext train from the bank: %s.\n", next)
@@ -157,15 +157,11 @@ func (g *Game) seatName(s int) string {
 
 func dollars(n int) string { return fmt.Sprintf("$%d", n) }
 
-func trainList(sizes []int) string {
+func (g *Game) trainList(sizes []int) string {
 	if len(sizes) == 0 {
 		return "-"
 	}
-	parts := make([]string, len(sizes))
-	for i, s := range sizes {
-		parts[i] = itoa(s)
-	}
-	return strings.Join(parts, ",")
+	return strings.Join(g.Names(sizes), ",")
 }
 
 // routeText names each route's train and its stops by hex.

@@ -1,5 +1,7 @@
 package eighteen
 
+import "strings"
+
 // Private is a private company: bought by players, paying its revenue to
 // its owner each operating round, perhaps sold on to a public company,
 // closed by a phase or by the use of its power. A title's powers are its
@@ -71,4 +73,14 @@ func KeepsPresidency(c *Corporation, players []*Player, seat, n, presidentUnits 
 		}
 	}
 	return held-n >= presidentUnits
+}
+
+// PrivateOf is the private company with a symbol, in any case, or nil.
+func PrivateOf(ps []*Private, sym string) *Private {
+	for _, p := range ps {
+		if strings.EqualFold(p.Sym, sym) {
+			return p
+		}
+	}
+	return nil
 }

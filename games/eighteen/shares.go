@@ -360,3 +360,17 @@ func Scores(players []*Player, score func(seat int) int) []int {
 	}
 	return out
 }
+
+// CloneCorps are copies of a title's companies, each with its own
+// token costs and trains (its Corporation copied by base), and the copies
+// by symbol.
+func CloneCorps[C any](corps []*C, base func(*C) *Corporation) ([]*C, map[string]*C) {
+	out, bySym := make([]*C, len(corps)), make(map[string]*C, len(corps))
+	for i, x := range corps {
+		y := *x
+		b := base(&y)
+		*b = b.Copy()
+		out[i], bySym[b.Sym] = &y, &y
+	}
+	return out, bySym
+}

@@ -204,14 +204,7 @@ func (g *Game) note(format string, args ...any) {
 func (g *Game) Corp(sym string) *Corp { return g.bySym[strings.ToUpper(sym)] }
 
 // Private is the private company with that symbol, or nil.
-func (g *Game) Private(sym string) *Private {
-	for _, p := range g.Privates {
-		if strings.EqualFold(p.Sym, sym) {
-			return p
-		}
-	}
-	return nil
-}
+func (g *Game) Private(sym string) *Private { return eighteen.PrivateOf(g.Privates, sym) }
 
 func (g *Game) phase() eighteen.Phase { return g.Current() }
 

@@ -18,13 +18,7 @@ func (g *Game) Clone() *Game {
 	c.Trains = g.Trains.Copy()
 	c.Events = slices.Clone(g.Events)
 	c.Players = eighteen.ClonePlayers(g.Players)
-	c.Corps = make([]*Corp, len(g.Corps))
-	c.bySym = make(map[string]*Corp, len(g.Corps))
-	for i, x := range g.Corps {
-		y := *x
-		y.Corporation = x.Corporation.Copy()
-		c.Corps[i], c.bySym[y.Sym] = &y, &y
-	}
+	c.Corps, c.bySym = eighteen.CloneCorps(g.Corps, (*Corp).Core)
 	c.Privates = eighteen.ClonePrivates(g.Privates)
 	c.Packet = g.Packet.Clone()
 	if g.Ending != nil {

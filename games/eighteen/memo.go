@@ -127,8 +127,8 @@ type walkRing struct {
 }
 
 type walkKnown struct {
-	floor int
-	why   []uint64
+	most int // no run on earns more
+	why  []uint64
 }
 
 // walkCap is how many answers a walkMemo keeps for each partial run, and
@@ -139,8 +139,8 @@ const (
 )
 
 // keep remembers that with the legs why closed no walk on from the partial
-// run key finds a run worth floor, copying why.
-func (m *walkMemo) keep(key []byte, floor int, why []uint64) {
+// run key finds a run worth more than most, copying why.
+func (m *walkMemo) keep(key []byte, most int, why []uint64) {
 	if m.by == nil {
 		m.by = map[string]*walkRing{}
 	}
@@ -156,7 +156,7 @@ func (m *walkMemo) keep(key []byte, floor int, why []uint64) {
 		m.slab = make([]uint64, 0, max(1024, 64*len(why)))
 	}
 	m.slab = append(m.slab, why...)
-	k := walkKnown{floor, m.slab[len(m.slab)-len(why) : len(m.slab) : len(m.slab)]}
+	k := walkKnown{most, m.slab[len(m.slab)-len(why) : len(m.slab) : len(m.slab)]}
 	if len(r.known) < walkCap && m.total < walkLimit {
 		r.known = append(r.known, k)
 		m.total++
@@ -167,19 +167,20 @@ func (m *walkMemo) keep(key []byte, floor int, why []uint64) {
 }
 
 // recall is the legs of a walk on from the partial run known to find no
-// run worth floor with no more legs closed than closed, or nil.
-func (m *walkMemo) recall(key []byte, floor int, closed []uint64) []uint64 {
+// run worth floor with no more legs closed than closed, and the most a
+// run on earns there; or nil.
+func (m *walkMemo) recall(key []byte, floor int, closed []uint64) ([]uint64, int) {
 	r := m.by[string(key)]
 	if r == nil {
-		return nil
+		return nil, 0
 	}
 	for i := range r.known {
 		k := &r.known[i]
-		if k.floor <= floor && isSubsetOf(k.why, closed) {
-			return k.why
+		if k.most < floor && isSubsetOf(k.why, closed) {
+			return k.why, k.most
 		}
 	}
-	return nil
+	return nil, 0
 }
 
 // orBits sets in a every bit of b.

@@ -84,10 +84,10 @@ func TestTrackMustMeetTrack(t *testing.T) {
 	}
 }
 
-// TestTwoTownsOnOneTileBothCount stages the second half of 8.1 rule 3
-// (and the glossary's "Different Cities"): a train runs through and counts
-// both towns of one tile, and a train too short to reach both does not.
-func TestTwoTownsOnOneTileBothCount(t *testing.T) {
+// twoTowns is a line of three hexes: a city A2 with X's token, a tile of
+// two towns A4 and a town A6.
+func twoTowns(t *testing.T) *Layout {
+	t.Helper()
 	b, err := ParseBoard(`
 A2 | city | - | - | - | - | -
 A4 | towns | - | - | - | - | -
@@ -111,6 +111,14 @@ W yellow t30 e1-t0
 	}
 	a2, _ := ParseHex("A2")
 	l.Tokens[a2] = map[int][]string{0: {"X"}}
+	return l
+}
+
+// TestTwoTownsOnOneTileBothCount stages the second half of 8.1 rule 3
+// (and the glossary's "Different Cities"): a train runs through and counts
+// both towns of one tile, and a train too short to reach both does not.
+func TestTwoTownsOnOneTileBothCount(t *testing.T) {
+	l := twoTowns(t)
 	for _, tc := range []struct{ train, want int }{{4, 20 + 10 + 10 + 30}, {3, 20 + 10 + 10}, {2, 20 + 10}} {
 		if _, got := l.BestRun("X", []int{tc.train}, 0); got != tc.want {
 			t.Errorf("a %d-train earns $%d, want $%d", tc.train, got, tc.want)

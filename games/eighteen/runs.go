@@ -130,44 +130,53 @@ const noCeiling = 1 << 30
 // partial run that cannot beat the best found so far. No run earns more
 // than ceil, so one that earns that much ends the search.
 func (n *net) best(length int, used []bool, floor, ceil int, st *SearchStats) (cand, bool) {
-	return n.bestWhy(length, used, floor, ceil, st, nil)
+	c, found, _ := n.bestWhy(length, used, floor, ceil, st, nil)
+	return c, found
 }
 
 // bestWhy is best, noting in why, if not nil, the legs it found closed by
-// the track used (see freeTrack).
-func (n *net) bestWhy(length int, used []bool, floor, ceil int, st *SearchStats, why []uint64) (cand, bool) {
+// the track used (see freeTrack). When it finds no run, most is the most
+// any run there earns (under floor, 0 if none).
+func (n *net) bestWhy(length int, used []bool, floor, ceil int, st *SearchStats, why []uint64) (c cand, found bool, most int) {
 	var top cand
-	found := false
 	s := n.newSearch(length, used, st, func(s *search) bool {
 		rev := s.revenue()
 		if rev >= s.floor {
 			top, found = cand{s.route(rev), s.segIDs()}, true
 			s.floor = rev + 1
+		} else {
+			s.prove(rev)
 		}
 		return rev < ceil
 	})
 	s.floor, s.merge, s.why = max(floor, 1), true, why
 	s.all()
+	most = max(s.proved, 0)
 	n.release(s)
-	return top, found
+	return top, found, most
 }
 
 // anyRun is a run of the trains worth need or more on the track used
 // leaves, the first found, and whether there is one (bestRun with need
-// for its floor and ceiling). With one train, why is the legs closed to
-// it that its answer depends on (see freeTrack): where at least those are
-// closed, it holds as well. With more, the first train's runs close legs
-// too, so why is all the legs closed.
-func (n *net) anyRun(trains []int, used []bool, need int, closed []uint64, st *SearchStats) ([]cand, int, bool, []uint64) {
+// for its floor and ceiling); where there is none, v is the most they
+// can earn there, need-1 or less. With one train, why is the legs closed
+// to it that its answer depends on (see freeTrack): where at least those
+// are closed, it holds as well. With more, the first train's runs close
+// legs too, so why is all the legs closed.
+func (n *net) anyRun(trains []int, used []bool, need int, closed []uint64, st *SearchStats) (runs []cand, v int, ok bool, why []uint64) {
 	if len(trains) != 1 || trains[0] < 2 {
 		runs, v, ok := n.bestRun(trains, used, need, need, st)
+		if !ok {
+			v = need - 1
+		}
 		return runs, v, ok, closed
 	}
-	why := make([]uint64, len(closed))
-	if c, found := n.bestWhy(trains[0], used, need, need, st, why); found {
+	why = make([]uint64, len(closed))
+	c, found, most := n.bestWhy(trains[0], used, need, need, st, why)
+	if found {
 		return []cand{c}, c.Revenue, true, why
 	}
-	return nil, 0, need <= 0, why
+	return nil, min(most, need-1), need <= 0, why
 }
 
 // atLeast lists every run of a train worth floor or more on the track

@@ -75,6 +75,11 @@ type search struct {
 	whyAt   [][]uint64 // extendKnown's, by the run's stops: the legs its walk notes
 	capSum  int
 	stns    int
+	// proved is the most any run the walk has met could earn, where it
+	// earns less than the floor: a run judged, or the bound that cut a
+	// branch. When the walk finds no run worth the floor, no run earns
+	// more than proved, which the memos keep (often well under the floor).
+	proved  int
 	done    bool
 	ge, ge2 []int   // the bound's scratch
 	dist    []uint8 // open's
@@ -101,7 +106,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts,
 		onStop: s.onStop, ended: s.ended, nextMost: s.nextMost, term: s.term, part: s.part, lab: s.lab, labels: s.labels, ends: s.ends, bits: s.bits, ge: s.ge, ge2: s.ge2, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
-		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt, restAt: s.restAt, whyAt: s.whyAt, freeAdj: s.freeAdj, dirty: ^uint64(0)}
+		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt, restAt: s.restAt, whyAt: s.whyAt, freeAdj: s.freeAdj, dirty: ^uint64(0), proved: noRun}
 	clear(s.taken)
 	clear(s.closed)
 	clear(s.track)
@@ -190,6 +195,8 @@ func (s *search) all() {
 		}
 		if !s.short(roots[start], others) {
 			s.from(start)
+		} else {
+			s.prove(roots[start])
 		}
 		s.ended[start] = true
 		s.mark(start, s.n.blocked[start])
@@ -280,19 +287,31 @@ const knownDepth = 3
 // it learnt holds on much more of the track the other trains leave.
 func (s *search) extendKnown(e int) {
 	key := s.pathKey()
-	if why := s.n.walks.recall(key, s.floor, s.closed); why != nil {
+	if why, most := s.n.walks.recall(key, s.floor, s.closed); why != nil {
 		orBits(s.why, why)
+		s.prove(most)
 		return
 	}
-	all, floor := s.why, s.floor
+	all, floor, proved := s.why, s.floor, s.proved
 	s.why = s.whyAt[len(s.path)][:len(all)]
 	clear(s.why)
+	s.proved = noRun
 	s.step(e)
 	if !s.done && s.floor == floor {
-		s.n.walks.keep(key, floor, s.why)
+		s.n.walks.keep(key, s.proved, s.why)
 	}
 	orBits(all, s.why)
 	s.why = all
+	s.prove(proved)
+}
+
+// noRun is proved's start: no run met yet.
+const noRun = -1 << 30
+
+// prove raises proved to v, what a run or branch the walk leaves could
+// earn at most, counted from the run's start.
+func (s *search) prove(v int) {
+	s.proved = max(s.proved, v)
 }
 
 // pathKey names the run so far, and the train's length: the walk on
@@ -331,8 +350,10 @@ func (s *search) step(e int) {
 	if s.rest != nil {
 		others = s.rest.value
 	}
-	if k >= 2 && s.stns > 0 && !s.ended[e] && (s.target < 0 || e == s.target) && (s.capSum+others >= s.floor || !s.n.bounded) {
-		if !s.emit(s) {
+	if k >= 2 && s.stns > 0 && !s.ended[e] && (s.target < 0 || e == s.target) {
+		if s.capSum+others < s.floor && s.n.bounded {
+			s.prove(s.capSum)
+		} else if !s.emit(s) {
 			s.done = true
 			return
 		}
@@ -340,7 +361,8 @@ func (s *search) step(e int) {
 	if ends || s.stns == 0 && int(s.n.toStn[e]) > left || s.target >= 0 && int(s.n.hops[e][s.target]) > left {
 		return // no station, or not the stop it must end at, in reach
 	}
-	if s.short(s.bound(s.n.hops[e], left, s.n.blocked, s.enough(others)), others) {
+	if b := s.bound(s.n.hops[e], left, s.n.blocked, s.enough(others)); s.short(b, others) {
+		s.prove(s.capSum + b)
 		s.stats.Cuts++
 		return
 	}
@@ -353,6 +375,7 @@ func (s *search) step(e int) {
 		return
 	}
 	if s.short(more, others) || joint && s.n.bounded && s.floor-s.capSum-more > s.rest.got && !s.refresh(s.floor-s.capSum-more) {
+		s.prove(s.capSum + more)
 		s.stats.Cuts++
 		return
 	}
@@ -369,6 +392,7 @@ func (s *search) step(e int) {
 			lives.reset()
 		}
 		if next != nil && next[lg.to] >= 0 && s.short(next[lg.to], others) {
+			s.prove(s.capSum + next[lg.to])
 			continue // the stop's part of the track cannot make up the floor
 		}
 		if !s.free(lg) || s.merge && s.dominated(legs[group:i+1], lives) {
@@ -464,8 +488,8 @@ func (s *search) refresh(need int) bool {
 	closed := slices.Clone(s.closed)
 	runs, v, ok, why := s.n.anyRun(w.trains, s.used, need, closed, s.stats)
 	if !ok {
-		s.n.memo.keep(w.trains, why, nil, need-1)
-		s.rest = s.lowered(w, need-1)
+		s.n.memo.keep(w.trains, why, nil, v)
+		s.rest = s.lowered(w, v)
 		return false
 	}
 	s.rest = s.n.witness(w.trains, runs, v)

@@ -112,18 +112,27 @@ func isSubsetOf(a, b []uint64) bool {
 	return true
 }
 
-// walkMemo is what walks on from a partial run found: with the legs why
-// closed, no run on from it earns floor. It keeps the last walkCap for
-// each partial run, by pathKey, and no more than walkLimit in all.
+// walkMemo is what walks on from partial runs found: with the legs why
+// closed, no run on from the partial run earns more than most. It keeps
+// the partial runs as a tree, a node a run, beneath a root for each
+// length of train and first stop, so that the walk finds a run's node
+// from its last one's by the leg it adds, with no key to build or hash.
+// It keeps walkCap answers for a partial run, and no more than walkLimit
+// in all.
 type walkMemo struct {
-	by    map[string]*walkRing
+	roots map[int][]*walkNode // by train length, by first stop
 	total int
-	slab  []uint64 // where the answers' legs are kept, one after another
+	slab  []uint64   // where the answers' legs are kept, one after another
+	free  []walkNode // nodes made ahead, handed out one at a time
 }
 
-type walkRing struct {
-	known []walkKnown
-	next  int
+// walkNode is a partial run's answers, found under its last one's by the
+// leg it adds (leg): its first child (kid) and then each next sibling.
+type walkNode struct {
+	leg      int32
+	kid, sib *walkNode
+	known    []walkKnown
+	next     int // the oldest answer, once known is full
 }
 
 type walkKnown struct {
@@ -138,44 +147,78 @@ const (
 	walkLimit = 1 << 14
 )
 
-// keep remembers that with the legs why closed no walk on from the partial
-// run key finds a run worth more than most, copying why.
-func (m *walkMemo) keep(key []byte, most int, why []uint64) {
-	if m.by == nil {
-		m.by = map[string]*walkRing{}
-	}
-	r := m.by[string(key)]
-	if r == nil {
-		if m.total >= walkLimit {
-			return
+// root is the node of the one-stop run at start for a train of length,
+// made if create is set; stops is the net's number of stops.
+func (m *walkMemo) root(length, start, stops int, create bool) *walkNode {
+	rs := m.roots[length]
+	if rs == nil {
+		if !create {
+			return nil
 		}
-		r = &walkRing{}
-		m.by[string(key)] = r
+		if m.roots == nil {
+			m.roots = map[int][]*walkNode{}
+		}
+		rs = make([]*walkNode, stops)
+		m.roots[length] = rs
+	}
+	if rs[start] == nil && create {
+		rs[start] = m.node(-1)
+	}
+	return rs[start]
+}
+
+// child is the node of the run n's adds leg to, made if create is set.
+func (m *walkMemo) child(n *walkNode, leg int32, create bool) *walkNode {
+	for c := n.kid; c != nil; c = c.sib {
+		if c.leg == leg {
+			return c
+		}
+	}
+	if !create {
+		return nil
+	}
+	c := m.node(leg)
+	c.sib, n.kid = n.kid, c
+	return c
+}
+
+// node hands out a new node, made a block at a time.
+func (m *walkMemo) node(leg int32) *walkNode {
+	if len(m.free) == 0 {
+		m.free = make([]walkNode, 256)
+	}
+	n := &m.free[0]
+	m.free = m.free[1:]
+	n.leg = leg
+	return n
+}
+
+// keep remembers at n that with the legs why closed no walk on finds a
+// run worth more than most, copying why.
+func (m *walkMemo) keep(n *walkNode, most int, why []uint64) {
+	if len(n.known) == 0 && m.total >= walkLimit {
+		return
 	}
 	if len(m.slab)+len(why) > cap(m.slab) {
 		m.slab = make([]uint64, 0, max(1024, 64*len(why)))
 	}
 	m.slab = append(m.slab, why...)
 	k := walkKnown{most, m.slab[len(m.slab)-len(why) : len(m.slab) : len(m.slab)]}
-	if len(r.known) < walkCap && m.total < walkLimit {
-		r.known = append(r.known, k)
+	if len(n.known) < walkCap && m.total < walkLimit {
+		n.known = append(n.known, k)
 		m.total++
 		return
 	}
-	r.known[r.next%len(r.known)] = k // the oldest, once the ring is full
-	r.next = (r.next + 1) % len(r.known)
+	n.known[n.next%len(n.known)] = k // the oldest, once the ring is full
+	n.next = (n.next + 1) % len(n.known)
 }
 
-// recall is the legs of a walk on from the partial run known to find no
+// recall is the legs of a walk on from n's partial run known to find no
 // run worth floor with no more legs closed than closed, and the most a
 // run on earns there; or nil.
-func (m *walkMemo) recall(key []byte, floor int, closed []uint64) ([]uint64, int) {
-	r := m.by[string(key)]
-	if r == nil {
-		return nil, 0
-	}
-	for i := range r.known {
-		k := &r.known[i]
+func (m *walkMemo) recall(n *walkNode, floor int, closed []uint64) ([]uint64, int) {
+	for i := range n.known {
+		k := &n.known[i]
 		if k.most < floor && isSubsetOf(k.why, closed) {
 			return k.why, k.most
 		}

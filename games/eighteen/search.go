@@ -68,11 +68,11 @@ type search struct {
 	track   []uint64 // the track used, a bit a stretch
 	path    []int
 	via     []*leg
-	stopBuf []Node     // revenue's
-	keyBuf  []byte     // pathKey's
-	staleAt []witness  // takeTrack's, by the run's stops
-	restAt  []witness  // refresh's, by the run's stops: the witness it leaves
-	whyAt   [][]uint64 // extendKnown's, by the run's stops: the legs its walk notes
+	stopBuf []Node      // revenue's
+	staleAt []witness   // takeTrack's, by the run's stops
+	restAt  []witness   // refresh's, by the run's stops: the witness it leaves
+	whyAt   [][]uint64  // extendKnown's, by the run's stops: the legs its walk notes
+	walkAt  []*walkNode // extendKnown's, by the run's stops: the run's node, or nil
 	capSum  int
 	stns    int
 	// proved is the most any run the walk has met could earn, where it
@@ -106,7 +106,7 @@ func (n *net) newSearch(length int, used []bool, stats *SearchStats, emit func(*
 	*s = search{n: n, length: length, target: -1, used: used, emit: emit, stats: stats, parts: s.parts,
 		onStop: s.onStop, ended: s.ended, nextMost: s.nextMost, term: s.term, part: s.part, lab: s.lab, labels: s.labels, ends: s.ends, bits: s.bits, ge: s.ge, ge2: s.ge2, dist: s.dist, queue: s.queue,
 		shut: s.shut, taken: s.taken, closed: s.closed, track: s.track, livesAt: s.livesAt,
-		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, keyBuf: s.keyBuf, staleAt: s.staleAt, restAt: s.restAt, whyAt: s.whyAt, freeAdj: s.freeAdj, dirty: ^uint64(0), proved: noRun}
+		path: s.path[:0], via: s.via[:0], stopBuf: s.stopBuf, staleAt: s.staleAt, restAt: s.restAt, whyAt: s.whyAt, walkAt: s.walkAt, freeAdj: s.freeAdj, dirty: ^uint64(0), proved: noRun}
 	clear(s.taken)
 	clear(s.closed)
 	clear(s.track)
@@ -129,9 +129,10 @@ func (n *net) allocSearch(length int) *search {
 		s.livesAt = append(s.livesAt, n.newLives())
 	}
 	s.staleAt, s.restAt = make([]witness, length+1), make([]witness, length+1)
-	for range knownDepth + 1 {
+	for range length + 1 {
 		s.whyAt = append(s.whyAt, make([]uint64, len(s.closed)))
 	}
+	s.walkAt = make([]*walkNode, length+1)
 	if n.small {
 		s.freeAdj = make([]uint64, stops)
 	}
@@ -269,40 +270,64 @@ func (s *search) free(lg *leg) bool {
 // extend is the walk at the run's end e: judge the run so far, then go
 // on along each free leg while the bound allows (step).
 func (s *search) extend(e int) {
-	if s.why != nil && s.rest == nil && len(s.path) <= knownDepth {
+	if s.why != nil && s.rest == nil {
 		s.extendKnown(e)
 		return
 	}
 	s.step(e)
 }
 
-// knownDepth is how many stops into a run extendKnown remembers walks.
-const knownDepth = 3
-
-// extendKnown is extend for a search that notes why (see freeTrack), near
-// the start of a run: a walk on from here that finds no run worth the
-// floor is remembered by the legs it found closed (the net's walks), and
-// not walked again where at least those are closed and the floor is no
-// lower. Such a walk reads far fewer legs than the whole search, so what
-// it learnt holds on much more of the track the other trains leave.
+// extendKnown is extend for a search that notes why (see freeTrack): a
+// walk on from here that finds no run worth the floor is remembered by
+// the legs it found closed and the most a run on earned (the net's
+// walks), and not walked again where at least those are closed and the
+// floor is higher. Such a walk reads far fewer legs than the whole
+// search, so what it learnt holds on much more of the track the other
+// trains leave; and the deeper the run, the fewer.
 func (s *search) extendKnown(e int) {
-	key := s.pathKey()
-	if why, most := s.n.walks.recall(key, s.floor, s.closed); why != nil {
-		orBits(s.why, why)
-		s.prove(most)
-		return
+	k := len(s.path)
+	node := s.walkNode(k, false)
+	if node != nil {
+		if why, most := s.n.walks.recall(node, s.floor, s.closed); why != nil {
+			orBits(s.why, why)
+			s.prove(most)
+			return
+		}
 	}
 	all, floor, proved := s.why, s.floor, s.proved
-	s.why = s.whyAt[len(s.path)][:len(all)]
+	s.why = s.whyAt[k][:len(all)]
 	clear(s.why)
 	s.proved = noRun
 	s.step(e)
 	if !s.done && s.floor == floor {
-		s.n.walks.keep(key, s.proved, s.why)
+		if node = s.walkNode(k, true); node != nil {
+			s.n.walks.keep(node, s.proved, s.why)
+		}
 	}
 	orBits(all, s.why)
 	s.why = all
 	s.prove(proved)
+}
+
+// walkNode is the walk memo's node for the run so far, k stops long, found
+// from the one before it (walkAt); with create set, made where it is not
+// yet, unless the memo is full.
+func (s *search) walkNode(k int, create bool) *walkNode {
+	m := &s.n.walks
+	create = create && m.total < walkLimit
+	var n *walkNode
+	switch {
+	case k == 1:
+		n = m.root(s.length, s.path[0], len(s.n.nodes), create)
+	case s.walkAt[k-1] == nil && create:
+		if p := s.walkNode(k-1, true); p != nil {
+			n = m.child(p, int32(s.via[k-2].id), true)
+		}
+	case s.walkAt[k-1] != nil:
+		n = m.child(s.walkAt[k-1], int32(s.via[k-2].id), create)
+	}
+	s.walkAt[k] = n
+	return n
 }
 
 // noRun is proved's start: no run met yet.
@@ -312,17 +337,6 @@ const noRun = -1 << 30
 // earn at most, counted from the run's start.
 func (s *search) prove(v int) {
 	s.proved = max(s.proved, v)
-}
-
-// pathKey names the run so far, and the train's length: the walk on
-// from it depends on nothing else but the track taken and the floor.
-func (s *search) pathKey() []byte {
-	b := append(s.keyBuf[:0], byte(s.length), byte(s.path[0]), byte(s.path[0]>>8))
-	for _, lg := range s.via {
-		b = append(b, byte(lg.to), byte(lg.to>>8), byte(lg.id), byte(lg.id>>8))
-	}
-	s.keyBuf = b
-	return b
 }
 
 // step is extend's walk at the run's end e.

@@ -29,3 +29,41 @@ func TestNoRunCeiling(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkMemo: an answer kept for a partial run serves that run alone,
+// by its first stop, train and legs, where at least its legs are closed
+// and more than its most is asked; past walkLimit no run is added, and a
+// run's new answer takes its oldest one's place.
+func TestWalkMemo(t *testing.T) {
+	var m walkMemo
+	a := m.child(m.root(5, 2, 4, true), 7, true)
+	m.keep(a, 90, []uint64{0b0110})
+	for _, tc := range []struct {
+		name   string
+		node   *walkNode
+		floor  int
+		closed uint64
+		want   bool
+	}{
+		{"the run, its legs closed, more asked", a, 91, 0b0110, true},
+		{"more legs closed", a, 100, 0b1111, true},
+		{"one of its legs open", a, 100, 0b0100, false},
+		{"no more than its most asked", a, 90, 0b0110, false},
+		{"another leg on", m.child(m.root(5, 2, 4, false), 8, true), 100, 0b0110, false},
+		{"another first stop", m.root(5, 3, 4, true), 100, 0b0110, false},
+		{"another train", m.root(6, 2, 4, true), 100, 0b0110, false},
+	} {
+		why, most := m.recall(tc.node, tc.floor, []uint64{tc.closed})
+		if (why != nil) != tc.want || tc.want && most != 90 {
+			t.Errorf("%s: recalled %v, most %d", tc.name, why, most)
+		}
+	}
+	m.total = walkLimit
+	b := m.child(a, 9, true)
+	if m.keep(b, 10, []uint64{0}); len(b.known) != 0 {
+		t.Errorf("a run added past the limit")
+	}
+	if m.keep(a, 50, []uint64{0}); len(a.known) != 1 || a.known[0].most != 50 {
+		t.Errorf("past the limit, a run known already keeps %v", a.known)
+	}
+}

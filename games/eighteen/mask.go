@@ -122,7 +122,7 @@ func (s *search) surveyBits(e, left int) int {
 		for m := next; m != 0; m &= m - 1 {
 			y := bits.TrailingZeros64(m)
 			d[y] = uint8(k)
-			if s.n.blocked[y] || s.ports(y, e) < 2 {
+			if s.n.blocked[y] || k == left && left > 1 || s.ports(y, e) < 2 {
 				term[y] = true
 				terms |= 1 << y
 			}

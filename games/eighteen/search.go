@@ -688,8 +688,9 @@ func (s *search) nextBounds(e, k int) []int {
 // meets: the fewest legs from e to each (dist); whether the run could
 // only end there (term: blocked, or with fewer than two ways in and out
 // left, since a stop in a run's middle is come to by one leg and left by
-// another that begins along other track, 8.1 rule 4), which the walk
-// does not go through; and the parts of the track that e and those stops
+// another that begins along other track, 8.1 rule 4; or left legs away,
+// where a run stops; but not so at one leg, where part 0 would take in
+// every stop next to e), which the walk does not go through; and the parts of the track that e and those stops
 // divide (part, a bit a part, part 0 the stops the run could end at one
 // leg on), which it returns the number of, or -1 past maxParts. A run
 // leaves e into one part and never comes back (split's bound).
@@ -720,7 +721,7 @@ func (s *search) survey(e, left int) int {
 				}
 			case s.anyFree(x, g):
 				d[y] = d[x] + 1
-				term[y] = s.n.blocked[y] || s.ports(y, e) < 2
+				term[y] = s.n.blocked[y] || int(d[y]) == left && left > 1 || s.ports(y, e) < 2
 				q = append(q, y)
 				s.reached(x, y, e)
 			}

@@ -173,10 +173,13 @@ func (n *net) anyRun(trains []int, used []bool, need int, closed []uint64, st *S
 	}
 	why = make([]uint64, len(closed))
 	c, found, most := n.bestWhy(trains[0], used, need, need, st, why)
-	if found {
+	switch {
+	case found:
 		return []cand{c}, c.Revenue, true, why
+	case need <= 0:
+		return nil, 0, true, why // no run, and none asked for
 	}
-	return nil, min(most, need-1), need <= 0, why
+	return nil, min(most, need-1), false, why
 }
 
 // atLeast lists every run of a train worth floor or more on the track

@@ -152,9 +152,9 @@ func (s *search) surveyBits(e, left int) int {
 // partBits takes the stops a run can pass (inner) apart into the parts
 // of the track they make beside e, numbered from 1 in the order of e's
 // legs, and marks each stop with its part's bit, and each stop a run can
-// only end at (terms) with those of the parts beside it. A stop in the
-// last layer is passed by no run (it is a run's last), so it joins the
-// parts only by legs to the layers before (shallow). It returns the
+// only end at (terms) with those of the parts beside it. The stops as far
+// as the run can go are all among terms (it can only end there), so the
+// parts grow by the legs of the layers before (shallow). It returns the
 // number of parts; past maxParts the parts are not marked.
 func (s *search) partBits(e int, inner, shallow, terms uint64) int {
 	n := 0
@@ -184,8 +184,8 @@ func (s *search) partBits(e int, inner, shallow, terms uint64) int {
 	return n
 }
 
-// grow is the part of the track stop y is in: the stops of inner its free
-// legs join it to, by legs with at least one end in shallow.
+// grow is the part of the track stop y is in: the stops of inner the
+// free legs of the stops of shallow join it to.
 func (s *search) grow(y int, inner, shallow uint64) uint64 {
 	c, edge := uint64(1)<<y, uint64(1)<<y
 	for edge != 0 {
@@ -194,8 +194,6 @@ func (s *search) grow(y int, inner, shallow uint64) uint64 {
 			x := bits.TrailingZeros64(m)
 			if shallow&(1<<x) != 0 {
 				nb |= s.freeOf(x)
-			} else {
-				nb |= s.freeOf(x) & shallow // the way back from x
 			}
 		}
 		edge = nb & inner &^ c

@@ -167,7 +167,7 @@ func (m *walkMemo) root(length, start, stops int, create bool) *walkNode {
 	return rs[start]
 }
 
-// child is the node of the run n's adds leg to, made if create is set.
+// child is the node of n's run with leg added, made if create is set.
 func (m *walkMemo) child(n *walkNode, leg int32, create bool) *walkNode {
 	for c := n.kid; c != nil; c = c.sib {
 		if c.leg == leg {
@@ -196,20 +196,21 @@ func (m *walkMemo) node(leg int32) *walkNode {
 // keep remembers at n that with the legs why closed no walk on finds a
 // run worth more than most, copying why.
 func (m *walkMemo) keep(n *walkNode, most int, why []uint64) {
-	if len(n.known) == 0 && m.total >= walkLimit {
-		return
-	}
-	if len(m.slab)+len(why) > cap(m.slab) {
-		m.slab = make([]uint64, 0, max(1024, 64*len(why)))
-	}
-	m.slab = append(m.slab, why...)
-	k := walkKnown{most, m.slab[len(m.slab)-len(why) : len(m.slab) : len(m.slab)]}
 	if len(n.known) < walkCap && m.total < walkLimit {
-		n.known = append(n.known, k)
+		if len(m.slab)+len(why) > cap(m.slab) {
+			m.slab = make([]uint64, 0, max(1024, 64*len(why)))
+		}
+		m.slab = append(m.slab, why...)
+		n.known = append(n.known, walkKnown{most, m.slab[len(m.slab)-len(why) : len(m.slab) : len(m.slab)]})
 		m.total++
 		return
 	}
-	n.known[n.next%len(n.known)] = k // the oldest, once the ring is full
+	if len(n.known) == 0 {
+		return
+	}
+	k := &n.known[n.next%len(n.known)] // the oldest, once the ring is full, in its room
+	k.most = most
+	copy(k.why, why)
 	n.next = (n.next + 1) % len(n.known)
 }
 

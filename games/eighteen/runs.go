@@ -135,8 +135,9 @@ func (n *net) best(length int, used []bool, floor, ceil int, st *SearchStats) (c
 }
 
 // bestWhy is best, noting in why, if not nil, the legs it found closed by
-// the track used (see freeTrack). When it finds no run, most is the most
-// any run there earns (under floor, 0 if none).
+// the track used (see freeTrack). When it finds no run worth floor (or
+// 1), most is a ceiling: no run there earns more (0 if there is none).
+// It may be more than the best run, as the bounds that cut it are.
 func (n *net) bestWhy(length int, used []bool, floor, ceil int, st *SearchStats, why []uint64) (c cand, found bool, most int) {
 	var top cand
 	s := n.newSearch(length, used, st, func(s *search) bool {
@@ -158,8 +159,8 @@ func (n *net) bestWhy(length int, used []bool, floor, ceil int, st *SearchStats,
 
 // anyRun is a run of the trains worth need or more on the track used
 // leaves, the first found, and whether there is one (bestRun with need
-// for its floor and ceiling); where there is none, v is the most they
-// can earn there, need-1 or less. With one train, why is the legs closed
+// for its floor and ceiling); where there is none, v is a ceiling on what
+// they earn there, need-1 or less. With one train, why is the legs closed
 // to it that its answer depends on (see freeTrack): where at least those
 // are closed, it holds as well. With more, the first train's runs close
 // legs too, so why is all the legs closed.

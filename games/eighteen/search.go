@@ -279,9 +279,9 @@ func (s *search) extend(e int) {
 
 // extendKnown is extend for a search that notes why (see freeTrack): a
 // walk on from here that finds no run worth the floor is remembered by
-// the legs it found closed and the most a run on earned (the net's
+// the legs it found closed and the most a run on could earn (the net's
 // walks), and not walked again where at least those are closed and the
-// floor is higher. Such a walk reads far fewer legs than the whole
+// floor is above that most. Such a walk reads far fewer legs than the whole
 // search, so what it learnt holds on much more of the track the other
 // trains leave; and the deeper the run, the fewer.
 func (s *search) extendKnown(e int) {
@@ -565,8 +565,8 @@ func (s *search) freeID(id int32) bool {
 // cap, best first, taking a set whose stops can be met in some order with
 // the i-th at most i hops away (the i-th stop on from the end is). Those
 // sets are a matroid's independent sets, so taking stops greedily by cap
-// finds the best. A stop a run may only end at (last: blocked, or see
-// endOnly) can only be the run's last: so the bound is the other stops'
+// finds the best. A stop a run may only end at (last: blocked, or term,
+// see survey) can only be the run's last: so the bound is the other stops'
 // best alone, or the best such stop in reach with the other stops' best
 // that can all come before it, one fewer and each at most left-1 hops
 // away (the set of a matroid of left-1 places, beside), which is what

@@ -36,7 +36,7 @@ func TestNoRunCeiling(t *testing.T) {
 // TestWalkMemo: an answer kept for a partial run serves that run alone,
 // by its first stop, train and legs, where at least its legs are closed
 // and more than its most is asked; past walkLimit no run is added, and a
-// run's new answer takes its oldest one's place.
+// run's new answer takes its oldest one's place, and its room.
 func TestWalkMemo(t *testing.T) {
 	var m walkMemo
 	a := m.child(m.root(5, 2, 4, true), 7, true)
@@ -66,7 +66,11 @@ func TestWalkMemo(t *testing.T) {
 	if m.keep(b, 10, []uint64{0}); len(b.known) != 0 {
 		t.Errorf("a run added past the limit")
 	}
-	if m.keep(a, 50, []uint64{0}); len(a.known) != 1 || a.known[0].most != 50 {
+	slab := len(m.slab)
+	if m.keep(a, 50, []uint64{0}); len(a.known) != 1 || a.known[0].most != 50 || a.known[0].why[0] != 0 {
 		t.Errorf("past the limit, a run known already keeps %v", a.known)
+	}
+	if len(m.slab) != slab {
+		t.Errorf("an answer in another's place took %d words more room", len(m.slab)-slab)
 	}
 }

@@ -579,10 +579,8 @@ func (s *search) bound(hops []uint8, left int, last []bool, enough int) int {
 	if !s.n.bounded {
 		return 1 << 30
 	}
-	all := pick{ge: s.ge[:left+1]}     // the best set with no end stop
-	beside := pick{ge: s.ge2[:left+1]} // the best that can come before one
-	clear(all.ge)
-	clear(beside.ge)
+	all := newPick(left, left, s.ge)       // the best set with no end stop
+	beside := newPick(left-1, left, s.ge2) // the best that can come before one
 	end := 0
 	for _, x := range s.n.byCap {
 		if c := s.n.cap[x]; c <= 0 || all.taken == left && beside.taken >= left-1 && end > 0 {
@@ -607,10 +605,45 @@ func (s *search) bound(hops []uint8, left int, last []bool, enough int) int {
 }
 
 // pick is one of bound's greedy sets: the stops taken so far, worth
-// total, and how many are t or more hops away (ge[t]).
+// total, and, for a run with up to maxPacked stops to come, how many
+// more stops t or more hops away it has room for: lane t of room, four
+// bits a lane, so that a stop is tried and taken in a few instructions;
+// for a longer run, how many are t or more hops away (ge[t]).
 type pick struct {
 	ge           []int
+	room         uint64
 	total, taken int
+}
+
+// maxPacked is the most stops to come that a pick counts in room.
+const maxPacked = 15
+
+// newPick is an empty set of places places, for a run with left stops
+// to come: room, or ge cleared past maxPacked.
+func newPick(places, left int, ge []int) pick {
+	if left > maxPacked {
+		ge = ge[:left+1]
+		clear(ge)
+		return pick{ge: ge}
+	}
+	var room uint64
+	for t := 1; t <= places; t++ {
+		room |= uint64(places-t+1) << (4 * t)
+	}
+	return pick{room: room}
+}
+
+// lanes is 1 in each of room's lanes 1 to h.
+func lanes(h int) uint64 {
+	return (^uint64(0) / 15) >> (4 * (15 - h)) &^ 1
+}
+
+// fits tells whether every lane of room that m marks (lanes) is above 0.
+// A lane of 0 borrows when m's 1 is taken from it, and only then does its
+// top bit come out set where room's was clear.
+func fits(room, m uint64) bool {
+	y := room & (m * 15)
+	return (y-m)&^y&(m<<3) == 0
 }
 
 // addBoth takes a stop h hops away and worth c into the set of left
@@ -619,6 +652,20 @@ type pick struct {
 // of n places are t or more hops away. It reads the counts of both sets
 // in one pass.
 func addBoth(all, beside *pick, h, c, left int) {
+	if left <= maxPacked {
+		m := lanes(min(h, maxPacked))
+		if all.taken < left && h <= left && fits(all.room, m) {
+			all.total += c
+			all.taken++
+			all.room -= m
+		}
+		if beside.taken < left-1 && h <= left-1 && fits(beside.room, m) {
+			beside.total += c
+			beside.taken++
+			beside.room -= m
+		}
+		return
+	}
 	inAll := all.taken < left && h <= left
 	inBeside := beside.taken < left-1 && h <= left-1
 	for t := 1; t <= h && (inAll || inBeside); t++ {
@@ -835,9 +882,7 @@ const maxParts = 31
 func (s *search) partBound(left int, term []bool, parts int) int {
 	ps := s.parts[:parts+1]
 	for c := range ps {
-		ps[c] = partSum{all: pick{ge: ps[c].all.ge[:left+1]}, beside: pick{ge: ps[c].beside.ge[:left+1]}}
-		clear(ps[c].all.ge)
-		clear(ps[c].beside.ge)
+		ps[c] = partSum{all: newPick(left, left, ps[c].all.ge), beside: newPick(left-1, left, ps[c].beside.ge)}
 	}
 	for _, x := range s.n.byCap {
 		cp, h := s.n.cap[x], int(s.dist[x])

@@ -1,6 +1,9 @@
 package eighteen
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // TestNoRunCeiling: where a train has no run worth what is asked, anyRun
 // says how much it can earn at most, which the memo keeps for later
@@ -72,5 +75,38 @@ func TestWalkMemo(t *testing.T) {
 	}
 	if len(m.slab) != slab {
 		t.Errorf("an answer in another's place took %d words more room", len(m.slab)-slab)
+	}
+}
+
+// TestPackedPicks: bound's sets counted four bits a lane take exactly the
+// stops the counts of stops t or more hops away take, for every length
+// of run they serve, on many random orders of stops.
+func TestPackedPicks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 4))
+	for left := 1; left <= maxPacked; left++ {
+		for range 300 {
+			all, beside := newPick(left, left, nil), newPick(left-1, left, nil)
+			ref := [2][]int{make([]int, left+2), make([]int, left+2)}
+			taken := [2]int{}
+			for range 2 * left {
+				h, c := 1+rng.IntN(left+2), 10+rng.IntN(50)
+				addBoth(&all, &beside, h, c, left)
+				for i, places := range []int{left, left - 1} {
+					fits := taken[i] < places && h <= places
+					for d := 1; d <= h && fits; d++ {
+						fits = ref[i][d] < places-d+1
+					}
+					if fits {
+						taken[i]++
+						for d := 1; d <= h; d++ {
+							ref[i][d]++
+						}
+					}
+				}
+				if all.taken != taken[0] || beside.taken != taken[1] {
+					t.Fatalf("left %d, a stop %d hops away: %d and %d taken, want %d and %d", left, h, all.taken, beside.taken, taken[0], taken[1])
+				}
+			}
+		}
 	}
 }

@@ -110,3 +110,49 @@ func TestPackedPicks(t *testing.T) {
 		}
 	}
 }
+
+// TestCeilingOfSkippedStops: a triangle of a city S ($20, the company's
+// station) and towns P ($30) and Q ($10), Q's bound raised by a bonus it
+// never pays. A 2-train's best run is S-P, $50. Asked for $51, the walk
+// from P skips S, whose part of the track cannot make it up: the ceiling
+// must count that skipped run, or it says $30 where $50 runs.
+func TestCeilingOfSkippedStops(t *testing.T) {
+	b, err := ParseBoard(`
+A2 | city | - | - | - | - | -
+A4 | town | - | - | - | - | -
+B3 | town | - | - | - | - | -
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiles, err := ParseTiles(`
+S yellow c20 e4-c0 e5-c0
+P yellow t30 e1-t0 e0-t0
+Q yellow t10 e2-t0 e3-t0
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := NewLayout(b)
+	for hex, id := range map[string]string{"A2": "S", "A4": "P", "B3": "Q"} {
+		h, _ := ParseHex(hex)
+		l.Tiles[h] = Placed{Tile: tiles[id]}
+	}
+	a2, _ := ParseHex("A2")
+	b3, _ := ParseHex("B3")
+	l.Tokens[a2] = map[int][]string{0: {"X"}}
+	l.Bonus = func(string, []Node, int) int { return 0 }
+	l.BonusBound = func(_ string, n Node, _ int) int {
+		if n.Hex == b3 {
+			return 100
+		}
+		return 0
+	}
+	if _, best := l.BestRun("X", []int{2}, 0); best != 50 {
+		t.Fatalf("the best run is $%d, want $50", best)
+	}
+	ok, most, _ := l.Ceiling("X", 2, 0, 51, nil)
+	if ok || most < 50 || most > 50 {
+		t.Errorf("asked for $51: found %v, at most $%d; want none, at most $50", ok, most)
+	}
+}

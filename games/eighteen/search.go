@@ -281,9 +281,9 @@ func (s *search) extend(e int) {
 // walk on from here that finds no run worth the floor is remembered by
 // the legs it found closed and the most a run on could earn (the net's
 // walks), and not walked again where at least those are closed and the
-// floor is above that most. Such a walk reads far fewer legs than the whole
-// search, so what it learnt holds on much more of the track the other
-// trains leave; and the deeper the run, the fewer.
+// floor is above that most. Such a walk reads far fewer legs than the
+// whole search, so what it learnt holds on much more of the track the
+// other trains leave; and the deeper the run, the fewer.
 func (s *search) extendKnown(e int) {
 	k := len(s.path)
 	node := s.walkNode(k, false)

@@ -441,6 +441,21 @@ func TestRandomEventsReplayed(t *testing.T) {
 	}
 }
 
+// boHolder is the scenario with player 1 holding only shares of B&O,
+// which must be priced at price, and the first PC on offer, with its
+// route.
+func boHolder(t *testing.T, price, shares int) (*Map, *State, *Player, PCOffer, Route) {
+	t.Helper()
+	m, s := scenario(t)
+	if s.Railroad("B&O").Price != price {
+		t.Fatalf("setup: B&O at $%d", s.Railroad("B&O").Price)
+	}
+	holdOnly(s, 1, map[string]int{"B&O": shares})
+	pc := s.Offers[0]
+	r, _ := m.Route(pc.Code)
+	return m, s, s.Player(1), pc, r
+}
+
 // holdOnly leaves player n holding only the shares named, the rest back
 // with the public.
 func holdOnly(s *State, n int, shares map[string]int) {
@@ -482,16 +497,9 @@ func TestFinalFinanceByHand(t *testing.T) {
 		{"worth -$1 with a loan: bankrupt", 889, 1000, 10, StartCash, 0, true, 0, "", ""}, // and a PC worth $100
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, s := scenario(t)
-			if s.Railroad("B&O").Price != price {
-				t.Fatalf("setup: B&O at $%d", s.Railroad("B&O").Price)
-			}
-			holdOnly(s, 1, map[string]int{"B&O": tc.shares})
-			p := s.Player(1)
+			m, s, p, pc, r := boHolder(t, price, tc.shares)
 			s.transfer(bank, playerAcct(1), tc.cash-p.Cash, "test")
 			p.Loan = tc.loan
-			pc := s.Offers[0]
-			r, _ := m.Route(pc.Code)
 			if tc.bankrupt {
 				s.Offers = s.Offers[1:]
 				p.PCs = []OwnedPC{{Code: pc.Code, Paid: 100}}
@@ -579,14 +587,7 @@ func TestCompelledRecall(t *testing.T) {
 		{"cash and every share short of it, no PC: bankrupt", 100, 2000, 20, false, 1000, StartCash, 0, 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, s := scenario(t)
-			if s.Railroad("B&O").Price != price {
-				t.Fatalf("setup: B&O at $%d", s.Railroad("B&O").Price)
-			}
-			holdOnly(s, 1, map[string]int{"B&O": tc.shares})
-			p := s.Player(1)
-			pc := s.Offers[0]
-			r, _ := m.Route(pc.Code)
+			m, s, p, pc, r := boHolder(t, price, tc.shares)
 			if tc.pc {
 				s.Offers = s.Offers[1:]
 				p.PCs = []OwnedPC{{Code: pc.Code, Paid: pcWorth}}

@@ -147,6 +147,42 @@ func TestReadSheet(t *testing.T) {
 	}
 }
 
+// TestSecretLinesGivenTwice: a PASSWORD or GM line given twice with
+// different values (a bottom-posted reply carries the old sheet and the
+// new) is refused by line number alone, and both values are secrets the
+// stored copy and the reply must lose.
+func TestSecretLinesGivenTwice(t *testing.T) {
+	tests := []struct {
+		name, text string
+		secrets    []string
+	}{
+		{"two passwords", "GAME: g\nPOSITION: 1\nPASSWORD: old-secret-1\nPASSWORD: new-secret-2\nPICK 1\n", []string{"old-secret-1", "new-secret-2"}},
+		{"two GM passwords", "GAME: g\nGM: gm-old-secret\nGM: gm-new-secret\nPAUSE\n", []string{"gm-old-secret", "gm-new-secret"}},
+		{"a quoted password too", "GAME: g\nPOSITION: 1\nPASSWORD: “fresh-secret”\nPASSWORD: stale-secret\n> PASSWORD: quoted-secret\n", []string{"“fresh-secret”", "fresh-secret", "stale-secret", "quoted-secret"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sh := ReadSheet(tc.text)
+			if !reflect.DeepEqual(sh.Secrets, tc.secrets) {
+				t.Errorf("secrets %q, want %q", sh.Secrets, tc.secrets)
+			}
+			var said []string
+			for _, p := range sh.Problems {
+				said = append(said, p.String())
+			}
+			joined := strings.Join(said, "\n")
+			if !strings.Contains(joined, "given twice, on lines") {
+				t.Errorf("problems do not say the line was given twice:\n%s", joined)
+			}
+			for _, s := range tc.secrets {
+				if strings.Contains(joined, s) {
+					t.Errorf("problems quote the secret %q:\n%s", s, joined)
+				}
+			}
+		})
+	}
+}
+
 func TestLineNumbersPointAtTheOriginalText(t *testing.T) {
 	sh := ReadSheet("Hello\n\nGAME: g\nPOSITION: 1\nPASSWORD: p\n\nPICK 1\nBUY 5\n")
 	var nums []int

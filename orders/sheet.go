@@ -3,6 +3,7 @@ package orders
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -64,6 +65,11 @@ type Sheet struct {
 	// turnsheet in our turn mail. They are not read as orders, but the
 	// reply lists them so that an order put there is not lost unseen.
 	Preamble []Line
+	// Secrets are the values every PASSWORD and GM line gave, in the
+	// fresh text and the quoted, the ones read and any a repeated line
+	// gave besides: what the mail's stored copy and every reply to it
+	// must not hold.
+	Secrets []string
 }
 
 var headerKeys = map[string]string{
@@ -166,6 +172,7 @@ func ReadSheet(text string) Sheet {
 	}
 
 	var sh Sheet
+	sh.Secrets = secretValues(fresh, quoted)
 	h, rest, probs, seen := readHeader(fresh)
 	if _, found := seen["game"]; found {
 		sh.Preamble, rest = splitPreamble(rest, seen)
@@ -247,6 +254,43 @@ func nonBlank(ls []Line) []Line {
 	return out
 }
 
+// secretKey tells the header keys whose values sign a mail: a reply
+// never quotes them, nor the line that gave them.
+func secretKey(key string) bool { return key == "password" || key == "gm" }
+
+// secretValues are the values of every PASSWORD and GM line in the
+// texts, as written and with the quotes around them taken off.
+func secretValues(texts ...[]Line) []string {
+	var out []string
+	for _, ls := range texts {
+		for _, l := range ls {
+			key, val, ok := headerLine(l.Text)
+			if !ok || !secretKey(key) {
+				continue
+			}
+			bare, _ := stripDecoration(val)
+			for _, v := range []string{strings.TrimSpace(val), strings.TrimSpace(bare)} {
+				if v != "" && !slices.Contains(out, v) {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// givenTwice is the problem of a header key given twice with different
+// values. A password's lines are named by number only: the reply goes to
+// whoever sent the mail and is stored, and a bottom-posted reply that
+// carries an old password and a new one must not send either back.
+func givenTwice(key string, prev, l Line) Problem {
+	k := strings.ToUpper(key)
+	if secretKey(key) {
+		return Problem{Line: l.N, Msg: fmt.Sprintf("%s is given twice, on lines %d and %d, with different values (not repeated here); keep only the line with the right one", k, prev.N, l.N)}
+	}
+	return Problem{Line: l.N, Text: l.Text, Msg: fmt.Sprintf("%s is given twice (line %d says %q); keep one", k, prev.N, headerValue(prev.Text))}
+}
+
 // readHeader takes the header lines out of ls; seen maps each header key
 // given to the line that gave it.
 func readHeader(ls []Line) (h Header, rest []Line, probs []Problem, seen map[string]Line) {
@@ -260,7 +304,7 @@ func readHeader(ls []Line) (h Header, rest []Line, probs []Problem, seen map[str
 		val, stripped := stripDecoration(val)
 		if prev, dup := seen[key]; dup {
 			if pv, _ := stripDecoration(headerValue(prev.Text)); !strings.EqualFold(pv, val) {
-				probs = append(probs, Problem{Line: l.N, Text: l.Text, Msg: fmt.Sprintf("%s is given twice (line %d says %q); keep one", strings.ToUpper(key), prev.N, headerValue(prev.Text))})
+				probs = append(probs, givenTwice(key, prev, l))
 			}
 			continue
 		}

@@ -81,7 +81,7 @@ func (p *Processor) read(ctx context.Context, sum *Summary) error {
 					return err
 				}
 			}
-			for _, r := range v.replies {
+			for _, r := range withoutSecrets(v.replies, v.secrets) {
 				if _, err := tx.QueueMail(ctx, r, p.now()); err != nil {
 					return err
 				}
@@ -182,6 +182,7 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 		return v, err
 	}
 	v.secrets = append(v.secrets, sheet.Header.Password, sheet.Header.GM)
+	v.secrets = append(v.secrets, sheet.Secrets...)
 	return p.warnSubjectPassword(mm, known, v)
 }
 

@@ -70,6 +70,29 @@ func keptOutbox(m store.OutboxMail) []byte {
 	return out
 }
 
+// withoutSecrets are the replies to a mail with every password it gave
+// taken out, wherever a reply would have quoted it (a line at fault, a
+// value compared, its Subject): a reply goes to whoever sent the mail,
+// and the outbox keeps it. The messages that say why name lines by
+// number and never quote a password; this is the net under them.
+func withoutSecrets(rs []store.OutboxMail, secrets []string) []store.OutboxMail {
+	fix := func(text string) string {
+		for _, s := range secrets {
+			if len(s) >= 4 {
+				text = strings.ReplaceAll(text, s, removed)
+			}
+		}
+		return text
+	}
+	for i, r := range rs {
+		if out, changed, _ := mail.Redact(r.Raw, fix); changed {
+			rs[i].Raw = out
+		}
+		rs[i].Subject = fix(r.Subject)
+	}
+	return rs
+}
+
 // forgetting marks mails that tell a password, so that the stored copies
 // lose it once they are sent.
 func forgetting(ms []store.OutboxMail, password string) []store.OutboxMail {

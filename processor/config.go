@@ -39,6 +39,10 @@ type MailConfig struct {
 	LoopID          string `toml:"loop_id"`           // X-Loop value; default: the From address
 	MaxMessageBytes int64  `toml:"max_message_bytes"` // larger messages are archived and refused; orders.Limits bound what is read of smaller ones
 	MaxFetchBytes   int64  `toml:"max_fetch_bytes"`   // larger messages are archived only in part; at least MaxMessageBytes
+	// Budget is the longest one mail may take to judge (at most a quarter
+	// of pass_timeout); a mail past it is set aside for the game master,
+	// so that one forged mail cannot hold up the mails behind it.
+	Budget Duration `toml:"budget"`
 }
 
 // IMAPConfig is the incoming server.
@@ -101,6 +105,7 @@ func DefaultConfig() Config {
 			From:            "Railpost <railpost@railpost.invalid>",
 			MaxMessageBytes: 25 << 20, // what the common mail services let a person send
 			MaxFetchBytes:   32 << 20,
+			Budget:          Duration{30 * time.Second},
 		},
 		IMAP: IMAPConfig{
 			Security:  "tls",

@@ -57,6 +57,7 @@ type Summary struct {
 	Accepted    int
 	Rejected    int
 	Ignored     int
+	SetAside    int // mails over their budget, left unjudged for the GM
 	Resolved    int
 	Reminded    int
 	Sent        int
@@ -68,6 +69,9 @@ type Summary struct {
 func (s Summary) String() string {
 	out := fmt.Sprintf("fetched %d, stored %d, accepted %d, rejected %d, ignored %d, reminded %d, turns resolved %d, mails sent %d, send failures %d",
 		s.Fetched, s.Stored, s.Accepted, s.Rejected, s.Ignored, s.Reminded, s.Resolved, s.Sent, s.SendFailed)
+	if s.SetAside > 0 {
+		out += fmt.Sprintf("; %d mail(s) set aside unjudged (railpost outbox lists them)", s.SetAside)
+	}
 	if len(s.StepErrors) > 0 {
 		out += "; errors: " + strings.Join(s.StepErrors, "; ")
 	}

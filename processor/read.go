@@ -50,7 +50,14 @@ func (p *Processor) read(ctx context.Context, sum *Summary) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		v, err := p.judge(ctx, m)
+		v, err := p.judgeWithin(ctx, m)
+		if errors.Is(err, errOverBudget) {
+			if err := p.setAside(ctx, m, err); err != nil {
+				return err
+			}
+			sum.SetAside++
+			continue
+		}
 		if err != nil {
 			// A store failure, not a bad message: leave it for the next pass.
 			return fmt.Errorf("inbox %d: %w", m.ID, err)
@@ -107,6 +114,73 @@ func (p *Processor) read(ctx context.Context, sum *Summary) error {
 		}
 		p.fault(FaultReadCommitted)
 	}
+	return nil
+}
+
+// errOverBudget is why a mail is set aside unjudged: judging it would cost
+// more than a mail's share of a pass.
+var errOverBudget = errors.New("over the per-mail budget")
+
+// judgeWithin judges one stored message within the per-mail budget
+// (mailBudget). judge checks its context where it spends (each bcrypt
+// comparison, each query), and the wait for it ends at the budget even
+// where it does not: the pass goes on to the mails behind, and what the
+// judgement still computes is thrown away, as nothing of it is committed.
+// A judgement that saw its budget run out is over budget even if it came
+// back with a verdict, since a check it skipped could have changed it.
+func (p *Processor) judgeWithin(ctx context.Context, m store.InboxMessage) (verdict, error) {
+	budget := p.mailBudget()
+	mctx, cancel := context.WithTimeoutCause(ctx, budget, fmt.Errorf("%w: judging it took longer than %s", errOverBudget, budget))
+	defer cancel()
+	type judged struct {
+		v   verdict
+		err error
+	}
+	done := make(chan judged, 1)
+	go func() {
+		v, err := p.judge(mctx, m)
+		done <- judged{v, err}
+	}()
+	var r judged
+	select {
+	case r = <-done:
+	case <-mctx.Done():
+	}
+	switch {
+	case ctx.Err() != nil:
+		// The pass is over, not the mail's share: the next pass reads it.
+		return verdict{}, context.Cause(ctx)
+	case mctx.Err() != nil:
+		return verdict{}, context.Cause(mctx)
+	}
+	return r.v, r.err
+}
+
+// mailBudget is the longest one mail may take to judge: mail.budget, and
+// never more than a quarter of pass_timeout, so that one mail cannot use
+// up a pass.
+func (p *Processor) mailBudget() time.Duration {
+	b := p.Config.Mail.Budget.Duration
+	if b <= 0 {
+		b = DefaultConfig().Mail.Budget.Duration
+	}
+	if pt := p.Config.PassTimeout.Duration; pt > 0 && pt/4 < b {
+		b = pt / 4
+	}
+	return b
+}
+
+// setAside finishes a mail that went over its budget without judging it:
+// no reply (its From may be forged, and a flood of replies is what a
+// forger wants), listed for the game master by `railpost outbox`. The
+// server has it marked already, since ingest marks what it stores.
+func (p *Processor) setAside(ctx context.Context, m store.InboxMessage, why error) error {
+	outcome := "set aside unjudged for the game master: " + why.Error()
+	err := p.Store.Update(ctx, func(tx *store.Tx) error { return tx.SetAside(ctx, m.ID, outcome, p.now()) })
+	if err != nil {
+		return fmt.Errorf("inbox %d: %w", m.ID, err)
+	}
+	p.log().Warn("message set aside", "inbox", m.ID, "message_id", m.MessageID, "why", why)
 	return nil
 }
 
@@ -183,14 +257,17 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 	}
 	v.secrets = append(v.secrets, sheet.Header.Password, sheet.Header.GM)
 	v.secrets = append(v.secrets, sheet.Secrets...)
-	return p.warnSubjectPassword(mm, known, v)
+	return p.warnSubjectPassword(ctx, mm, known, v)
 }
 
 // warnSubjectPassword tells a player whose password was in the Subject
 // line, in a mail of its own, that orders go in the body and the password
 // should be changed; the stored copy loses it.
-func (p *Processor) warnSubjectPassword(mm *orders.Mail, known []store.Position, v verdict) (verdict, error) {
-	pw, of := subjectPassword(mm.Subject, known)
+func (p *Processor) warnSubjectPassword(ctx context.Context, mm *orders.Mail, known []store.Position, v verdict) (verdict, error) {
+	pw, of, err := subjectPassword(ctx, mm.Subject, known)
+	if err != nil {
+		return v, err
+	}
 	if pw == "" {
 		return v, nil
 	}

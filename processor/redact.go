@@ -1,6 +1,8 @@
 package processor
 
 import (
+	"context"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -105,28 +107,73 @@ func forgetting(ms []store.OutboxMail, password string) []store.OutboxMail {
 	return ms
 }
 
+// subjectCandidates is the most password-shaped words a Subject may hold
+// before the Subject check gives up on the mail: no person writes more,
+// and each would be worth a bcrypt comparison. A mail past it is set
+// aside for the game master unjudged (errOverBudget).
+const subjectCandidates = 8
+
 // subjectPassword is a word of a mail's Subject that is the password of a
 // position its sender holds, with those positions: a password put where
-// mail programs show it to everyone. "" when there is none. Since each
-// try is a bcrypt comparison, only words that look like a password are
-// tried: six characters or more with a digit or a hyphen in them, as ours
-// have, and not the id of the sender's game, which every subject of ours
-// carries ("[1870-12]").
-func subjectPassword(subject string, known []store.Position) (string, []store.Position) {
+// mail programs show it to everyone. "" when there is none. Each try is a
+// bcrypt comparison and the From address is not proof of anything, so
+// the check is bounded: only words that look like a password count (six
+// characters or more with a digit or a hyphen in them, as ours have, and
+// not the id of the sender's game, which every subject of ours carries,
+// "[1870-12]"); a Subject with more than subjectCandidates of them is over
+// budget; and only the likeliest word is tried, once for each position,
+// so a mail never costs more than one comparison per position. The
+// context is checked before each comparison.
+func subjectPassword(ctx context.Context, subject string, known []store.Position) (string, []store.Position, error) {
+	var words []string
 	for _, w := range strings.FieldsFunc(subject, func(r rune) bool { return r == ' ' || r == '\t' || r == ':' || r == '[' || r == ']' || r == ',' }) {
 		w = strings.Trim(w, `"'<>()“”«»`)
-		if len(w) < 6 || !strings.ContainsAny(w, "-0123456789") || slices.ContainsFunc(known, func(p store.Position) bool { return strings.EqualFold(p.GameID, w) }) {
+		if len(w) < 6 || len(w) > 72 || !strings.ContainsAny(w, "-0123456789") || slices.ContainsFunc(known, func(p store.Position) bool { return strings.EqualFold(p.GameID, w) }) {
 			continue
 		}
-		var of []store.Position
-		for _, pos := range known {
-			if len(pos.PasswordHash) > 0 && CheckPassword(pos.PasswordHash, w) {
-				of = append(of, pos)
-			}
+		if !slices.Contains(words, w) {
+			words = append(words, w)
 		}
-		if len(of) > 0 {
-			return w, of
+		if len(words) > subjectCandidates {
+			return "", nil, fmt.Errorf("%w: its Subject holds more than %d password-shaped words", errOverBudget, subjectCandidates)
 		}
 	}
-	return "", nil
+	if len(words) == 0 {
+		return "", nil, nil
+	}
+	w := likeliestPassword(words)
+	var of []store.Position
+	for _, pos := range known {
+		if len(pos.PasswordHash) == 0 {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return "", nil, context.Cause(ctx)
+		}
+		if CheckPassword(pos.PasswordHash, w) {
+			of = append(of, pos)
+		}
+	}
+	if len(of) == 0 {
+		return "", nil, nil
+	}
+	return w, of, nil
+}
+
+// likeliestPassword is the word most like a password: one of the shape we
+// make first, then the longest, then the first written.
+func likeliestPassword(words []string) string {
+	best := words[0]
+	rank := func(w string) int {
+		if passwordShape.MatchString(w) && len(w) == 14 {
+			return 1000
+		}
+		return len(w)
+	}
+	for _, w := range words[1:] {
+		if rank(w) > rank(best) {
+			best = w
+		}
+	}
+	return best
 }

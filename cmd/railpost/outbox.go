@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	nmail "net/mail"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -82,7 +84,41 @@ func cmdOutbox(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if shown == 0 {
 		fmt.Fprintln(stdout, "no mail waits and none has failed")
 	}
+	aside, err := st.SetAsideInbox(ctx)
+	if err != nil {
+		return fail(err)
+	}
+	listSetAside(stdout, aside)
 	return 0
+}
+
+// listSetAside lists the mail the read step set aside unjudged, for the
+// game master to look at: its From and Subject as written, cut short
+// (a Subject of ten thousand words was why some were set aside).
+func listSetAside(stdout io.Writer, aside []store.InboxMessage) {
+	if len(aside) == 0 {
+		return
+	}
+	fmt.Fprintf(stdout, "\n%d mail(s) set aside unjudged (nothing was applied or answered; read them with `sqlite3 DB \"SELECT raw FROM inbox WHERE id = N\"`):\n", len(aside))
+	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "inbox #\tarrived\tfrom\tsubject\twhy")
+	for _, m := range aside {
+		from, subject := "-", "-"
+		if msg, err := nmail.ReadMessage(bytes.NewReader(m.Raw)); err == nil {
+			from, subject = orDash(cut(msg.Header.Get("From"), 60)), orDash(cut(msg.Header.Get("Subject"), 60))
+		}
+		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\n", m.ID, m.Arrived.Format("2006-01-02 15:04"), from, subject, m.Outcome)
+	}
+	w.Flush()
+}
+
+// cut shortens s to n runes on one line, marking what was left off.
+func cut(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + fmt.Sprintf("... (%d characters)", len(r))
+	}
+	return s
 }
 
 // outboxCounts counts a game's mail that waits and that failed, for game

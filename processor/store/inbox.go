@@ -246,6 +246,40 @@ func (o ops) FinishInbox(ctx context.Context, id int64, status, gameID string, p
 	return nil
 }
 
+// SetAside finishes a message unjudged, as 'ignored' with why, and marks
+// it set aside so the game master sees it (SetAsideInbox): reading it cost
+// more than a mail's share of a pass, and the mails behind it must not
+// wait on it again.
+func (o ops) SetAside(ctx context.Context, id int64, why string, at time.Time) error {
+	res, err := o.q.ExecContext(ctx, `UPDATE inbox SET status = 'ignored', set_aside = 1, outcome = ?, processed_at = ? WHERE id = ? AND status = 'new'`,
+		why, fmtTime(at), id)
+	if err != nil {
+		return fmt.Errorf("set aside inbox %d: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("set aside inbox %d: already finished", id)
+	}
+	return nil
+}
+
+// SetAsideInbox lists the messages set aside unjudged, oldest first.
+func (o ops) SetAsideInbox(ctx context.Context) ([]InboxMessage, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT `+inboxColumns+` FROM inbox WHERE set_aside = 1 ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("inbox set aside: %w", err)
+	}
+	defer rows.Close()
+	var out []InboxMessage
+	for rows.Next() {
+		m, err := scanInbox(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
 // NoteSenderReply records that an unknown sender was answered today. It
 // reports false if they were already answered today, in which case the
 // caller stays silent.

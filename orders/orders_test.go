@@ -75,6 +75,13 @@ func TestReadSheet(t *testing.T) {
 			fromQuote: true,
 		},
 		{
+			name:      "a PASSWORD line above a quoted move mail signs it",
+			text:      "PASSWORD: my-own-pass\nDIGEST ON\n\nOn Mon, 2 Mar 2026 at 03:00, GM <gm@x> wrote:\n> GAME: g\n> POSITION: 1\n> ACTION: 5\n> TOKEN: aaaa\n",
+			want:      Header{Game: "g", Position: 1, Action: 5, Token: "AAAA", Password: "my-own-pass"},
+			body:      "DIGEST ON",
+			fromQuote: true,
+		},
+		{
 			name:      "the quoted turnsheet filled in, with nested quoting",
 			text:      "ok\n> > GAME: g\n> > POSITION: 1\n> > PASSWORD: p\n> > PICK 8\n",
 			want:      Header{Game: "g", Position: 1, Password: "p"},

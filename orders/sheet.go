@@ -177,6 +177,13 @@ func ReadSheet(text string) Sheet {
 	if _, found := seen["game"]; found {
 		sh.Preamble, rest = splitPreamble(rest, seen)
 	} else if qh, qrest, qprobs, qseen := readHeader(quoted); qseen["game"].N > 0 {
+		if h.Password != "" {
+			// A PASSWORD line written above a quoted move mail signs it,
+			// as settings need: the quote keeps GAME, POSITION and ACTION.
+			qh.Password = h.Password
+			qh.Stripped = append(qh.Stripped, h.Stripped...)
+			qprobs = append(probs, qprobs...)
+		}
 		h, probs, seen = qh, qprobs, qseen
 		sh.FromQuote = true
 		// Quoted lines above the quoted header are our own mail's summary.

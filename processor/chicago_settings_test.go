@@ -88,13 +88,13 @@ func TestMoveMailSettings(t *testing.T) {
 	if got := send(mover, yourMove(mover), "BID 7\nPASS"); !strings.Contains(got.Text, "are both moves") || len(moves()) != 0 {
 		t.Fatalf("two moves in one mail: %q", got.Text)
 	}
-	if got := send(x, last(x), "AUTOPASS AUCTIONS"); !strings.Contains(got.Subject, "Accepted") {
+	if got := send(x, last(x), "PASSWORD: "+h.passwords[x.number]+"\nAUTOPASS AUCTIONS"); !strings.Contains(got.Subject, "Accepted") {
 		t.Fatalf("AUTOPASS: %s %q", got.Subject, got.Text)
 	}
-	if got := send(z, last(z), "AWAY 2026-03-01 2026-03-31"); !strings.Contains(got.Text, "You are away") {
+	if got := send(z, last(z), "PASSWORD: "+h.passwords[z.number]+"\nAWAY 2026-03-01 2026-03-31"); !strings.Contains(got.Text, "You are away") {
 		t.Fatalf("AWAY: %q", got.Text)
 	}
-	if got := send(y, last(y), "DIGEST ON"); !strings.Contains(got.Text, "digest") {
+	if got := send(y, last(y), "PASSWORD: "+h.passwords[y.number]+"\nDIGEST ON"); !strings.Contains(got.Text, "digest") {
 		t.Fatalf("DIGEST: %q", got.Text)
 	}
 	// The mover bids; the auto-passer passes at once; after the digest

@@ -107,6 +107,12 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 	if bad != nil {
 		return j.refuse("bad setting line", "line", *bad)
 	}
+	if req.setting.N > 0 && sheet.Header.Password == "" {
+		// A token proves the mail reached the seat, not who holds it now:
+		// it signs moves, and settings need the password.
+		return j.refuse("settings without the password", "settings-need-password",
+			moveProblem{N: req.setting.N, Line: strings.TrimSpace(req.setting.Text)})
+	}
 	if len(req.moves) > 1 {
 		return j.refuse("more than one move", "two-moves", moveProblem{N: req.moves[0].N, Line: strings.TrimSpace(req.moves[0].Text),
 			N2: req.moves[1].N, Line2: strings.TrimSpace(req.moves[1].Text)})
@@ -117,8 +123,10 @@ func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *ord
 	reply := moveAccepted{GameID: game.ID, Position: pos.Number, Said: req.said, Report: req.report, Resend: req.resend}
 	outcome := "settings"
 	if len(req.moves) == 1 {
+		// A token signs the move of the action it was made for and no
+		// other, whatever ACTION line stands beside it.
 		number := sheet.Header.Action
-		if number == 0 {
+		if tokenAction != 0 {
 			number = tokenAction
 		}
 		l := req.moves[0]
@@ -163,6 +171,7 @@ type moveJudgement struct {
 type moveRequest struct {
 	prefs          store.SeatPrefs
 	said           []string
+	setting        orders.Line // the first setting line, which needs the password
 	report, resend bool
 	moves          []orders.Line
 }
@@ -200,6 +209,9 @@ func (j *moveJudgement) readLines(body []orders.Line) (moveRequest, *moveProblem
 			return req, &moveProblem{N: l.N, Line: text, Err: err}, nil
 		}
 		if handled {
+			if req.setting.N == 0 {
+				req.setting = l
+			}
 			msg, err := j.p.say(set.Template, set)
 			if err != nil {
 				return req, nil, err

@@ -247,10 +247,11 @@ func (p *Processor) judge(ctx context.Context, m store.InboxMessage) (verdict, e
 			Fix:      "send the turnsheet as plain text, without pictures or other attachments.",
 		})
 	}
-	sheet, err := p.byThread(ctx, mm, orders.ReadSheet(mm.Text))
+	sheet, threaded, err := p.byThread(ctx, mm, orders.ReadSheet(mm.Text))
 	if err != nil {
 		return verdict{}, err
 	}
+	j.threaded = threaded
 	v, err := j.judgeSheet(ctx, sheet)
 	if err != nil {
 		return v, err
@@ -325,6 +326,9 @@ type judgement struct {
 	m     store.InboxMessage
 	mm    *orders.Mail
 	known []store.Position
+	// threaded is set when the mail has no header block and its thread
+	// gave it one: a bare reply to a "your move" mail.
+	threaded bool
 
 	sheet  orders.Sheet
 	game   store.Game
@@ -503,6 +507,9 @@ func (j *judgement) judgePlayer(ctx context.Context) (verdict, error) {
 	if !authed || !pos.Human {
 		return j.notAuthenticated(authed)
 	}
+	if j.threaded && h.Password == "" && store.NormalizeAddress(j.mm.From) != store.NormalizeAddress(pos.Address) {
+		return j.foreignThread()
+	}
 	j.addressReply()
 	req, isRequest := playerRequestOf(j.sheet.Body, j.sheet.FromQuote)
 	switch {
@@ -552,6 +559,43 @@ func (j *judgement) judgePlayer(ctx context.Context) (verdict, error) {
 		return j.v, err
 	}
 	return j.takeOrders(ctx)
+}
+
+// foreignThread refuses a bare reply to a "your move" mail that comes
+// from an address other than the seat's: its only credential is the
+// token in the thread, which anyone the mail reached holds (a forward, a
+// published archive, a shared mailbox). The sender is told to add the
+// password, and the registered address what came, from whom, and that
+// nothing was done; both at most once a day for one sender, so that a
+// stranger cannot make us mail a player without end.
+func (j *judgement) foreignThread() (verdict, error) {
+	h := j.sheet.Header
+	v, err := j.reject(j.v, "bare reply from an address not the seat's: "+j.mm.From, replyData{GameID: j.game.ID, Position: j.pos.Number,
+		Problems: []string{fmt.Sprintf("this mail answers the move mail of position %d of %s, but comes from an address that position does not have; a reply with nothing but the move is taken only from that position's own address", j.pos.Number, j.game.ID)},
+		Fix:      "add a line PASSWORD: <your password> above your move (the quoted GAME, POSITION and ACTION lines may stay), or send it from the address the game knows you by."})
+	if err != nil {
+		return v, err
+	}
+	v.throttle = j.mm.From
+	subject, text, err := j.p.sayMail("turns/thread-foreign", struct {
+		GameID           string
+		Position, Action int
+		From             string
+	}{j.game.ID, j.pos.Number, h.Action, j.mm.From})
+	if err != nil {
+		return v, err
+	}
+	body, err := j.p.notice(text)
+	if err != nil {
+		return v, err
+	}
+	told, err := j.p.compose(composeArgs{kind: "notice", to: []string{j.pos.Address}, subject: subject, text: body, gameID: j.game.ID,
+		position: j.pos.Number, inboxID: j.m.ID, autoSubmitted: "auto-generated"})
+	if err != nil {
+		return v, err
+	}
+	v.replies = append(v.replies, told)
+	return v, nil
 }
 
 // addressReply settles whom the player is answered at: the registered

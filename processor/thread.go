@@ -67,17 +67,20 @@ func (p *Processor) threadHeader(ctx context.Context, mm *orders.Mail) (orders.H
 }
 
 // byThread gives a sheet with no header block the one its mail's thread
-// stands for, if it answers a mail of ours that asked for a move.
-func (p *Processor) byThread(ctx context.Context, mm *orders.Mail, sheet orders.Sheet) (orders.Sheet, error) {
+// stands for, if it answers a mail of ours that asked for a move; matched
+// says it did. A PASSWORD line the mail wrote is kept, since it signs what
+// a thread's token cannot (settings).
+func (p *Processor) byThread(ctx context.Context, mm *orders.Mail, sheet orders.Sheet) (s orders.Sheet, matched bool, err error) {
 	if sheet.Header.Game != "" {
-		return sheet, nil
+		return sheet, false, nil
 	}
 	h, ok, err := p.threadHeader(ctx, mm)
 	if err != nil || !ok {
-		return sheet, err
+		return sheet, false, err
 	}
+	h.Password, h.Stripped = sheet.Header.Password, sheet.Header.Stripped
 	sheet.Header, sheet.Problems = h, nil
-	return sheet, nil
+	return sheet, true, nil
 }
 
 // askMove mails a position a template that asks for a move, its

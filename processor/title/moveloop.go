@@ -126,8 +126,8 @@ func (l *MoveLoop[E]) after(ctx context.Context, d Desk, p *DemoPlayer, m, ack *
 	return err
 }
 
-// Send mails a move (with DIGEST ON the first time for all but the first
-// player, where the loop asks for it), runs a pass and requires the move
+// Send mails a move (with DIGEST ON, signed by the password, the first
+// time for all but the first player, where the loop asks for it), runs a pass and requires the move
 // accepted; it returns the answer.
 func (l *MoveLoop[E]) Send(ctx context.Context, d Desk, p *DemoPlayer, m *orders.Mail, line string) (*orders.Mail, error) {
 	seat := p.Position - 1
@@ -136,7 +136,8 @@ func (l *MoveLoop[E]) Send(ctx context.Context, d Desk, p *DemoPlayer, m *orders
 		if l.digest == nil {
 			l.digest = map[int]bool{}
 		}
-		text += "\nDIGEST ON"
+		// A setting needs the password; the quoted mail gives the rest.
+		text = "PASSWORD: " + p.Password + "\n" + text + "\nDIGEST ON"
 		l.digest[seat] = true
 	}
 	if err := Reply(d, p, m, text); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -349,4 +350,70 @@ func TestDecodeArchive(t *testing.T) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
 	}
+}
+
+// FuzzImport imports any archive.json into a database that holds another
+// game and an older copy of the archive's. It must never panic; a refused
+// import must leave the database as it was, and one that goes in must
+// leave the other game's rows alone and add none to them.
+// Each input runs in a transaction rolled back at the end, and the dump
+// after it must equal the first one: the database every input meets is
+// the same as a fresh one, without the cost of making one per input.
+// Give -fuzzminimizetime=2s: an archive is kilobytes, and minimizing each
+// new input for the default minute leaves a short run no time to fuzz.
+func FuzzImport(f *testing.F) {
+	ctx := context.Background()
+	src := openTemp(f)
+	fillGame(f, src, "cr-1", 2)
+	fillGame(f, src, "cr-2", 4)
+	real := exported(f, src, "cr-1")
+	fresh := exported(f, src, "cr-2") // a game not in dst
+	dst := openTemp(f)
+	fillGame(f, dst, "other", 1)
+	fillGame(f, dst, "cr-1", 3) // an older copy, which only --replace replaces
+	base := dump(f, dst.db)
+	otherGame, err := dst.ExportGame(ctx, "other")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(real, false)
+	f.Add(real, true)
+	f.Add(exported(f, dst, "other"), true)
+	f.Add(fresh, false)
+	for _, mutant := range [][2]string{
+		{`"game_id":{"s":"cr-2"}`, `"game_id":{"s":"other"}`},
+		{`"name":`, `"id) VALUES (1); UPDATE games SET name='pwned' WHERE id='other'; --":{"i":1},"name":`},
+		{`"inbox_id":{"i":1}`, `"inbox_id":{"s":"1"}`},
+		{`"outbox_id":{"i":1}`, `"outbox_id":{"null":true}`},
+	} {
+		f.Add(bytes.Replace(fresh, []byte(mutant[0]), []byte(mutant[1]), 1), false)
+	}
+	errRollBack := errors.New("checked: roll back")
+	f.Fuzz(func(t *testing.T, b []byte, replace bool) {
+		a, err := DecodeArchive(bytes.NewReader(b), 1<<20)
+		if err != nil {
+			return
+		}
+		err = dst.Update(ctx, func(tx *Tx) error {
+			if err := tx.ImportGame(ctx, a, replace); err != nil {
+				return err
+			}
+			// Only --replace imports a game that is there, and only its rows go.
+			if a.GameID != "other" {
+				if now, err := tx.ExportGame(ctx, "other"); err != nil || !reflect.DeepEqual(now, otherGame) {
+					t.Errorf("an import of %q changed another game's rows: %v", a.GameID, err)
+				}
+			}
+			if lost := lostRows(base, dump(t, tx.q)); len(lost) > 0 && !replace {
+				t.Errorf("an import of %q lost rows: %q", a.GameID, lost)
+			}
+			return errRollBack
+		})
+		if err == nil {
+			t.Fatal("the transaction was not rolled back")
+		}
+		if after := dump(t, dst.db); !reflect.DeepEqual(base, after) {
+			t.Fatalf("the database changed (%v): lost %q", err, lostRows(base, after))
+		}
+	})
 }

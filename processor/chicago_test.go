@@ -29,7 +29,7 @@ func importAndReplay(t *testing.T, dir string, ts title.Set, id string) *store.S
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { other.Close() })
-	if _, err := archive.Import(ctx, other, dir); err != nil {
+	if _, err := archive.Import(ctx, other, dir, false); err != nil {
 		t.Fatal(err)
 	}
 	if res, err := archive.Replay(ctx, other, ts, id); err != nil || len(res.Mismatches) != 0 || res.Steps == 0 {

@@ -412,11 +412,11 @@ func TestGameMasterLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	id, err := archive.Import(ctx, other, dir)
+	id, err := archive.Import(ctx, other, dir, false)
 	if err != nil || id != h.id {
 		t.Fatalf("import: %q %v", id, err)
 	}
-	if _, err := archive.Import(ctx, other, dir); err == nil {
+	if _, err := archive.Import(ctx, other, dir, false); err == nil {
 		t.Error("the same game imported twice")
 	}
 	res, err = archive.Replay(ctx, other, h.proc.Titles, h.id)

@@ -503,7 +503,7 @@ func errCode(err error, stderr io.Writer) int {
 }
 
 func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	const usage = "Usage: railpost archive export [flags] GAME --out DIR\n       railpost archive import [flags] DIR\n"
+	const usage = "Usage: railpost archive export [flags] GAME --out DIR\n       railpost archive import [flags] DIR [--replace]\n"
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -555,6 +555,7 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 0
 	case "import":
 		fs, c := newFlags("archive import", "archive import [flags] DIR", stderr)
+		replace := fs.Bool("replace", false, "replace a game with the same id in this database; without it such an import is refused")
 		if code, ok := parseInterspersed(fs, args[1:]); !ok {
 			return code
 		}
@@ -573,7 +574,7 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return 1
 		}
 		defer st.Close()
-		id, err := archive.Import(ctx, st, fs.Arg(0))
+		id, err := archive.Import(ctx, st, fs.Arg(0), *replace)
 		if err != nil {
 			fmt.Fprintln(stderr, "railpost archive import:", err)
 			return 1

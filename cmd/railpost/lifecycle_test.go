@@ -48,6 +48,12 @@ func TestEveryTitleLivesTheSameLife(t *testing.T) {
 			if code, out, errOut := run(t, "archive", "import", "--db", other, export); code != 0 {
 				t.Fatalf("archive import: %s%s", out, errOut)
 			}
+			if code, _, errOut := run(t, "archive", "import", "--db", other, export); code != 1 || !strings.Contains(errOut, "already exists") || !strings.Contains(errOut, "--replace") {
+				t.Fatalf("a second import of %s without --replace: %d %s", id, code, errOut)
+			}
+			if code, out, errOut := run(t, "archive", "import", export, "--db", other, "--replace"); code != 0 {
+				t.Fatalf("archive import --replace: %s%s", out, errOut)
+			}
 			code, replayed, errOut := run(t, "replay", "--db", other, id)
 			if code != 0 || !strings.Contains(replayed, "identical") {
 				t.Fatalf("replay after import: %d %s%s", code, replayed, errOut)

@@ -6,7 +6,6 @@ package archive
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -105,20 +104,27 @@ func Report(ctx context.Context, st Reader, ts title.Set, gameID string, point, 
 }
 
 // Import restores a game exported by Export into st, whose Update runs
-// the import in one transaction.
+// the import in one transaction: an archive the store refuses leaves the
+// database as it was. A game with the same id already there is refused,
+// unless replace: then the archive's game takes its place.
 func Import(ctx context.Context, st interface {
 	Update(ctx context.Context, fn func(*store.Tx) error) error
-}, dir string) (string, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "archive.json"))
+}, dir string, replace bool) (string, error) {
+	name := filepath.Join(dir, "archive.json")
+	f, err := os.Open(name)
 	if errors.Is(err, os.ErrNotExist) {
 		return "", fmt.Errorf("import: %s holds no archive.json: give the folder `railpost archive export` wrote", dir)
 	}
 	if err != nil {
 		return "", fmt.Errorf("import: %w", err)
 	}
-	var a store.Archive
-	if err := json.Unmarshal(b, &a); err != nil {
-		return "", fmt.Errorf("import %s: %w", dir, err)
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Size() > store.MaxArchiveBytes {
+		return "", fmt.Errorf("import: %s is %d bytes, over the %d an archive may be", name, fi.Size(), store.MaxArchiveBytes)
 	}
-	return a.GameID, st.Update(ctx, func(tx *store.Tx) error { return tx.ImportGame(ctx, &a) })
+	a, err := store.DecodeArchive(f, store.MaxArchiveBytes)
+	if err != nil {
+		return "", fmt.Errorf("import %s: %w", name, err)
+	}
+	return a.GameID, st.Update(ctx, func(tx *store.Tx) error { return tx.ImportGame(ctx, a, replace) })
 }

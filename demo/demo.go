@@ -333,7 +333,7 @@ func (r *run) finish(ctx context.Context) error {
 		return fmt.Errorf("demo: replay differs from the archive at %ss %v", rep.Unit, rep.Mismatches)
 	}
 	r.res.Replayed = rep.Steps
-	if _, err := archive.Export(ctx, r.st, r.proc.Titles, r.gameID, r.res.Archive, false); err != nil {
+	if _, err := archive.Export(ctx, r.st, r.proc.Titles, r.gameID, r.res.Archive, archive.Options{}); err != nil {
 		return err
 	}
 	// The example is the newest report of the first player, if one was

@@ -1,13 +1,11 @@
 package processor
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/base32"
 	"fmt"
 	"strings"
 
+	"github.com/railpost/railpost/processor/token"
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -28,16 +26,12 @@ func CheckPassword(hash []byte, pw string) bool {
 	return bcrypt.CompareHashAndPassword(hash, []byte(pw)) == nil
 }
 
-var tokenEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
-
 // TurnsheetToken is printed on the turnsheet a position is sent for a turn.
 // Sending it back proves the sender received that turnsheet; it is useless
-// for any other game, position or turn.
+// for any other game, position or turn. It is made in package token, which
+// the archive shares to find every token a game was issued.
 func TurnsheetToken(secret []byte, gameID string, position, turn int) string {
-	mac := hmac.New(sha256.New, secret)
-	fmt.Fprintf(mac, "%s\x00%d\x00%d", gameID, position, turn)
-	s := tokenEncoding.EncodeToString(mac.Sum(nil))[:12]
-	return s[:4] + "-" + s[4:8] + "-" + s[8:]
+	return token.Turnsheet(secret, gameID, position, turn)
 }
 
 // tokenMatches compares a token as the player typed it with the real one,

@@ -133,7 +133,7 @@ func TestChicagoExpressLifecycle(t *testing.T) {
 		t.Fatalf("replay: %+v %v", res, err)
 	}
 	dir := filepath.Join(t.TempDir(), "export")
-	if _, err := archive.Export(ctx, h.st, h.proc.Titles, h.id, dir, true); err != nil {
+	if _, err := archive.Export(ctx, h.st, h.proc.Titles, h.id, dir, archive.Options{Secrets: true}); err != nil {
 		t.Fatal(err)
 	}
 	other := importAndReplay(t, dir, h.proc.Titles, h.id)

@@ -387,7 +387,7 @@ func TestGameMasterLifecycle(t *testing.T) {
 
 	// Export the archive, import it into another database, replay it there.
 	dir := filepath.Join(t.TempDir(), "export")
-	if _, err := archive.Export(ctx, h.st, h.proc.Titles, h.id, dir, true); err != nil {
+	if _, err := archive.Export(ctx, h.st, h.proc.Titles, h.id, dir, archive.Options{Secrets: true}); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"index.html", "archive.json", "record.txt", "turns/000/state.json", "turns/004/state.json",

@@ -269,7 +269,7 @@ func TestMoveReportsAreTheMailedFiles(t *testing.T) {
 		h.play("TAKE 1")
 	}
 	dir := filepath.Join(t.TempDir(), "export")
-	left, err := archive.Export(ctx, h.st, h.proc.Titles, "n1", dir, false)
+	left, err := archive.Export(ctx, h.st, h.proc.Titles, "n1", dir, archive.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

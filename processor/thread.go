@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/token"
 )
 
 // A mail that asks a player for a move carries, in its Message-ID, the
@@ -23,7 +23,7 @@ import (
 
 // threadID is the part of a Message-ID that carries an action and its
 // token: ".a12-lvt4unmqbcv7@".
-var threadID = regexp.MustCompile(`\.a([0-9]+)-([a-z0-9]{12})@`)
+var threadID = token.Thread
 
 // threadMark is what a Message-ID carries for an action's token.
 func threadMark(action int, token string) string {

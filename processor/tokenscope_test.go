@@ -12,9 +12,9 @@ import (
 	cetitle "github.com/railpost/railpost/titles/chicagoexpress"
 )
 
-// bareReply is a reply with nothing but text, threaded under inReplyTo, as
+// replyBare is a reply with nothing but text, threaded under inReplyTo, as
 // a phone client sends it.
-func (h *moveHarness) bareReply(from, inReplyTo, text string) {
+func (h *moveHarness) replyBare(from, inReplyTo, text string) {
 	h.t.Helper()
 	h.sentMails++
 	h.deliver(fmt.Sprintf("From: %s\nTo: gm@railpost.test\nSubject: Re: your move\nMessage-ID: <scope%d@example.org>\nIn-Reply-To: %s\nReferences: %s\nDate: Mon, 2 Mar 2026 08:00:00 +0000\n\n%s\n",
@@ -36,7 +36,7 @@ func TestBareReplyFromAnotherAddress(t *testing.T) {
 	asked := h.lastTo(p.address, fmt.Sprintf("Your move (action %d)", r.Next()))
 	move := r.Eng.Computer(seat, title.Rand(1, r.Next())).String()
 
-	h.bareReply("mallory@example.net", asked.MessageID, move)
+	h.replyBare("mallory@example.net", asked.MessageID, move)
 	if h.load().Next() != r.Next() {
 		t.Fatal("a stranger's bare reply moved the game")
 	}
@@ -54,7 +54,7 @@ func TestBareReplyFromAnotherAddress(t *testing.T) {
 		}
 	}
 
-	h.bareReply(p.address, asked.MessageID, move)
+	h.replyBare(p.address, asked.MessageID, move)
 	if h.load().Next() == r.Next() {
 		t.Fatalf("the seat's own bare reply was not taken:\n%s", h.lastTo(p.address, "ccepted").Text)
 	}
@@ -73,7 +73,7 @@ func TestTokenSignsOnlyMoves(t *testing.T) {
 	p, other := h.seats[seat], h.seats[1-seat]
 	asked := h.lastTo(p.address, fmt.Sprintf("Your move (action %d)", r.Next()))
 	for _, line := range []string{"AWAY 2026-11-28 2027-11-28", "DIGEST ON", "AUTOPASS AUCTIONS"} {
-		h.bareReply(p.address, asked.MessageID, line)
+		h.replyBare(p.address, asked.MessageID, line)
 		refusal := h.lastTo(p.address, "not accepted")
 		if !strings.Contains(refusal.Text, "only your password may do") {
 			t.Errorf("%s signed by the thread: %s\n%s", line, refusal.Subject, refusal.Text)
@@ -129,7 +129,7 @@ func TestTokenSignsOnlyMoves(t *testing.T) {
 		t.Errorf("the old token's move was not called stale:\n%s", got.Text)
 	}
 	// With the password, the setting is the player's.
-	h.bareReply(p.address, asked.MessageID, "PASSWORD: "+h.passwords[p.number]+"\nDIGEST ON")
+	h.replyBare(p.address, asked.MessageID, "PASSWORD: "+h.passwords[p.number]+"\nDIGEST ON")
 	if prefs, _ := h.st.Prefs(ctx, h.id, p.number); !prefs.Digest {
 		t.Errorf("DIGEST ON with the password was not set:\n%s", h.lastTo(p.address, "ccepted").Text)
 	}

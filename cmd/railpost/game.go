@@ -503,7 +503,7 @@ func errCode(err error, stderr io.Writer) int {
 }
 
 func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	const usage = "Usage: railpost archive export [flags] GAME --out DIR\n       railpost archive import [flags] DIR [--replace]\n"
+	const usage = "Usage: railpost archive export GAME [--out DIR] [--with-secrets] [--with-addresses]\n       railpost archive import [flags] DIR [--replace]\n"
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -512,23 +512,17 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	case "export":
 		fs, c := newFlags("archive export", "archive export [flags] GAME", stderr)
 		out := fs.String("out", "", "the folder to write (default ./GAME-archive)")
-		secrets := fs.Bool("with-secrets", false, "keep the password hashes and the turnsheet tokens, to move the game to another host; without it the folder is fit to publish")
-		// Flags may come after the game, as the usage shows them.
-		var game string
-		rest := args[1:]
-		if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-			game, rest = rest[0], rest[1:]
-		}
-		if code, ok := parsePositional(fs, rest); !ok {
+		secrets := fs.Bool("with-secrets", false, "keep every row as it is (password hashes, tokens, addresses, the open turn's orders), to move the game to another host; without it the folder is fit to publish")
+		addresses := fs.Bool("with-addresses", false, "keep the players' and the game master's addresses in the publishable folder; without it each is replaced by a made-up one")
+		// Flags may come before or after the game, as the guide writes them.
+		if code, ok := parseInterspersed(fs, args[1:]); !ok {
 			return code
 		}
-		if game == "" && fs.NArg() == 1 {
-			game = fs.Arg(0)
-		}
-		if game == "" {
+		if fs.NArg() != 1 {
 			fmt.Fprint(stderr, usage)
 			return 2
 		}
+		game := fs.Arg(0)
 		if *out == "" {
 			*out = game + "-archive"
 		}
@@ -543,7 +537,7 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintln(stderr, "railpost archive export:", err)
 			return 1
 		}
-		left, err := archive.Export(ctx, st, ts, game, *out, *secrets)
+		left, err := archive.Export(ctx, st, ts, game, *out, archive.Options{Secrets: *secrets, Addresses: *addresses})
 		if err != nil {
 			fmt.Fprintln(stderr, "railpost archive export:", err)
 			return 1

@@ -38,8 +38,12 @@ func TestEveryTitleLivesTheSameLife(t *testing.T) {
 				t.Fatalf("replay %s: %d %s%s", id, code, out, errOut)
 			}
 			export := filepath.Join(t.TempDir(), "export")
-			if code, out, errOut := run(t, "archive", "export", "--db", db, "--out", export, id); code != 0 {
+			// As the guide writes it: the flags after the game.
+			if code, out, errOut := run(t, "archive", "export", id, "--out", export, "--db", db); code != 0 || !strings.Contains(out, "fit to publish") {
 				t.Fatalf("archive export: %s%s", out, errOut)
+			}
+			if _, err := os.Stat(filepath.Join(export, "index.html")); err != nil {
+				t.Fatalf("archive export GAME --out DIR wrote no %s/index.html: %v", export, err)
 			}
 			other := filepath.Join(t.TempDir(), "other.db")
 			if code, out, errOut := run(t, "init", "--config", filepath.Join(t.TempDir(), "railpost.toml"), "--db", other); code != 0 {

@@ -23,10 +23,13 @@ type Reader interface {
 	Position(ctx context.Context, gameID string, number int) (store.Position, error)
 }
 
-// Dumper also gives every row a game owns, for Export.
+// Dumper also gives every row a game owns, for Export, and the secret
+// behind the tokens (nil if none was ever made), by which a publishable
+// export finds every token the game was issued to take it out.
 type Dumper interface {
 	Reader
 	ExportGame(ctx context.Context, gameID string) (*store.Archive, error)
+	StoredSecret(ctx context.Context) ([]byte, error)
 }
 
 // ReplayResult is what a replay found.

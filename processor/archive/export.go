@@ -4,13 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"html"
+	"html/template"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/railpost/railpost/processor/gamelog"
+	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
 )
 
@@ -18,26 +19,27 @@ import (
 // row, for Import), an index page, each step's state, events, orders and
 // the PDF reports that were mailed at it, every mail in and out as .eml,
 // and the game record with the standings. A turn's folder is turns/NNN,
-// an action's actions/NNNN. Unless withSecrets, the export is fit to
+// an action's actions/NNNN. Unless opt.Secrets, the export is fit to
 // publish: what it leaves out is said in its index and returned; with
 // secrets it is what moving the game to another host needs.
-func Export(ctx context.Context, st Dumper, ts title.Set, gameID, dir string, withSecrets bool) (Left, error) {
+func Export(ctx context.Context, st Dumper, ts title.Set, gameID, dir string, opt Options) (Left, error) {
 	a, err := st.ExportGame(ctx, gameID)
 	if err != nil {
 		return Left{}, err
 	}
-	var left Left
-	if !withSecrets {
-		left = withoutSecrets(a)
-	}
 	g, err := st.Game(ctx, gameID)
 	if err != nil {
-		return left, err
+		return Left{}, err
 	}
-	w := writer{dir: dir, game: gameID}
-	dump, err := json.MarshalIndent(a, "", " ")
+	unit := ts.Unit(g.Title)
+	left, fix, err := publishable(ctx, st, a, g, unit, opt)
 	if err != nil {
 		return left, err
+	}
+	w := writer{dir: dir, game: gameID, fix: fix}
+	dump, err := json.MarshalIndent(a, "", " ")
+	if err != nil {
+		return left, fmt.Errorf("export %s: %w", gameID, err)
 	}
 	if err := w.write("archive.json", dump); err != nil {
 		return left, err
@@ -49,20 +51,12 @@ func Export(ctx context.Context, st Dumper, ts title.Set, gameID, dir string, wi
 			}
 		}
 	}
-	unit := ts.Unit(g.Title)
 	// Where the game stands: "ended after turn 23", "active at action 5".
 	where := fmt.Sprintf("%s at %s %d", g.Status, unit, g.Turn)
 	if g.Status == "ended" {
 		where = fmt.Sprintf("ended after %s %d", unit, g.Turn-1)
 	}
-	var idx strings.Builder
-	fmt.Fprintf(&idx, "<!doctype html>\n<meta charset=utf-8>\n<title>%s</title>\n<h1>%s (%s)</h1>\n<p>%s, %s; seed %d. <a href=record.txt>The game record</a>, <a href=archive.json>every row</a>, <a href=mail/>the mail</a>.</p>\n<table border=1 cellpadding=4>\n",
-		html.EscapeString(g.Name), html.EscapeString(g.Name), g.ID, g.Title, where, g.Seed)
-	if unit == "turn" {
-		idx.WriteString("<tr><th>Turn<th>State<th>Events<th>Orders<th>Reports\n")
-	} else {
-		idx.WriteString("<tr><th>Action<th>State<th>Move<th>Events<th>Reports\n")
-	}
+	page := indexPage{Name: g.Name, ID: g.ID, Title: g.Title, Where: where, Seed: g.Seed, ByTurn: unit == "turn"}
 	standings := ""
 	adjusted := map[int]int{}
 	err = gamelog.Walk(ctx, st, ts, gameID, false, func(s gamelog.Step) error {
@@ -76,12 +70,13 @@ func Export(ctx context.Context, st Dumper, ts title.Set, gameID, dir string, wi
 		if s.Kind == gamelog.StepAdjust {
 			adjusted[s.N]++
 		}
-		return w.step(&idx, s, adjusted[s.N])
+		row, err := w.step(s, adjusted[s.N])
+		page.Rows = append(page.Rows, row)
+		return err
 	})
 	if err != nil {
 		return left, err
 	}
-	idx.WriteString("</table>\n")
 	record := fmt.Sprintf("%s (%s): %s, %s\n", g.Name, g.ID, g.Title, where)
 	if standings != "" {
 		record += "\n" + standings
@@ -89,20 +84,103 @@ func Export(ctx context.Context, st Dumper, ts title.Set, gameID, dir string, wi
 	if err := w.write("record.txt", []byte(record)); err != nil {
 		return left, err
 	}
-	fmt.Fprintf(&idx, "<h2>Standings</h2>\n<pre>%s</pre>\n", html.EscapeString(record))
-	if !withSecrets {
-		fmt.Fprintf(&idx, "<p>Published without secrets: %s.</p>\n", html.EscapeString(left.String()))
+	page.Record = w.text(record)
+	if !opt.Secrets {
+		page.Left = left.String()
+	}
+	var idx strings.Builder
+	if err := indexTemplate.Execute(&idx, page); err != nil {
+		return left, fmt.Errorf("export %s: the index: %w", gameID, err)
 	}
 	return left, w.write("index.html", []byte(idx.String()))
 }
 
-// writer puts an archive's files under its folder.
-type writer struct{ dir, game string }
+// publishable strips a's rows for publishing unless opt.Secrets, and
+// gives what scrubs the files written from the log the same way (nil
+// when nothing is to be scrubbed).
+func publishable(ctx context.Context, st Dumper, a *store.Archive, g store.Game, unit string, opt Options) (Left, func(string) string, error) {
+	if opt.Secrets {
+		return Left{}, nil, nil
+	}
+	var orders, mails int
+	if unit == "turn" && g.Status != "ended" {
+		orders, mails = withoutOpenTurn(a, g.Turn)
+	}
+	tokens, err := issuedTokens(ctx, st, a)
+	if err != nil {
+		return Left{}, nil, err
+	}
+	s := newScrubber(a, tokens, opt.Addresses)
+	left, err := withoutSecrets(a, s)
+	left.Orders, left.OpenMails = orders, mails
+	return left, s.text, err
+}
+
+// indexPage is what index.html shows.
+type indexPage struct {
+	Name, ID, Title, Where string
+	Seed                   int64
+	ByTurn                 bool // a game played by turns, not by mail
+	Rows                   []indexRow
+	Record                 string
+	Left                   string // what a publishable export left out; "" with secrets
+}
+
+// indexRow is one step's row of the index.
+type indexRow struct {
+	N       int
+	State   string // the state file
+	Span    string // a row that says what it was instead: the setup, an adjustment
+	Move    string // the move made, for a game played by mail
+	Events  string // the events file
+	Orders  []link // each position's orders, for a turn
+	Reports []link // each position's report
+}
+
+type link struct {
+	Href string
+	N    int
+}
+
+// indexTemplate is the index page; html/template escapes every value in
+// its place, the game's name and id as much as the events.
+var indexTemplate = template.Must(template.New("index").Parse(`<!doctype html>
+<meta charset=utf-8>
+<title>{{.Name}}</title>
+<h1>{{.Name}} ({{.ID}})</h1>
+<p>{{.Title}}, {{.Where}}; seed {{.Seed}}. <a href=record.txt>The game record</a>, <a href=archive.json>every row</a>, <a href=mail/>the mail</a>.</p>
+<table border=1 cellpadding=4>
+{{if .ByTurn}}<tr><th>Turn<th>State<th>Events<th>Orders<th>Reports
+{{else}}<tr><th>Action<th>State<th>Move<th>Events<th>Reports
+{{end}}{{range .Rows}}<tr><td>{{.N}}<td><a href={{.State}}>state</a>
+{{- if .Span}}<td colspan=3>{{.Span}}
+{{else}}{{if $.ByTurn}}<td><a href={{.Events}}>events</a><td>{{range .Orders}}<a href={{.Href}}>{{.N}}</a> {{end}}
+{{- else}}<td>{{.Move}}<td><a href={{.Events}}>events</a>{{end -}}
+<td>{{range .Reports}}<a href={{.Href}}>{{.N}}</a> {{end}}
+{{end}}{{end}}</table>
+<h2>Standings</h2>
+<pre>{{.Record}}</pre>
+{{if .Left}}<p>Published without secrets: {{.Left}}.</p>
+{{end}}`))
+
+// writer puts an archive's files under its folder, each text file
+// through fix when the export is to be published.
+type writer struct {
+	dir, game string
+	fix       func(string) string
+}
+
+func (w writer) text(s string) string {
+	if w.fix == nil {
+		return s
+	}
+	return w.fix(s)
+}
 
 func (w writer) write(name string, b []byte) error {
 	p := filepath.Join(w.dir, name)
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
+		return fmt.Errorf("export %s: %w", w.game, err)
 	}
 	if err := os.WriteFile(p, b, 0o644); err != nil {
 		return fmt.Errorf("export %s: %w", w.game, err)
@@ -110,27 +188,29 @@ func (w writer) write(name string, b []byte) error {
 	return nil
 }
 
-// step writes one step's files and its row of the index.
-func (w writer) step(idx *strings.Builder, s gamelog.Step, adjustment int) error {
+// writeText writes a file the log gives, scrubbed as the rows were.
+func (w writer) writeText(name string, b []byte) error {
+	return w.write(name, []byte(w.text(string(b))))
+}
+
+// step writes one step's files and gives its row of the index.
+func (w writer) step(s gamelog.Step, adjustment int) (indexRow, error) {
 	folder := fmt.Sprintf("turns/%03d", s.N)
 	if s.Kind == gamelog.StepMove || (s.Kind == gamelog.StepSetup && s.Report != nil) {
 		folder = fmt.Sprintf("actions/%04d", s.N)
 	}
+	row := indexRow{N: s.N, State: folder + "/state.json", Events: folder + "/events.txt"}
 	if s.Kind == gamelog.StepAdjust {
-		name := fmt.Sprintf("%s/adjusted-%d.json", folder, adjustment)
-		if err := w.write(name, s.Stored); err != nil {
-			return err
-		}
-		fmt.Fprintf(idx, "<tr><td>%d<td><a href=%s>state</a><td colspan=3>%s\n", s.N, name, html.EscapeString(s.What))
-		return nil
+		row.State = fmt.Sprintf("%s/adjusted-%d.json", folder, adjustment)
+		row.Span = w.text(s.What)
+		return row, w.writeText(row.State, s.Stored)
 	}
-	if err := w.write(folder+"/state.json", s.Stored); err != nil {
-		return err
+	if err := w.writeText(row.State, s.Stored); err != nil {
+		return row, err
 	}
-	fmt.Fprintf(idx, "<tr><td>%d<td><a href=%s/state.json>state</a>", s.N, folder)
 	if s.Kind == gamelog.StepSetup {
-		idx.WriteString("<td colspan=3>the setup\n")
-		return nil
+		row.Span = "the setup"
+		return row, nil
 	}
 	var ev strings.Builder
 	for _, e := range s.Events {
@@ -140,35 +220,32 @@ func (w writer) step(idx *strings.Builder, s gamelog.Step, adjustment int) error
 		}
 		fmt.Fprintf(&ev, "[%s, %s] %s\n", e.Kind, who, e.Text)
 	}
-	if err := w.write(folder+"/events.txt", []byte(ev.String())); err != nil {
-		return err
+	if err := w.writeText(row.Events, []byte(ev.String())); err != nil {
+		return row, err
 	}
 	if s.Kind == gamelog.StepMove {
-		fmt.Fprintf(idx, "<td>%s<td><a href=%s/events.txt>events</a>", html.EscapeString(s.What), folder)
+		row.Move = w.text(s.What)
 	} else {
-		fmt.Fprintf(idx, "<td><a href=%s/events.txt>events</a><td>", folder)
 		for _, n := range sortedKeys(s.Orders) {
 			name := fmt.Sprintf("%s/orders-position%d.json", folder, n)
-			if err := w.write(name, s.Orders[n]); err != nil {
-				return err
+			if err := w.writeText(name, s.Orders[n]); err != nil {
+				return row, err
 			}
-			fmt.Fprintf(idx, "<a href=%s>%d</a> ", name, n)
+			row.Orders = append(row.Orders, link{name, n})
 		}
 	}
-	idx.WriteString("<td>")
 	for _, n := range s.Readers {
 		pdf, err := s.Report(n)
 		if err != nil {
-			return err
+			return row, err
 		}
 		name := fmt.Sprintf("%s/report-position%d.pdf", folder, n)
 		if err := w.write(name, pdf); err != nil {
-			return err
+			return row, err
 		}
-		fmt.Fprintf(idx, "<a href=%s>%d</a> ", name, n)
+		row.Reports = append(row.Reports, link{name, n})
 	}
-	idx.WriteString("\n")
-	return nil
+	return row, nil
 }
 
 func sortedKeys[V any](m map[int]V) []int {

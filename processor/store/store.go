@@ -258,6 +258,22 @@ func scanNullTime(ns sql.NullString) (time.Time, error) {
 	return parseTime(ns.String)
 }
 
+// StoredSecret is the secret behind turnsheet tokens if one was made,
+// else nil: it only reads, so that a read-only command (a publishable
+// export, which must find every token issued) works on a database no
+// pass has written to.
+func (s *Store) StoredSecret(ctx context.Context) ([]byte, error) {
+	var v []byte
+	err := s.db.QueryRowContext(ctx, "SELECT value FROM settings WHERE key = 'token_secret'").Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read token secret: %w", err)
+	}
+	return v, nil
+}
+
 // Secret returns the process-wide secret behind turnsheet tokens, creating it
 // on first use. It lives in the database so that tokens survive a config change.
 func (s *Store) Secret(ctx context.Context) ([]byte, error) {

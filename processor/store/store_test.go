@@ -270,3 +270,30 @@ func TestPassLogMarksAbandoned(t *testing.T) {
 		t.Errorf("missing game: %v", err)
 	}
 }
+
+// TestStoredSecretOnlyReads: the secret is nil before any pass made one,
+// and the one made afterwards, on a database opened read-only too.
+func TestStoredSecretOnlyReads(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if got, err := s.StoredSecret(ctx); err != nil || got != nil {
+		t.Fatalf("before any secret: %x %v", got, err)
+	}
+	if got, err := s.StoredSecret(ctx); err != nil || got != nil {
+		t.Fatalf("asking made a secret: %x %v", got, err)
+	}
+	made, err := s.Secret(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ro, err := OpenReadOnly(ctx, s.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	for name, st := range map[string]*Store{"read-write": s, "read-only": ro} {
+		if got, err := st.StoredSecret(ctx); err != nil || string(got) != string(made) || len(got) == 0 {
+			t.Errorf("%s: %x %v, want %x", name, got, err, made)
+		}
+	}
+}

@@ -43,7 +43,11 @@ type OutboxMail struct {
 func (o ops) QueueMail(ctx context.Context, m OutboxMail, at time.Time) (int64, error) {
 	var game, pos, inbox any
 	if m.GameID != "" {
-		game = m.GameID
+		id, err := o.gameIDAsStored(ctx, m.GameID)
+		if err != nil {
+			return 0, fmt.Errorf("queue mail %s: %w", m.MessageID, err)
+		}
+		game = id
 	}
 	if m.Position > 0 {
 		pos = m.Position

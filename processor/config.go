@@ -24,7 +24,8 @@ type Config struct {
 	LogLevel string `toml:"log_level"` // debug | info | warn | error
 	// PassTimeout bounds a whole pass: past it the pass stops where it
 	// is, releases the lock and fails, so that a stuck server never holds
-	// the judge down. 0: no bound beyond each server's own timeout.
+	// the judge down. It must be positive: an unbounded pass is the hole
+	// the bound closes, so Validate refuses zero or less.
 	PassTimeout Duration `toml:"pass_timeout"`
 
 	Mail   MailConfig   `toml:"mail"`
@@ -191,6 +192,9 @@ func (c Config) Validate() error {
 	}
 	if c.Mail.MaxMessageBytes <= 0 || c.Mail.MaxFetchBytes < c.Mail.MaxMessageBytes {
 		return fmt.Errorf("config: want 0 < mail.max_message_bytes <= mail.max_fetch_bytes")
+	}
+	if c.PassTimeout.Duration <= 0 {
+		return fmt.Errorf("config: pass_timeout %q must be positive, so that a stuck server cannot hold a pass forever: write a duration such as pass_timeout = \"10m\"", c.PassTimeout)
 	}
 	if c.Outbox.MaxAttempts < 1 {
 		return fmt.Errorf("config: outbox.max_attempts must be at least 1")

@@ -16,6 +16,8 @@ func TestConfigRefusesWhatWouldGoWrongLater(t *testing.T) {
 		{"[imap]\naddress = \"mail.example.org:143\"\nsecurity = \"plain\"", "imap.security"},
 		{"[smtp]\naddress = \"10.1.2.3:25\"\nsecurity = \"plain\"", "smtp.security"},
 		{"[imap]\nsecurity = \"rot13\"", "imap.security"},
+		{`pass_timeout = "0s"`, `pass_timeout "0s" must be positive`},
+		{`pass_timeout = "-5m"`, `write a duration such as pass_timeout = "10m"`},
 	} {
 		f := filepath.Join(t.TempDir(), "railpost.toml")
 		if err := os.WriteFile(f, []byte(c.toml), 0o600); err != nil {
@@ -30,6 +32,7 @@ func TestConfigRefusesWhatWouldGoWrongLater(t *testing.T) {
 		"[smtp]\naddress = \"localhost:25\"\nsecurity = \"plain\"",
 		"[smtp]\naddress = \"[::1]:25\"\nsecurity = \"plain\"",
 		`log_level = "debug"`,
+		`pass_timeout = "1s"`,
 	} {
 		f := filepath.Join(t.TempDir(), "railpost.toml")
 		if err := os.WriteFile(f, []byte(ok), 0o600); err != nil {

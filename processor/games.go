@@ -4,12 +4,31 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
 )
+
+// GameID is a game id as `railpost game new --id` takes it: made lower
+// case, so that no two games differ only in case and a GAME line finds its
+// game however a player writes it, and letters a to z, digits and hyphens
+// only, so that it reads the same in a subject line, a Message-ID and a
+// file name. The error says what to write instead.
+func GameID(id string) (string, error) {
+	norm := strings.ToLower(strings.TrimSpace(id))
+	if norm == "" {
+		return "", fmt.Errorf("game id %q is empty: write letters, digits and hyphens, such as cr-2", id)
+	}
+	for _, r := range norm {
+		if (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' {
+			return "", fmt.Errorf("game id %q: %q is not allowed: write letters a to z, digits and hyphens only, such as cr-2", id, r)
+		}
+	}
+	return norm, nil
+}
 
 // CreateGame stores a new game of any title, its positions and its setup
 // snapshot (turn 0) in one transaction, so that a game exists whole or not

@@ -104,12 +104,15 @@ func (p *Processor) log() *slog.Logger {
 // next pass resumes.
 func (p *Processor) Run(ctx context.Context) (Summary, error) {
 	var sum Summary
-	if p.Config.PassTimeout.Duration > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, p.Config.PassTimeout.Duration,
-			fmt.Errorf("the pass ran past pass_timeout (%s) and was stopped; the next pass resumes", p.Config.PassTimeout))
-		defer cancel()
+	// LoadConfig refuses a pass_timeout of zero or less; a Config built in
+	// code without one still gets the default bound, never none.
+	passTimeout := p.Config.PassTimeout
+	if passTimeout.Duration <= 0 {
+		passTimeout = DefaultConfig().PassTimeout
 	}
+	ctx, cancel := context.WithTimeoutCause(ctx, passTimeout.Duration,
+		fmt.Errorf("the pass ran past pass_timeout (%s) and was stopped; the next pass resumes", passTimeout))
+	defer cancel()
 	lock, err := AcquireLock(p.Store.Path())
 	if err != nil {
 		return sum, err

@@ -63,14 +63,109 @@ func TestOneBadRecipientDoesNotHoldUpTheRest(t *testing.T) {
 	}
 }
 
-// TestTheGMHearsOfGivenUpMailOnceADay: mail the relay refuses for good is
-// listed to the game's game master with the server's answer, at most once
-// a day, for as long as it stays failed.
-func TestTheGMHearsOfGivenUpMailOnceADay(t *testing.T) {
+// TestTheGMHearsOfEachGivenUpMailOnceAtTheNextPass: mail the relay
+// refuses for good is listed to the game's game master, with the server's
+// answer, at the next pass; every failure not yet told goes in one notice
+// a pass; none is told twice, a day later or ever, unless it is requeued
+// and fails again.
+func TestTheGMHearsOfEachGivenUpMailOnceAtTheNextPass(t *testing.T) {
 	h := newHarness(t, func(g *store.Game) { g.GMAddress = "gm-person@example.org" })
 	ctx := context.Background()
+	queue := func(to ...string) {
+		t.Helper()
+		err := h.st.Update(ctx, func(tx *store.Tx) error {
+			for _, addr := range to {
+				m, err := h.proc.compose(composeArgs{kind: "notice", to: []string{addr}, subject: "your turn", text: "hello", gameID: "t1"})
+				if err != nil {
+					return err
+				}
+				if _, err = tx.QueueMail(ctx, m, h.clock); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.smtp.Refuse(func(_ string, to []string) error {
+		if strings.HasPrefix(to[0], "gone") {
+			return &smtp.SMTPError{Code: 550, Message: "no such mailbox"}
+		}
+		return nil
+	})
+	told := 0 // notices seen so far
+	for _, step := range []struct {
+		name    string
+		before  func()
+		listed  []string // the addresses the pass's notice lists; nil: no notice
+		notList []string
+	}{
+		{"the pass the mail fails in", func() { queue("gone-1@example.org") }, nil, nil},
+		{"the next pass", nil, []string{"gone-1@example.org", "550", "railpost outbox requeue"}, nil},
+		{"the pass after", nil, nil, nil},
+		{"two more fail", func() { queue("gone-2@example.org", "gone-3@example.org") }, nil, nil},
+		{"the pass after they failed", nil, []string{"gone-2@example.org", "gone-3@example.org"}, []string{"gone-1@example.org"}},
+		{"a day later", func() { h.clock = h.clock.Add(24 * time.Hour) }, nil, nil},
+		{"the first requeued and failed again", func() {
+			box, err := h.st.Outbox(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range box {
+				if slices.Contains(m.Recipients, "gone-1@example.org") {
+					if n, err := h.st.Requeue(ctx, m.ID, h.clock); err != nil || n != 1 {
+						t.Fatalf("requeue: %d, %v", n, err)
+					}
+				}
+			}
+		}, nil, nil},
+		{"the pass after it failed again", nil, []string{"gone-1@example.org"}, []string{"gone-2@example.org"}},
+	} {
+		if step.before != nil {
+			step.before()
+		}
+		h.clock = h.clock.Add(time.Hour)
+		h.run()
+		var notices []sentMail
+		for _, m := range h.sent() {
+			if slices.Contains(m.To, "gm-person@example.org") && strings.Contains(m.Subject, "could not be delivered") {
+				notices = append(notices, m)
+			}
+		}
+		fresh := notices[told:]
+		told = len(notices)
+		if step.listed == nil {
+			if len(fresh) != 0 {
+				t.Fatalf("%s: %d notices, want none:\n%s", step.name, len(fresh), fresh[0].Text)
+			}
+			continue
+		}
+		if len(fresh) != 1 {
+			t.Fatalf("%s: %d notices, want one", step.name, len(fresh))
+		}
+		for _, want := range step.listed {
+			if !strings.Contains(fresh[0].Text, want) {
+				t.Errorf("%s: the notice does not say %q:\n%s", step.name, want, fresh[0].Text)
+			}
+		}
+		for _, not := range step.notList {
+			if strings.Contains(fresh[0].Text, not) {
+				t.Errorf("%s: the notice tells again of %s:\n%s", step.name, not, fresh[0].Text)
+			}
+		}
+	}
+}
+
+// TestARefusedGMIsNotToldOfItsOwnNotices: a notice the game master's own
+// address refuses is not told of to that address, which would refuse
+// that notice too, and so on, one mail a pass for ever.
+func TestARefusedGMIsNotToldOfItsOwnNotices(t *testing.T) {
+	h := newHarness(t, func(g *store.Game) { g.GMAddress = "gone-gm@example.org" })
+	ctx := context.Background()
 	err := h.st.Update(ctx, func(tx *store.Tx) error {
-		m, err := h.proc.compose(composeArgs{kind: "notice", to: []string{"gone@example.org"}, subject: "your turn", text: "hello", gameID: "t1"})
+		m, err := h.proc.compose(composeArgs{kind: "notice", to: []string{"gone-player@example.org"}, subject: "your turn", text: "hello", gameID: "t1"})
 		if err != nil {
 			return err
 		}
@@ -81,36 +176,27 @@ func TestTheGMHearsOfGivenUpMailOnceADay(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.smtp.Refuse(func(_ string, to []string) error {
-		if slices.Contains(to, "gone@example.org") {
+		if strings.HasPrefix(to[0], "gone") {
 			return &smtp.SMTPError{Code: 550, Message: "no such mailbox"}
 		}
 		return nil
 	})
-	h.run() // the mail fails for good
-	notices := func() []sentMail {
-		var out []sentMail
-		for _, m := range h.sent() {
-			if slices.Contains(m.To, "gm-person@example.org") && strings.Contains(m.Subject, "could not be delivered") {
-				out = append(out, m)
-			}
+	for range 4 {
+		h.clock = h.clock.Add(time.Hour)
+		h.run()
+	}
+	box, err := h.st.Outbox(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	toGM := 0
+	for _, m := range box {
+		if slices.Contains(m.Recipients, "gone-gm@example.org") {
+			toGM++
 		}
-		return out
 	}
-	h.clock = h.clock.Add(time.Hour)
-	h.run()
-	got := notices()
-	if len(got) != 1 || !strings.Contains(got[0].Text, "gone@example.org") || !strings.Contains(got[0].Text, "550") || !strings.Contains(got[0].Text, "railpost outbox requeue") {
-		t.Fatalf("the GM's notice of failed mail: %d sent\n%v", len(got), got)
-	}
-	h.clock = h.clock.Add(time.Hour)
-	h.run()
-	if n := len(notices()); n != 1 {
-		t.Errorf("%d notices the same day, want 1", n)
-	}
-	h.clock = h.clock.Add(24 * time.Hour)
-	h.run()
-	if n := len(notices()); n != 2 {
-		t.Errorf("%d notices after a day, want 2", n)
+	if toGM != 1 {
+		t.Errorf("%d mails to the refused game master in four passes, want the one notice of the player's mail", toGM)
 	}
 }
 

@@ -43,3 +43,39 @@ func TestAStalledServerNeverHoldsTheLock(t *testing.T) {
 		})
 	}
 }
+
+// TestAStalledServerHoldsAPassOneTimeout stalls an IMAP server at each
+// stage of the session (the greeting, the login, the select, the search,
+// the fetch): each pass must fail within imap.timeout and a little slack,
+// not the four timeouts a decoder reading again after the first error
+// used to make of one stall.
+func TestAStalledServerHoldsAPassOneTimeout(t *testing.T) {
+	const timeout, slack = 2 * time.Second, 3 * time.Second
+	for _, c := range []struct{ stage, want string }{
+		{"GREETING", "imap greeting"},
+		{"LOGIN", "imap login"},
+		{"SELECT", "imap select"},
+		{"SEARCH", "imap search"},
+		{"FETCH", "imap fetch"},
+	} {
+		t.Run(c.stage, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			srv, err := loopback.StartIMAPStalledAt(c.stage)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer srv.Close()
+			h.proc.Config.IMAP.Address = srv.Addr
+			h.proc.Config.IMAP.Timeout = Duration{timeout}
+			start := time.Now()
+			_, err = h.run()
+			if elapsed := time.Since(start); elapsed >= timeout+slack {
+				t.Errorf("the pass took %s against imap.timeout %s", elapsed, timeout)
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%v; want a failure that says %q", err, c.want)
+			}
+		})
+	}
+}

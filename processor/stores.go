@@ -50,7 +50,7 @@ type mailboxes interface {
 // outbox is what publish reads and records.
 type outbox interface {
 	DueMail(ctx context.Context, now time.Time) ([]store.OutboxMail, error)
-	FailedMail(ctx context.Context) ([]store.OutboxMail, error)
+	UntoldFailures(ctx context.Context) ([]store.OutboxMail, error)
 	SentMail(ctx context.Context, messageID string) (store.OutboxMail, error)
 	RecordAttempt(ctx context.Context, id int64, a store.Attempt) error
 }

@@ -52,7 +52,7 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs, c := newFlags("game new", "game new [--title T] --name NAME [flags]", stderr)
 	kind := fs.String("title", defaultTitle(), "the game: "+strings.Join(titleNames(), ", "))
 	name := fs.String("name", "", "the game's name, as players read it (required)")
-	id := fs.String("id", "", "the short id players write after GAME: (default: made from the title)")
+	id := fs.String("id", "", "the short id players write after GAME: letters, digits and hyphens, made lower case (default: made from the title)")
 	seed := fs.Int64("seed", 0, "the seed of every random draw (default: random)")
 	schedule := fs.String("schedule", "", `when turns fall due, e.g. "every Monday 18:00" (in --tz)`)
 	deadline := fs.String("deadline", "", `the first deadline, e.g. "2026-03-16 18:00" (in --tz); default: the first on the schedule`)
@@ -81,6 +81,12 @@ func cmdGameNew(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	if _, err := time.LoadLocation(*tz); err != nil {
 		return fail(fmt.Errorf("--tz %q is not a time zone: %w", *tz, err))
+	}
+	if *id != "" {
+		var err error
+		if *id, err = processor.GameID(*id); err != nil {
+			return fail(fmt.Errorf("--id: %w", err))
+		}
 	}
 	p, closeFn, err := openProcessor(ctx, c, stderr)
 	if err != nil {
@@ -156,6 +162,11 @@ func settle(ctx context.Context, p *processor.Processor, t title.Title, g *store
 		if g.ID, err = freeID(ctx, p.Store, t.Prefix()); err != nil {
 			return "", err
 		}
+	} else if old, err := p.Store.Game(ctx, g.ID); err == nil {
+		// Found regardless of case: an older game may have capitals.
+		return "", fmt.Errorf("--id %s: game %s (%s) exists already: choose another id", g.ID, old.ID, old.Name)
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return "", err
 	}
 	if g.Schedule != "" {
 		if _, err := processor.ParseSchedule(g.Schedule); err != nil {

@@ -19,8 +19,12 @@ func FuzzApply(f *testing.F) {
 		f.Add(uint8(0), uint16(0), line)
 		f.Add(uint8(1), uint16(300), line)
 	}
+	// Built once: replaying a whole random game for each input, as it
+	// once did, made every execution cost hundreds of moves and their
+	// legal-move searches, and the fuzzer ran a few dozen inputs a minute.
+	games := playPositions(f, 900, 10)
 	f.Fuzz(func(t *testing.T, seat uint8, moves uint16, line string) {
-		g := advanced(t, int(moves%900))
+		g := games.at(t, int(moves%900))
 		a, err := eighteen.ParseAction(int(seat%4), line)
 		if err != nil {
 			return
@@ -32,7 +36,55 @@ func FuzzApply(f *testing.F) {
 	})
 }
 
-// advanced is a four-player game after some random legal moves.
+// positions is one four-player game of random legal moves, kept as a copy
+// of every few positions and the moves between them, so that any position
+// in it is a clone and a few moves away.
+type positions struct {
+	every int
+	kept  []*Game           // kept[i]: the game after i*every moves
+	moves []eighteen.Action // every move played, in order
+}
+
+// playPositions plays up to n random legal moves (fewer if the game ends)
+// from a fixed seed, keeping a copy of the game every so many.
+func playPositions(tb testing.TB, n, every int) positions {
+	g, err := New(Setup{Players: []string{"Ann", "Bob", "Cy", "Di"}, Seed: 11})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p := positions{every: every}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for i := range n {
+		if i%every == 0 {
+			p.kept = append(p.kept, g.Clone())
+		}
+		a, ok := randomMove(rng, g)
+		if !ok {
+			break
+		}
+		if err := g.Apply(a); err != nil {
+			tb.Fatal(err)
+		}
+		p.moves = append(p.moves, a)
+	}
+	return p
+}
+
+// at is a fresh copy of the game after n moves, or after the last if it
+// ended sooner; changing it changes nothing kept.
+func (p positions) at(tb testing.TB, n int) *Game {
+	n = min(n, len(p.moves))
+	g := p.kept[n/p.every].Clone()
+	for _, a := range p.moves[n/p.every*p.every : n] {
+		if err := g.Apply(a); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return g
+}
+
+// advanced is a four-player game after some random legal moves, played
+// from the start: the long way round that positions.at must agree with.
 func advanced(t *testing.T, moves int) *Game {
 	g, err := New(Setup{Players: []string{"Ann", "Bob", "Cy", "Di"}, Seed: 11})
 	if err != nil {
@@ -49,4 +101,34 @@ func advanced(t *testing.T, moves int) *Game {
 		}
 	}
 	return g
+}
+
+// TestPositionsAreTheGamePlayedOut: a kept position with the moves after
+// it is the very game played from the start to that move, at a kept one,
+// between two, near the end, and asked for twice (the first copy's moves
+// must not reach what is kept). The games are compared by the saved state
+// of a copy of each (fingerprint prints the tiles' addresses, which differ
+// between two games however alike, and a copy writes a token list left
+// empty as null where the game played out writes []).
+func TestPositionsAreTheGamePlayedOut(t *testing.T) {
+	games := playPositions(t, 900, 10)
+	state := func(g *Game) string {
+		b, err := g.Clone().State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, n := range []int{0, 1, 9, 10, 11, 64, 255, 499, 890, 899} {
+		want := state(advanced(t, n))
+		for try := 1; try <= 2; try++ {
+			g := games.at(t, n)
+			if state(g) != want {
+				t.Errorf("after %d moves (asked %d times) the kept game differs from the game played out", n, try)
+			}
+			if a, ok := randomMove(rand.New(rand.NewPCG(1, 2)), g); ok {
+				g.Apply(a) // a move on the copy, which the next copy must not see
+			}
+		}
+	}
 }

@@ -19,8 +19,12 @@ func FuzzApply(f *testing.F) {
 		f.Add(uint8(0), uint16(0), line)
 		f.Add(uint8(1), uint16(60), line)
 	}
+	// Built once: replaying a whole game of computer moves for each
+	// input, as it once did, made every execution cost hundreds of moves
+	// and their searches, and the fuzzer ran a few dozen inputs a minute.
+	games := playPositions(f, 600, 10)
 	f.Fuzz(func(t *testing.T, seat uint8, moves uint16, line string) {
-		g := advanced(t, int(moves%600))
+		g := games.at(t, int(moves%600))
 		a, err := eighteen.ParseAction(int(seat%4), line)
 		if err != nil {
 			return
@@ -34,20 +38,90 @@ func FuzzApply(f *testing.F) {
 	})
 }
 
-// advanced is a four-player game after some computer moves.
-func advanced(t *testing.T, moves int) *Game {
+// positions is one four-player game of computer moves, kept as a copy of
+// every few positions and the moves between them, so that any position in
+// it is a clone and a few moves away.
+type positions struct {
+	every int
+	kept  []*Game           // kept[i]: the game after i*every moves
+	moves []eighteen.Action // every move played, in order
+}
+
+// playPositions plays up to n computer moves (fewer if the game ends)
+// from a fixed seed, keeping a copy of the game every so many.
+func playPositions(tb testing.TB, n, every int) positions {
 	g, err := New(Setup{Players: []string{"Ann", "Bob", "Cy", "Di"}, Seed: 11})
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
+	p := positions{every: every}
 	rng := rand.New(rand.NewPCG(11, 12))
-	for range moves {
+	for i := range n {
+		if i%every == 0 {
+			p.kept = append(p.kept, g.Clone())
+		}
 		if g.Over() {
 			break
 		}
-		if err := g.Apply(g.Suggest(g.Acting()[0], rng)); err != nil {
-			t.Fatal(err)
+		a := g.Suggest(g.Acting()[0], rng)
+		if err := g.Apply(a); err != nil {
+			tb.Fatal(err)
+		}
+		p.moves = append(p.moves, a)
+	}
+	return p
+}
+
+// at is a fresh copy of the game after n moves, or after the last if it
+// ended sooner; changing it changes nothing kept.
+func (p positions) at(tb testing.TB, n int) *Game {
+	n = min(n, len(p.moves))
+	g := p.kept[n/p.every].Clone()
+	for _, a := range p.moves[n/p.every*p.every : n] {
+		if err := g.Apply(a); err != nil {
+			tb.Fatal(err)
 		}
 	}
 	return g
+}
+
+// TestPositionsAreTheGamePlayedOut: a kept position with the moves after
+// it is the very game played from the start to that move, at a kept one,
+// between two, near the end, and asked for twice (the first copy's moves
+// must not reach what is kept). The games are compared by the saved state
+// of a copy of each, as a copy writes the same game as the one it copies
+// only up to empty lists written as null.
+func TestPositionsAreTheGamePlayedOut(t *testing.T) {
+	games := playPositions(t, 600, 10)
+	state := func(g *Game) string {
+		b, err := g.Clone().State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	// The game played out from the start, one move at a time, as
+	// positions.at must agree with at each of these.
+	played, err := New(Setup{Players: []string{"Ann", "Bob", "Cy", "Di"}, Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng, moved := rand.New(rand.NewPCG(11, 12)), 0
+	for _, n := range []int{0, 1, 9, 10, 11, 60, 255, 499, 590, 599} {
+		for ; moved < n && !played.Over(); moved++ {
+			if err := played.Apply(played.Suggest(played.Acting()[0], rng)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := state(played)
+		for try := 1; try <= 2; try++ {
+			g := games.at(t, n)
+			if state(g) != want {
+				t.Errorf("after %d moves (asked %d times) the kept game differs from the game played out", n, try)
+			}
+			if !g.Over() {
+				g.Apply(g.Suggest(g.Acting()[0], rand.New(rand.NewPCG(1, 2)))) // a move on the copy, which the next copy must not see
+			}
+		}
+	}
 }

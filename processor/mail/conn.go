@@ -15,20 +15,34 @@ import (
 // one only while an operation is in flight: the IMAP client reads in the
 // background all the time, and must not time out while we are busy with
 // the database between commands.
+//
+// A read that fails fails every read after it, at once. The IMAP client's
+// response decoder reads again after an error (it tries '+', then '*',
+// then a tag, each a fresh read of a buffered reader that hands an error
+// back only once), and each of those reads would re-arm the deadline: a
+// silent server held a session four timeouts long, not one.
 type idleConn struct {
 	net.Conn
 	timeout time.Duration
 	gated   bool
 	busy    *atomic.Bool
+	readErr *atomic.Pointer[error] // the first read error, returned ever after
 }
 
 func (c idleConn) Read(b []byte) (int, error) {
+	if err := c.readErr.Load(); err != nil {
+		return 0, *err
+	}
 	if !c.gated || c.busy.Load() {
 		if err := c.Conn.SetReadDeadline(time.Now().Add(c.timeout)); err != nil {
 			return 0, err
 		}
 	}
-	return c.Conn.Read(b)
+	n, err := c.Conn.Read(b)
+	if err != nil {
+		c.readErr.CompareAndSwap(nil, &err)
+	}
+	return n, err
 }
 
 func (c idleConn) Write(b []byte) (int, error) {
@@ -60,5 +74,5 @@ func dial(ctx context.Context, address string, timeout time.Duration, gated bool
 		return idleConn{}, nil, err
 	}
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
-	return idleConn{Conn: conn, timeout: timeout, gated: gated, busy: new(atomic.Bool)}, stop, nil
+	return idleConn{Conn: conn, timeout: timeout, gated: gated, busy: new(atomic.Bool), readErr: new(atomic.Pointer[error])}, stop, nil
 }

@@ -152,13 +152,74 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	return g, nil
 }
 
-// Game returns the game with the given id, or ErrNotFound.
+// Game returns the game with the given id, or ErrNotFound. An id no game
+// has exactly is looked up again regardless of case, and the one game it
+// matches is returned, with its own spelling in ID: `game new` makes ids
+// lower case, but a game made before it did may have capitals, and a
+// player writes the GAME line of a mail as they please. Two games whose
+// ids differ only in case are not guessed between: ErrNotFound.
 func (o ops) Game(ctx context.Context, id string) (Game, error) {
 	g, err := scanGame(o.q.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return g, fmt.Errorf("game %q: %w", id, ErrNotFound)
+	if !errors.Is(err, sql.ErrNoRows) {
+		return g, err
 	}
-	return g, err
+	key, err := o.gameKey(ctx, id)
+	if err != nil {
+		return g, err
+	}
+	return scanGame(o.q.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, key))
+}
+
+// gameIDAsStored is id as the games table spells it, for the writes that
+// take a game id as a mail wrote it (orders, the inbox row, the outbox
+// row of a reply): the mail reader keeps the GAME line's spelling, and
+// the row must name the game Game found for it, or the foreign key
+// refuses it. An id no game matches is returned unchanged.
+func (o ops) gameIDAsStored(ctx context.Context, id string) (string, error) {
+	if id == "" {
+		return id, nil
+	}
+	var key string
+	err := o.q.QueryRowContext(ctx, `SELECT id FROM games WHERE id = ?`, id).Scan(&key)
+	if err == nil {
+		return key, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return id, fmt.Errorf("game %q: %w", id, err)
+	}
+	key, err = o.gameKey(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		return id, nil
+	}
+	return key, err
+}
+
+// gameKey is the id, as stored, of the one game whose id is id regardless
+// of case; ErrNotFound if no game's is, or more than one's.
+func (o ops) gameKey(ctx context.Context, id string) (string, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT id FROM games WHERE id = ? COLLATE NOCASE ORDER BY id LIMIT 2`, id)
+	if err != nil {
+		return "", fmt.Errorf("game %q: %w", id, err)
+	}
+	defer rows.Close()
+	var keys []string
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return "", fmt.Errorf("game %q: %w", id, err)
+		}
+		keys = append(keys, k)
+	}
+	if err := rows.Err(); err != nil {
+		return "", fmt.Errorf("game %q: %w", id, err)
+	}
+	switch len(keys) {
+	case 0:
+		return "", fmt.Errorf("game %q: %w", id, ErrNotFound)
+	case 1:
+		return keys[0], nil
+	}
+	return "", fmt.Errorf("game %q: games %s and %s differ from it only in case, and neither is guessed: %w", id, keys[0], keys[1], ErrNotFound)
 }
 
 // Games lists every game, oldest first.
@@ -262,6 +323,10 @@ func (o ops) positions(ctx context.Context, query string, arg any) ([]Position, 
 // SaveOrders stores a position's orders for a turn, superseding any earlier
 // ones for the same turn.
 func (o ops) SaveOrders(ctx context.Context, gameID string, turn, position int, inboxID int64, body []byte, echo string, at time.Time) error {
+	gameID, err := o.gameIDAsStored(ctx, gameID)
+	if err != nil {
+		return fmt.Errorf("save orders: %w", err)
+	}
 	if _, err := o.q.ExecContext(ctx, `UPDATE orders SET superseded = 1 WHERE game_id = ? AND turn = ? AND position = ? AND superseded = 0 AND rolled_back IS NULL`,
 		gameID, turn, position); err != nil {
 		return fmt.Errorf("supersede orders %s/%d turn %d: %w", gameID, position, turn, err)
@@ -281,6 +346,10 @@ func (o ops) SaveOrders(ctx context.Context, gameID string, turn, position int, 
 // many of the turnsheet's lines were refused: such orders do not count
 // as in for early resolution until confirmed (ruling P21).
 func (o ops) MarkRefused(ctx context.Context, gameID string, turn, position, refused int) error {
+	gameID, err := o.gameIDAsStored(ctx, gameID)
+	if err != nil {
+		return fmt.Errorf("mark refused lines: %w", err)
+	}
 	if _, err := o.q.ExecContext(ctx, `UPDATE orders SET refused = ? WHERE game_id = ? AND turn = ? AND position = ? AND superseded = 0 AND rolled_back IS NULL`,
 		refused, gameID, turn, position); err != nil {
 		return fmt.Errorf("mark refused lines of %s/%d turn %d: %w", gameID, position, turn, err)

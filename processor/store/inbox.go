@@ -228,6 +228,10 @@ func (o ops) RedactInbox(ctx context.Context, id int64, raw []byte) error {
 // FinishInbox records how a message was dealt with. It only moves a message
 // out of 'new', so a message is finished at most once.
 func (o ops) FinishInbox(ctx context.Context, id int64, status, gameID string, position int, outcome string, at time.Time) error {
+	gameID, err := o.gameIDAsStored(ctx, gameID)
+	if err != nil {
+		return fmt.Errorf("finish inbox %d: %w", id, err)
+	}
 	var game, pos any
 	if gameID != "" {
 		game = gameID

@@ -43,7 +43,11 @@ type OutboxMail struct {
 func (o ops) QueueMail(ctx context.Context, m OutboxMail, at time.Time) (int64, error) {
 	var game, pos, inbox any
 	if m.GameID != "" {
-		game = m.GameID
+		id, err := o.gameIDAsStored(ctx, m.GameID)
+		if err != nil {
+			return 0, fmt.Errorf("queue mail %s: %w", m.MessageID, err)
+		}
+		game = id
 	}
 	if m.Position > 0 {
 		pos = m.Position
@@ -84,16 +88,13 @@ func (o ops) DueMail(ctx context.Context, now time.Time) ([]OutboxMail, error) {
 	return o.outbox(ctx, `SELECT `+outboxColumns+` FROM outbox WHERE status = 'queued' AND next_attempt_at <= ? ORDER BY id`, fmtTime(now))
 }
 
-// FailedMail lists the rows the outbox has given up on, oldest first.
-func (o ops) FailedMail(ctx context.Context) ([]OutboxMail, error) {
-	return o.outbox(ctx, `SELECT `+outboxColumns+` FROM outbox WHERE status = 'failed' ORDER BY id`)
-}
-
 // Requeue makes a failed row, or with id 0 every failed row, due again
-// now with a fresh count of attempts; it returns how many it requeued.
+// now with a fresh count of attempts, and forgets that its failure was
+// told, so that failing again is told again; it returns how many it
+// requeued.
 // A row already sent or still waiting is left alone.
 func (o ops) Requeue(ctx context.Context, id int64, now time.Time) (int, error) {
-	q := `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ? WHERE status = 'failed'`
+	q := `UPDATE outbox SET status = 'queued', attempts = 0, next_attempt_at = ?, failure_told_at = NULL WHERE status = 'failed'`
 	args := []any{fmtTime(now)}
 	if id > 0 {
 		q += ` AND id = ?`
@@ -107,16 +108,29 @@ func (o ops) Requeue(ctx context.Context, id int64, now time.Time) (int, error) 
 	return int(n), err
 }
 
-// NoteFailureNotice records that a game's game master is told today of
-// its failed mail; false if that was done already today.
-func (o ops) NoteFailureNotice(ctx context.Context, gameID string, now time.Time) (bool, error) {
-	res, err := o.q.ExecContext(ctx, `INSERT OR IGNORE INTO failure_notices(game_id, day, sent_at) VALUES (?, ?, ?)`,
-		gameID, now.UTC().Format("2006-01-02"), fmtTime(now))
-	if err != nil {
-		return false, fmt.Errorf("note the failure notice of %s: %w", gameID, err)
+// UntoldFailures lists the failed rows of games whose game master has not
+// yet been told of them, oldest first.
+func (o ops) UntoldFailures(ctx context.Context) ([]OutboxMail, error) {
+	return o.outbox(ctx, `SELECT `+outboxColumns+` FROM outbox WHERE status = 'failed' AND failure_told_at IS NULL AND game_id IS NOT NULL ORDER BY id`)
+}
+
+// NoteFailuresTold records that the game master has been told of these
+// failed rows, so that no later pass tells of them again; it returns how
+// many were not told before.
+func (o ops) NoteFailuresTold(ctx context.Context, ids []int64, now time.Time) (int, error) {
+	told := 0
+	for _, id := range ids {
+		res, err := o.q.ExecContext(ctx, `UPDATE outbox SET failure_told_at = ? WHERE id = ? AND status = 'failed' AND failure_told_at IS NULL`, fmtTime(now), id)
+		if err != nil {
+			return told, fmt.Errorf("note the failure of outbox %d as told: %w", id, err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return told, fmt.Errorf("note the failure of outbox %d as told: %w", id, err)
+		}
+		told += int(n)
 	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	return told, nil
 }
 
 // SentMail finds an outbox row by its Message-ID, or ErrNotFound.

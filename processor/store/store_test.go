@@ -297,3 +297,34 @@ func TestStoredSecretOnlyReads(t *testing.T) {
 		}
 	}
 }
+
+// TestGameIsFoundRegardlessOfCase: an exact id wins; an id no game has
+// exactly finds the one game it matches regardless of case, by that
+// game's own spelling; two games that differ only in case are not
+// guessed between.
+func TestGameIsFoundRegardlessOfCase(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	for _, id := range []string{"Cr-1", "cr-2", "AB-3", "ab-3"} {
+		if _, err := s.q.ExecContext(ctx, `INSERT INTO games(id, title, name, seed, created_at) VALUES (?, 'test', ?, 7, ?)`, id, "game "+id, fmtTime(t0)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ ask, want string }{
+		{"Cr-1", "Cr-1"}, {"cr-1", "Cr-1"}, {"CR-1", "Cr-1"},
+		{"cr-2", "cr-2"}, {"CR-2", "cr-2"},
+		{"ab-3", "ab-3"}, {"AB-3", "AB-3"}, {"Ab-3", ""},
+		{"cr-9", ""},
+	} {
+		g, err := s.Game(ctx, c.ask)
+		if c.want == "" {
+			if !errors.Is(err, ErrNotFound) {
+				t.Errorf("Game(%q) = %q, %v; want ErrNotFound", c.ask, g.ID, err)
+			}
+			continue
+		}
+		if err != nil || g.ID != c.want || g.Name != "game "+c.want {
+			t.Errorf("Game(%q) = %q (%s), %v; want %q", c.ask, g.ID, g.Name, err, c.want)
+		}
+	}
+}

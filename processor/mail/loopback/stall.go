@@ -13,25 +13,33 @@ import (
 // selects a mailbox, then freezes on the first command that would read
 // mail (the search or the fetch).
 type StallServer struct {
-	Addr string
-	ln   net.Listener
-	imap bool
-	mu   sync.Mutex
-	open []net.Conn
+	Addr    string
+	ln      net.Listener
+	imap    bool
+	stallAt string // the IMAP command frozen on; empty: the first that reads mail
+	mu      sync.Mutex
+	open    []net.Conn
 }
 
 // StartSilent starts a server that accepts and never says a word.
-func StartSilent() (*StallServer, error) { return startStall(false) }
+func StartSilent() (*StallServer, error) { return startStall(false, "") }
 
 // StartFrozenIMAP starts an IMAP server that freezes mid-session.
-func StartFrozenIMAP() (*StallServer, error) { return startStall(true) }
+func StartFrozenIMAP() (*StallServer, error) { return startStall(true, "") }
 
-func startStall(imap bool) (*StallServer, error) {
+// StartIMAPStalledAt starts an IMAP server that greets and answers every
+// command before the named one (LOGIN, SELECT, SEARCH, FETCH; GREETING
+// for none at all), then freezes on it, so that a test can stall a session at each stage.
+func StartIMAPStalledAt(command string) (*StallServer, error) {
+	return startStall(true, strings.ToUpper(command))
+}
+
+func startStall(imap bool, stallAt string) (*StallServer, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
 	}
-	s := &StallServer{Addr: ln.Addr().String(), ln: ln, imap: imap}
+	s := &StallServer{Addr: ln.Addr().String(), ln: ln, imap: imap, stallAt: stallAt}
 	go s.accept()
 	return s, nil
 }
@@ -60,6 +68,9 @@ func (s *StallServer) serveIMAP(c net.Conn) {
 		}
 		w.Flush()
 	}
+	if s.stallAt == "GREETING" {
+		return // accepted, and never a word
+	}
 	say("* OK [CAPABILITY IMAP4rev1] frozen test server ready")
 	r := bufio.NewReader(c)
 	for {
@@ -72,6 +83,12 @@ func (s *StallServer) serveIMAP(c net.Conn) {
 			continue
 		}
 		tag, cmd := f[0], strings.ToUpper(f[1])
+		if cmd == "UID" && len(f) > 2 {
+			cmd = strings.ToUpper(f[2])
+		}
+		if cmd == s.stallAt {
+			continue // frozen: read and never answered
+		}
 		switch cmd {
 		case "CAPABILITY":
 			say("* CAPABILITY IMAP4rev1", tag+" OK done")
@@ -80,6 +97,14 @@ func (s *StallServer) serveIMAP(c net.Conn) {
 		case "SELECT", "EXAMINE":
 			say("* 3 EXISTS", "* 0 RECENT", "* OK [UIDVALIDITY 7] ok", "* OK [UIDNEXT 4] ok", tag+" OK [READ-WRITE] selected")
 		case "LIST":
+			say(tag + " OK done")
+		case "SEARCH", "FETCH":
+			if s.stallAt == "" {
+				continue // frozen: the first command that reads mail
+			}
+			if cmd == "SEARCH" {
+				say("* SEARCH 1 2 3")
+			}
 			say(tag + " OK done")
 		case "LOGOUT":
 			say("* BYE", tag+" OK bye")

@@ -1,0 +1,138 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// upTo is the migration set of an older binary that knew versions up to
+// and including last.
+func upTo(t *testing.T, last int) fs.FS {
+	t.Helper()
+	out := fstest.MapFS{}
+	for v := 1; v <= last; v++ {
+		names, err := fs.Glob(migrations, fmt.Sprintf("migrations/%04d_*.sql", v))
+		if err != nil || len(names) != 1 {
+			t.Fatalf("migration %d: %v %v", v, names, err)
+		}
+		b, err := fs.ReadFile(migrations, names[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[names[0]] = &fstest.MapFile{Data: b}
+	}
+	return out
+}
+
+// TestTheUpgradeCountsADailyNoticeAsTold: a file from before each failure
+// was told once keeps quiet about the failed mail a daily notice already
+// listed (its last attempt no later than the notice), and tells the rest.
+func TestTheUpgradeCountsADailyNoticeAsTold(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "old.db")
+	old, err := openWith(ctx, file, upTo(t, 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if _, err := old.q.ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	exec(`INSERT INTO games(id, title, name, seed, created_at) VALUES ('told', 'test', 'Told', 7, ?), ('quiet', 'test', 'Quiet', 7, ?)`, fmtTime(t0), fmtTime(t0))
+	exec(`INSERT INTO failure_notices(game_id, day, sent_at) VALUES ('told', '2026-11-21', ?)`, fmtTime(t0.Add(time.Hour)))
+	for _, row := range []struct {
+		id     int64
+		game   string
+		status string
+		last   time.Duration // the last attempt, after t0
+	}{
+		{1, "told", "failed", 0},             // listed by the notice an hour later
+		{2, "told", "failed", 2 * time.Hour}, // failed after the notice
+		{3, "quiet", "failed", 0},            // a game no notice was sent for
+		{4, "told", "sent", 0},               // not failed at all
+		{5, "told", "failed", time.Hour},     // failed as the notice was sent
+	} {
+		exec(`INSERT INTO outbox(id, message_id, kind, game_id, sender, recipients, subject, raw, status, next_attempt_at, created_at) VALUES (?, ?, 'notice', ?, 'gm@x', 'p@x', 's', x'00', ?, ?, ?)`,
+			row.id, fmt.Sprintf("<m%d@x>", row.id), row.game, row.status, fmtTime(t0), fmtTime(t0))
+		exec(`INSERT INTO outbox_attempts(outbox_id, at, ok, answer) VALUES (?, ?, 0, '550 no')`, row.id, fmtTime(t0.Add(row.last)))
+	}
+	old.Close()
+
+	s, err := Open(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	untold, err := s.UntoldFailures(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for _, m := range untold {
+		ids = append(ids, m.ID)
+	}
+	if want := []int64{2, 3}; !slices.Equal(ids, want) {
+		t.Errorf("untold after the upgrade: %v, want %v", ids, want)
+	}
+}
+
+// TestAFailureIsToldOnceUntilRequeued: noting a failure told takes it off
+// the untold list for good, a second note counts nothing, and a requeue
+// that fails again puts it back.
+func TestAFailureIsToldOnceUntilRequeued(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if _, err := s.q.ExecContext(ctx, `INSERT INTO games(id, title, name, seed, created_at) VALUES ('g1', 'test', 'G', 7, ?)`, fmtTime(t0)); err != nil {
+		t.Fatal(err)
+	}
+	var id int64
+	fail := func() {
+		t.Helper()
+		if err := s.RecordAttempt(ctx, id, Attempt{At: t0, Answer: "550 no such mailbox"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	untold := func() int {
+		t.Helper()
+		ms, err := s.UntoldFailures(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(ms)
+	}
+	var err error
+	if id, err = s.QueueMail(ctx, OutboxMail{MessageID: "<a@x>", Kind: "notice", GameID: "g1", Sender: "gm@x", Recipients: []string{"p@x"}, Subject: "s", Raw: []byte("x")}, t0); err != nil {
+		t.Fatal(err)
+	}
+	if n := untold(); n != 0 {
+		t.Fatalf("%d untold failures before any failed", n)
+	}
+	fail()
+	for _, step := range []struct {
+		name       string
+		do         func() (int, error)
+		fresh, was int // what the step returns, and the untold failures after it
+	}{
+		{"told", func() (int, error) { return s.NoteFailuresTold(ctx, []int64{id}, t0) }, 1, 0},
+		{"told again", func() (int, error) { return s.NoteFailuresTold(ctx, []int64{id}, t0) }, 0, 0},
+		{"requeued", func() (int, error) { return s.Requeue(ctx, id, t0) }, 1, 0},
+		{"failed again", func() (int, error) { fail(); return 0, nil }, 0, 1},
+		{"told of the second failure", func() (int, error) { return s.NoteFailuresTold(ctx, []int64{id}, t0) }, 1, 0},
+	} {
+		got, err := step.do()
+		if err != nil || got != step.fresh {
+			t.Fatalf("%s: %d, %v; want %d", step.name, got, err, step.fresh)
+		}
+		if n := untold(); n != step.was {
+			t.Fatalf("%s: %d untold failures, want %d", step.name, n, step.was)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
@@ -80,7 +81,7 @@ func keptOutbox(m store.OutboxMail) []byte {
 func withoutSecrets(rs []store.OutboxMail, secrets []string) []store.OutboxMail {
 	fix := func(text string) string {
 		for _, s := range secrets {
-			if len(s) >= 4 {
+			if passwordLike(s) {
 				text = strings.ReplaceAll(text, s, removed)
 			}
 		}
@@ -93,6 +94,17 @@ func withoutSecrets(rs []store.OutboxMail, secrets []string) []store.OutboxMail 
 		rs[i].Subject = fix(r.Subject)
 	}
 	return rs
+}
+
+// passwordLike tells the values the net under the replies takes out: any
+// that could be a password here (ours have 14 characters with hyphens, a
+// chosen one at least minPasswordLen), and not a short plain word such as
+// "wrong", which our own wording uses and which no password here is.
+func passwordLike(s string) bool {
+	if len(s) >= minPasswordLen {
+		return true
+	}
+	return len(s) >= 6 && strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
 }
 
 // forgetting marks mails that tell a password, so that the stored copies

@@ -61,3 +61,19 @@ func TestNoReplyQuotesAPassword(t *testing.T) {
 		})
 	}
 }
+
+// TestPasswordLike: the net under the replies takes out what could be a
+// password here, not a short plain word that our own wording uses.
+func TestPasswordLike(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"abcd-efgh-2345", true}, {"alpha-pass", true}, {"Ohio-Valley-1841", true}, {"passwordword", true},
+		{"pw-123", true}, {"wrong", false}, {"secret", false}, {"p", false}, {"a-b", false},
+	} {
+		if got := passwordLike(tc.s); got != tc.want {
+			t.Errorf("passwordLike(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/railpost/railpost/processor/title"
 )
 
 // forgedSubjectMail is a mail forged as from, whose Subject holds words
@@ -90,5 +92,34 @@ func TestMailOverItsTimeIsSetAside(t *testing.T) {
 				t.Errorf("set aside: %+v", aside)
 			}
 		})
+	}
+}
+
+// TestAutoplayStopsWhenOutOfTime: the automatic moves stop, with what
+// they made kept, once the pass is out of time; the next call makes the
+// rest. The computer's seat comes after the second person's in nim.
+func TestAutoplayStopsWhenOutOfTime(t *testing.T) {
+	h := newNim(t)
+	for i := 0; i < 10 && h.load().Eng.Acting()[0] != 1; i++ {
+		r := h.load()
+		h.play(r.Eng.Computer(r.Eng.Acting()[0], title.Rand(1, r.Next())).String())
+	}
+	r := h.load()
+	if r.Eng.Acting()[0] != 1 {
+		t.Fatal("the second seat never came to move")
+	}
+	if err := r.Apply(r.Eng.Computer(1, title.Rand(1, r.Next())), "player", 0, h.clock); err != nil {
+		t.Fatal(err)
+	}
+	if r.Eng.Over() || r.Eng.Acting()[0] != 2 {
+		t.Skip("the game did not come to the computer's seat")
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := r.Autoplay(done, h.clock); err != nil || r.Eng.Acting()[0] != 2 {
+		t.Fatalf("out of time, the computer still moved (%v), or it failed: %v", r.Eng.Acting(), err)
+	}
+	if err := r.Autoplay(context.Background(), h.clock); err != nil || r.Eng.Acting()[0] == 2 {
+		t.Fatalf("with time, the computer did not move (%v): %v", r.Eng.Acting(), err)
 	}
 }

@@ -90,7 +90,11 @@ type moveAccepted struct {
 // and changes nothing.
 func (p *Processor) judgeMove(ctx context.Context, m store.InboxMessage, mm *orders.Mail, game store.Game, pos store.Position,
 	sheet orders.Sheet, tokenAction int, to, cc []string) (verdict, error) {
-	j := &moveJudgement{p: p, m: m, mm: mm, game: game, pos: pos, seat: pos.Number - 1, to: to, cc: cc,
+	// The automatic moves a mail brings get half the mail's budget; what
+	// they leave is made by the pass's tending of the game.
+	auto, cancel := context.WithTimeout(ctx, p.mailBudget()/2)
+	defer cancel()
+	j := &moveJudgement{p: p, m: m, mm: mm, game: game, pos: pos, seat: pos.Number - 1, to: to, cc: cc, auto: auto,
 		v: verdict{gameID: game.ID, position: pos.Number}}
 	var err error
 	if j.r, err = p.loadMoves(ctx, game); err != nil {
@@ -162,6 +166,7 @@ type moveJudgement struct {
 	r      *gamelog.Moves
 	secret []byte
 	now    time.Time
+	auto   context.Context // bounds the automatic moves the mail brings
 	v      verdict
 }
 
@@ -234,7 +239,7 @@ func (j *moveJudgement) applyPrefs(req *moveRequest) error {
 	}
 	if req.prefs != r.Prefs[n] {
 		r.Prefs[n] = req.prefs
-		return r.Autoplay(j.now)
+		return r.Autoplay(j.auto, j.now)
 	}
 	return nil
 }
@@ -299,7 +304,7 @@ func (j *moveJudgement) play(d moveProblem) (string, *moveRefusal, error) {
 		}
 		outcome = fmt.Sprintf("action %d: %s", r.From, a)
 	}
-	if err := r.Autoplay(j.now); err != nil {
+	if err := r.Autoplay(j.auto, j.now); err != nil {
 		return "", nil, err
 	}
 	return outcome, nil, nil
@@ -455,7 +460,7 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c gmcmd.Command, a
 	case "END":
 		return p.gmEndMoves(ctx, r, act, now)
 	}
-	if err := r.Autoplay(now); err != nil {
+	if err := r.Autoplay(ctx, now); err != nil {
 		return "", err
 	}
 	mails, err := p.moveMails(ctx, r, 0)
@@ -534,7 +539,7 @@ func (p *Processor) previewMoves(ctx context.Context, g store.Game) (string, err
 		return "", err
 	}
 	now := p.now()
-	if err := r.Autoplay(now); err != nil {
+	if err := r.Autoplay(ctx, now); err != nil {
 		return "", err
 	}
 	var b strings.Builder

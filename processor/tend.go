@@ -19,8 +19,14 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 		return 0, err
 	}
 	now := p.now()
-	if err := r.Autoplay(now); err != nil {
+	if err := r.Autoplay(ctx, now); err != nil {
 		return 0, err
+	}
+	if ctx.Err() != nil {
+		// Out of time in the automatic moves: what they made is kept
+		// (a moment's work past the pass's time), and the next pass goes
+		// on from there rather than making them all again.
+		ctx = context.WithoutCancel(ctx)
 	}
 	sent := 0
 	var notes []store.OutboxMail
@@ -90,7 +96,7 @@ func (p *Processor) chaseMove(ctx context.Context, g store.Game, r *gamelog.Move
 			if err := r.Apply(pass, "timeout", 0, now); err != nil {
 				return nil, nil, err
 			}
-			return nil, nil, r.Autoplay(now)
+			return nil, nil, r.Autoplay(ctx, now)
 		}
 		subject, text, err := p.sayMail("moves/timeout", moveTimeout{GameID: g.ID, GameName: g.Name, Waited: waited.Round(time.Minute),
 			Name: r.Name(seat), Position: pos.Number, Action: r.Next(), Timeout: g.MoveTimeout, PolicyPass: g.TimeoutPolicy == "pass"})

@@ -233,11 +233,13 @@ func (r *Moves) LastOwn(seat int) (eighteen.Action, bool) {
 	return a, last.Line != "" && !strings.HasPrefix(last.Line, eighteen.Undo) && last.Position == seat+1 && last.Source == "player"
 }
 
-// autoplay makes the moves no person need make: the computer's seats, a
+// Autoplay makes the moves no person need make: the computer's seats, a
 // seat's only move when it is a pass, a standing auto-pass in auctions,
 // and passes for a player away. It stops at the first move a person must
-// choose.
-func (r *Moves) Autoplay(now time.Time) error {
+// choose, or when ctx is done, so that a long run of automatic moves (a
+// game of computers, a player away) never holds a pass past its time:
+// the moves made stand, and the next pass makes the rest.
+func (r *Moves) Autoplay(ctx context.Context, now time.Time) error {
 	if !slices.ContainsFunc(r.Positions, func(p store.Position) bool { return p.Human }) {
 		return nil // a game begins when its first player is seated (ruling P14)
 	}
@@ -245,6 +247,11 @@ func (r *Moves) Autoplay(now time.Time) error {
 		return nil // paused by the game master: nothing moves until RESUME
 	}
 	for steps := 0; !r.Eng.Over(); steps++ {
+		if ctx.Err() != nil {
+			// Out of time: what was made stands, and the next pass's
+			// tending of the game makes the rest.
+			return nil
+		}
 		if steps > 100000 {
 			return fmt.Errorf("game %s: automatic moves do not end", r.Game.ID)
 		}

@@ -9,16 +9,6 @@ import (
 // ErrNotYours is a move from a seat the game does not wait for.
 var ErrNotYours = errors.New("it is not your move")
 
-// Opt is a move with fixed arguments.
-func Opt(seat int, verb string, args ...string) Option {
-	return Option{Seat: seat, Verb: verb, Args: args}
-}
-
-// RangedOpt is a move that ends with a number from lo to hi.
-func RangedOpt(seat int, verb string, lo, hi int, args ...string) Option {
-	return Option{Seat: seat, Verb: verb, Args: args, Ranged: true, Min: lo, Max: hi}
-}
-
 // Pair is a verb's check with what making it does.
 func Pair(check, do func(Action) error) Move { return Move{Check: check, Do: do} }
 

@@ -3,7 +3,6 @@ package eighteen
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -30,55 +29,6 @@ type Step interface {
 	Why(a Action) error
 	// Do makes a move its options list.
 	Do(a Action) error
-}
-
-// Query narrows the options a step computes: a verb and the leading
-// arguments of a move, so that checking one move need not list every
-// move (every lay of every tile on every hex). The zero Query asks for
-// every option.
-type Query struct {
-	Verb string
-	Args []string
-}
-
-// Wants tells whether moves of this verb and these leading arguments
-// may be asked for.
-func (q Query) Wants(verb string, args ...string) bool {
-	if q.Verb != "" && !strings.EqualFold(q.Verb, verb) {
-		return false
-	}
-	for i, a := range args {
-		if i < len(q.Args) && !strings.EqualFold(q.Args[i], a) {
-			return false
-		}
-	}
-	return true
-}
-
-// Allows tells whether an option lists a move: the same verb and fixed
-// arguments, and the number within range where it takes one.
-func (o Option) Allows(a Action) bool {
-	if o.Seat != a.Seat || !strings.EqualFold(o.Verb, a.Verb) {
-		return false
-	}
-	n := len(o.Args)
-	want := n
-	if o.Ranged {
-		want++
-	}
-	if len(a.Args) != want {
-		return false
-	}
-	for i := range n {
-		if !strings.EqualFold(o.Args[i], a.Args[i]) {
-			return false
-		}
-	}
-	if !o.Ranged {
-		return true
-	}
-	v, err := strconv.Atoi(strings.TrimPrefix(a.Args[n], "$"))
-	return err == nil && v >= o.Min && v <= o.Max
 }
 
 // Round is a kind of round as a title builds it: its name and its steps

@@ -39,8 +39,8 @@ func small(t *testing.T) (*Layout, map[string]*Tile) {
 		t.Fatal(err)
 	}
 	l := NewLayout(b)
-	l.Tiles[Hex{0, 6}] = Placed{Tile: tiles["C"]}
-	l.Tokens[Hex{0, 6}] = map[int][]string{0: {"X"}}
+	l.Tiles[Hex{Row: 0, Col: 6}] = Placed{Tile: tiles["C"]}
+	l.Tokens[Hex{Row: 0, Col: 6}] = map[int][]string{0: {"X"}}
 	return l, tiles
 }
 
@@ -50,11 +50,11 @@ func small(t *testing.T) (*Layout, map[string]*Tile) {
 // the best 2-train run is A6 and A2.
 func TestNoTurningAtATilesEdge(t *testing.T) {
 	l, tiles := small(t)
-	l.Tiles[Hex{0, 4}] = Placed{Tile: tiles["J"]}
-	l.Tiles[Hex{0, 2}] = Placed{Tile: tiles["W"]}
-	l.Tiles[Hex{1, 5}] = Placed{Tile: tiles["U"]}
+	l.Tiles[Hex{Row: 0, Col: 4}] = Placed{Tile: tiles["J"]}
+	l.Tiles[Hex{Row: 0, Col: 2}] = Placed{Tile: tiles["W"]}
+	l.Tiles[Hex{Row: 1, Col: 5}] = Placed{Tile: tiles["U"]}
 	reach := l.Reach("X")
-	if reach[Node{Hex: Hex{1, 5}, Stop: 0}] || !reach[Node{Hex: Hex{0, 2}, Stop: 0}] {
+	if reach[Node{Hex: Hex{Row: 1, Col: 5}, Stop: 0}] || !reach[Node{Hex: Hex{Row: 0, Col: 2}, Stop: 0}] {
 		t.Errorf("reach turns at A4's west side, or misses A2: %v", reach)
 	}
 	for _, trains := range [][]int{{2}, {3}, {2, 2}} {
@@ -77,7 +77,7 @@ func TestTrackMustMeetTrack(t *testing.T) {
 		{"8", 2, "against the NW side"},     // north-west, off the map
 		{"7", 4, ""},                        // east and south-east, to B5
 	} {
-		_, err := l.Check(Lay{Corp: "X", Hex: Hex{0, 4}, Tile: tiles[tc.tile], Rotation: tc.rotation}, []Colour{Yellow})
+		_, err := l.Check(Lay{Corp: "X", Hex: Hex{Row: 0, Col: 4}, Tile: tiles[tc.tile], Rotation: tc.rotation}, []Colour{Yellow})
 		if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("#%s at rotation %d: %v, want %q", tc.tile, tc.rotation, err, tc.want)
 		}
@@ -156,7 +156,7 @@ func TestTrainsFor(t *testing.T) {
 func TestLays(t *testing.T) {
 	l, tiles := small(t)
 	left := map[string]int{"7": 1, "8": 2, "J": 0}
-	plain := func(h Hex) bool { return h == Hex{0, 4} }
+	plain := func(h Hex) bool { return h == Hex{Row: 0, Col: 4} }
 	fits := func(_ Hex, tl *Tile) bool { return tl.Cities() == 0 && tl.Towns() == 0 }
 	for _, tc := range []struct {
 		name  string

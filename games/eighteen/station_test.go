@@ -13,7 +13,7 @@ func TestStationRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := Hex{0, 6}, Hex{0, 4}
+	a, b := Hex{Row: 0, Col: 6}, Hex{Row: 0, Col: 4}
 	fresh := func() *Layout {
 		l, _ := small(t)
 		l.Tiles[a] = Placed{Tile: tiles["D"]}
@@ -39,7 +39,7 @@ func TestStationRules(t *testing.T) {
 		{"kept, in the title's numbers", "Y", a, reach, 1, false, Cite{"7.3": "2.5"}, "(2.5)"},
 		{"no route", "Y", a, map[Node]bool{}, 0, false, nil, "(7.3)"},
 		{"a town", "Y", b, reach, 0, false, nil, "(7.3)"},
-		{"no tile", "Y", Hex{0, 2}, reach, 0, false, nil, "(7.3)"},
+		{"no tile", "Y", Hex{Row: 0, Col: 2}, reach, 0, false, nil, "(7.3)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := fresh()

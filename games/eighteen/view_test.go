@@ -22,7 +22,7 @@ A6 | offboard | Out | - | - | - | rev=30/40/50 exits=1
 		t.Fatal(err)
 	}
 	l := NewLayout(b)
-	a2, a4, a6 := Hex{0, 2}, Hex{0, 4}, Hex{0, 6}
+	a2, a4, a6 := Hex{Row: 0, Col: 2}, Hex{Row: 0, Col: 4}, Hex{Row: 0, Col: 6}
 	l.Tiles[a2] = Placed{Tile: tiles["C"], Rotation: 4} // city to the east side
 	l.Tiles[a4] = Placed{Tile: tiles["9"], Rotation: 1} // west to east
 	l.Tokens[a2] = map[int][]string{0: {"X"}}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
@@ -74,7 +74,7 @@ func TestMoveMailSettings(t *testing.T) {
 		}
 		return ms
 	}
-	engine := func() (title.MoveGame, []eighteen.Action) {
+	engine := func() (title.MoveGame, []move.Action) {
 		r := h.load()
 		return r.Eng, r.Standing
 	}

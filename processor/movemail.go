@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/gmcmd"
@@ -292,14 +292,14 @@ func (j *moveJudgement) play(d moveProblem) (string, *moveRefusal, error) {
 		}
 		outcome = fmt.Sprintf("undid %q", last)
 	default:
-		a, err := eighteen.ParseAction(j.seat, d.Line)
+		a, err := move.ParseAction(j.seat, d.Line)
 		if err != nil {
 			d.Err = err
 			return "", &moveRefusal{outcome: "unreadable move", why: "line", problem: d}, nil
 		}
 		if err := r.Apply(a, "player", j.m.ID, j.now); err != nil {
 			d.Err = err
-			d.Mean, _ = eighteen.Closest(d.Line, r.Eng.Legal(j.seat))
+			d.Mean, _ = move.Closest(d.Line, r.Eng.Legal(j.seat))
 			return "", &moveRefusal{outcome: "illegal: " + err.Error(), why: "illegal", problem: d}, nil
 		}
 		outcome = fmt.Sprintf("action %d: %s", r.From, a)
@@ -449,7 +449,7 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c gmcmd.Command, a
 		if err != nil || n < 1 || n > len(r.Positions) {
 			return "", fmt.Errorf("MOVE needs a position, 1 to %d, then the move", len(r.Positions))
 		}
-		a, err := eighteen.ParseAction(n-1, gmcmd.AfterWords(c.Rest, 1))
+		a, err := move.ParseAction(n-1, gmcmd.AfterWords(c.Rest, 1))
 		if err != nil {
 			return "", err
 		}

@@ -10,7 +10,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/processor/title"
 )
 
@@ -58,14 +58,14 @@ func (g *nimGame) Acting() []int {
 	return []int{g.Next}
 }
 
-func (g *nimGame) Legal(seat int) []eighteen.Option {
+func (g *nimGame) Legal(seat int) []move.Option {
 	if g.Over() || seat != g.Next {
 		return nil
 	}
-	return []eighteen.Option{{Seat: seat, Verb: "TAKE", Ranged: true, Min: 1, Max: min(3, g.Pile)}, {Seat: seat, Verb: "PASS"}}
+	return []move.Option{{Seat: seat, Verb: "TAKE", Ranged: true, Min: 1, Max: min(3, g.Pile)}, {Seat: seat, Verb: "PASS"}}
 }
 
-func (g *nimGame) Apply(a eighteen.Action) error {
+func (g *nimGame) Apply(a move.Action) error {
 	if g.Over() {
 		return fmt.Errorf("the game is over")
 	}
@@ -119,12 +119,12 @@ func (g *nimGame) Menu(seat int) []string {
 }
 
 // Computer takes what leaves a multiple of four, else one.
-func (g *nimGame) Computer(seat int, _ *rand.Rand) eighteen.Action {
+func (g *nimGame) Computer(seat int, _ *rand.Rand) move.Action {
 	n := g.Pile % 4
 	if n == 0 {
 		n = 1
 	}
-	return eighteen.Action{Seat: seat, Verb: "TAKE", Args: []string{strconv.Itoa(n)}}
+	return move.Action{Seat: seat, Verb: "TAKE", Args: []string{strconv.Itoa(n)}}
 }
 
 func (g *nimGame) State() ([]byte, error) { return json.Marshal(g) }

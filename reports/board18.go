@@ -7,6 +7,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
 	"github.com/railpost/railpost/reports/hexmap"
 )
 
@@ -46,7 +47,7 @@ type EighteenBoard struct {
 	Homes []BoardMark
 	// Ringed tells whether a station token is drawn ringed (1870's
 	// destination tokens); nil rings none.
-	Ringed func(sym string, h eighteen.Hex) bool
+	Ringed func(sym string, h hexgrid.Hex) bool
 	// Marks are what the title puts on hexes besides track and
 	// stations (destinations, bonus tokens), in order.
 	Marks []BoardMark
@@ -58,7 +59,7 @@ type EighteenBoard struct {
 
 // BoardMark is a mark, or a home reserved, on one hex.
 type BoardMark struct {
-	Hex  eighteen.Hex
+	Hex  hexgrid.Hex
 	Mark hexmap.Mark
 	Sym  string // the company whose home it is (Homes)
 }
@@ -77,7 +78,7 @@ type BoardRun struct {
 func (b EighteenBoard) Scene() *hexmap.Scene {
 	l := b.Layout
 	s := &hexmap.Scene{Title: b.Title, Key: slices.Clone(b.Key), Notes: slices.Clone(b.Notes)}
-	at := map[eighteen.Hex]int{}
+	at := map[hexgrid.Hex]int{}
 	for _, h := range l.Board.Order {
 		at[h] = len(s.Hexes)
 		s.Hexes = append(s.Hexes, b.hex(l.Board.Space(h)))
@@ -139,7 +140,7 @@ func (b EighteenBoard) hex(sp *eighteen.Space) hexmap.Hex {
 }
 
 // stop is a stop with the station tokens in it.
-func (b EighteenBoard) stop(h eighteen.Hex, i int, city bool, rev, slots int) hexmap.Stop {
+func (b EighteenBoard) stop(h hexgrid.Hex, i int, city bool, rev, slots int) hexmap.Stop {
 	st := hexmap.Stop{City: city, Revenue: rev}
 	if !city {
 		return st
@@ -158,7 +159,7 @@ func (b EighteenBoard) stop(h eighteen.Hex, i int, city bool, rev, slots int) he
 
 // reserve keeps a free slot at the home of a company that has not yet
 // placed its home token, so that no one blocks it unawares.
-func reserve(s *hexmap.Scene, at map[eighteen.Hex]int, h eighteen.Hex, sym string, fill hexmap.RGB) {
+func reserve(s *hexmap.Scene, at map[hexgrid.Hex]int, h hexgrid.Hex, sym string, fill hexmap.RGB) {
 	i, ok := at[h]
 	if !ok || len(s.Hexes[i].Stops) == 0 {
 		return
@@ -174,7 +175,7 @@ func reserve(s *hexmap.Scene, at map[eighteen.Hex]int, h eighteen.Hex, sym strin
 
 // run colours the track of the last run, a colour a train, and keys the
 // trains.
-func (b EighteenBoard) run(s *hexmap.Scene, at map[eighteen.Hex]int) {
+func (b EighteenBoard) run(s *hexmap.Scene, at map[hexgrid.Hex]int) {
 	run := b.Run
 	if run == nil {
 		return
@@ -198,7 +199,7 @@ func (b EighteenBoard) run(s *hexmap.Scene, at map[eighteen.Hex]int) {
 }
 
 // markRun colours the stretch of track a route's segment names.
-func markRun(l *eighteen.Layout, s *hexmap.Scene, at map[eighteen.Hex]int, seg eighteen.Segment, col hexmap.RGB) {
+func markRun(l *eighteen.Layout, s *hexmap.Scene, at map[hexgrid.Hex]int, seg eighteen.Segment, col hexmap.RGB) {
 	p, ok := l.SegmentPath(seg)
 	i, on := at[seg.Hex]
 	if !ok || !on {

@@ -6,6 +6,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/g1870"
+	"github.com/railpost/railpost/games/hexgrid"
 	"github.com/railpost/railpost/reports/hexmap"
 )
 
@@ -30,7 +31,7 @@ func Board1870(g *g1870.Game) *hexmap.Scene { return eighteenBoard1870(g).Scene(
 func eighteenBoard1870(g *g1870.Game) EighteenBoard {
 	ph := g.Current()
 	b := EighteenBoard{Title: "1870: the board", Layout: g.Layout, Colours: corpRGB1870, PhaseColours: phaseRGB1870, OffBoard: ph.OffBoard,
-		Ringed: func(sym string, h eighteen.Hex) bool {
+		Ringed: func(sym string, h hexgrid.Hex) bool {
 			c := g.Corp(sym)
 			return c != nil && c.DestToken && c.Dest == h && c.Home != h
 		}}

@@ -16,6 +16,8 @@ import (
 
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/g1870"
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/reports/hexmap"
 )
 
@@ -49,8 +51,8 @@ func played1870(t testing.TB, seed uint64, tiles int) *g1870.Game {
 
 // pick1870 chooses one of the options offered: mostly one that does
 // something, eagerly a train purchase or a payout.
-func pick1870(rng *rand.Rand, opts []eighteen.Option) eighteen.Action {
-	var busy, eager []eighteen.Option
+func pick1870(rng *rand.Rand, opts []move.Option) move.Action {
+	var busy, eager []move.Option
 	for _, o := range opts {
 		switch o.Verb {
 		case "PASS", "DONE", "SKIP", "DECLINE":
@@ -157,7 +159,7 @@ func TestBoard1870PNG(t *testing.T) {
 
 // checkRuns looks where each route's track crosses a hex side for the
 // colour of its train: most such places show it (a label may sit on one).
-func checkRuns(t *testing.T, g *g1870.Game, img image.Image, d eighteen.Drawing) {
+func checkRuns(t *testing.T, g *g1870.Game, img image.Image, d hexgrid.Drawing) {
 	t.Helper()
 	if g.LastRun == nil || len(g.LastRun.Routes) == 0 {
 		t.Fatal("no run to check")

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // startAuction puts a share up. With leader -1 the opener bids first or
@@ -33,7 +33,7 @@ func (a *Auction) lowestBid() int {
 	return a.Min
 }
 
-func (g *Game) bidMove(m eighteen.Action) error {
+func (g *Game) bidMove(m move.Action) error {
 	a := g.Auction
 	c := g.Corps[a.Corp]
 	switch m.Verb {
@@ -122,7 +122,7 @@ func (g *Game) closeAuction() {
 	g.note("The opening auctions are over; %s, who bought the PRR share, begins.", g.Names[g.Current])
 }
 
-func (g *Game) auctionMove(m eighteen.Action) error {
+func (g *Game) auctionMove(m move.Action) error {
 	if len(m.Args) != 2 {
 		return fmt.Errorf("write AUCTION, the company and your opening bid, as in AUCTION PRR 7 (5, Action A)")
 	}
@@ -252,7 +252,7 @@ func (g *Game) checkExpansion(seat, ci int, hexes []int) error {
 	return nil
 }
 
-func (g *Game) expandMove(m eighteen.Action) error {
+func (g *Game) expandMove(m move.Action) error {
 	if len(m.Args) < 2 {
 		return fmt.Errorf("write EXPAND, the company and 1 to %d hexes, as in EXPAND PRR R4 Q4 (5, Action B)", MaxExpand)
 	}
@@ -356,7 +356,7 @@ func (g *Game) checkDevelop(h int) error {
 	return nil
 }
 
-func (g *Game) developMove(m eighteen.Action) error {
+func (g *Game) developMove(m move.Action) error {
 	if len(m.Args) != 1 {
 		return fmt.Errorf("write DEVELOP and one hex, as in DEVELOP K4 (5, Action C)")
 	}

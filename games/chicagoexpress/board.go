@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 //go:embed board.txt
@@ -28,8 +28,8 @@ const (
 
 // Hex is one space of the board as printed.
 type Hex struct {
-	ID    string       // "K4"
-	At    eighteen.Hex // ID on Board.Grid: column K, row 4
+	ID    string      // "K4"
+	At    hexgrid.Hex // ID on Board.Grid: column K, row 4
 	Kind  Kind
 	Red   int // cost per locomotive there
 	Black int // income for entering; an industrial city's starting track value
@@ -60,7 +60,7 @@ type Board struct {
 	// Grid is the printed board's: flat-topped hexes, columns lettered A
 	// to S west to east and rows numbered from 0 at the top, the odd
 	// columns (B, D, ...) half a hex lower.
-	Grid eighteen.Grid
+	Grid hexgrid.Grid
 	byID map[string]int
 }
 
@@ -75,10 +75,10 @@ func LoadBoard() (*Board, error) { return parseBoard(boardText) }
 
 func parseBoard(text string) (*Board, error) {
 	b := &Board{
-		Grid: eighteen.Grid{Orientation: eighteen.Flat, Letters: eighteen.LetteredColumns, Stagger: eighteen.OddShifted},
+		Grid: hexgrid.Grid{Orientation: hexgrid.Flat, Letters: hexgrid.LetteredColumns, Stagger: hexgrid.OddShifted},
 		byID: map[string]int{},
 	}
-	at := map[eighteen.Hex]int{}
+	at := map[hexgrid.Hex]int{}
 	for n, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -108,9 +108,9 @@ func parseBoard(text string) (*Board, error) {
 // north is a flat hex's top edge. Adj lists the neighbours clockwise from
 // it, the order the board has always had: expansion and the computer's
 // players walk Adj in that order, so another would change their games.
-const north eighteen.Edge = 3
+const north hexgrid.Edge = 3
 
-func parseHex(grid eighteen.Grid, line string) (*Hex, error) {
+func parseHex(grid hexgrid.Grid, line string) (*Hex, error) {
 	f := strings.Split(line, "|")
 	if len(f) != 7 {
 		return nil, fmt.Errorf("want 7 fields, have %d", len(f))

@@ -7,10 +7,10 @@ import (
 )
 
 // TestAdjacencyGolden pins every hex's neighbours, in Hex.Adj order, to
-// the list the board's own offset table produced before the hex grid
-// moved to games/eighteen: expansion and the computer's choices walk Adj
-// in that order, so a changed neighbour or a changed order would change
-// games.
+// the list the board's own offset table produced before the board used
+// the shared grid (now games/hexgrid): expansion and the computer's
+// choices walk Adj in that order, so a changed neighbour or a changed
+// order would change games.
 func TestAdjacencyGolden(t *testing.T) {
 	b, err := LoadBoard()
 	if err != nil {

@@ -3,7 +3,7 @@ package chicagoexpress
 import (
 	"math/rand/v2"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // Suggest is the computer's move for a seat. It values a share by the
@@ -16,10 +16,10 @@ import (
 // the game early, unless it leads. With nothing worth doing it turns the
 // dial with most room and acts not at all, which the rules allow
 // (section 7). It is a fair opponent, not a strong one.
-func (g *Game) Suggest(seat int, rng *rand.Rand) eighteen.Action {
+func (g *Game) Suggest(seat int, rng *rand.Rand) move.Action {
 	opts := g.Legal(seat)
 	if len(opts) == 0 {
-		return eighteen.Action{Seat: seat, Verb: "PASS"}
+		return move.Action{Seat: seat, Verb: "PASS"}
 	}
 	v := g.newValuer(seat)
 	if g.Phase == PhaseInitial || g.Phase == PhaseAuction {
@@ -28,9 +28,9 @@ func (g *Game) Suggest(seat int, rng *rand.Rand) eighteen.Action {
 		if o.Verb == "BID" && o.Min <= limit {
 			return o.Action(o.Min)
 		}
-		return eighteen.Action{Seat: seat, Verb: "PASS"}
+		return move.Action{Seat: seat, Verb: "PASS"}
 	}
-	best, bestScore := eighteen.Action{}, 0.0
+	best, bestScore := move.Action{}, 0.0
 	for _, o := range opts {
 		score := v.score(o)
 		if score <= 0 {
@@ -69,7 +69,7 @@ func (g *Game) newValuer(seat int) *valuer {
 
 // score is what an option is worth to the seat, in dollars of its own
 // dividends; zero or less for a move not worth making.
-func (v *valuer) score(o eighteen.Option) float64 {
+func (v *valuer) score(o move.Option) float64 {
 	g := v.g
 	switch o.Verb {
 	case "AUCTION":

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // FuzzApply sends any line from any seat to a game at a random point: the
@@ -24,7 +24,7 @@ func FuzzApply(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-		a, err := eighteen.ParseAction(int(seat)%g.Players(), line)
+		a, err := move.ParseAction(int(seat)%g.Players(), line)
 		if err != nil {
 			return
 		}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // Setup is what a game starts from: the players in seating order
@@ -247,7 +247,7 @@ func (g *Game) entryIncome(h int) int {
 
 // Apply makes one move. A move that breaks a rule changes nothing, and its
 // error names the rule.
-func (g *Game) Apply(a eighteen.Action) error {
+func (g *Game) Apply(a move.Action) error {
 	if g.Phase == PhaseOver {
 		return fmt.Errorf("the game is over (section 6)")
 	}
@@ -263,7 +263,7 @@ func (g *Game) Apply(a eighteen.Action) error {
 	}
 }
 
-func (g *Game) turnMove(a eighteen.Action) error {
+func (g *Game) turnMove(a move.Action) error {
 	switch a.Verb {
 	case "PASS":
 		if len(a.Args) != 1 {

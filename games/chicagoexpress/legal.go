@@ -4,30 +4,30 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // Legal lists every move a seat may make now. Moves are the same words
 // Apply reads; an expansion is listed once for each set of hexes, in board
 // order, though Apply takes the hexes in any order.
-func (g *Game) Legal(seat int) []eighteen.Option {
+func (g *Game) Legal(seat int) []move.Option {
 	acting := g.Acting()
 	if len(acting) == 0 || acting[0] != seat {
 		return nil
 	}
 	if g.Phase == PhaseInitial || g.Phase == PhaseAuction {
 		a := g.Auction
-		var out []eighteen.Option
+		var out []move.Option
 		if lo := a.lowestBid(); g.Cash[seat] >= lo {
-			out = append(out, eighteen.Option{Seat: seat, Verb: "BID", Ranged: true, Min: lo, Max: g.Cash[seat]})
+			out = append(out, move.Option{Seat: seat, Verb: "BID", Ranged: true, Min: lo, Max: g.Cash[seat]})
 		}
-		return append(out, eighteen.Option{Seat: seat, Verb: "PASS"})
+		return append(out, move.Option{Seat: seat, Verb: "PASS"})
 	}
-	var out []eighteen.Option
+	var out []move.Option
 	if g.dialFree(ActAuction) == nil {
 		for _, c := range g.Corps {
 			if c.Open && c.Unsold() > 0 && g.Cash[seat] >= c.MinBid() {
-				out = append(out, eighteen.Option{Seat: seat, Verb: "AUCTION", Args: []string{c.Sym}, Ranged: true, Min: c.MinBid(), Max: g.Cash[seat]})
+				out = append(out, move.Option{Seat: seat, Verb: "AUCTION", Args: []string{c.Sym}, Ranged: true, Min: c.MinBid(), Max: g.Cash[seat]})
 			}
 		}
 	}
@@ -38,14 +38,14 @@ func (g *Game) Legal(seat int) []eighteen.Option {
 				for _, h := range set {
 					args = append(args, g.board.Hexes[h].ID)
 				}
-				out = append(out, eighteen.Option{Seat: seat, Verb: "EXPAND", Args: args})
+				out = append(out, move.Option{Seat: seat, Verb: "EXPAND", Args: args})
 			}
 		}
 	}
 	if g.dialFree(ActDevelop) == nil {
 		for h := range g.board.Hexes {
 			if g.developable(h) {
-				out = append(out, eighteen.Option{Seat: seat, Verb: "DEVELOP", Args: []string{g.board.Hexes[h].ID}})
+				out = append(out, move.Option{Seat: seat, Verb: "DEVELOP", Args: []string{g.board.Hexes[h].ID}})
 			}
 		}
 	}
@@ -55,7 +55,7 @@ func (g *Game) Legal(seat int) []eighteen.Option {
 // passes are the turns that move a dial and do nothing (section 7). The
 // dial with the most spaces left comes first: an automatic pass takes it,
 // so that it shortens the round least (ruling C9).
-func (g *Game) passes(seat int) []eighteen.Option {
+func (g *Game) passes(seat int) []move.Option {
 	var acts []int
 	for act := range actionNames {
 		if g.dialFree(act) == nil {
@@ -65,9 +65,9 @@ func (g *Game) passes(seat int) []eighteen.Option {
 	slices.SortStableFunc(acts, func(a, b int) int {
 		return cmp.Compare(DialSpaces[b]-g.Dials[b], DialSpaces[a]-g.Dials[a])
 	})
-	var out []eighteen.Option
+	var out []move.Option
 	for _, act := range acts {
-		out = append(out, eighteen.Option{Seat: seat, Verb: "PASS", Args: []string{actionNames[act]}})
+		out = append(out, move.Option{Seat: seat, Verb: "PASS", Args: []string{actionNames[act]}})
 	}
 	return out
 }

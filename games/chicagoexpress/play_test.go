@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 var (
@@ -16,7 +16,7 @@ var (
 
 // randomMove picks one of the legal moves, a bid low in its range more
 // often than high, so that auctions end.
-func randomMove(rng *rand.Rand, g *Game) eighteen.Action {
+func randomMove(rng *rand.Rand, g *Game) move.Action {
 	seat := g.Acting()[0]
 	opts := g.Legal(seat)
 	o := opts[rng.IntN(len(opts))]

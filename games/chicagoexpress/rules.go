@@ -1,7 +1,7 @@
 // Package chicagoexpress is the rules of Chicago Express: four railroads
 // and the Wabash race from the east coast to Chicago, players buy their
 // shares at auction and steer them with three action dials, and only cash
-// counts at the end. It implements eighteen.Engine, so the processor runs
+// counts at the end. It implements move.Engine, so the processor runs
 // it one action per mail like the 18xx titles. Rule numbers cite
 // ../shared/seeds/chicago-express-rules.md by section; readings where the
 // rulebook is silent are rulings C1-C12 in docs/rulings.md.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // fingerprint is the whole visible state, to show a refused move changed
@@ -21,7 +21,7 @@ func fingerprint(t *testing.T, g *Game) string {
 
 func act(t *testing.T, g *Game, seat int, line string) {
 	t.Helper()
-	a, err := eighteen.ParseAction(seat, line)
+	a, err := move.ParseAction(seat, line)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func act(t *testing.T, g *Game, seat int, line string) {
 func refuse(t *testing.T, g *Game, seat int, line, rule string) {
 	t.Helper()
 	before := fingerprint(t, g)
-	a, _ := eighteen.ParseAction(seat, line)
+	a, _ := move.ParseAction(seat, line)
 	err := g.Apply(a)
 	if err == nil {
 		t.Fatalf("%s by seat %d was taken; want a refusal citing %s", line, seat, rule)
@@ -494,7 +494,7 @@ func TestEndTriggers(t *testing.T) {
 			if !g.Over() {
 				t.Fatalf("not over after the dividend phase that follows the trigger")
 			}
-			if len(g.Legal(0)) != 0 || g.Apply(eighteen.Action{Seat: g.Current, Verb: "PASS", Args: []string{"EXPAND"}}) == nil {
+			if len(g.Legal(0)) != 0 || g.Apply(move.Action{Seat: g.Current, Verb: "PASS", Args: []string{"EXPAND"}}) == nil {
 				t.Error("an ended game still takes moves")
 			}
 		})

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // Milestone is how many general dividend phases have been paid: a report
@@ -66,7 +66,7 @@ func (g *Game) Status(seat int) string {
 func (g *Game) Menu(seat int) []string {
 	opts := g.Legal(seat)
 	var out []string
-	byCorp := map[string][]eighteen.Option{}
+	byCorp := map[string][]move.Option{}
 	var order []string
 	for _, o := range opts {
 		if o.Verb != "EXPAND" {

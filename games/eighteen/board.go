@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 //go:embed tiles.txt
@@ -38,7 +40,7 @@ func (k Kind) String() string {
 
 // Space is one hex of a board as printed.
 type Space struct {
-	Hex     Hex
+	Hex     hexgrid.Hex
 	Kind    Kind
 	Name    string
 	Terrain string // water, river, lake, mountain, or ""
@@ -46,9 +48,9 @@ type Space struct {
 	// River splits the edges in two where a river (the Mississippi in
 	// 1870) runs through; StopSide is the group a stop's track must use
 	// while crossing is forbidden. Both are empty elsewhere.
-	River    [][]Edge
-	StopSide []Edge
-	Borders  []Edge // impassable sides
+	River    [][]hexgrid.Edge
+	StopSide []hexgrid.Edge
+	Borders  []hexgrid.Edge // impassable sides
 	Port     bool
 	Homes    []string          // corporations based here
 	Dests    []string          // corporations whose destination this is
@@ -57,7 +59,7 @@ type Space struct {
 	// brown, blue; 18EZ: yellow, green, brown, gray), the edges their
 	// track leaves by, and station slots.
 	Revenue []int
-	Exits   []Edge
+	Exits   []hexgrid.Edge
 	Slots   int
 	// Printed is the tile printed on the hex from the start (18EZ's
 	// yellow Metropolis and its grey hexes), Tile nil where there is none.
@@ -69,16 +71,16 @@ type Space struct {
 
 // Board is a title's map.
 type Board struct {
-	Spaces map[Hex]*Space
-	Order  []Hex // as listed, for stable iteration
+	Spaces map[hexgrid.Hex]*Space
+	Order  []hexgrid.Hex // as listed, for stable iteration
 }
 
 // Space is the printed hex at h, or nil off the board.
-func (b *Board) Space(h Hex) *Space { return b.Spaces[h] }
+func (b *Board) Space(h hexgrid.Hex) *Space { return b.Spaces[h] }
 
 // Passable tells whether track may cross from h over edge e: both sides
 // are on the board and neither marks the side impassable.
-func (b *Board) Passable(h Hex, e Edge) bool {
+func (b *Board) Passable(h hexgrid.Hex, e hexgrid.Edge) bool {
 	s, n := b.Spaces[h], b.Spaces[h.Neighbour(e)]
 	return s != nil && n != nil && !slices.Contains(s.Borders, e) && !slices.Contains(n.Borders, e.Opposite())
 }
@@ -103,8 +105,8 @@ func ParseBoard(text string) (*Board, error) { return ParseBoardWith(text, nil) 
 // hex or an off-board's track on every side it leaves by; then NewLayout
 // lays it.
 func ParseBoardWith(text string, designs map[string]*Tile) (*Board, error) {
-	b := &Board{Spaces: map[Hex]*Space{}}
-	lines := map[Hex]int{} // of the hexes with printed tiles
+	b := &Board{Spaces: map[hexgrid.Hex]*Space{}}
+	lines := map[hexgrid.Hex]int{} // of the hexes with printed tiles
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
@@ -142,7 +144,7 @@ func ParseBoardWith(text string, designs map[string]*Tile) (*Board, error) {
 }
 
 // exitAllowed: track may end only where a tile can meet it (1870 6.3).
-func (b *Board) exitAllowed(h Hex, e Edge) error {
+func (b *Board) exitAllowed(h hexgrid.Hex, e hexgrid.Edge) error {
 	if !b.Passable(h, e) {
 		return fmt.Errorf("track on %s would end against the %s side, where no tile can meet it (6.3)", h, e)
 	}
@@ -160,7 +162,7 @@ func parseSpace(f []string, designs map[string]*Tile) (*Space, error) {
 	for i := range f {
 		f[i] = strings.TrimSpace(f[i])
 	}
-	h, err := ParseHex(f[0])
+	h, err := hexgrid.ParseHex(f[0])
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +190,7 @@ func parseSpace(f []string, designs map[string]*Tile) (*Space, error) {
 		if !ok || erra != nil || errb != nil || len(ea)+len(eb) != 6 {
 			return nil, fmt.Errorf("%s: river %q: want two groups of the six edges, as 012/345", h, f[4])
 		}
-		s.River = [][]Edge{ea, eb}
+		s.River = [][]hexgrid.Edge{ea, eb}
 		if stop != "" {
 			if s.StopSide, err = parseEdges(stop); err != nil || (!slices.Equal(s.StopSide, ea) && !slices.Equal(s.StopSide, eb)) {
 				return nil, fmt.Errorf("%s: river stop side %q is not one of its groups", h, stop)
@@ -284,13 +286,13 @@ func (s *Space) printed(val string, designs map[string]*Tile) error {
 }
 
 // parseEdges reads edges written as digits, "012".
-func parseEdges(s string) ([]Edge, error) {
-	var out []Edge
+func parseEdges(s string) ([]hexgrid.Edge, error) {
+	var out []hexgrid.Edge
 	for _, r := range s {
-		if r < '0' || r > '5' || slices.Contains(out, Edge(r-'0')) {
+		if r < '0' || r > '5' || slices.Contains(out, hexgrid.Edge(r-'0')) {
 			return nil, fmt.Errorf("edges %q: want distinct digits 0 to 5", s)
 		}
-		out = append(out, Edge(r-'0'))
+		out = append(out, hexgrid.Edge(r-'0'))
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no edges")
@@ -300,13 +302,13 @@ func parseEdges(s string) ([]Edge, error) {
 
 // Steps are how many hexes each space is from h, crossing only passable
 // sides: what a computer player reads as the distance track must cover.
-func (b *Board) Steps(h Hex) map[Hex]int {
-	dist := map[Hex]int{h: 0}
-	queue := []Hex{h}
+func (b *Board) Steps(h hexgrid.Hex) map[hexgrid.Hex]int {
+	dist := map[hexgrid.Hex]int{h: 0}
+	queue := []hexgrid.Hex{h}
 	for len(queue) > 0 {
 		at := queue[0]
 		queue = queue[1:]
-		for e := range Edge(6) {
+		for e := range hexgrid.Edge(6) {
 			n := at.Neighbour(e)
 			if _, seen := dist[n]; !seen && b.Passable(at, e) {
 				dist[n] = dist[at] + 1

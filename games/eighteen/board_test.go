@@ -3,6 +3,8 @@ package eighteen
 import (
 	"strings"
 	"testing"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // A board with printed tiles: a yellow "M" city A2 that takes only M
@@ -46,16 +48,16 @@ func printed(t *testing.T) (*Layout, map[string]*Tile) {
 // and nothing else.
 func TestPrintedTiles(t *testing.T) {
 	l, tiles := printed(t)
-	a2, a4 := Hex{0, 2}, Hex{0, 4}
+	a2, a4 := hexgrid.Hex{Row: 0, Col: 2}, hexgrid.Hex{Row: 0, Col: 4}
 	for _, tc := range []struct {
-		hex   Hex
+		hex   hexgrid.Hex
 		want  *Tile
 		fixed bool
 	}{
 		{a2, tiles["YM"], false},
 		{a4, tiles["G"], true},
-		{Hex{0, 6}, nil, false},
-		{Hex{1, 3}, nil, false},
+		{hexgrid.Hex{Row: 0, Col: 6}, nil, false},
+		{hexgrid.Hex{Row: 1, Col: 3}, nil, false},
 	} {
 		got, laid := l.Tiles[tc.hex]
 		if got.Tile != tc.want || laid != (tc.want != nil) || got.Rotation != 0 {
@@ -80,20 +82,20 @@ func TestPrintedTiles(t *testing.T) {
 // nowhere else; the printed yellow is upgraded like a laid one.
 func TestPrintedLays(t *testing.T) {
 	l, tiles := printed(t)
-	l.Tokens[Hex{0, 2}] = map[int][]string{0: {"X"}}
+	l.Tokens[hexgrid.Hex{Row: 0, Col: 2}] = map[int][]string{0: {"X"}}
 	reach := l.Reach("X")
 	all := []Colour{Yellow, Green, Brown, Gray}
 	for _, tc := range []struct {
 		lay  Lay
 		want string // "" for allowed
 	}{
-		{Lay{Corp: "X", Hex: Hex{0, 2}, Tile: tiles["GM"]}, ""},
-		{Lay{Corp: "X", Hex: Hex{0, 2}, Tile: tiles["GM"], Rotation: 1}, "does not keep"},
-		{Lay{Corp: "X", Hex: Hex{0, 2}, Tile: tiles["P"]}, "takes only the tile labelled M as its green tile"},
-		{Lay{Corp: "X", Hex: Hex{0, 4}, Tile: tiles["Q"]}, "may never be upgraded (18EZ 2.4"},
-		{Lay{Corp: "X", Hex: Hex{0, 4}, Tile: tiles["G"]}, "may never be upgraded (18EZ 2.4"},
-		{Lay{Corp: "X", Hex: Hex{0, 6}, Tile: tiles["MY"]}, "labelled M, goes only on the hexes that ask for it"},
-		{Lay{Corp: "X", Hex: Hex{1, 3}, Tile: tiles["7"], Rotation: 2}, ""},
+		{Lay{Corp: "X", Hex: hexgrid.Hex{Row: 0, Col: 2}, Tile: tiles["GM"]}, ""},
+		{Lay{Corp: "X", Hex: hexgrid.Hex{Row: 0, Col: 2}, Tile: tiles["GM"], Rotation: 1}, "does not keep"},
+		{Lay{Corp: "X", Hex: hexgrid.Hex{Row: 0, Col: 2}, Tile: tiles["P"]}, "takes only the tile labelled M as its green tile"},
+		{Lay{Corp: "X", Hex: hexgrid.Hex{Row: 0, Col: 4}, Tile: tiles["Q"]}, "may never be upgraded (18EZ 2.4"},
+		{Lay{Corp: "X", Hex: hexgrid.Hex{Row: 0, Col: 4}, Tile: tiles["G"]}, "may never be upgraded (18EZ 2.4"},
+		{Lay{Corp: "X", Hex: hexgrid.Hex{Row: 0, Col: 6}, Tile: tiles["MY"]}, "labelled M, goes only on the hexes that ask for it"},
+		{Lay{Corp: "X", Hex: hexgrid.Hex{Row: 1, Col: 3}, Tile: tiles["7"], Rotation: 2}, ""},
 	} {
 		_, err := l.CheckFrom(reach, tc.lay, all)
 		switch {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/g1870"
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // TestCeilingBoundsEveryRun: where a train has no run worth what is
@@ -89,14 +90,14 @@ func grow(b *eighteen.Board, tiles map[string]*eighteen.Tile, rng *rand.Rand, la
 	l := eighteen.NewLayout(b)
 	corps := []string{"SSW", "MP", "IC", "TP"}
 	for i, home := range []string{"H17", "C18", "K16", "J5"} {
-		h, _ := eighteen.ParseHex(home)
+		h, _ := hexgrid.ParseHex(home)
 		l.Tokens[h] = map[int][]string{0: {corps[i]}}
 	}
 	colours := []eighteen.Colour{eighteen.Yellow, eighteen.Green}
 	for done, tries := 0, 0; done < lays && tries < lays*80; tries++ {
 		corp := corps[rng.IntN(len(corps))]
 		reach := l.Reach(corp)
-		var near []eighteen.Hex
+		var near []hexgrid.Hex
 		for _, h := range b.Order {
 			if eighteen.ReachesHex(reach, h) {
 				near = append(near, h)

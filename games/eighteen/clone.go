@@ -3,6 +3,8 @@ package eighteen
 import (
 	"fmt"
 	"maps"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // Clone is a copy of the layout that shares nothing a lay or a token
@@ -10,7 +12,7 @@ import (
 // are never changed and are shared; the title's Bonus is the caller's to
 // set, since it reads the title's own game.
 func (l *Layout) Clone() *Layout {
-	c := &Layout{Board: l.Board, Tiles: maps.Clone(l.Tiles), Tokens: make(map[Hex]map[int][]string, len(l.Tokens)), Cite: l.Cite}
+	c := &Layout{Board: l.Board, Tiles: maps.Clone(l.Tiles), Tokens: make(map[hexgrid.Hex]map[int][]string, len(l.Tokens)), Cite: l.Cite}
 	for h, stops := range l.Tokens {
 		cs := make(map[int][]string, len(stops))
 		for s, corps := range stops {
@@ -19,7 +21,7 @@ func (l *Layout) Clone() *Layout {
 		c.Tokens[h] = cs
 	}
 	if l.Extra != nil {
-		c.Extra = make(map[Hex][]string, len(l.Extra))
+		c.Extra = make(map[hexgrid.Hex][]string, len(l.Extra))
 		for h, corps := range l.Extra {
 			c.Extra[h] = append([]string(nil), corps...)
 		}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/railpost/railpost/games/move"
 )
 
 // counter is a toy game for the round's tests: seat 0 adds up to a
@@ -14,25 +16,25 @@ type counter struct{ n, target int }
 
 func (c *counter) round() Round {
 	add := &Table{Title: "adding", Moves: map[string]Move{
-		"ADD": {Check: func(a Action) error {
+		"ADD": {Check: func(a move.Action) error {
 			if n, err := strconv.Atoi(strings.Join(a.Args, " ")); err != nil || n < 1 || n > c.target-c.n {
 				return fmt.Errorf("write ADD and 1 to %d (r1)", c.target-c.n)
 			}
 			return nil
-		}, Do: func(a Action) error { n, _ := strconv.Atoi(a.Args[0]); c.n += n; return nil }},
+		}, Do: func(a move.Action) error { n, _ := strconv.Atoi(a.Args[0]); c.n += n; return nil }},
 	}, Blocks: func() bool { return c.n < c.target }, Waiting: func() []int { return []int{0} },
-		Candidate: func(seat int, q Query) []Option {
-			return []Option{{Seat: seat, Verb: "ADD", Ranged: true, Min: 1, Max: min(9, c.target-c.n)}}
+		Candidate: func(seat int, q move.Query) []move.Option {
+			return []move.Option{{Seat: seat, Verb: "ADD", Ranged: true, Min: 1, Max: min(9, c.target-c.n)}}
 		}}
 	shout := &Table{Title: "shouting", Alongside: true, Moves: map[string]Move{
-		"SHOUT": {Check: func(Action) error { return nil }, Do: func(Action) error { return nil }},
-	}, Blocks: func() bool { return false }, Candidate: func(seat int, q Query) []Option {
-		return []Option{{Seat: seat, Verb: "SHOUT"}}
+		"SHOUT": {Check: func(move.Action) error { return nil }, Do: func(move.Action) error { return nil }},
+	}, Blocks: func() bool { return false }, Candidate: func(seat int, q move.Query) []move.Option {
+		return []move.Option{{Seat: seat, Verb: "SHOUT"}}
 	}}
 	done := &Table{Title: "closing", Moves: map[string]Move{
-		"DONE": {Check: func(Action) error { return nil }, Do: func(Action) error { c.n = -100; return nil }},
+		"DONE": {Check: func(move.Action) error { return nil }, Do: func(move.Action) error { c.n = -100; return nil }},
 	}, Blocks: func() bool { return c.n >= c.target }, Waiting: func() []int { return []int{1} },
-		Candidate: func(seat int, q Query) []Option { return []Option{{Seat: seat, Verb: "DONE"}} }}
+		Candidate: func(seat int, q move.Query) []move.Option { return []move.Option{{Seat: seat, Verb: "DONE"}} }}
 	return Round{Name: "counting", Steps: []Step{shout, add, done}}
 }
 
@@ -45,22 +47,22 @@ func TestRoundAsksItsSteps(t *testing.T) {
 	if got := r.Acting(); len(got) != 1 || got[0] != 0 {
 		t.Fatalf("acting %v, want seat 0", got)
 	}
-	if opts := r.Options(0, Query{}); len(opts) != 2 || opts[0].Verb != "SHOUT" || opts[1].String() != "ADD <1 to 5>" {
+	if opts := r.Options(0, move.Query{}); len(opts) != 2 || opts[0].Verb != "SHOUT" || opts[1].String() != "ADD <1 to 5>" {
 		t.Fatalf("options %v", opts)
 	}
-	if opts := r.Options(1, Query{}); len(opts) != 0 {
+	if opts := r.Options(1, move.Query{}); len(opts) != 0 {
 		t.Fatalf("seat 1 is offered %v while seat 0 acts", opts)
 	}
 	for _, tc := range []struct {
-		a    Action
+		a    move.Action
 		want string // "" for made
 	}{
-		{Action{Seat: 0, Verb: "ADD", Args: []string{"6"}}, "r1"},
-		{Action{Seat: 0, Verb: "ADD", Args: []string{"0"}}, "r1"},
-		{Action{Seat: 0, Verb: "DONE"}, "not among the moves open now"},
-		{Action{Seat: 0, Verb: "JUMP"}, "not a move in the counting"},
-		{Action{Seat: 0, Verb: "SHOUT"}, ""},
-		{Action{Seat: 0, Verb: "add", Args: []string{"5"}}, ""},
+		{move.Action{Seat: 0, Verb: "ADD", Args: []string{"6"}}, "r1"},
+		{move.Action{Seat: 0, Verb: "ADD", Args: []string{"0"}}, "r1"},
+		{move.Action{Seat: 0, Verb: "DONE"}, "not among the moves open now"},
+		{move.Action{Seat: 0, Verb: "JUMP"}, "not a move in the counting"},
+		{move.Action{Seat: 0, Verb: "SHOUT"}, ""},
+		{move.Action{Seat: 0, Verb: "add", Args: []string{"5"}}, ""},
 	} {
 		err := r.Apply(tc.a)
 		switch {
@@ -76,7 +78,7 @@ func TestRoundAsksItsSteps(t *testing.T) {
 	if got := r.Acting(); len(got) != 1 || got[0] != 1 {
 		t.Fatalf("acting %v once the target is met, want seat 1", got)
 	}
-	if err := r.Apply(Action{Seat: 1, Verb: "DONE"}); err != nil || c.n != -100 {
+	if err := r.Apply(move.Action{Seat: 1, Verb: "DONE"}); err != nil || c.n != -100 {
 		t.Fatalf("DONE: %v, n %d", err, c.n)
 	}
 }
@@ -226,13 +228,13 @@ func TestRoundMoves(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		over bool
-		a    Action
+		a    move.Action
 		want string // "" for made
 		not  bool   // the error is ErrNotYours
 	}{
-		{"over", true, Action{Seat: 0, Verb: "ADD", Args: []string{"1"}}, "the game is over (9.9)", false},
-		{"not yours", false, Action{Seat: 1, Verb: "DONE"}, "the game waits for Ann", true},
-		{"listed", false, Action{Seat: 0, Verb: "ADD", Args: []string{"1"}}, "", false},
+		{"over", true, move.Action{Seat: 0, Verb: "ADD", Args: []string{"1"}}, "the game is over (9.9)", false},
+		{"not yours", false, move.Action{Seat: 1, Verb: "DONE"}, "the game waits for Ann", true},
+		{"listed", false, move.Action{Seat: 0, Verb: "ADD", Args: []string{"1"}}, "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := &counter{target: 5}

@@ -3,6 +3,8 @@ package eighteen
 import (
 	"fmt"
 	"slices"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // Placed is a tile as laid: its design and rotation.
@@ -15,12 +17,12 @@ type Placed struct {
 // in each city, by the tile's stop index.
 type Layout struct {
 	Board  *Board
-	Tiles  map[Hex]Placed
-	Tokens map[Hex]map[int][]string // hex -> stop -> corporations
+	Tiles  map[hexgrid.Hex]Placed
+	Tokens map[hexgrid.Hex]map[int][]string // hex -> stop -> corporations
 	// Extra are tokens beside a city's first stop rather than in a slot
 	// (1870's non-blocking destination tokens, 16.4): a station for its
 	// company that fills no slot and blocks no one.
-	Extra map[Hex][]string
+	Extra map[hexgrid.Hex][]string
 	// Bonus is what a title adds to a run for its own reasons (1870's
 	// destination, cattle and port tokens), given the run's stops in
 	// order. Nil adds nothing.
@@ -40,7 +42,7 @@ type Layout struct {
 // (Space.Printed), which stand as if laid so that upgrading them, running
 // over them and placing tokens on them need nothing of their own.
 func NewLayout(b *Board) *Layout {
-	l := &Layout{Board: b, Tiles: map[Hex]Placed{}, Tokens: map[Hex]map[int][]string{}}
+	l := &Layout{Board: b, Tiles: map[hexgrid.Hex]Placed{}, Tokens: map[hexgrid.Hex]map[int][]string{}}
 	for h, s := range b.Spaces {
 		if s.Printed.Tile != nil {
 			l.Tiles[h] = s.Printed
@@ -52,9 +54,9 @@ func NewLayout(b *Board) *Layout {
 // Node is a point of the track graph: a stop (Stop >= 0) or a hex side,
 // named from the hex whose row and column come first.
 type Node struct {
-	Hex  Hex
+	Hex  hexgrid.Hex
 	Stop int // -1 for a side
-	Side Edge
+	Side hexgrid.Edge
 }
 
 func (n Node) String() string {
@@ -64,7 +66,7 @@ func (n Node) String() string {
 	return fmt.Sprintf("%s %s side", n.Hex, n.Side)
 }
 
-func sideNode(h Hex, e Edge) Node {
+func sideNode(h hexgrid.Hex, e hexgrid.Edge) Node {
 	n := h.Neighbour(e)
 	if n.Row < h.Row || (n.Row == h.Row && n.Col < h.Col) {
 		return Node{Hex: n, Stop: -1, Side: e.Opposite()}
@@ -75,7 +77,7 @@ func sideNode(h Hex, e Edge) Node {
 // paths are the stretches of track in a hex, as the graph's nodes: a laid
 // tile's, or an off-board's printed track from each exit to its stop.
 // Track to a side that cannot be crossed leads nowhere and is left out.
-func (l *Layout) paths(h Hex) [][2]Node {
+func (l *Layout) paths(h hexgrid.Hex) [][2]Node {
 	var out [][2]Node
 	end := func(e End) Node {
 		if e.Stop >= 0 {
@@ -113,14 +115,14 @@ type step struct {
 // steps are the ways on from n. A side joins the track of the two hexes it
 // divides; reached from one of them (fromSide), it leads only into the
 // other.
-func (l *Layout) steps(n Node, from Hex, fromSide bool) []step {
+func (l *Layout) steps(n Node, from hexgrid.Hex, fromSide bool) []step {
 	return stepsOn(l.paths, n, from, fromSide)
 }
 
 // stepsOn is steps over any table of a hex's paths, so that the route
 // search can work them out once per hex rather than once per step.
-func stepsOn(paths func(Hex) [][2]Node, n Node, from Hex, fromSide bool) []step {
-	hexes := []Hex{n.Hex}
+func stepsOn(paths func(hexgrid.Hex) [][2]Node, n Node, from hexgrid.Hex, fromSide bool) []step {
+	hexes := []hexgrid.Hex{n.Hex}
 	if n.Stop < 0 {
 		hexes = append(hexes, n.Hex.Neighbour(n.Side))
 	}
@@ -234,7 +236,7 @@ func (l *Layout) ReachFrom(corp string, from []Node) map[Node]bool {
 
 // ReachesHex tells whether a company's reach touches a hex: one of its
 // sides or stops. A company may lay or upgrade track only there.
-func ReachesHex(reach map[Node]bool, h Hex) bool {
+func ReachesHex(reach map[Node]bool, h hexgrid.Hex) bool {
 	for n := range reach {
 		if n.Hex == h && n.Stop >= 0 {
 			return true

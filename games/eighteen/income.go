@@ -3,6 +3,9 @@ package eighteen
 import (
 	"fmt"
 	"strings"
+
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // Income is the step in which a company's president settles its run's
@@ -39,19 +42,19 @@ func (in Income) Step() Step {
 	}
 	moves["RUN"] = in.Run
 	return &Table{Title: in.Title, Moves: moves, Blocks: in.Blocks, Waiting: in.Waiting,
-		Candidate: func(seat int, q Query) []Option {
+		Candidate: func(seat int, q move.Query) []move.Option {
 			if in.Offered != nil && !in.Offered() {
 				return nil
 			}
-			var out []Option
+			var out []move.Option
 			for _, c := range in.Choices {
-				out = append(out, Opt(seat, c.Verb))
+				out = append(out, move.Opt(seat, c.Verb))
 			}
 			switch routes := in.Routes(); {
 			case q.Verb != "" && len(q.Args) > 0:
-				out = append(out, Opt(seat, "RUN", q.Args...)) // judged as written
+				out = append(out, move.Opt(seat, "RUN", q.Args...)) // judged as written
 			case len(routes) > 0:
-				out = append(out, Opt(seat, "RUN", RouteArgs(routes)...))
+				out = append(out, move.Opt(seat, "RUN", RouteArgs(routes)...))
 			}
 			return out
 		}}
@@ -60,14 +63,14 @@ func (in Income) Step() Step {
 // NamedRun reads RUN's routes as a player writes them: each train's stops
 // by hex, joined by dashes. example is a RUN on the title's map, and rule
 // the title's rule of runs, for the error.
-func NamedRun(args []string, example, rule string) ([][]Hex, error) {
+func NamedRun(args []string, example, rule string) ([][]hexgrid.Hex, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("write RUN and each train's stops by hex, joined by dashes: %s (%s)", example, rule)
 	}
-	named := make([][]Hex, len(args))
+	named := make([][]hexgrid.Hex, len(args))
 	for i, arg := range args {
 		for _, s := range strings.Split(strings.ToUpper(arg), "-") {
-			h, err := ParseHex(s)
+			h, err := hexgrid.ParseHex(s)
 			if err != nil {
 				return nil, fmt.Errorf("route %d: %q is not a hex; write each train's stops by hex, joined by dashes: %s (%s)", i+1, s, example, rule)
 			}

@@ -6,12 +6,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // Lay is one tile lay a company asks for.
 type Lay struct {
 	Corp     string
-	Hex      Hex
+	Hex      hexgrid.Hex
 	Tile     *Tile
 	Rotation int
 }
@@ -135,8 +138,8 @@ func (l *Layout) runsOnNewTrack(reach map[Node]bool, lay Lay, old Placed, upgrad
 // order the query and reaches allow, each tile left (by id, in order) that
 // fits there, at each rotation judge accepts. The title's fits and judge
 // are the rule check itself, so the candidates are the legal lays.
-func (l *Layout) Lays(seat int, left map[string]int, tiles map[string]*Tile, q Query,
-	reaches func(Hex) bool, fits func(Hex, *Tile) bool, judge func(Hex, string, int) bool) []Option {
+func (l *Layout) Lays(seat int, left map[string]int, tiles map[string]*Tile, q move.Query,
+	reaches func(hexgrid.Hex) bool, fits func(hexgrid.Hex, *Tile) bool, judge func(hexgrid.Hex, string, int) bool) []move.Option {
 	ids := make([]string, 0, len(left))
 	for id, n := range left {
 		if n > 0 {
@@ -144,7 +147,7 @@ func (l *Layout) Lays(seat int, left map[string]int, tiles map[string]*Tile, q Q
 		}
 	}
 	slices.Sort(ids)
-	var out []Option
+	var out []move.Option
 	for _, h := range l.Board.Order {
 		if !q.Wants("LAY", h.String()) || !reaches(h) {
 			continue
@@ -155,7 +158,7 @@ func (l *Layout) Lays(seat int, left map[string]int, tiles map[string]*Tile, q Q
 			}
 			for rot := range 6 {
 				if judge(h, id, rot) {
-					out = append(out, Opt(seat, "LAY", h.String(), id, strconv.Itoa(rot)))
+					out = append(out, move.Opt(seat, "LAY", h.String(), id, strconv.Itoa(rot)))
 				}
 			}
 		}

@@ -3,6 +3,9 @@ package eighteen
 import (
 	"fmt"
 	"strings"
+
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // Menu is how a title writes a seat's options in a "your move" mail:
@@ -11,12 +14,12 @@ import (
 // beyond MaxHexes hexes one line names them all, and OPTIONS <hex> asks
 // for one hex's lays written out.
 type Menu struct {
-	MaxHexes int                 // hexes listed a line each; 0 for no limit
-	Note     func(Option) string // what an option costs or pays, "" for nothing
+	MaxHexes int                      // hexes listed a line each; 0 for no limit
+	Note     func(move.Option) string // what an option costs or pays, "" for nothing
 }
 
 // Line is one option as a menu line, with its note.
-func (m Menu) Line(o Option) string {
+func (m Menu) Line(o move.Option) string {
 	if m.Note == nil {
 		return o.String()
 	}
@@ -28,8 +31,8 @@ func (m Menu) Line(o Option) string {
 
 // Lines are the menu's lines for options: every option but the lays, a
 // line each in order, and then the lays grouped.
-func (m Menu) Lines(opts []Option) (lines, lays []string) {
-	byHex := map[string][]Option{}
+func (m Menu) Lines(opts []move.Option) (lines, lays []string) {
+	byHex := map[string][]move.Option{}
 	var hexes []string
 	for _, o := range opts {
 		if o.Verb != "LAY" || len(o.Args) != 3 {
@@ -56,7 +59,7 @@ func (m Menu) Lines(opts []Option) (lines, lays []string) {
 }
 
 // layLine is one hex's lays: each tile and its rotations.
-func layLine(hex string, opts []Option) string {
+func layLine(hex string, opts []move.Option) string {
 	var tiles []string
 	rots := map[string][]string{}
 	for _, o := range opts {
@@ -76,12 +79,12 @@ func layLine(hex string, opts []Option) string {
 // answer to OPTIONS <hex>. title and example name the map and a hex on it
 // for the error of a hex that is not there.
 func (m Menu) At(r Round, b *Board, seat int, hex, title, example string) ([]string, error) {
-	h, err := ParseHex(strings.ToUpper(strings.TrimSpace(hex)))
+	h, err := hexgrid.ParseHex(strings.ToUpper(strings.TrimSpace(hex)))
 	if err != nil || b.Space(h) == nil {
 		return nil, fmt.Errorf("%q is not a hex of the %s map; write OPTIONS and a hex, as OPTIONS %s", hex, title, example)
 	}
 	var out []string
-	for _, o := range r.Options(seat, Query{Verb: "LAY", Args: []string{h.String()}}) {
+	for _, o := range r.Options(seat, move.Query{Verb: "LAY", Args: []string{h.String()}}) {
 		if o.Verb == "LAY" {
 			out = append(out, m.Line(o))
 		}

@@ -5,20 +5,22 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/railpost/railpost/games/move"
 )
 
 // TestMenuLines: options a line each with the title's note, lays grouped
 // a line per hex with each tile's rotations, and beyond MaxHexes hexes
 // one line naming them for OPTIONS <hex>.
 func TestMenuLines(t *testing.T) {
-	note := func(o Option) string {
+	note := func(o move.Option) string {
 		if o.Verb == "PASS" {
 			return ""
 		}
 		return "$5"
 	}
-	opts := []Option{Opt(0, "PASS"), Opt(0, "LAY", "A1", "7", "0"), Opt(0, "LAY", "A1", "7", "3"),
-		Opt(0, "LAY", "B2", "8", "1"), Opt(0, "LAY", "A1", "9", "2"), Opt(0, "SKIP")}
+	opts := []move.Option{move.Opt(0, "PASS"), move.Opt(0, "LAY", "A1", "7", "0"), move.Opt(0, "LAY", "A1", "7", "3"),
+		move.Opt(0, "LAY", "B2", "8", "1"), move.Opt(0, "LAY", "A1", "9", "2"), move.Opt(0, "SKIP")}
 	for _, tc := range []struct {
 		max         int
 		lines, lays []string

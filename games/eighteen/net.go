@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // net is one company's track reduced to its stops and the legs between
@@ -89,7 +91,7 @@ const far = 255
 // on no run of the company, since a run holds one of its stations.
 func (l *Layout) newNet(corp string, phase int) *net {
 	b := netBuilder{n: &net{l: l, corp: corp, phase: phase, index: map[Node]int{}},
-		paths: map[Hex][][2]Node{}, segID: map[Segment]int32{}, sideID: map[Node]int32{}}
+		paths: map[hexgrid.Hex][][2]Node{}, segID: map[Segment]int32{}, sideID: map[Node]int32{}}
 	n := b.n
 	var queue []int
 	for _, s := range l.Stations(corp) {
@@ -284,7 +286,7 @@ func (n *net) hopsFrom(s int) []uint8 {
 // them, and keeps each hex's paths.
 type netBuilder struct {
 	n      *net
-	paths  map[Hex][][2]Node
+	paths  map[hexgrid.Hex][][2]Node
 	segID  map[Segment]int32
 	sideID map[Node]int32
 }
@@ -308,7 +310,7 @@ func (b *netBuilder) stop(s Node) int {
 	return i
 }
 
-func (b *netBuilder) hexPaths(h Hex) [][2]Node {
+func (b *netBuilder) hexPaths(h hexgrid.Hex) [][2]Node {
 	p, ok := b.paths[h]
 	if !ok {
 		p = b.n.l.paths(h)
@@ -343,8 +345,8 @@ func (b *netBuilder) walk(from Node) []rawLeg {
 	var out []rawLeg
 	var sides, segs []int32
 	seen := map[Node]bool{}
-	var on func(at Node, hex Hex, fromSide bool)
-	on = func(at Node, hex Hex, fromSide bool) {
+	var on func(at Node, hex hexgrid.Hex, fromSide bool)
+	on = func(at Node, hex hexgrid.Hex, fromSide bool) {
 		for _, st := range stepsOn(b.hexPaths, at, hex, fromSide) {
 			seg := b.seg(st.seg)
 			if st.to.Stop >= 0 {
@@ -363,6 +365,6 @@ func (b *netBuilder) walk(from Node) []rawLeg {
 			delete(seen, st.to)
 		}
 	}
-	on(from, Hex{}, false)
+	on(from, hexgrid.Hex{}, false)
 	return out
 }

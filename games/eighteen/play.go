@@ -4,23 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/railpost/railpost/games/move"
 )
 
 // ErrNotYours is a move from a seat the game does not wait for.
 var ErrNotYours = errors.New("it is not your move")
 
-// Opt is a move with fixed arguments.
-func Opt(seat int, verb string, args ...string) Option {
-	return Option{Seat: seat, Verb: verb, Args: args}
-}
-
-// RangedOpt is a move that ends with a number from lo to hi.
-func RangedOpt(seat int, verb string, lo, hi int, args ...string) Option {
-	return Option{Seat: seat, Verb: verb, Args: args, Ranged: true, Min: lo, Max: hi}
-}
-
 // Pair is a verb's check with what making it does.
-func Pair(check, do func(Action) error) Move { return Move{Check: check, Do: do} }
+func Pair(check, do func(move.Action) error) Move { return Move{Check: check, Do: do} }
 
 // Waiting are the seats the round waits for: none once the game is over.
 // It is a title's Acting.
@@ -33,18 +25,18 @@ func (r Round) Waiting(over bool) []int {
 
 // Legal are a seat's moves now, the open steps' options, the only list
 // there is: none once the game is over. It is a title's Legal.
-func (r Round) Legal(over bool, seat int) []Option {
+func (r Round) Legal(over bool, seat int) []move.Option {
 	if over {
 		return nil
 	}
-	return r.Options(seat, Query{})
+	return r.Options(seat, move.Query{})
 }
 
 // Move makes a seat's move when the round waits for that seat and an
 // open step lists the move, and only then; a refused move changes
 // nothing. endRule is the title's rule of the game's end, cited when a
 // move comes after it. The title carries play on after a move made.
-func (r Round) Move(a Action, over bool, endRule string, players []*Player) error {
+func (r Round) Move(a move.Action, over bool, endRule string, players []*Player) error {
 	if over {
 		return fmt.Errorf("the game is over (%s)", endRule)
 	}

@@ -1,6 +1,10 @@
 package eighteen
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/railpost/railpost/games/hexgrid"
+)
 
 // CrossesRiver tells whether a tile at a rotation would carry track over
 // the river that splits this hex: a stretch of track joining edges of
@@ -11,7 +15,7 @@ func (s *Space) CrossesRiver(t *Tile, rotation int) bool {
 	if len(s.River) != 2 {
 		return false
 	}
-	bank := func(e Edge) int {
+	bank := func(e hexgrid.Edge) int {
 		if slices.Contains(s.River[0], e) {
 			return 0
 		}

@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // Segment is one stretch of track a route uses: a path of a hex, by its
 // index in the hex's track.
 type Segment struct {
-	Hex  Hex
+	Hex  hexgrid.Hex
 	Path int
 }
 
@@ -72,7 +74,7 @@ func (l *Layout) AllRoutes(corp string, length, phase int) []Route {
 	for _, s := range starts {
 		w := walk{l: l, corp: corp, length: length, phase: phase, stations: stations, seen: map[Node]bool{s: true}}
 		w.stops = []Node{s}
-		w.extend(s, Hex{}, false, func(r Route) {
+		w.extend(s, hexgrid.Hex{}, false, func(r Route) {
 			if nodeOrder(r.Stops[0], r.Stops[len(r.Stops)-1]) < 0 {
 				out = append(out, r)
 			}
@@ -107,10 +109,10 @@ type walk struct {
 	segs  []Segment
 	// want, when set, is the hexes the run's stops must lie in, in order:
 	// the walk follows only track that meets them so.
-	want []Hex
+	want []hexgrid.Hex
 }
 
-func (w *walk) extend(n Node, from Hex, fromSide bool, emit func(Route)) {
+func (w *walk) extend(n Node, from hexgrid.Hex, fromSide bool, emit func(Route)) {
 	if n.Stop >= 0 && len(w.stops) >= 2 {
 		if slices.ContainsFunc(w.stops, func(s Node) bool { return w.stations[s] }) {
 			r := Route{Stops: slices.Clone(w.stops), Segments: slices.Clone(w.segs)}
@@ -155,7 +157,7 @@ func (w *walk) wanted(n Node) bool {
 // these hexes in this order, one for each way the track joins them: a
 // player names a run by its stops, and in a hex of two cities, or where
 // two tracks join the same stops, more than one run may fit.
-func (l *Layout) RoutesAlong(corp string, hexes []Hex, phase int) []Route {
+func (l *Layout) RoutesAlong(corp string, hexes []hexgrid.Hex, phase int) []Route {
 	if len(hexes) < 2 {
 		return nil
 	}
@@ -170,7 +172,7 @@ func (l *Layout) RoutesAlong(corp string, hexes []Hex, phase int) []Route {
 		}
 		w := walk{l: l, corp: corp, length: len(hexes), phase: phase, stations: stations,
 			seen: map[Node]bool{n: true}, stops: []Node{n}, want: hexes}
-		w.extend(n, Hex{}, false, func(r Route) {
+		w.extend(n, hexgrid.Hex{}, false, func(r Route) {
 			if len(r.Stops) == len(hexes) {
 				out = append(out, r)
 			}
@@ -184,7 +186,7 @@ func (l *Layout) RoutesAlong(corp string, hexes []Hex, phase int) []Route {
 // hexes of its stops: for each, a route along them, no two sharing track
 // (8.1), each with a train long enough (8.2). Its error says which route
 // has no way along the track, or that they cannot all run at once.
-func (l *Layout) RunAlong(corp string, named [][]Hex, trains []int, phase int) ([]Route, int, error) {
+func (l *Layout) RunAlong(corp string, named [][]hexgrid.Hex, trains []int, phase int) ([]Route, int, error) {
 	if len(named) > len(trains) {
 		return nil, 0, fmt.Errorf("%d routes for %d trains: one route a train (8.1)", len(named), len(trains))
 	}

@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // A small board for rules the 1870 map makes awkward to stage: a town
@@ -39,8 +42,8 @@ func small(t *testing.T) (*Layout, map[string]*Tile) {
 		t.Fatal(err)
 	}
 	l := NewLayout(b)
-	l.Tiles[Hex{0, 6}] = Placed{Tile: tiles["C"]}
-	l.Tokens[Hex{0, 6}] = map[int][]string{0: {"X"}}
+	l.Tiles[hexgrid.Hex{Row: 0, Col: 6}] = Placed{Tile: tiles["C"]}
+	l.Tokens[hexgrid.Hex{Row: 0, Col: 6}] = map[int][]string{0: {"X"}}
 	return l, tiles
 }
 
@@ -50,11 +53,11 @@ func small(t *testing.T) (*Layout, map[string]*Tile) {
 // the best 2-train run is A6 and A2.
 func TestNoTurningAtATilesEdge(t *testing.T) {
 	l, tiles := small(t)
-	l.Tiles[Hex{0, 4}] = Placed{Tile: tiles["J"]}
-	l.Tiles[Hex{0, 2}] = Placed{Tile: tiles["W"]}
-	l.Tiles[Hex{1, 5}] = Placed{Tile: tiles["U"]}
+	l.Tiles[hexgrid.Hex{Row: 0, Col: 4}] = Placed{Tile: tiles["J"]}
+	l.Tiles[hexgrid.Hex{Row: 0, Col: 2}] = Placed{Tile: tiles["W"]}
+	l.Tiles[hexgrid.Hex{Row: 1, Col: 5}] = Placed{Tile: tiles["U"]}
 	reach := l.Reach("X")
-	if reach[Node{Hex: Hex{1, 5}, Stop: 0}] || !reach[Node{Hex: Hex{0, 2}, Stop: 0}] {
+	if reach[Node{Hex: hexgrid.Hex{Row: 1, Col: 5}, Stop: 0}] || !reach[Node{Hex: hexgrid.Hex{Row: 0, Col: 2}, Stop: 0}] {
 		t.Errorf("reach turns at A4's west side, or misses A2: %v", reach)
 	}
 	for _, trains := range [][]int{{2}, {3}, {2, 2}} {
@@ -77,7 +80,7 @@ func TestTrackMustMeetTrack(t *testing.T) {
 		{"8", 2, "against the NW side"},     // north-west, off the map
 		{"7", 4, ""},                        // east and south-east, to B5
 	} {
-		_, err := l.Check(Lay{Corp: "X", Hex: Hex{0, 4}, Tile: tiles[tc.tile], Rotation: tc.rotation}, []Colour{Yellow})
+		_, err := l.Check(Lay{Corp: "X", Hex: hexgrid.Hex{Row: 0, Col: 4}, Tile: tiles[tc.tile], Rotation: tc.rotation}, []Colour{Yellow})
 		if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("#%s at rotation %d: %v, want %q", tc.tile, tc.rotation, err, tc.want)
 		}
@@ -106,10 +109,10 @@ W yellow t30 e1-t0
 	}
 	l := NewLayout(b)
 	for hex, id := range map[string]string{"A2": "C", "A4": "TT", "A6": "W"} {
-		h, _ := ParseHex(hex)
+		h, _ := hexgrid.ParseHex(hex)
 		l.Tiles[h] = Placed{Tile: tiles[id]}
 	}
-	a2, _ := ParseHex("A2")
+	a2, _ := hexgrid.ParseHex("A2")
 	l.Tokens[a2] = map[int][]string{0: {"X"}}
 	return l
 }
@@ -156,19 +159,19 @@ func TestTrainsFor(t *testing.T) {
 func TestLays(t *testing.T) {
 	l, tiles := small(t)
 	left := map[string]int{"7": 1, "8": 2, "J": 0}
-	plain := func(h Hex) bool { return h == Hex{0, 4} }
-	fits := func(_ Hex, tl *Tile) bool { return tl.Cities() == 0 && tl.Towns() == 0 }
+	plain := func(h hexgrid.Hex) bool { return h == hexgrid.Hex{Row: 0, Col: 4} }
+	fits := func(_ hexgrid.Hex, tl *Tile) bool { return tl.Cities() == 0 && tl.Towns() == 0 }
 	for _, tc := range []struct {
 		name  string
-		q     Query
-		judge func(Hex, string, int) bool
+		q     move.Query
+		judge func(hexgrid.Hex, string, int) bool
 		want  int
 		first string
 	}{
-		{"every rotation", Query{}, func(Hex, string, int) bool { return true }, 12, "LAY A4 7 0"},
-		{"the check's rotations", Query{}, func(_ Hex, id string, rot int) bool { return id == "8" && rot >= 4 }, 2, "LAY A4 8 4"},
-		{"a tile asked for", Query{Verb: "LAY", Args: []string{"A4", "8"}}, func(Hex, string, int) bool { return true }, 6, "LAY A4 8 0"},
-		{"another hex asked for", Query{Verb: "LAY", Args: []string{"A2"}}, func(Hex, string, int) bool { return true }, 0, ""},
+		{"every rotation", move.Query{}, func(hexgrid.Hex, string, int) bool { return true }, 12, "LAY A4 7 0"},
+		{"the check's rotations", move.Query{}, func(_ hexgrid.Hex, id string, rot int) bool { return id == "8" && rot >= 4 }, 2, "LAY A4 8 4"},
+		{"a tile asked for", move.Query{Verb: "LAY", Args: []string{"A4", "8"}}, func(hexgrid.Hex, string, int) bool { return true }, 6, "LAY A4 8 0"},
+		{"another hex asked for", move.Query{Verb: "LAY", Args: []string{"A2"}}, func(hexgrid.Hex, string, int) bool { return true }, 0, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := l.Lays(0, left, tiles, tc.q, plain, fits, tc.judge)

@@ -3,6 +3,8 @@ package eighteen
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // TestNoRunCeiling: where a train has no run worth what is asked, anyRun
@@ -135,11 +137,11 @@ Q yellow t10 e2-t0 e3-t0
 	}
 	l := NewLayout(b)
 	for hex, id := range map[string]string{"A2": "S", "A4": "P", "B3": "Q"} {
-		h, _ := ParseHex(hex)
+		h, _ := hexgrid.ParseHex(hex)
 		l.Tiles[h] = Placed{Tile: tiles[id]}
 	}
-	a2, _ := ParseHex("A2")
-	b3, _ := ParseHex("B3")
+	a2, _ := hexgrid.ParseHex("A2")
+	b3, _ := hexgrid.ParseHex("B3")
 	l.Tokens[a2] = map[int][]string{0: {"X"}}
 	l.Bonus = func(string, []Node, int) int { return 0 }
 	l.BonusBound = func(_ string, n Node, _ int) int {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // Player is a seat at the table: its money and its shares.
@@ -27,7 +29,7 @@ func NewPlayer(name string, cash int) *Player {
 type Corporation struct {
 	Sym, Name  string
 	Kind       string // the title's kind of company ("minor", "system"); "" for a plain one
-	Home       Hex
+	Home       hexgrid.Hex
 	TokenCosts []int
 	FloatAt    int // shares sold from the initial offering to operate
 
@@ -230,12 +232,12 @@ func (r Rounding) Half(revenue, shares int) (perShare, kept int) {
 type TokenCost struct {
 	ExtraCost int
 	// Distance, when set, prices a station by the hexes from the home.
-	Distance func(c *Corporation, to Hex) int
+	Distance func(c *Corporation, to hexgrid.Hex) int
 }
 
 // Next is the price of the company's next station, and whether it has
 // one: extra are tokens beyond its charter's.
-func (t TokenCost) Next(c *Corporation, extra int, to Hex) (int, bool) {
+func (t TokenCost) Next(c *Corporation, extra int, to hexgrid.Hex) (int, bool) {
 	switch {
 	case c.Stations < len(c.TokenCosts):
 		if t.Distance != nil {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/railpost/railpost/games/move"
 )
 
 // Shop is how a title writes BUYTRAIN: the word that names the bank
@@ -124,23 +126,23 @@ func (s Shop) fromCompany(t *Trains, p *Purchase, rest []string, sellers []*Corp
 // the bank sells now (with each train it may hand in), each size in the
 // open market, and each seller's train at $1 to most. The title's check
 // judges each.
-func (s Shop) Options(seat int, t *Trains, own []int, sellers []*Corporation, most int) []Option {
-	var out []Option
+func (s Shop) Options(seat int, t *Trains, own []int, sellers []*Corporation, most int) []move.Option {
+	var out []move.Option
 	for _, i := range t.Available() {
 		k := t.Kinds[i]
-		out = append(out, Opt(seat, "BUYTRAIN", s.bankArgs(t.Name(k.Size))...))
+		out = append(out, move.Opt(seat, "BUYTRAIN", s.bankArgs(t.Name(k.Size))...))
 		for _, tr := range Sizes(own) {
 			if slices.Contains(k.TradeIn, tr) {
-				out = append(out, Opt(seat, "BUYTRAIN", append(s.bankArgs(t.Name(k.Size)), "TRADE", t.Name(tr))...))
+				out = append(out, move.Opt(seat, "BUYTRAIN", append(s.bankArgs(t.Name(k.Size)), "TRADE", t.Name(tr))...))
 			}
 		}
 	}
 	for _, size := range Sizes(t.PoolTrains) {
-		out = append(out, Opt(seat, "BUYTRAIN", t.Name(size), "POOL"))
+		out = append(out, move.Opt(seat, "BUYTRAIN", t.Name(size), "POOL"))
 	}
 	for _, c := range sellers {
 		for _, size := range Sizes(c.Trains) {
-			out = append(out, RangedOpt(seat, "BUYTRAIN", 1, most, s.companyArgs(t.Name(size), c.Sym)...))
+			out = append(out, move.RangedOpt(seat, "BUYTRAIN", 1, most, s.companyArgs(t.Name(size), c.Sym)...))
 		}
 	}
 	return out

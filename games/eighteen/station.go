@@ -3,11 +3,14 @@ package eighteen
 import (
 	"fmt"
 	"slices"
+
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // FreeCity is the first city on a hex's tile with room for a station, or
 // -1: where the next station there goes.
-func (l *Layout) FreeCity(h Hex) int {
+func (l *Layout) FreeCity(h hexgrid.Hex) int {
 	p, ok := l.Tiles[h]
 	if !ok {
 		return -1
@@ -21,7 +24,7 @@ func (l *Layout) FreeCity(h Hex) int {
 }
 
 // Place puts a company's station in a city of a hex.
-func (l *Layout) Place(h Hex, stop int, corp string) {
+func (l *Layout) Place(h hexgrid.Hex, stop int, corp string) {
 	if l.Tokens[h] == nil {
 		l.Tokens[h] = map[int][]string{}
 	}
@@ -34,12 +37,12 @@ func (l *Layout) Place(h Hex, stop int, corp string) {
 // and the room left that the companies based there, yet to place their
 // home station (waiting), need. It returns the city the station goes in.
 // What a station costs, and who may place one, are the title's.
-func (l *Layout) StationError(corp string, reach map[Node]bool, h Hex, waiting int) (int, error) {
+func (l *Layout) StationError(corp string, reach map[Node]bool, h hexgrid.Hex, waiting int) (int, error) {
 	stop, err := l.station(corp, reach, h, waiting)
 	return stop, l.Cite.Recite(err)
 }
 
-func (l *Layout) station(corp string, reach map[Node]bool, h Hex, waiting int) (int, error) {
+func (l *Layout) station(corp string, reach map[Node]bool, h hexgrid.Hex, waiting int) (int, error) {
 	p, ok := l.Tiles[h]
 	if !ok || p.Tile.Cities() == 0 {
 		return -1, fmt.Errorf("%s has no city tile to hold a station (7.3)", h)
@@ -73,11 +76,11 @@ func (l *Layout) station(corp string, reach map[Node]bool, h Hex, waiting int) (
 
 // StationOptions are TOKEN on each hex of the board's order the query
 // allows where judge accepts a station.
-func (l *Layout) StationOptions(seat int, q Query, judge func(Hex) bool) []Option {
-	var out []Option
+func (l *Layout) StationOptions(seat int, q move.Query, judge func(hexgrid.Hex) bool) []move.Option {
+	var out []move.Option
 	for _, h := range l.Board.Order {
 		if q.Wants("TOKEN", h.String()) && judge(h) {
-			out = append(out, Opt(seat, "TOKEN", h.String()))
+			out = append(out, move.Opt(seat, "TOKEN", h.String()))
 		}
 	}
 	return out
@@ -86,7 +89,7 @@ func (l *Layout) StationOptions(seat int, q Query, judge func(Hex) bool) []Optio
 // Waiting counts the companies other than by based on a hex that have
 // yet to place their home station there: the room a station on the hex
 // must leave them.
-func Waiting(corps []*Corporation, by *Corporation, h Hex) int {
+func Waiting(corps []*Corporation, by *Corporation, h hexgrid.Hex) int {
 	n := 0
 	for _, c := range corps {
 		if c != by && !c.Closed && !c.Operating && c.Home == h {

@@ -3,6 +3,8 @@ package eighteen
 import (
 	"strings"
 	"testing"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // TestStationRules: a station needs a city tile with room, none of the
@@ -13,7 +15,7 @@ func TestStationRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := Hex{0, 6}, Hex{0, 4}
+	a, b := hexgrid.Hex{Row: 0, Col: 6}, hexgrid.Hex{Row: 0, Col: 4}
 	fresh := func() *Layout {
 		l, _ := small(t)
 		l.Tiles[a] = Placed{Tile: tiles["D"]}
@@ -25,7 +27,7 @@ func TestStationRules(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		corp    string
-		h       Hex
+		h       hexgrid.Hex
 		reach   map[Node]bool
 		waiting int
 		extra   bool
@@ -39,13 +41,13 @@ func TestStationRules(t *testing.T) {
 		{"kept, in the title's numbers", "Y", a, reach, 1, false, Cite{"7.3": "2.5"}, "(2.5)"},
 		{"no route", "Y", a, map[Node]bool{}, 0, false, nil, "(7.3)"},
 		{"a town", "Y", b, reach, 0, false, nil, "(7.3)"},
-		{"no tile", "Y", Hex{0, 2}, reach, 0, false, nil, "(7.3)"},
+		{"no tile", "Y", hexgrid.Hex{Row: 0, Col: 2}, reach, 0, false, nil, "(7.3)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := fresh()
 			l.Cite = tc.cite
 			if tc.extra {
-				l.Extra = map[Hex][]string{a: {"Y"}}
+				l.Extra = map[hexgrid.Hex][]string{a: {"Y"}}
 			}
 			stop, err := l.StationError(tc.corp, tc.reach, tc.h, tc.waiting)
 			switch {

@@ -3,8 +3,9 @@ package eighteen
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/railpost/railpost/games/move"
 )
 
 // Step is one part of a round: a stock turn, an auction, a company's
@@ -24,61 +25,12 @@ type Step interface {
 	// Acting are the seats the step waits for while it blocks.
 	Acting() []int
 	// Options are a seat's legal moves in the step now, narrowed by q.
-	Options(seat int, q Query) []Option
+	Options(seat int, q move.Query) []move.Option
 	// Why names the rule that refuses a move of the step's verbs that
 	// its options do not list. It explains a refusal; it never permits.
-	Why(a Action) error
+	Why(a move.Action) error
 	// Do makes a move its options list.
-	Do(a Action) error
-}
-
-// Query narrows the options a step computes: a verb and the leading
-// arguments of a move, so that checking one move need not list every
-// move (every lay of every tile on every hex). The zero Query asks for
-// every option.
-type Query struct {
-	Verb string
-	Args []string
-}
-
-// Wants tells whether moves of this verb and these leading arguments
-// may be asked for.
-func (q Query) Wants(verb string, args ...string) bool {
-	if q.Verb != "" && !strings.EqualFold(q.Verb, verb) {
-		return false
-	}
-	for i, a := range args {
-		if i < len(q.Args) && !strings.EqualFold(q.Args[i], a) {
-			return false
-		}
-	}
-	return true
-}
-
-// Allows tells whether an option lists a move: the same verb and fixed
-// arguments, and the number within range where it takes one.
-func (o Option) Allows(a Action) bool {
-	if o.Seat != a.Seat || !strings.EqualFold(o.Verb, a.Verb) {
-		return false
-	}
-	n := len(o.Args)
-	want := n
-	if o.Ranged {
-		want++
-	}
-	if len(a.Args) != want {
-		return false
-	}
-	for i := range n {
-		if !strings.EqualFold(o.Args[i], a.Args[i]) {
-			return false
-		}
-	}
-	if !o.Ranged {
-		return true
-	}
-	v, err := strconv.Atoi(strings.TrimPrefix(a.Args[n], "$"))
-	return err == nil && v >= o.Min && v <= o.Max
+	Do(a move.Action) error
 }
 
 // Round is a kind of round as a title builds it: its name and its steps
@@ -122,11 +74,11 @@ func (r Round) Acting() []int {
 }
 
 // Options are a seat's legal moves now, from every open step.
-func (r Round) Options(seat int, q Query) []Option {
+func (r Round) Options(seat int, q move.Query) []move.Option {
 	if !slices.Contains(r.Acting(), seat) {
 		return nil
 	}
-	var out []Option
+	var out []move.Option
 	for _, s := range r.open() {
 		if q.Verb != "" && !takes(s, q.Verb) {
 			continue
@@ -142,8 +94,8 @@ func (r Round) Options(seat int, q Query) []Option {
 
 // Apply makes a move if an open step lists it, and only then. A refused
 // move changes nothing; its error is the step's reason, with the rule.
-func (r Round) Apply(a Action) error {
-	q := Query{Verb: a.Verb, Args: a.Args}
+func (r Round) Apply(a move.Action) error {
+	q := move.Query{Verb: a.Verb, Args: a.Args}
 	var owner Step
 	for _, s := range r.open() {
 		if !takes(s, a.Verb) {
@@ -178,7 +130,7 @@ func (r Round) Apply(a Action) error {
 // verbList names the verbs a seat may use now.
 func (r Round) verbList(seat int) string {
 	var verbs []string
-	for _, o := range r.Options(seat, Query{}) {
+	for _, o := range r.Options(seat, move.Query{}) {
 		if !slices.Contains(verbs, o.Verb) {
 			verbs = append(verbs, o.Verb)
 		}
@@ -197,8 +149,8 @@ func takes(s Step, verb string) bool {
 // judging a move as written and naming the rule that refuses it; Do makes
 // a move the step's options list.
 type Move struct {
-	Check func(Action) error
-	Do    func(Action) error
+	Check func(move.Action) error
+	Do    func(move.Action) error
 }
 
 // Table is a step built from plain parts, as most steps of most titles
@@ -216,7 +168,7 @@ type Table struct {
 	Alongside bool
 	Blocks    func() bool
 	Waiting   func() []int
-	Candidate func(seat int, q Query) []Option
+	Candidate func(seat int, q move.Query) []move.Option
 }
 
 // Name is the step's title.
@@ -244,11 +196,11 @@ func (t *Table) Acting() []int {
 }
 
 // Options are the candidates that pass their verb's check.
-func (t *Table) Options(seat int, q Query) []Option {
+func (t *Table) Options(seat int, q move.Query) []move.Option {
 	if t.Candidate == nil || (!t.Alongside && !t.Blocks()) {
 		return nil
 	}
-	var out []Option
+	var out []move.Option
 	for _, o := range t.Candidate(seat, q) {
 		m, ok := t.Moves[o.Verb]
 		if !ok || (o.Ranged && o.Min > o.Max) {
@@ -262,7 +214,7 @@ func (t *Table) Options(seat int, q Query) []Option {
 }
 
 // Why is the verb's check on the move.
-func (t *Table) Why(a Action) error {
+func (t *Table) Why(a move.Action) error {
 	m, ok := t.Moves[strings.ToUpper(a.Verb)]
 	if !ok {
 		return fmt.Errorf("%s is not a move of the %s", a.Verb, t.Title)
@@ -271,7 +223,7 @@ func (t *Table) Why(a Action) error {
 }
 
 // Do makes the move.
-func (t *Table) Do(a Action) error {
+func (t *Table) Do(a move.Action) error {
 	m, ok := t.Moves[strings.ToUpper(a.Verb)]
 	if !ok {
 		return fmt.Errorf("%s is not a move of the %s", a.Verb, t.Title)
@@ -284,8 +236,8 @@ func (t *Table) Do(a Action) error {
 // president's company) and the seat that must accept or decline it.
 // While it is open the game waits on that seat and on nothing else.
 type Offer struct {
-	Move Action `json:"move"`
-	To   int    `json:"to"`
+	Move move.Action `json:"move"`
+	To   int         `json:"to"`
 }
 
 // The answers to an offer.
@@ -298,17 +250,17 @@ const (
 // proposed move by the title's close, DECLINE drops it and play returns
 // to the proposer. open is the offer waiting, or nil.
 func ConsentStep(open func() *Offer, closeDeal, drop func(Offer) error) Step {
-	asked := func(Action) error {
+	asked := func(move.Action) error {
 		if open() == nil {
 			return fmt.Errorf("no offer waits for an answer")
 		}
 		return nil
 	}
 	return &Table{Title: "offer", Moves: map[string]Move{
-		Accept:  {Check: asked, Do: func(Action) error { return closeDeal(*open()) }},
-		Decline: {Check: asked, Do: func(Action) error { return drop(*open()) }},
+		Accept:  {Check: asked, Do: func(move.Action) error { return closeDeal(*open()) }},
+		Decline: {Check: asked, Do: func(move.Action) error { return drop(*open()) }},
 	}, Blocks: func() bool { return open() != nil }, Waiting: func() []int { return []int{open().To} },
-		Candidate: func(seat int, _ Query) []Option {
-			return []Option{{Seat: seat, Verb: Accept}, {Seat: seat, Verb: Decline}}
+		Candidate: func(seat int, _ move.Query) []move.Option {
+			return []move.Option{{Seat: seat, Verb: Accept}, {Seat: seat, Verb: Decline}}
 		}}
 }

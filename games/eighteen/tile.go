@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // Colour is a tile's phase colour; a tile is replaced only by one of the
@@ -49,7 +51,7 @@ type Stop struct {
 // End is one end of a stretch of track: an edge, or a stop (an index into
 // the tile's Stops).
 type End struct {
-	Edge Edge
+	Edge hexgrid.Edge
 	Stop int // -1: the end is the edge
 }
 
@@ -90,8 +92,8 @@ func (t *Tile) count(city bool) int {
 }
 
 // Exits are the edges track leaves the tile by at a rotation.
-func (t *Tile) Exits(rotation int) []Edge {
-	var out []Edge
+func (t *Tile) Exits(rotation int) []hexgrid.Edge {
+	var out []hexgrid.Edge
 	for _, p := range t.Paths {
 		for _, end := range []End{p.A, p.B} {
 			if end.Stop < 0 {
@@ -241,7 +243,7 @@ func parseEnd(s string, cities, towns []int) (End, error) {
 		if n > 5 {
 			return End{}, bad
 		}
-		return End{Edge: Edge(n), Stop: -1}, nil
+		return End{Edge: hexgrid.Edge(n), Stop: -1}, nil
 	case 'c':
 		if n >= len(cities) {
 			return End{}, fmt.Errorf("end %q: the tile has %d cities", s, len(cities))

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 func TestStandardTiles(t *testing.T) {
@@ -18,22 +20,22 @@ func TestStandardTiles(t *testing.T) {
 		id            string
 		colour        Colour
 		cities, towns int
-		exits         []Edge // at rotation 1
+		exits         []hexgrid.Edge // at rotation 1
 		slots         int
 	}{
-		{"1", Yellow, 0, 2, []Edge{1, 2, 4, 5}, 0},
-		{"9", Yellow, 0, 0, []Edge{1, 4}, 0},
-		{"57", Yellow, 1, 0, []Edge{1, 4}, 1},
-		{"14", Green, 1, 0, []Edge{1, 2, 4, 5}, 2},
-		{"63", Brown, 1, 0, []Edge{0, 1, 2, 3, 4, 5}, 2},
-		{"171K", Gray, 1, 0, []Edge{0, 1, 2, 3, 4, 5}, 3},
-		{"80", Green, 0, 0, []Edge{1, 2, 3}, 0},
-		{"81", Green, 0, 0, []Edge{1, 3, 5}, 0},
-		{"82", Green, 0, 0, []Edge{1, 2, 4}, 0},
-		{"83", Green, 0, 0, []Edge{0, 1, 4}, 0},
-		{"544", Brown, 0, 0, []Edge{1, 2, 4, 5}, 0},
-		{"545", Brown, 0, 0, []Edge{1, 2, 3, 4}, 0},
-		{"546", Brown, 0, 0, []Edge{1, 3, 4, 5}, 0},
+		{"1", Yellow, 0, 2, []hexgrid.Edge{1, 2, 4, 5}, 0},
+		{"9", Yellow, 0, 0, []hexgrid.Edge{1, 4}, 0},
+		{"57", Yellow, 1, 0, []hexgrid.Edge{1, 4}, 1},
+		{"14", Green, 1, 0, []hexgrid.Edge{1, 2, 4, 5}, 2},
+		{"63", Brown, 1, 0, []hexgrid.Edge{0, 1, 2, 3, 4, 5}, 2},
+		{"171K", Gray, 1, 0, []hexgrid.Edge{0, 1, 2, 3, 4, 5}, 3},
+		{"80", Green, 0, 0, []hexgrid.Edge{1, 2, 3}, 0},
+		{"81", Green, 0, 0, []hexgrid.Edge{1, 3, 5}, 0},
+		{"82", Green, 0, 0, []hexgrid.Edge{1, 2, 4}, 0},
+		{"83", Green, 0, 0, []hexgrid.Edge{0, 1, 4}, 0},
+		{"544", Brown, 0, 0, []hexgrid.Edge{1, 2, 4, 5}, 0},
+		{"545", Brown, 0, 0, []hexgrid.Edge{1, 2, 3, 4}, 0},
+		{"546", Brown, 0, 0, []hexgrid.Edge{1, 3, 4, 5}, 0},
 	} {
 		tile := tiles[tc.id]
 		if tile == nil {
@@ -67,21 +69,21 @@ func TestParseTilesErrors(t *testing.T) {
 
 func TestHexes(t *testing.T) {
 	for _, s := range []string{"A2", "H17", "O18"} {
-		h, err := ParseHex(s)
+		h, err := hexgrid.ParseHex(s)
 		if err != nil || h.String() != s {
 			t.Errorf("%s read back as %s (%v)", s, h, err)
 		}
 	}
 	for _, s := range []string{"", "7", "h17", "H", "H-1", "Hx"} {
-		if _, err := ParseHex(s); err == nil {
+		if _, err := hexgrid.ParseHex(s); err == nil {
 			t.Errorf("%q read as a hex", s)
 		}
 	}
-	for e := Edge(0); e < 6; e++ {
+	for e := hexgrid.Edge(0); e < 6; e++ {
 		if e.Opposite().Opposite() != e || e.Turn(6) != e || e.Turn(-1).Turn(1) != e {
 			t.Errorf("edge %d: opposite or turn is wrong", e)
 		}
-		h := Hex{Row: 7, Col: 17}
+		h := hexgrid.Hex{Row: 7, Col: 17}
 		if h.Neighbour(e).Neighbour(e.Opposite()) != h {
 			t.Errorf("edge %d and back does not return", e)
 		}

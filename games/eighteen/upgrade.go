@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // link is one piece of a placed tile's connectivity: two edges joined by
 // plain track, or an edge joined to a stop of a kind.
 type link struct {
-	a, b Edge
+	a, b hexgrid.Edge
 	stop int // 0: edge to edge; 1: edge to a city; 2: edge to a town
 }
 

@@ -1,5 +1,7 @@
 package eighteen
 
+import "github.com/railpost/railpost/games/hexgrid"
+
 // SegmentPath is the stretch of track a route's segment names, as the
 // hex's track at rotation 0 of the board: a laid tile's rotated path, or
 // an off-board's printed track from an exit to its stop. A route names
@@ -16,7 +18,7 @@ func (l *Layout) SegmentPath(s Segment) (Path, bool) {
 
 // endOf is a graph node as an end of track in hex h: its stop, or the
 // edge of h the side lies on, whichever of the two hexes names the side.
-func endOf(h Hex, n Node) End {
+func endOf(h hexgrid.Hex, n Node) End {
 	if n.Stop >= 0 {
 		return End{Stop: n.Stop}
 	}

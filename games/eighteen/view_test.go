@@ -3,6 +3,8 @@ package eighteen
 import (
 	"slices"
 	"testing"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // TestSegmentPath: every segment of a best run names a stretch of track
@@ -22,7 +24,7 @@ A6 | offboard | Out | - | - | - | rev=30/40/50 exits=1
 		t.Fatal(err)
 	}
 	l := NewLayout(b)
-	a2, a4, a6 := Hex{0, 2}, Hex{0, 4}, Hex{0, 6}
+	a2, a4, a6 := hexgrid.Hex{Row: 0, Col: 2}, hexgrid.Hex{Row: 0, Col: 4}, hexgrid.Hex{Row: 0, Col: 6}
 	l.Tiles[a2] = Placed{Tile: tiles["C"], Rotation: 4} // city to the east side
 	l.Tiles[a4] = Placed{Tile: tiles["9"], Rotation: 1} // west to east
 	l.Tokens[a2] = map[int][]string{0: {"X"}}
@@ -30,7 +32,7 @@ A6 | offboard | Out | - | - | - | rev=30/40/50 exits=1
 	if total != 50 || len(routes) != 1 {
 		t.Fatalf("best run %v $%d, want A2 to Out for $50", routes, total)
 	}
-	want := map[Hex]Path{
+	want := map[hexgrid.Hex]Path{
 		a2: {A: End{Edge: 4, Stop: -1}, B: End{Stop: 0}},
 		a4: {A: End{Edge: 1, Stop: -1}, B: End{Edge: 4, Stop: -1}},
 		a6: {A: End{Edge: 1, Stop: -1}, B: End{Stop: 0}},

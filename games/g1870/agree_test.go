@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/eighteen/enginetest"
+	"github.com/railpost/railpost/games/move"
 )
 
 // agreeSpec is 1870 for the core's agreement check: its verbs, the words
@@ -31,8 +31,8 @@ func agreeSpec(g *Game) enginetest.Spec[*Game] {
 		// the run as it stands, and a RUN written otherwise is the option
 		// the step computes for it when asked (TestPresidentRuns holds
 		// the rule itself)
-		Asked: func(g *Game, seat int, a eighteen.Action) []eighteen.Option {
-			return g.round().Options(seat, eighteen.Query{Verb: a.Verb, Args: a.Args})
+		Asked: func(g *Game, seat int, a move.Action) []move.Option {
+			return g.round().Options(seat, move.Query{Verb: a.Verb, Args: a.Args})
 		},
 		AskedVerbs: []string{"RUN"},
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // fixtures are the board, the tiles and the manifest the tests start from.
@@ -21,9 +22,9 @@ func fixtures(t testing.TB) (*eighteen.Board, map[string]*eighteen.Tile, Manifes
 	return b, tiles, m
 }
 
-func mustHex(t *testing.T, s string) eighteen.Hex {
+func mustHex(t *testing.T, s string) hexgrid.Hex {
 	t.Helper()
-	h, err := eighteen.ParseHex(s)
+	h, err := hexgrid.ParseHex(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,17 +98,17 @@ func TestNeighbours(t *testing.T) {
 	b, _, _ := fixtures(t)
 	h17 := mustHex(t, "H17")
 	for e, want := range []string{"I16", "H15", "G16", "G18", "H19", "I18"} {
-		n := h17.Neighbour(eighteen.Edge(e))
+		n := h17.Neighbour(hexgrid.Edge(e))
 		if n.String() != want || b.Space(n) == nil {
 			t.Errorf("H17 edge %d: %s, want %s on the board", e, n, want)
 		}
-		if back, ok := n.EdgeTo(h17); !ok || back != eighteen.Edge(e).Opposite() {
+		if back, ok := n.EdgeTo(h17); !ok || back != hexgrid.Edge(e).Opposite() {
 			t.Errorf("%s back to H17: edge %v", n, back)
 		}
 	}
 	for _, tc := range []struct {
 		hex  string
-		edge eighteen.Edge
+		edge hexgrid.Edge
 		pass bool
 	}{
 		{"N17", 4, false}, // New Orleans's east side

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // maxLaysJudged caps the lays the computer tries on a copy of the map
@@ -20,16 +22,16 @@ const maxLaysJudged = 40
 // tokens it can afford, pays out unless it must save for a train, buys
 // trains before its own would rust, sells shares only to pay for a train
 // it must buy, and turns down deals offered to it.
-func (g *Game) Suggest(seat int, rng *rand.Rand) eighteen.Action {
+func (g *Game) Suggest(seat int, rng *rand.Rand) move.Action {
 	return eighteen.Suggest(seat, g.Legal(seat), g.decide, rng)
 }
 
 // decide is the computer's choice where it has a view; false leaves the
 // default (decline, done, pass or skip).
-func (g *Game) decide(seat int, by map[string][]eighteen.Option, rng *rand.Rand) (eighteen.Action, bool) {
+func (g *Game) decide(seat int, by map[string][]move.Option, rng *rand.Rand) (move.Action, bool) {
 	switch {
 	case len(by["ACCEPT"]) > 0, len(by["PROTECT"]) > 0:
-		return eighteen.Action{}, false // declines: it offers no deals and takes none
+		return move.Action{}, false // declines: it offers no deals and takes none
 	case len(by["DISCARD"]) > 0:
 		return g.smallest(by["DISCARD"]), true
 	case len(by["PAR"]) > 0:
@@ -50,10 +52,10 @@ func (g *Game) decide(seat int, by map[string][]eighteen.Option, rng *rand.Rand)
 	case len(by["BUYTRAIN"]) > 0 || len(by["SELL"]) > 0:
 		return g.trainChoice(seat, by)
 	}
-	return eighteen.Action{}, false
+	return move.Action{}, false
 }
 
-func first(opts []eighteen.Option, arg string) eighteen.Action {
+func first(opts []move.Option, arg string) move.Action {
 	for _, o := range opts {
 		if len(o.Args) > 0 && o.Args[len(o.Args)-1] == arg {
 			return o.Action(o.Min)
@@ -63,7 +65,7 @@ func first(opts []eighteen.Option, arg string) eighteen.Action {
 }
 
 // smallest is the option naming the smallest train.
-func (g *Game) smallest(opts []eighteen.Option) eighteen.Action {
+func (g *Game) smallest(opts []move.Option) move.Action {
 	best, size := opts[0], 1<<30
 	for _, o := range opts {
 		if s, ok := g.SizeOf(o.Args[0]); ok && s < size {
@@ -75,13 +77,13 @@ func (g *Game) smallest(opts []eighteen.Option) eighteen.Action {
 
 // auctionChoice buys the cheapest private while it costs no more than
 // half the seat's cash; it never bids.
-func (g *Game) auctionChoice(seat int, by map[string][]eighteen.Option) (eighteen.Action, bool) {
+func (g *Game) auctionChoice(seat int, by map[string][]move.Option) (move.Action, bool) {
 	for _, o := range by["BUY"] {
 		if p := g.Private(o.Args[0]); p != nil && 2*p.Cost <= g.Players[seat].Cash {
 			return o.Action(0), true
 		}
 	}
-	return eighteen.Action{}, false
+	return move.Action{}, false
 }
 
 // wantCompanies is how many companies the computer likes to lead.
@@ -89,7 +91,7 @@ const wantCompanies = 2
 
 // stockChoice floats its own companies first, starts one while it leads
 // fewer than it wants, then buys the best share it can afford.
-func (g *Game) stockChoice(seat int, by map[string][]eighteen.Option, rng *rand.Rand) (eighteen.Action, bool) {
+func (g *Game) stockChoice(seat int, by map[string][]move.Option, rng *rand.Rand) (move.Action, bool) {
 	cash := g.Players[seat].Cash
 	led := 0
 	for _, c := range g.Corps {
@@ -97,7 +99,7 @@ func (g *Game) stockChoice(seat int, by map[string][]eighteen.Option, rng *rand.
 			led++
 		}
 	}
-	var best eighteen.Option
+	var best move.Option
 	bestScore := 0
 	for _, o := range by["BUY"] {
 		c := g.Corp(o.Args[0])
@@ -122,12 +124,12 @@ func (g *Game) stockChoice(seat int, by map[string][]eighteen.Option, rng *rand.
 	if bestScore > 0 {
 		return best.Action(0), true
 	}
-	return eighteen.Action{}, false
+	return move.Action{}, false
 }
 
 // shareScore is how much the computer wants one share: its own companies
 // until they float, then companies that run and pay; 0 for none.
-func (g *Game) shareScore(seat int, c *Corp, o eighteen.Option) int {
+func (g *Game) shareScore(seat int, c *Corp, o move.Option) int {
 	_, price, err := g.shareTerms(o.Action(0), c)
 	if err != nil || price > g.Players[seat].Cash-g.reserve(seat) {
 		return 0
@@ -166,7 +168,7 @@ func (g *Game) reserve(seat int) int {
 
 // dividend pays out unless the company must keep the money for a train:
 // one it needs, or one more within its limit that the income pays for.
-func (g *Game) dividend(seat int, by map[string][]eighteen.Option) eighteen.Action {
+func (g *Game) dividend(seat int, by map[string][]move.Option) move.Action {
 	c, rev := g.r.Corp, g.r.Revenue
 	if len(g.r.Pending) > 0 && g.r.Pending[0].Kind == pendConnPay {
 		c, rev = g.Corp(g.r.Pending[0].Corp), g.r.Pending[0].Revenue
@@ -215,10 +217,10 @@ func (g *Game) trialTrains(c *Corp) []int {
 // that most raises the company's run wins, with nearness to its
 // destination and cost deciding between equals. A lay that neither earns
 // nor draws nearer is skipped when it costs money.
-func (g *Game) layChoice(seat int, lays []eighteen.Option, rng *rand.Rand) (eighteen.Action, bool) {
+func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Action, bool) {
 	c := g.r.Corp
 	if c == nil {
-		return eighteen.Action{}, false
+		return move.Action{}, false
 	}
 	if len(lays) > maxLaysJudged {
 		lays = slices.Clone(lays)
@@ -229,7 +231,7 @@ func (g *Game) layChoice(seat int, lays []eighteen.Option, rng *rand.Rand) (eigh
 	_, base := g.Layout.BestRun(c.Sym, trains, off)
 	steps := g.board.Steps(c.Dest)
 	near := g.nearest(c, steps)
-	var best eighteen.Option
+	var best move.Option
 	bestScore := -1 << 30
 	for _, o := range lays {
 		a := o.Action(0)
@@ -252,18 +254,18 @@ func (g *Game) layChoice(seat int, lays []eighteen.Option, rng *rand.Rand) (eigh
 	}
 	if bestScore <= 0 && best.Verb != "" {
 		if _, cost, _, _ := g.layTerms(best.Action(0)); cost > 0 {
-			return eighteen.Action{}, false
+			return move.Action{}, false
 		}
 	}
 	if best.Verb == "" {
-		return eighteen.Action{}, false
+		return move.Action{}, false
 	}
 	return best.Action(0), true
 }
 
 // nearest is how close the company's track and stations come to its
 // destination, in hexes.
-func (g *Game) nearest(c *Corp, steps map[eighteen.Hex]int) int {
+func (g *Game) nearest(c *Corp, steps map[hexgrid.Hex]int) int {
 	near := 1 << 20
 	for n := range g.Layout.Reach(c.Sym) {
 		if d, ok := steps[n.Hex]; ok && d < near {
@@ -275,17 +277,17 @@ func (g *Game) nearest(c *Corp, steps map[eighteen.Hex]int) int {
 
 // tokenChoice places the token that most raises the run, when the
 // company can spare the money from its next train.
-func (g *Game) tokenChoice(seat int, toks []eighteen.Option) (eighteen.Action, bool) {
+func (g *Game) tokenChoice(seat int, toks []move.Option) (move.Action, bool) {
 	c := g.r.Corp
 	if c == nil {
-		return eighteen.Action{}, false
+		return move.Action{}, false
 	}
 	trains, off := g.trialTrains(c), g.phase().OffBoard
 	_, base := g.Layout.BestRun(c.Sym, trains, off)
-	var best eighteen.Option
+	var best move.Option
 	bestGain := 0
 	for _, o := range toks {
-		h, err := eighteen.ParseHex(o.Args[0])
+		h, err := hexgrid.ParseHex(o.Args[0])
 		if err != nil {
 			continue
 		}
@@ -307,18 +309,18 @@ func (g *Game) tokenChoice(seat int, toks []eighteen.Option) (eighteen.Action, b
 	if bestGain > 0 {
 		return best.Action(0), true
 	}
-	return eighteen.Action{}, false
+	return move.Action{}, false
 }
 
 // trainChoice buys the cheapest train on offer while the company has
 // room and the money, or must have one; a president who must pay towards
 // one sells the shares the list allows, the least needed first.
-func (g *Game) trainChoice(seat int, by map[string][]eighteen.Option) (eighteen.Action, bool) {
+func (g *Game) trainChoice(seat int, by map[string][]move.Option) (move.Action, bool) {
 	c := g.r.Corp
 	if c == nil {
-		return eighteen.Action{}, false
+		return move.Action{}, false
 	}
-	var cheapest *eighteen.Option
+	var cheapest *move.Option
 	cheapestCost := 1 << 30
 	for i, o := range by["BUYTRAIN"] {
 		if o.Ranged || (len(o.Args) > 2 && o.Args[2] == "TRADE") {
@@ -337,12 +339,12 @@ func (g *Game) trainChoice(seat int, by map[string][]eighteen.Option) (eighteen.
 	case len(c.Trains) == 0 && g.mustBuy(c) && len(by["SELL"]) > 0:
 		return g.forcedSale(seat, by["SELL"]), true
 	}
-	return eighteen.Action{}, false
+	return move.Action{}, false
 }
 
 // forcedSale sells one share, of a company the seat does not lead when
 // it can.
-func (g *Game) forcedSale(seat int, sells []eighteen.Option) eighteen.Action {
+func (g *Game) forcedSale(seat int, sells []move.Option) move.Action {
 	for _, o := range sells {
 		if c := g.Corp(o.Args[0]); c != nil && c.President != seat && strings.TrimSpace(o.Args[1]) == "1" {
 			return o.Action(0)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // The deals that need a second player's word (5.3.2, 5.10 rule 4, 10.5,
@@ -14,7 +15,7 @@ import (
 // open, so the move is as legal when accepted as when offered.
 
 // offer opens a deal to a seat and tells the table.
-func (g *Game) offer(a eighteen.Action, to int, format string, args ...any) error {
+func (g *Game) offer(a move.Action, to int, format string, args ...any) error {
 	g.r.Offer = &eighteen.Offer{Move: a, To: to}
 	g.note(format+": %s may ACCEPT or DECLINE", append(args, g.Players[to].Name)...)
 	return nil
@@ -29,7 +30,7 @@ func (g *Game) consentStep() eighteen.Step {
 func (g *Game) closeDeal(o eighteen.Offer) error {
 	g.r.Offer = nil
 	g.note("%s accepts", g.Players[o.To].Name)
-	do := map[string]func(eighteen.Action) error{"BUYPRIVATE": g.doBuyPrivate, "BUYTRAIN": g.doBuyTrain, "REDEEM": g.doRedeem}[o.Move.Verb]
+	do := map[string]func(move.Action) error{"BUYPRIVATE": g.doBuyPrivate, "BUYTRAIN": g.doBuyTrain, "REDEEM": g.doRedeem}[o.Move.Verb]
 	if do == nil {
 		return fmt.Errorf("internal: %s is not a deal", o.Move)
 	}

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // answer has the other side of an open offer answer it, after checking
@@ -14,7 +14,7 @@ func answer(t *testing.T, g *Game, proposer, to int, verb string) {
 	if got := g.Acting(); !slices.Equal(got, []int{to}) {
 		t.Fatalf("an offer is open and the game waits for %v, want seat %d", got, to)
 	}
-	if err := g.Apply(eighteen.Action{Seat: proposer, Verb: "DONE"}); err == nil {
+	if err := g.Apply(move.Action{Seat: proposer, Verb: "DONE"}); err == nil {
 		t.Fatal("the proposer moved while his offer waited")
 	}
 	act(t, g, to, verb)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // Tests of the rulebook's worked examples and rules, each staged on a
@@ -81,7 +82,7 @@ func place(t *testing.T, g *Game, hex, id string, rot int) {
 
 func act(t *testing.T, g *Game, seat int, line string) {
 	t.Helper()
-	a, err := eighteen.ParseAction(seat, line)
+	a, err := move.ParseAction(seat, line)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func act(t *testing.T, g *Game, seat int, line string) {
 
 func refuse(t *testing.T, g *Game, seat int, line, rule string) {
 	t.Helper()
-	a, _ := eighteen.ParseAction(seat, line)
+	a, _ := move.ParseAction(seat, line)
 	before := fingerprint(g)
 	err := g.Apply(a)
 	if err == nil {
@@ -583,17 +584,17 @@ func TestRedeemAndReissue(t *testing.T) {
 // TestUndoReplaysToAnEarlierPoint: UNDO is a log entry; the game replays
 // without the moves it takes back.
 func TestUndoReplaysToAnEarlierPoint(t *testing.T) {
-	fresh := func() (eighteen.Engine, error) { return New(Setup{Players: []string{"Ann", "Bob", "Cy"}, Seed: 3}) }
+	fresh := func() (move.Engine, error) { return New(Setup{Players: []string{"Ann", "Bob", "Cy"}, Seed: 3}) }
 	g0, _ := fresh()
 	a := g0.Acting()[0] // the seat the seed dealt the first priority
 	b, c := (a+1)%3, (a+2)%3
-	log := []eighteen.Action{
+	log := []move.Action{
 		{Seat: a, Verb: "BUY", Args: []string{"GRSC"}},
 		{Seat: b, Verb: "BID", Args: []string{"GSC", "90"}},
-		{Seat: b, Verb: eighteen.Undo, Args: []string{"1"}},
+		{Seat: b, Verb: move.Undo, Args: []string{"1"}},
 		{Seat: b, Verb: "PASS"},
 	}
-	e, standing, err := eighteen.Replay(fresh, log)
+	e, standing, err := move.Replay(fresh, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -601,7 +602,7 @@ func TestUndoReplaysToAnEarlierPoint(t *testing.T) {
 	if len(standing) != 2 || len(g.Private(GSC).Bids) != 0 || g.Acting()[0] != c {
 		t.Errorf("after the undo: %d moves stand, GSC bids %v, seat %v to act", len(standing), g.Private(GSC).Bids, g.Acting())
 	}
-	if _, _, err := eighteen.Replay(fresh, append(log, eighteen.Action{Verb: eighteen.Undo, Args: []string{"9"}})); err == nil {
+	if _, _, err := move.Replay(fresh, append(log, move.Action{Verb: move.Undo, Args: []string{"9"}})); err == nil {
 		t.Error("an undo past the start was taken")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // Setup is what a game of 1870 starts from: the players, and the seed that
@@ -37,7 +38,7 @@ type Player = eighteen.Player
 // Corp is a public company: the core's, and 1870's own parts.
 type Corp struct {
 	eighteen.Corporation
-	Dest eighteen.Hex
+	Dest hexgrid.Hex
 
 	Reissued bool
 	Reserved int // shares that travel with a private: the Katy's one, the Frisco's president's two
@@ -70,7 +71,7 @@ type Private = eighteen.Private
 
 // Token is a Cattle or port token on the map.
 type Token struct {
-	Hex    eighteen.Hex
+	Hex    hexgrid.Hex
 	Corp   string // the company whose token it is
 	Closed bool   // a closed port: only its company gains (15.2)
 }
@@ -162,8 +163,8 @@ func New(s Setup) (*Game, error) {
 		g.Players = append(g.Players, p)
 	}
 	for _, f := range corpTable {
-		home, _ := eighteen.ParseHex(f.home)
-		dest, _ := eighteen.ParseHex(f.dest)
+		home, _ := hexgrid.ParseHex(f.home)
+		dest, _ := hexgrid.ParseHex(f.dest)
 		c := &Corp{Corporation: eighteen.Corporation{Sym: f.sym, Name: f.name, Home: home, TokenCosts: f.tokens, FloatAt: f.float, IPO: 10, President: -1}, Dest: dest}
 		if c.Sym == MKT {
 			c.IPO, c.Reserved = 9, 1

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // lateGame plays a seeded game of listed moves only, chosen by lateMove,
@@ -51,8 +53,8 @@ func lateGame(tb testing.TB, seed uint64, phase, tiles int) *Game {
 // (joiningLay); else, by turns, a train from the bank or the pool, a
 // token, a dividend, a company started or a share bought, or moving on;
 // else any move listed.
-func lateMove(rng *rand.Rand, tiles map[string]*eighteen.Tile, g *Game, opts []eighteen.Option) eighteen.Action {
-	by := map[string][]eighteen.Option{}
+func lateMove(rng *rand.Rand, tiles map[string]*eighteen.Tile, g *Game, opts []move.Option) move.Action {
+	by := map[string][]move.Option{}
 	for _, o := range opts {
 		v := o.Verb
 		if v == "BUYTRAIN" && len(o.Args) > 1 && o.Args[1] != "DEPOT" && o.Args[1] != "POOL" {
@@ -75,7 +77,7 @@ func lateMove(rng *rand.Rand, tiles map[string]*eighteen.Tile, g *Game, opts []e
 	return anyOf(rng, opts)
 }
 
-func anyOf(rng *rand.Rand, opts []eighteen.Option) eighteen.Action {
+func anyOf(rng *rand.Rand, opts []move.Option) move.Action {
 	o := opts[rng.IntN(len(opts))]
 	n := o.Min
 	if o.Ranged {
@@ -87,10 +89,10 @@ func anyOf(rng *rand.Rand, opts []eighteen.Option) eighteen.Action {
 // joiningLay is the listed lay whose tile joins the most of its exits to
 // the track of the hexes beside it, upgrades first (they add track), ties
 // broken at random: players build networks, not scattered tiles.
-func joiningLay(rng *rand.Rand, tiles map[string]*eighteen.Tile, g *Game, lays []eighteen.Option) eighteen.Option {
+func joiningLay(rng *rand.Rand, tiles map[string]*eighteen.Tile, g *Game, lays []move.Option) move.Option {
 	best, bestScore := lays[0], -1
 	for _, o := range lays {
-		h, err1 := eighteen.ParseHex(o.Args[0])
+		h, err1 := hexgrid.ParseHex(o.Args[0])
 		rot, err2 := strconv.Atoi(o.Args[2])
 		t := tiles[o.Args[1]]
 		if err1 != nil || err2 != nil || t == nil {

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // menu writes 1870's options: lays grouped a line per hex for up to
@@ -18,7 +20,7 @@ func (g *Game) menu() eighteen.Menu { return eighteen.Menu{MaxHexes: 8, Note: g.
 // Lays are grouped a line per hex, pars a line per set of prices, so
 // that the list stays short enough for a phone.
 func (g *Game) Menu(seat int) []string {
-	var rest []eighteen.Option
+	var rest []move.Option
 	pars := map[string][]string{} // prices -> companies
 	var parOrder []string
 	for _, o := range g.Legal(seat) {
@@ -71,7 +73,7 @@ func (g *Game) parLines(order []string, pars map[string][]string) []string {
 
 // optionNote is what an option costs or pays, where that helps the
 // choice.
-func (g *Game) optionNote(o eighteen.Option) string {
+func (g *Game) optionNote(o move.Option) string {
 	a := o.Action(o.Min)
 	switch o.Verb {
 	case "BUY":
@@ -86,7 +88,7 @@ func (g *Game) optionNote(o eighteen.Option) string {
 		}
 	case "TOKEN":
 		if c := g.r.Corp; c != nil {
-			h, _ := eighteen.ParseHex(o.Args[0])
+			h, _ := hexgrid.ParseHex(o.Args[0])
 			if cost, ok := tokens.Next(&c.Corporation, c.Extra, h); ok {
 				return dollars(cost)
 			}
@@ -113,7 +115,7 @@ func (g *Game) optionNote(o eighteen.Option) string {
 
 // dividendNote is what a dividend choice pays each holder, and where the
 // price goes (9.1, 5.8).
-func (g *Game) dividendNote(a eighteen.Action) string {
+func (g *Game) dividendNote(a move.Action) string {
 	c, rev, _, err := g.dividendStep(a, a.Verb)
 	if err != nil || c == nil {
 		return ""

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // startSet begins the operating rounds after a stock round; their number
@@ -60,7 +62,7 @@ func (g *Game) nextCorp() {
 
 // addToken puts a home or destination token in the hex's city: every
 // city of 1870 is a tile's first stop.
-func (g *Game) addToken(h eighteen.Hex, sym string) { g.Layout.Place(h, 0, sym) }
+func (g *Game) addToken(h hexgrid.Hex, sym string) { g.Layout.Place(h, 0, sym) }
 
 func (g *Game) endOR() {
 	g.r.Corp = nil
@@ -114,7 +116,7 @@ func (g *Game) owns(c *Corp, priv string) bool { return g.Private(priv).Owned(c.
 // manifest, and the money. It returns the cost and how the lay uses the
 // bridge company: not, for its discount, or as the free home bridge,
 // which does not count against the two.
-func (g *Game) layCost(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex, id string, rot int) (int, bridgeUse, error) {
+func (g *Game) layCost(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex, id string, rot int) (int, bridgeUse, error) {
 	t := g.tiles[id]
 	if t == nil || g.Left[id] == 0 {
 		return 0, noBridge, errRule("2.5", "no tile #%s is left", id)
@@ -166,7 +168,7 @@ const (
 	homeBridge           // free, and an extra lay (15.2)
 )
 
-func (g *Game) operating(a eighteen.Action, verb string) (*Corp, error) {
+func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
 	if len(g.r.Pending) > 0 {
 		return nil, errRule("4.1", "answer the question before you first")
 	}
@@ -177,28 +179,28 @@ func (g *Game) operating(a eighteen.Action, verb string) (*Corp, error) {
 }
 
 // checkLay judges LAY as a player wrote it; layCost holds the rules.
-func (g *Game) checkLay(a eighteen.Action) error {
+func (g *Game) checkLay(a move.Action) error {
 	_, _, _, err := g.layTerms(a)
 	return err
 }
 
 // layTerms reads a lay and judges it: the hex, the tile, the cost and how
 // it uses the bridge company.
-func (g *Game) layTerms(a eighteen.Action) (eighteen.Hex, int, bridgeUse, error) {
+func (g *Game) layTerms(a move.Action) (hexgrid.Hex, int, bridgeUse, error) {
 	c, err := g.operating(a, "LAY")
 	if err != nil {
-		return eighteen.Hex{}, 0, noBridge, err
+		return hexgrid.Hex{}, 0, noBridge, err
 	}
 	if g.r.Step != stepTrack {
-		return eighteen.Hex{}, 0, noBridge, errRule("4.1", "track is laid first in a turn")
+		return hexgrid.Hex{}, 0, noBridge, errRule("4.1", "track is laid first in a turn")
 	}
 	if len(a.Args) != 3 {
-		return eighteen.Hex{}, 0, noBridge, errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
+		return hexgrid.Hex{}, 0, noBridge, errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
 	}
-	h, err := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
+	h, err := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	rot, ok := atoi(a.Args[2])
 	if err != nil || !ok {
-		return eighteen.Hex{}, 0, noBridge, errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
+		return hexgrid.Hex{}, 0, noBridge, errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
 	}
 	id := strings.TrimPrefix(a.Args[1], "#")
 	cost, bridge, err := g.layCost(c, g.Layout.Reach(c.Sym), h, id, rot)
@@ -207,7 +209,7 @@ func (g *Game) layTerms(a eighteen.Action) (eighteen.Hex, int, bridgeUse, error)
 
 // doLay lays the tile: the manifest, the cost, and the track step's
 // count of lays (1.2, 6).
-func (g *Game) doLay(a eighteen.Action) error {
+func (g *Game) doLay(a move.Action) error {
 	h, cost, bridge, err := g.layTerms(a)
 	if err != nil {
 		return err
@@ -244,7 +246,7 @@ func (g *Game) doLay(a eighteen.Action) error {
 }
 
 // checkSkip judges passing the track or the token step (4.1).
-func (g *Game) checkSkip(a eighteen.Action) error {
+func (g *Game) checkSkip(a move.Action) error {
 	if _, err := g.operating(a, "SKIP"); err != nil {
 		return err
 	}
@@ -255,13 +257,13 @@ func (g *Game) checkSkip(a eighteen.Action) error {
 }
 
 // doSkip passes the step.
-func (g *Game) doSkip(eighteen.Action) error {
+func (g *Game) doSkip(move.Action) error {
 	g.r.Step++
 	return nil
 }
 
 // tokenCheck judges a station in a city (7.2, 7.3).
-func (g *Game) tokenCheck(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex) error {
+func (g *Game) tokenCheck(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) error {
 	cost, ok := tokens.Next(&c.Corporation, c.Extra, h)
 	if !ok {
 		return errRule("7.2", "%s has no tokens left", c.Sym)
@@ -274,7 +276,7 @@ func (g *Game) tokenCheck(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex)
 }
 
 // checkTokenMove judges TOKEN as written; tokenCheck holds the rules.
-func (g *Game) checkTokenMove(a eighteen.Action) error {
+func (g *Game) checkTokenMove(a move.Action) error {
 	c, err := g.operating(a, "TOKEN")
 	if err != nil {
 		return err
@@ -285,7 +287,7 @@ func (g *Game) checkTokenMove(a eighteen.Action) error {
 	if len(a.Args) != 1 {
 		return errRule("7", "write TOKEN and the hex, as TOKEN J5")
 	}
-	h, err := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
+	h, err := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	if err != nil {
 		return errRule("7", "write TOKEN and the hex, as TOKEN J5")
 	}
@@ -293,9 +295,9 @@ func (g *Game) checkTokenMove(a eighteen.Action) error {
 }
 
 // doToken places the station and ends the token step.
-func (g *Game) doToken(a eighteen.Action) error {
+func (g *Game) doToken(a move.Action) error {
 	c := g.r.Corp
-	h, _ := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
+	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	cost, _ := tokens.Next(&c.Corporation, c.Extra, h)
 	c.Cash -= cost
 	g.Bank += cost
@@ -329,7 +331,7 @@ func (g *Game) run(c *Corp) {
 // only when no other player holds a share: any shareholder may point out
 // the better run, which the president must then run (8.3), and by mail
 // the engine points it out for them.
-func (g *Game) runTerms(a eighteen.Action) (*Corp, []eighteen.Route, int, error) {
+func (g *Game) runTerms(a move.Action) (*Corp, []eighteen.Route, int, error) {
 	c, err := g.operating(a, "RUN")
 	if err != nil {
 		return nil, nil, 0, err
@@ -363,7 +365,7 @@ func (g *Game) otherHolders(c *Corp) bool {
 }
 
 // doRun runs the named routes in place of the engine's.
-func (g *Game) doRun(a eighteen.Action) error {
+func (g *Game) doRun(a move.Action) error {
 	c, routes, total, err := g.runTerms(a)
 	if err != nil {
 		return err
@@ -381,12 +383,12 @@ func (g *Game) payout(c *Corp, perShare int) {
 
 // checkDividend judges PAY, HALF or WITHHOLD: a run's income waits, and a
 // connection run's is never halved (9, 11.4.2).
-func (g *Game) checkDividend(a eighteen.Action) error {
+func (g *Game) checkDividend(a move.Action) error {
 	_, _, _, err := g.dividendStep(a, a.Verb)
 	return err
 }
 
-func (g *Game) dividendStep(a eighteen.Action, verb string) (*Corp, int, bool, error) {
+func (g *Game) dividendStep(a move.Action, verb string) (*Corp, int, bool, error) {
 	if len(g.r.Pending) > 0 && g.r.Pending[0].Kind == pendConnPay {
 		pd := g.r.Pending[0]
 		if verb == "HALF" {
@@ -405,7 +407,7 @@ func (g *Game) dividendStep(a eighteen.Action, verb string) (*Corp, int, bool, e
 }
 
 // doPay pays the income out in full; the price moves right (9.1.1).
-func (g *Game) doPay(a eighteen.Action) error {
+func (g *Game) doPay(a move.Action) error {
 	c, rev, conn, err := g.dividendStep(a, "PAY")
 	if err != nil {
 		return err
@@ -420,7 +422,7 @@ func (g *Game) doPay(a eighteen.Action) error {
 
 // doHalf pays half, rounded in the holders' favour, and keeps the rest;
 // the token goes to the bottom of its pile (9.1.2, 5.8.4).
-func (g *Game) doHalf(a eighteen.Action) error {
+func (g *Game) doHalf(a move.Action) error {
 	c, rev, conn, err := g.dividendStep(a, "HALF")
 	if err != nil {
 		return err
@@ -437,7 +439,7 @@ func (g *Game) doHalf(a eighteen.Action) error {
 
 // doWithhold keeps the income; the price moves left, except for a kept
 // connection run (9.1.3, 11.4.2).
-func (g *Game) doWithhold(a eighteen.Action) error {
+func (g *Game) doWithhold(a move.Action) error {
 	c, rev, conn, err := g.dividendStep(a, "WITHHOLD")
 	if err != nil {
 		return err
@@ -481,7 +483,7 @@ func (g *Game) bonus(corp string, stops []eighteen.Node, phase int) int {
 }
 
 // checkCattle judges placing the Cattle token (15.2).
-func (g *Game) checkCattle(a eighteen.Action) error {
+func (g *Game) checkCattle(a move.Action) error {
 	c, err := g.operating(a, "CATTLE")
 	if err != nil {
 		return err
@@ -496,16 +498,16 @@ func (g *Game) checkCattle(a eighteen.Action) error {
 }
 
 // doCattle places it.
-func (g *Game) doCattle(a eighteen.Action) error {
+func (g *Game) doCattle(a move.Action) error {
 	c := g.r.Corp
-	h, _ := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
+	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	g.Cattle = &Token{Hex: h, Corp: c.Sym}
 	g.note("%s places the Cattle token on %s", c.Sym, h)
 	return nil
 }
 
 // checkPort judges placing the port token, open or closed (15.2).
-func (g *Game) checkPort(a eighteen.Action) error {
+func (g *Game) checkPort(a move.Action) error {
 	c, err := g.operating(a, "PORT")
 	if err != nil {
 		return err
@@ -521,10 +523,10 @@ func (g *Game) checkPort(a eighteen.Action) error {
 }
 
 // doPort places it; a closed port closes the Gulf Shipping Company.
-func (g *Game) doPort(a eighteen.Action) error {
+func (g *Game) doPort(a move.Action) error {
 	c := g.r.Corp
 	closed := len(a.Args) == 2
-	h, _ := eighteen.ParseHex(strings.ToUpper(a.Args[0]))
+	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	g.Port = &Token{Hex: h, Corp: c.Sym, Closed: closed}
 	g.note("%s places the %s port on %s", c.Sym, map[bool]string{true: "closed", false: "open"}[closed], h)
 	if closed {
@@ -534,7 +536,7 @@ func (g *Game) doPort(a eighteen.Action) error {
 }
 
 // checkClosePort judges closing the company's open port (15.2).
-func (g *Game) checkClosePort(a eighteen.Action) error {
+func (g *Game) checkClosePort(a move.Action) error {
 	c, err := g.operating(a, "CLOSEPORT")
 	if err != nil {
 		return err
@@ -546,7 +548,7 @@ func (g *Game) checkClosePort(a eighteen.Action) error {
 }
 
 // doClosePort closes the port and the Gulf Shipping Company with it.
-func (g *Game) doClosePort(a eighteen.Action) error {
+func (g *Game) doClosePort(a move.Action) error {
 	c := g.r.Corp
 	g.Port.Closed = true
 	g.Private(GSC).Closed = true
@@ -557,7 +559,7 @@ func (g *Game) doClosePort(a eighteen.Action) error {
 // corpBuysPrivate: the operating company buys a private from its
 // president (12; rulings G7), for half to double its price; in phase one
 // only the MP or SSW, the bridge company, for $40 at most (15.2).
-func (g *Game) checkCorpBuysPrivate(a eighteen.Action, p *Private) error {
+func (g *Game) checkCorpBuysPrivate(a move.Action, p *Private) error {
 	c, err := g.operating(a, "BUYPRIVATE")
 	if err != nil {
 		return err
@@ -588,7 +590,7 @@ func (g *Game) checkCorpBuysPrivate(a eighteen.Action, p *Private) error {
 
 // corpBuysPrivate hands the private to the company at the price, paid to
 // its owner.
-func (g *Game) corpBuysPrivate(a eighteen.Action, p *Private) error {
+func (g *Game) corpBuysPrivate(a move.Action, p *Private) error {
 	c := g.r.Corp
 	price, _ := atoi(a.Args[1])
 	c.Cash -= price
@@ -649,7 +651,7 @@ func ends(c *Corp) (home, dest eighteen.Node) {
 
 // checkDest judges where a connected company's destination token goes
 // (11.4.1).
-func (g *Game) checkDest(a eighteen.Action) error {
+func (g *Game) checkDest(a move.Action) error {
 	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendConnect {
 		return errRule("11.4.1", "DEST answers a connection run")
 	}
@@ -662,7 +664,7 @@ func (g *Game) checkDest(a eighteen.Action) error {
 
 // doDest places the destination token, or keeps it, and makes the
 // connection run if the company is still connected (11.1 rule 3).
-func (g *Game) doDest(a eighteen.Action) error {
+func (g *Game) doDest(a move.Action) error {
 	c := g.Corp(g.r.Pending[0].Corp)
 	g.r.Pending = g.r.Pending[1:]
 	if !g.connectable(c) {
@@ -672,7 +674,7 @@ func (g *Game) doDest(a eighteen.Action) error {
 	if strings.EqualFold(a.Args[0], "MAP") {
 		if g.Variants.OpenDestinations && !slices.Contains(g.Layout.Tokens[c.Dest][0], c.Sym) {
 			if g.Layout.Extra == nil {
-				g.Layout.Extra = map[eighteen.Hex][]string{}
+				g.Layout.Extra = map[hexgrid.Hex][]string{}
 			}
 			g.Layout.Extra[c.Dest] = append(g.Layout.Extra[c.Dest], c.Sym) // beside the city (16.4)
 		} else if !slices.Contains(g.Layout.Tokens[c.Dest][0], c.Sym) {

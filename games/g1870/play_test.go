@@ -8,31 +8,31 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // randomMove picks one legal move. It leans towards doing something
 // rather than passing, and towards buying trains and paying out, so that
 // games reach their end; but every move it makes is one the list offers.
-func randomMove(rng *rand.Rand, g *Game) (eighteen.Action, bool) {
+func randomMove(rng *rand.Rand, g *Game) (move.Action, bool) {
 	acting := g.Acting()
 	if len(acting) == 0 {
-		return eighteen.Action{}, false
+		return move.Action{}, false
 	}
 	opts := g.Legal(acting[0])
 	if len(opts) == 0 {
-		return eighteen.Action{}, false
+		return move.Action{}, false
 	}
 	if rng.IntN(20) > 0 {
 		// deals between players are offered one time in twenty, or
 		// random players trade privates back and forth for ever
-		if rest := slices.DeleteFunc(slices.Clone(opts), func(o eighteen.Option) bool {
+		if rest := slices.DeleteFunc(slices.Clone(opts), func(o move.Option) bool {
 			return (o.Verb == "BUYPRIVATE" && o.Ranged && g.r.Kind == stockRound) || (o.Verb == "REDEEM" && len(o.Args) == 2 && o.Args[1] != "SELF")
 		}); len(rest) > 0 {
 			opts = rest
 		}
 	}
-	var busy, eager []eighteen.Option
+	var busy, eager []move.Option
 	for _, o := range opts {
 		switch {
 		case o.Verb == "PASS", o.Verb == "DONE", o.Verb == "SKIP", o.Verb == "DECLINE":
@@ -59,7 +59,7 @@ func randomMove(rng *rand.Rand, g *Game) (eighteen.Action, bool) {
 }
 
 // invariants are what must hold after every move (issue: property tests).
-func invariants(g *Game, manifest Manifest, last eighteen.Action, lastRun *Run) error {
+func invariants(g *Game, manifest Manifest, last move.Action, lastRun *Run) error {
 	want := bankCash
 	if g.Broken {
 		want += brokenBills

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // randomLayout grows track from a few home cities by legal lays only
@@ -25,14 +26,14 @@ func randomLayout(t testing.TB, rng *rand.Rand, lays int) *eighteen.Layout {
 	corps := []string{"SSW", "MP", "IC", "TP"}
 	homes := []string{"H17", "C18", "K16", "J5"}
 	for i, c := range corps {
-		h, _ := eighteen.ParseHex(homes[i])
+		h, _ := hexgrid.ParseHex(homes[i])
 		l.Tokens[h] = map[int][]string{0: {c}}
 	}
 	colours := []eighteen.Colour{eighteen.Yellow, eighteen.Green}
 	for done, tries := 0, 0; done < lays && tries < lays*80; tries++ {
 		corp := corps[rng.IntN(len(corps))]
 		reach := l.Reach(corp)
-		var near []eighteen.Hex
+		var near []hexgrid.Hex
 		for _, h := range b.Order {
 			if eighteen.ReachesHex(reach, h) {
 				near = append(near, h)

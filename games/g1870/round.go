@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 const (
@@ -90,12 +91,12 @@ func (g *Game) Acting() []int { return g.round().Waiting(g.Ended) }
 
 // Legal are the moves a seat may make now, each as the line to send:
 // the options of the open steps, the only list there is.
-func (g *Game) Legal(seat int) []eighteen.Option { return g.round().Legal(g.Ended, seat) }
+func (g *Game) Legal(seat int) []move.Option { return g.round().Legal(g.Ended, seat) }
 
 // Apply makes a move if the game waits for the seat and the open steps
 // list it, and only then; a refused move changes nothing, and its error
 // names the rule. Play then carries on to the next decision.
-func (g *Game) Apply(a eighteen.Action) error {
+func (g *Game) Apply(a move.Action) error {
 	if err := g.round().Move(canonical(a), g.Ended, "13", g.Players); err != nil {
 		return err
 	}
@@ -105,7 +106,7 @@ func (g *Game) Apply(a eighteen.Action) error {
 
 // canonical is a move as the options write it: a tile may be written
 // with its #, as printed ("LAY H17 #57 2").
-func canonical(a eighteen.Action) eighteen.Action {
+func canonical(a move.Action) move.Action {
 	if a.Verb == "LAY" && len(a.Args) == 3 {
 		a.Args = []string{a.Args[0], strings.TrimPrefix(a.Args[1], "#"), a.Args[2]}
 	}

@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // The rounds of 1870, each its steps in order (4.1, 5.2, 5.7). A step
@@ -46,10 +48,10 @@ func (g *Game) askedSeat() []int {
 func (g *Game) parStep() eighteen.Step {
 	return &eighteen.Table{Title: "Frisco's par", Moves: map[string]eighteen.Move{"PAR": eighteen.Pair(g.checkParSLSF, g.doPar)},
 		Blocks: func() bool { return g.asked(pendPar) }, Waiting: g.askedSeat,
-		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
-			var out []eighteen.Option
+		Candidate: func(seat int, _ move.Query) []move.Option {
+			var out []move.Option
 			for _, p := range parPrices {
-				out = append(out, eighteen.Opt(seat, "PAR", SLSF, itoa(p)))
+				out = append(out, move.Opt(seat, "PAR", SLSF, itoa(p)))
 			}
 			return out
 		}}
@@ -59,11 +61,11 @@ func (g *Game) parStep() eighteen.Step {
 func (g *Game) protectStep() eighteen.Step {
 	return &eighteen.Table{Title: "price protection", Moves: map[string]eighteen.Move{
 		"PROTECT": eighteen.Pair(g.checkProtect, g.doProtect),
-		"DECLINE": eighteen.Pair(func(a eighteen.Action) error { _, err := g.protectAsked(a); return err }, g.doDecline),
+		"DECLINE": eighteen.Pair(func(a move.Action) error { _, err := g.protectAsked(a); return err }, g.doDecline),
 	}, Blocks: func() bool { return g.asked(pendProtect) }, Waiting: g.askedSeat,
-		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+		Candidate: func(seat int, _ move.Query) []move.Option {
 			c := g.r.Pending[0].Corp
-			return []eighteen.Option{eighteen.Opt(seat, "PROTECT", c), eighteen.Opt(seat, "DECLINE", c)}
+			return []move.Option{move.Opt(seat, "PROTECT", c), move.Opt(seat, "DECLINE", c)}
 		}}
 }
 
@@ -71,10 +73,10 @@ func (g *Game) protectStep() eighteen.Step {
 func (g *Game) discardStep() eighteen.Step {
 	return &eighteen.Table{Title: "train limit", Moves: map[string]eighteen.Move{"DISCARD": eighteen.Pair(g.checkDiscard, g.doDiscard)},
 		Blocks: func() bool { return g.asked(pendDiscard) }, Waiting: g.askedSeat,
-		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
-			var out []eighteen.Option
+		Candidate: func(seat int, _ move.Query) []move.Option {
+			var out []move.Option
 			for _, t := range eighteen.Sizes(g.Corp(g.r.Pending[0].Corp).Trains) {
-				out = append(out, eighteen.Opt(seat, "DISCARD", g.Name(t)))
+				out = append(out, move.Opt(seat, "DISCARD", g.Name(t)))
 			}
 			return out
 		}}
@@ -85,8 +87,8 @@ func (g *Game) discardStep() eighteen.Step {
 func (g *Game) connectStep() eighteen.Step {
 	return &eighteen.Table{Title: "destination token", Moves: map[string]eighteen.Move{"DEST": eighteen.Pair(g.checkDest, g.doDest)},
 		Blocks: func() bool { return g.asked(pendConnect) }, Waiting: g.askedSeat,
-		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
-			return []eighteen.Option{eighteen.Opt(seat, "DEST", "MAP"), eighteen.Opt(seat, "DEST", "CHARTER")}
+		Candidate: func(seat int, _ move.Query) []move.Option {
+			return []move.Option{move.Opt(seat, "DEST", "MAP"), move.Opt(seat, "DEST", "CHARTER")}
 		}}
 }
 
@@ -97,8 +99,8 @@ func (g *Game) connPayStep() eighteen.Step {
 		"PAY": eighteen.Pair(g.checkDividend, g.doPay), "WITHHOLD": eighteen.Pair(g.checkDividend, g.doWithhold),
 		"HALF": eighteen.Pair(g.checkDividend, g.doHalf),
 	}, Blocks: func() bool { return g.asked(pendConnPay) }, Waiting: g.askedSeat,
-		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
-			return []eighteen.Option{eighteen.Opt(seat, "PAY"), eighteen.Opt(seat, "WITHHOLD")}
+		Candidate: func(seat int, _ move.Query) []move.Option {
+			return []move.Option{move.Opt(seat, "PAY"), move.Opt(seat, "WITHHOLD")}
 		}}
 }
 
@@ -109,10 +111,10 @@ func (g *Game) auctionStep() eighteen.Step {
 	}, Blocks: func() bool { return g.r.Auction != nil }, Waiting: func() []int {
 		au := g.r.Auction
 		return []int{au.Bidders[au.Turn]}
-	}, Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+	}, Candidate: func(seat int, _ move.Query) []move.Option {
 		p := g.Private(g.r.Auction.Private)
 		high, _ := g.highBid(p)
-		return []eighteen.Option{eighteen.Opt(seat, "PASS"), eighteen.RangedOpt(seat, "BID", high+5, g.Players[seat].Cash-g.committed(seat, p.Sym), p.Sym)}
+		return []move.Option{move.Opt(seat, "PASS"), move.RangedOpt(seat, "BID", high+5, g.Players[seat].Cash-g.committed(seat, p.Sym), p.Sym)}
 	}}
 }
 
@@ -122,13 +124,13 @@ func (g *Game) initialStep() eighteen.Step {
 	return &eighteen.Table{Title: "initial stock turn", Moves: map[string]eighteen.Move{
 		"BUY": eighteen.Pair(g.checkBuyMove, g.doBuy), "BID": eighteen.Pair(g.checkBid, g.doBid), "PASS": eighteen.Pair(g.checkPass, g.doPass),
 	}, Blocks: func() bool { return g.r.Kind == auctionRound }, Waiting: func() []int { return []int{g.r.Seat} },
-		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+		Candidate: func(seat int, _ move.Query) []move.Option {
 			low := g.lowest()
-			out := []eighteen.Option{eighteen.Opt(seat, "PASS"), eighteen.Opt(seat, "BUY", low.Sym)}
+			out := []move.Option{move.Opt(seat, "PASS"), move.Opt(seat, "BUY", low.Sym)}
 			for _, p := range g.Privates {
 				if p.Owner < 0 && p.Corp == "" && !p.Closed && p != low {
 					high, _ := g.highBid(p)
-					out = append(out, eighteen.RangedOpt(seat, "BID", max(p.Cost, high)+5, g.Players[seat].Cash-g.committed(seat, p.Sym), p.Sym))
+					out = append(out, move.RangedOpt(seat, "BID", max(p.Cost, high)+5, g.Players[seat].Cash-g.committed(seat, p.Sym), p.Sym))
 				}
 			}
 			return out
@@ -148,8 +150,8 @@ func (g *Game) stockStep() eighteen.Step {
 
 // stockCandidates are the stock-turn moves worth judging: only those that
 // might pass are listed, the checks are the verbs'.
-func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
-	out := []eighteen.Option{eighteen.Opt(seat, "PASS"), eighteen.Opt(seat, "DONE")}
+func (g *Game) stockCandidates(seat int, _ move.Query) []move.Option {
+	out := []move.Option{move.Opt(seat, "PASS"), move.Opt(seat, "DONE")}
 	pl := g.Players[seat]
 	for _, c := range g.Corps {
 		if c.Closed {
@@ -159,28 +161,28 @@ func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 			switch {
 			case !c.Started:
 				for _, p := range parPrices {
-					out = append(out, eighteen.Opt(seat, "BUY", c.Sym, "PAR", itoa(p)))
+					out = append(out, move.Opt(seat, "BUY", c.Sym, "PAR", itoa(p)))
 				}
 			case c.IPO > 0:
-				out = append(out, eighteen.Opt(seat, "BUY", c.Sym, "IPO"))
+				out = append(out, move.Opt(seat, "BUY", c.Sym, "IPO"))
 			}
 			if c.Started && g.Pool[c.Sym] > 0 {
-				out = append(out, eighteen.Opt(seat, "BUY", c.Sym, "POOL"))
+				out = append(out, move.Opt(seat, "BUY", c.Sym, "POOL"))
 				for n := 2; n <= g.Pool[c.Sym] && g.bulk(c); n++ {
-					out = append(out, eighteen.Opt(seat, "BUY", c.Sym, "POOL", itoa(n)))
+					out = append(out, move.Opt(seat, "BUY", c.Sym, "POOL", itoa(n)))
 				}
 			}
 		}
 		if !g.r.Initial {
 			for n := 1; n <= pl.Shares[c.Sym]; n++ {
-				out = append(out, eighteen.Opt(seat, "SELL", c.Sym, itoa(n)))
+				out = append(out, move.Opt(seat, "SELL", c.Sym, itoa(n)))
 			}
 		}
 		if c.President == seat && !g.r.Acted {
-			out = append(out, eighteen.Opt(seat, "REDEEM", c.Sym), eighteen.Opt(seat, "REDEEM", c.Sym, "SELF"), eighteen.Opt(seat, "REISSUE", c.Sym))
+			out = append(out, move.Opt(seat, "REDEEM", c.Sym), move.Opt(seat, "REDEEM", c.Sym, "SELF"), move.Opt(seat, "REISSUE", c.Sym))
 			for s, p := range g.Players {
 				if s != seat && p.Shares[c.Sym] > 0 {
-					out = append(out, eighteen.Opt(seat, "REDEEM", c.Sym, p.Name))
+					out = append(out, move.Opt(seat, "REDEEM", c.Sym, p.Name))
 				}
 			}
 		}
@@ -189,9 +191,9 @@ func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 		switch {
 		case p.Closed || p.Corp != "" || p.Owner == seat:
 		case p.Owner < 0:
-			out = append(out, eighteen.Opt(seat, "BUYPRIVATE", p.Sym))
+			out = append(out, move.Opt(seat, "BUYPRIVATE", p.Sym))
 		default:
-			out = append(out, eighteen.RangedOpt(seat, "BUYPRIVATE", 1, pl.Cash, p.Sym))
+			out = append(out, move.RangedOpt(seat, "BUYPRIVATE", 1, pl.Cash, p.Sym))
 		}
 	}
 	return out
@@ -214,12 +216,12 @@ func (g *Game) companyStep() eighteen.Step {
 
 // companyCandidates are the privates' powers and purchases open to the
 // operating company.
-func (g *Game) companyCandidates(seat int, _ eighteen.Query) []eighteen.Option {
+func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
 	c := g.r.Corp
 	if g.r.Kind != operatingRound || c == nil {
 		return nil
 	}
-	out := []eighteen.Option{eighteen.Opt(seat, "CLOSEPORT")}
+	out := []move.Option{move.Opt(seat, "CLOSEPORT")}
 	for _, p := range g.Privates {
 		if p.Closed || p.Owner < 0 || p.Corp != "" || !g.phase().Privates {
 			continue
@@ -228,16 +230,16 @@ func (g *Game) companyCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 		if g.Phase == 1 {
 			hi = 40
 		}
-		out = append(out, eighteen.RangedOpt(seat, "BUYPRIVATE", lo, min(hi, c.Cash), p.Sym))
+		out = append(out, move.RangedOpt(seat, "BUYPRIVATE", lo, min(hi, c.Cash), p.Sym))
 	}
 	for _, h := range cattleHexes {
 		if g.owns(c, SCC) && g.Cattle == nil {
-			out = append(out, eighteen.Opt(seat, "CATTLE", h))
+			out = append(out, move.Opt(seat, "CATTLE", h))
 		}
 	}
 	for _, h := range portHexes {
 		if g.owns(c, GSC) && g.Port == nil {
-			out = append(out, eighteen.Opt(seat, "PORT", h), eighteen.Opt(seat, "PORT", h, "CLOSED"))
+			out = append(out, move.Opt(seat, "PORT", h), move.Opt(seat, "PORT", h, "CLOSED"))
 		}
 	}
 	return out
@@ -250,20 +252,20 @@ func (g *Game) tokenStep() eighteen.Step {
 		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
 	}, Judged: []string{"TOKEN"}, Alongside: true, Blocks: func() bool { return g.operatingNow(stepToken) },
 		Waiting: func() []int { return []int{g.r.Corp.President} },
-		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
+		Candidate: func(seat int, q move.Query) []move.Option {
 			c := g.r.Corp
 			if g.r.Kind != operatingRound || c == nil || g.r.Step > stepToken {
 				return nil
 			}
-			var out []eighteen.Option
+			var out []move.Option
 			if g.r.Step == stepToken {
-				out = append(out, eighteen.Opt(seat, "SKIP"))
+				out = append(out, move.Opt(seat, "SKIP"))
 			}
 			if !q.Wants("TOKEN") {
 				return out
 			}
 			reach := g.Layout.Reach(c.Sym)
-			return append(out, g.Layout.StationOptions(seat, q, func(h eighteen.Hex) bool { return g.tokenCheck(c, reach, h) == nil })...)
+			return append(out, g.Layout.StationOptions(seat, q, func(h hexgrid.Hex) bool { return g.tokenCheck(c, reach, h) == nil })...)
 		}}
 }
 
@@ -273,8 +275,8 @@ func (g *Game) trackStep() eighteen.Step {
 		"LAY": eighteen.Pair(g.checkLay, g.doLay), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
 	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(stepTrack) },
 		Waiting: func() []int { return []int{g.r.Corp.President} },
-		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
-			out := []eighteen.Option{eighteen.Opt(seat, "SKIP")}
+		Candidate: func(seat int, q move.Query) []move.Option {
+			out := []move.Option{move.Opt(seat, "SKIP")}
 			if q.Wants("LAY") {
 				out = append(out, g.layOptions(seat, g.r.Corp, q)...)
 			}
@@ -291,7 +293,7 @@ func (g *Game) payoutStep() eighteen.Step {
 		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
 		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
 		{Verb: "WITHHOLD", Move: eighteen.Pair(g.checkDividend, g.doWithhold)},
-	}, Run: eighteen.Pair(func(a eighteen.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
+	}, Run: eighteen.Pair(func(a move.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
 		Blocks:  func() bool { return g.operatingNow(stepDividend) },
 		Waiting: func() []int { return []int{g.r.Corp.President} },
 		Routes:  g.lastRoutes}.Step()
@@ -317,13 +319,13 @@ func (g *Game) trainStep() eighteen.Step {
 
 // trainCandidates are the trains to be had and the sales that may pay
 // for a forced one.
-func (g *Game) trainCandidates(seat int, _ eighteen.Query) []eighteen.Option {
+func (g *Game) trainCandidates(seat int, _ move.Query) []move.Option {
 	c := g.r.Corp
-	out := []eighteen.Option{eighteen.Opt(seat, "DONE")}
+	out := []move.Option{move.Opt(seat, "DONE")}
 	out = append(out, shop.Options(seat, &g.Trains, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), c.Cash)...)
 	for _, o := range g.Corps {
 		for n := 1; n <= g.Players[seat].Shares[o.Sym]; n++ {
-			out = append(out, eighteen.Opt(seat, "SELL", o.Sym, itoa(n)))
+			out = append(out, move.Opt(seat, "SELL", o.Sym, itoa(n)))
 		}
 	}
 	return out
@@ -331,12 +333,12 @@ func (g *Game) trainCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 
 // layOptions are every legal lay the query allows: each hex the company
 // reaches, each tile left, each rotation, judged by layCost.
-func (g *Game) layOptions(seat int, c *Corp, q eighteen.Query) []eighteen.Option {
+func (g *Game) layOptions(seat int, c *Corp, q move.Query) []move.Option {
 	colours := g.colours()
 	reach := g.Layout.Reach(c.Sym)
 	return g.Layout.Lays(seat, g.Left, g.tiles, q,
-		func(h eighteen.Hex) bool { return eighteen.ReachesHex(reach, h) || g.homeUntiled(c, h) },
-		func(h eighteen.Hex, t *eighteen.Tile) bool {
+		func(h hexgrid.Hex) bool { return eighteen.ReachesHex(reach, h) || g.homeUntiled(c, h) },
+		func(h hexgrid.Hex, t *eighteen.Tile) bool {
 			old, laid := g.Layout.Tiles[h]
 			next := eighteen.Yellow
 			if laid {
@@ -344,7 +346,7 @@ func (g *Game) layOptions(seat int, c *Corp, q eighteen.Query) []eighteen.Option
 			}
 			return t.Colour == next && slices.Contains(colours, t.Colour) && g.board.Space(h).Accepts(t) == nil
 		},
-		func(h eighteen.Hex, id string, rot int) bool {
+		func(h hexgrid.Hex, id string, rot int) bool {
 			_, _, err := g.layCost(c, reach, h, id, rot)
 			return err == nil
 		})
@@ -352,7 +354,7 @@ func (g *Game) layOptions(seat int, c *Corp, q eighteen.Query) []eighteen.Option
 
 // homeUntiled: a company's home city before any tile is there is within
 // its reach though no track leads to it (6.1).
-func (g *Game) homeUntiled(c *Corp, h eighteen.Hex) bool {
+func (g *Game) homeUntiled(c *Corp, h hexgrid.Hex) bool {
 	_, laid := g.Layout.Tiles[h]
 	return h == c.Home && !laid
 }

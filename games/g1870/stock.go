@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // committed is what a player has bid on privates other than skip (5.7:
@@ -34,7 +35,7 @@ func (g *Game) nextSeat(s int) int { return (s + 1) % len(g.Players) }
 
 // checkBid judges a bid: on a private above the cheapest in a turn of
 // the initial round, or in an auction for one (5.7).
-func (g *Game) checkBid(a eighteen.Action) error {
+func (g *Game) checkBid(a move.Action) error {
 	if g.r.Kind != auctionRound || len(g.r.Pending) > 0 {
 		return errRule("5.7", "bids are made only for private companies in the initial stock round")
 	}
@@ -70,7 +71,7 @@ func (g *Game) checkBid(a eighteen.Action) error {
 
 // doBid records a bid; in an auction the next bidder is asked, in a turn
 // of the initial round play passes on.
-func (g *Game) doBid(a eighteen.Action) error {
+func (g *Game) doBid(a move.Action) error {
 	p := g.Private(a.Args[0])
 	amount, _ := atoi(a.Args[1])
 	p.Bids[a.Seat] = amount
@@ -196,7 +197,7 @@ func (g *Game) resolve(buyer int) {
 
 // checkPass judges a pass: in an auction, always; in a turn, only
 // before acting and when not over the certificate limit (5.2.2, 5.4.1).
-func (g *Game) checkPass(a eighteen.Action) error {
+func (g *Game) checkPass(a move.Action) error {
 	if len(g.r.Pending) > 0 || g.r.Kind == operatingRound {
 		return errRule("5.2.2", "PASS is for stock rounds and auctions; the operating company ends its turn with DONE")
 	}
@@ -214,7 +215,7 @@ func (g *Game) checkPass(a eighteen.Action) error {
 
 // doPass drops a bidder out of an auction, or passes a turn; when every
 // seat has passed in a row the round ends (5.2.2, 5.7).
-func (g *Game) doPass(a eighteen.Action) error {
+func (g *Game) doPass(a move.Action) error {
 	if au := g.r.Auction; au != nil {
 		p := g.Private(au.Private)
 		delete(p.Bids, a.Seat)
@@ -268,7 +269,7 @@ func (g *Game) privatesOnlyRound() {
 
 // checkDone judges the end of a stock turn, or of a company's turn after
 // its trains (5.2.2, 5.4.1, 4.1, 10.1).
-func (g *Game) checkDone(a eighteen.Action) error {
+func (g *Game) checkDone(a move.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
 	}
@@ -298,7 +299,7 @@ func (g *Game) checkDone(a eighteen.Action) error {
 }
 
 // doDone ends the turn: the stock turn, or the company's.
-func (g *Game) doDone(a eighteen.Action) error {
+func (g *Game) doDone(a move.Action) error {
 	if g.r.Kind == stockRound {
 		g.endStockTurn(a.Seat)
 		return nil
@@ -353,7 +354,7 @@ func (g *Game) canProtect(s sale) bool {
 
 // checkProtect judges a president's purchase of shares another sold
 // (5.9): the money in hand and room for them.
-func (g *Game) checkProtect(a eighteen.Action) error {
+func (g *Game) checkProtect(a move.Action) error {
 	pd, err := g.protectAsked(a)
 	if err != nil {
 		return err
@@ -365,7 +366,7 @@ func (g *Game) checkProtect(a eighteen.Action) error {
 }
 
 // doProtect buys the shares at the sale price; the price does not fall.
-func (g *Game) doProtect(a eighteen.Action) error {
+func (g *Game) doProtect(a move.Action) error {
 	pd := g.r.Pending[0]
 	s, c := pd.Sale, g.Corp(pd.Corp)
 	cost := s.Units * s.Price
@@ -386,7 +387,7 @@ func (g *Game) doProtect(a eighteen.Action) error {
 }
 
 // doDecline lets the price fall for the sale (5.9).
-func (g *Game) doDecline(a eighteen.Action) error {
+func (g *Game) doDecline(a move.Action) error {
 	pd := g.r.Pending[0]
 	g.r.Pending = g.r.Pending[1:]
 	c := g.Corp(pd.Corp)
@@ -397,7 +398,7 @@ func (g *Game) doDecline(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) protectAsked(a eighteen.Action) (pending, error) {
+func (g *Game) protectAsked(a move.Action) (pending, error) {
 	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendProtect {
 		return pending{}, errRule("5.9", "no sale waits for its president to protect it")
 	}
@@ -472,7 +473,7 @@ func (g *Game) startStockRound() {
 // checkBuyMove judges BUY: the cheapest private in the initial round, a
 // president's certificate at par, or shares from the initial offering
 // or the open market (5.3, 5.5, 5.7).
-func (g *Game) checkBuyMove(a eighteen.Action) error {
+func (g *Game) checkBuyMove(a move.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
 	}
@@ -494,7 +495,7 @@ func (g *Game) checkBuyMove(a eighteen.Action) error {
 }
 
 // doBuy makes a purchase checkBuyMove allowed.
-func (g *Game) doBuy(a eighteen.Action) error {
+func (g *Game) doBuy(a move.Action) error {
 	if g.r.Kind == auctionRound {
 		low := g.lowest()
 		g.sellPrivate(low, a.Seat, low.Cost)
@@ -518,7 +519,7 @@ func (g *Game) doBuy(a eighteen.Action) error {
 
 // shareTerms are how many shares a purchase from the initial offering or
 // the open market takes, and at what price (5.1.1, 5.3.1).
-func (g *Game) shareTerms(a eighteen.Action, c *Corp) (units, price int, err error) {
+func (g *Game) shareTerms(a move.Action, c *Corp) (units, price int, err error) {
 	switch strings.ToUpper(a.Args[1]) {
 	case "IPO":
 		if !c.Started || c.IPO == 0 {
@@ -547,7 +548,7 @@ func (g *Game) shareTerms(a eighteen.Action, c *Corp) (units, price int, err err
 
 // checkBuy applies the checks every stock-round purchase shares, whatever
 // its source (5.3, 5.4.1), and returns the company to be bought.
-func (g *Game) checkBuy(a eighteen.Action) (*Corp, error) {
+func (g *Game) checkBuy(a move.Action) (*Corp, error) {
 	if g.r.Kind != stockRound {
 		return nil, errRule("5.3", "shares are bought in stock rounds; the company buys trains with BUYTRAIN")
 	}
@@ -573,7 +574,7 @@ func (g *Game) checkBuy(a eighteen.Action) (*Corp, error) {
 
 // checkPar judges starting a company by buying its president's
 // certificate, two shares, at a par price (5.5).
-func (g *Game) checkPar(a eighteen.Action, c *Corp) error {
+func (g *Game) checkPar(a move.Action, c *Corp) error {
 	if c.Started || c.Sym == SLSF {
 		return errRule("5.5", "%s is already started", c.Sym)
 	}
@@ -648,7 +649,7 @@ func (g *Game) bought(seat int) {
 
 // checkLowest judges buying the cheapest private outright in the initial
 // round (5.7).
-func (g *Game) checkLowest(a eighteen.Action) error {
+func (g *Game) checkLowest(a move.Action) error {
 	if g.r.Auction != nil {
 		return errRule("5.7", "an auction for the %s is on: BID or PASS", g.r.Auction.Private)
 	}
@@ -664,7 +665,7 @@ func (g *Game) checkLowest(a eighteen.Action) error {
 
 // checkParSLSF judges the Frisco's par, set by the buyer of its
 // certificate (15.2).
-func (g *Game) checkParSLSF(a eighteen.Action) error {
+func (g *Game) checkParSLSF(a move.Action) error {
 	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendPar {
 		return errRule("15.2", "PAR sets the Frisco's price when its certificate is bought")
 	}
@@ -680,7 +681,7 @@ func (g *Game) checkParSLSF(a eighteen.Action) error {
 
 // doPar starts the Frisco: its private becomes the president's
 // certificate.
-func (g *Game) doPar(a eighteen.Action) error {
+func (g *Game) doPar(a move.Action) error {
 	par, _ := atoi(a.Args[1])
 	c, pl := g.Corp(SLSF), g.Players[a.Seat]
 	pos, _ := g.market.Par(par)
@@ -742,7 +743,7 @@ func (g *Game) checkSale(seat int, c *Corp, n int) error {
 
 // checkSellMove judges SELL: in a stock turn, or by a president finding
 // money for a forced train (5.3.3, 10.6.2).
-func (g *Game) checkSellMove(a eighteen.Action) error {
+func (g *Game) checkSellMove(a move.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
 	}
@@ -766,7 +767,7 @@ func (g *Game) checkSellMove(a eighteen.Action) error {
 // doSell sells shares to the open market at the price now; in a stock
 // turn the price falls when the turn ends, in a forced sale at once
 // unless the president protects it (5.9 rule 7).
-func (g *Game) doSell(a eighteen.Action) error {
+func (g *Game) doSell(a move.Action) error {
 	c := g.Corp(a.Args[0])
 	n, _ := atoi(a.Args[1])
 	pl, price := g.Players[a.Seat], g.price(c)
@@ -792,7 +793,7 @@ func (g *Game) doSell(a eighteen.Action) error {
 // checkRedeem judges the president having his company buy back one of
 // its shares (5.10): from the open market if it holds one, else from
 // himself, or from another player who must agree (rule 4).
-func (g *Game) checkRedeem(a eighteen.Action) error {
+func (g *Game) checkRedeem(a move.Action) error {
 	c, err := g.forCorp(a, "REDEEM")
 	if err != nil {
 		return err
@@ -840,7 +841,7 @@ func (g *Game) checkRedeem(a eighteen.Action) error {
 }
 
 // redeemFrom is the seat REDEEM names: SELF or a player's name, or -1.
-func (g *Game) redeemFrom(a eighteen.Action) int {
+func (g *Game) redeemFrom(a move.Action) int {
 	if strings.EqualFold(a.Args[1], "SELF") {
 		return a.Seat
 	}
@@ -855,7 +856,7 @@ func (g *Game) redeemFrom(a eighteen.Action) int {
 // doRedeem has the company buy back a share: from the open market if it
 // holds one, else from its president; from another player it is offered
 // to him first.
-func (g *Game) doRedeem(a eighteen.Action) error {
+func (g *Game) doRedeem(a move.Action) error {
 	c := g.Corp(a.Args[0])
 	from := -1
 	if g.Pool[c.Sym] == 0 {
@@ -882,7 +883,7 @@ func (g *Game) doRedeem(a eighteen.Action) error {
 
 // checkReissue judges the company putting every share it redeemed back
 // on offer at a new par (5.11).
-func (g *Game) checkReissue(a eighteen.Action) error {
+func (g *Game) checkReissue(a move.Action) error {
 	c, err := g.forCorp(a, "REISSUE")
 	if err != nil {
 		return err
@@ -899,7 +900,7 @@ func (g *Game) checkReissue(a eighteen.Action) error {
 }
 
 // doReissue puts the redeemed shares back on offer at the new par.
-func (g *Game) doReissue(a eighteen.Action) error {
+func (g *Game) doReissue(a move.Action) error {
 	c := g.Corp(a.Args[0])
 	par := reissuePar(c.Par, g.price(c))
 	c.IPO, c.Treasury, c.Par, c.Reissued = c.Treasury, 0, par, true
@@ -929,7 +930,7 @@ func abs(n int) int {
 	return n
 }
 
-func (g *Game) forCorp(a eighteen.Action, verb string) (*Corp, error) {
+func (g *Game) forCorp(a move.Action, verb string) (*Corp, error) {
 	if g.r.Kind != stockRound || len(g.r.Pending) > 0 {
 		return nil, errRule("5.3", "%s is a stock round action", verb)
 	}
@@ -954,7 +955,7 @@ func (g *Game) forCorpDone(seat int) {
 // checkBuyPrivate judges a private's purchase: by a player in a stock
 // turn from the open market at its price, or from another player at a
 // price they agree (5.3.2); by the operating company from a player (12).
-func (g *Game) checkBuyPrivate(a eighteen.Action) error {
+func (g *Game) checkBuyPrivate(a move.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
 	}
@@ -998,7 +999,7 @@ func (g *Game) checkBuyPrivate(a eighteen.Action) error {
 
 // doBuyPrivate makes the purchase checkBuyPrivate allowed, or offers it
 // to the owner when he must agree.
-func (g *Game) doBuyPrivate(a eighteen.Action) error {
+func (g *Game) doBuyPrivate(a move.Action) error {
 	p := g.Private(a.Args[0])
 	if g.r.Kind == operatingRound {
 		if p.Owner != g.r.Corp.President && !g.agreed {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // mustBuy tells whether a company must buy a train: it has none, it has
@@ -66,7 +67,7 @@ func (g *Game) bankruptcy(c *Corp) {
 
 // checkBuyTrain judges a train purchase: its source, the limit, the
 // price, and the president's help for a forced one (10).
-func (g *Game) checkBuyTrain(a eighteen.Action) error {
+func (g *Game) checkBuyTrain(a move.Action) error {
 	_, err := g.trainTerms(a)
 	return err
 }
@@ -83,7 +84,7 @@ type purchase struct {
 }
 
 // trainTerms reads and judges a train purchase (10.2, 10.4 to 10.6).
-func (g *Game) trainTerms(a eighteen.Action) (purchase, error) {
+func (g *Game) trainTerms(a move.Action) (purchase, error) {
 	c, err := g.operating(a, "BUYTRAIN")
 	if err != nil {
 		return purchase{}, err
@@ -120,7 +121,7 @@ func (g *Game) trainTerms(a eighteen.Action) (purchase, error) {
 // doBuyTrain buys the train trainTerms allowed; the first from the bank
 // of a size begins its phase. A train from another president's company
 // is offered to him first (10.5).
-func (g *Game) doBuyTrain(a eighteen.Action) error {
+func (g *Game) doBuyTrain(a move.Action) error {
 	pu, err := g.trainTerms(a)
 	if err != nil {
 		return err
@@ -182,7 +183,7 @@ func (g *Game) newPhase(p int) {
 
 // checkDiscard judges which train a company over its limit gives up
 // (10.2.1).
-func (g *Game) checkDiscard(a eighteen.Action) error {
+func (g *Game) checkDiscard(a move.Action) error {
 	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendDiscard {
 		return errRule("10.2.1", "DISCARD is for a company over its train limit")
 	}
@@ -198,7 +199,7 @@ func (g *Game) checkDiscard(a eighteen.Action) error {
 }
 
 // doDiscard puts the train in the open market.
-func (g *Game) doDiscard(a eighteen.Action) error {
+func (g *Game) doDiscard(a move.Action) error {
 	c := g.Corp(g.r.Pending[0].Corp)
 	size, _ := g.SizeOf(a.Args[0])
 	i := slices.Index(c.Trains, size)

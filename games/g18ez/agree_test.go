@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/eighteen/enginetest"
+	"github.com/railpost/railpost/games/move"
 )
 
 // agreeSpec is 18EZ for the core's agreement check: its verbs, the words
@@ -26,8 +26,8 @@ func agreeSpec(g *Game) enginetest.Spec[*Game] {
 		Clone:       (*Game).Clone,
 		Fingerprint: func(g *Game) string { return mustState(g) },
 		Canonical:   canonical,
-		Asked: func(g *Game, seat int, a eighteen.Action) []eighteen.Option {
-			return g.round().Options(seat, eighteen.Query{Verb: a.Verb, Args: canonical(a).Args})
+		Asked: func(g *Game, seat int, a move.Action) []move.Option {
+			return g.round().Options(seat, move.Query{Verb: a.Verb, Args: canonical(a).Args})
 		},
 		AskedVerbs: []string{"RUN"},
 	}

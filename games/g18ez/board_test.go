@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 func boardFixtures(t *testing.T) (*eighteen.Layout, map[string]*eighteen.Tile, map[string]int) {
@@ -35,9 +36,9 @@ func spaceNamed(t *testing.T, b *eighteen.Board, name string) *eighteen.Space {
 }
 
 var (
-	hexMetropolis = eighteen.Hex{Row: 3, Col: 9}  // D9
-	hexIronton    = eighteen.Hex{Row: 1, Col: 17} // B17
-	hexGreyTrack  = eighteen.Hex{Row: 5, Col: 17} // F17
+	hexMetropolis = hexgrid.Hex{Row: 3, Col: 9}  // D9
+	hexIronton    = hexgrid.Hex{Row: 1, Col: 17} // B17
+	hexGreyTrack  = hexgrid.Hex{Row: 5, Col: 17} // F17
 )
 
 // TestBoardCounts: the hexes by kind, and no more large or small cities
@@ -194,17 +195,17 @@ func TestMetropolis(t *testing.T) {
 // Northeast off-board.
 func TestGreyHexes(t *testing.T) {
 	l, tiles, _ := boardFixtures(t)
-	var fixed []eighteen.Hex
+	var fixed []hexgrid.Hex
 	for _, h := range l.Board.Order {
 		if l.Board.Space(h).Fixed {
 			fixed = append(fixed, h)
 		}
 	}
-	if !slices.Equal(fixed, []eighteen.Hex{hexIronton, hexGreyTrack}) {
+	if !slices.Equal(fixed, []hexgrid.Hex{hexIronton, hexGreyTrack}) {
 		t.Fatalf("fixed hexes %v, want Ironton %s and %s", fixed, hexIronton, hexGreyTrack)
 	}
 	for _, tc := range []struct {
-		hex  eighteen.Hex
+		hex  hexgrid.Hex
 		tile string
 	}{
 		{hexIronton, "455"},
@@ -272,7 +273,7 @@ func TestDistances(t *testing.T) {
 		}
 	}
 	for _, corp := range []string{"PSW", "BCRR", "BRN", "MYR", "MR", "GVP"} {
-		var home eighteen.Hex
+		var home hexgrid.Hex
 		for _, h := range b.Order {
 			if slices.Contains(b.Space(h).Homes, corp) {
 				home = h
@@ -314,7 +315,7 @@ func TestFirstRun(t *testing.T) {
 	yellow := []eighteen.Colour{eighteen.Yellow}
 	for _, lay := range []eighteen.Lay{
 		{Corp: "PSW", Hex: home, Tile: tiles["57"], Rotation: 1},
-		{Corp: "PSW", Hex: eighteen.Hex{Row: 3, Col: 7}, Tile: tiles["9"], Rotation: 1},
+		{Corp: "PSW", Hex: hexgrid.Hex{Row: 3, Col: 7}, Tile: tiles["9"], Rotation: 1},
 	} {
 		if _, err := l.Check(lay, yellow); err != nil {
 			t.Fatalf("#%s on %s: %v", lay.Tile.ID, lay.Hex, err)

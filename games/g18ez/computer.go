@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // maxLaysJudged caps the lays the computer tries for one decision; beyond
@@ -19,25 +21,25 @@ const maxLaysJudged = 40
 // pays out unless it must save for a train, buys trains while under its
 // limit, sells shares only for a forced train, and accepts only deals
 // between its own companies.
-func (g *Game) Suggest(seat int, rng *rand.Rand) eighteen.Action {
+func (g *Game) Suggest(seat int, rng *rand.Rand) move.Action {
 	return eighteen.Suggest(seat, g.Legal(seat), g.decide, rng)
 }
 
 // decide is the computer's choice where it has a view; false leaves the
 // default (decline, done, pass or skip).
-func (g *Game) decide(seat int, by map[string][]eighteen.Option, rng *rand.Rand) (eighteen.Action, bool) {
+func (g *Game) decide(seat int, by map[string][]move.Option, rng *rand.Rand) (move.Action, bool) {
 	switch {
 	case len(by["ACCEPT"]) > 0:
 		if o := g.r.Offer; o != nil && o.Move.Seat == seat {
 			return by["ACCEPT"][0].Action(0), true
 		}
-		return eighteen.Action{}, false
+		return move.Action{}, false
 	case g.Packet.Auction != nil:
 		return g.auctionChoice(seat, by)
 	case g.r.Kind == stockRound:
 		return g.stockChoice(seat, by)
-	case len(by["MRTA"]) > 0 && slices.ContainsFunc(by["MRTA"], func(o eighteen.Option) bool { return o.Args[0] == "TOKEN" }):
-		return eighteen.Opt(seat, "MRTA", "TOKEN").Action(0), true
+	case len(by["MRTA"]) > 0 && slices.ContainsFunc(by["MRTA"], func(o move.Option) bool { return o.Args[0] == "TOKEN" }):
+		return move.Opt(seat, "MRTA", "TOKEN").Action(0), true
 	case len(by["HOTEL"]) > 0:
 		return g.hotelChoice(seat, by["HOTEL"])
 	case len(by["PAY"]) > 0:
@@ -49,12 +51,12 @@ func (g *Game) decide(seat int, by map[string][]eighteen.Option, rng *rand.Rand)
 	case len(by["BUYTRAIN"]) > 0 || len(by["SELL"]) > 0:
 		return g.trainChoice(seat, by)
 	}
-	return eighteen.Action{}, false
+	return move.Action{}, false
 }
 
 // auctionChoice raises once in a special auction while the item is worth
 // more to it than the bid; otherwise it drops out.
-func (g *Game) auctionChoice(seat int, by map[string][]eighteen.Option) (eighteen.Action, bool) {
+func (g *Game) auctionChoice(seat int, by map[string][]move.Option) (move.Action, bool) {
 	a := g.Packet.Auction
 	it := g.Packet.Item(a.Item)
 	for _, o := range by["BID"] {
@@ -62,19 +64,19 @@ func (g *Game) auctionChoice(seat int, by map[string][]eighteen.Option) (eightee
 			return o.Action(o.Min), true
 		}
 	}
-	return eighteen.Action{}, false
+	return move.Action{}, false
 }
 
 // stockChoice buys the Startpacket's first item while it can spare it,
 // then floats its own companies, starts one while it leads none, and buys
 // the share of the best-paying company it can afford.
-func (g *Game) stockChoice(seat int, by map[string][]eighteen.Option) (eighteen.Action, bool) {
+func (g *Game) stockChoice(seat int, by map[string][]move.Option) (move.Action, bool) {
 	cash := g.Players[seat].Cash
 	if top := g.Packet.Top(); top != nil {
 		if len(by["BUY"]) > 0 && (top.Price*3 <= cash || g.r.Passes >= len(g.Players)-1) {
 			return by["BUY"][0].Action(0), true
 		}
-		return eighteen.Action{}, false
+		return move.Action{}, false
 	}
 	led := 0
 	for _, c := range g.Corps {
@@ -82,7 +84,7 @@ func (g *Game) stockChoice(seat int, by map[string][]eighteen.Option) (eighteen.
 			led++
 		}
 	}
-	var best eighteen.Option
+	var best move.Option
 	bestScore := 0
 	for _, o := range by["BUY"] {
 		c := g.Corp(o.Args[0])
@@ -104,7 +106,7 @@ func (g *Game) stockChoice(seat int, by map[string][]eighteen.Option) (eighteen.
 		return best.Action(0), true
 	}
 	if len(by["PAR"]) > 0 && led < 2 {
-		var pick eighteen.Option
+		var pick move.Option
 		for _, o := range by["PAR"] {
 			if par, _ := atoi(o.Args[1]); 5*par <= cash+par {
 				pick = o
@@ -117,34 +119,34 @@ func (g *Game) stockChoice(seat int, by map[string][]eighteen.Option) (eighteen.
 	if bestScore > 0 {
 		return best.Action(0), true
 	}
-	return eighteen.Action{}, false
+	return move.Action{}, false
 }
 
 // hotelChoice puts the Hotel on the city the company's best run uses
 // most: its home.
-func (g *Game) hotelChoice(seat int, opts []eighteen.Option) (eighteen.Action, bool) {
+func (g *Game) hotelChoice(seat int, opts []move.Option) (move.Action, bool) {
 	c := g.operating()
 	for _, o := range opts {
 		if o.Args[0] == c.Home.String() {
 			return o.Action(0), true
 		}
 	}
-	return eighteen.Action{}, false
+	return move.Action{}, false
 }
 
 // dividend pays out unless the company has no train and could not buy the
 // next one, when it keeps the income.
-func (g *Game) dividend(seat int) eighteen.Action {
+func (g *Game) dividend(seat int) move.Action {
 	c := g.operating()
 	if n := g.Next(); n >= 0 && len(c.Trains) < 2 && c.Cash < g.Kinds[n].Cost {
-		return eighteen.Opt(seat, "RETAIN").Action(0)
+		return move.Opt(seat, "RETAIN").Action(0)
 	}
-	return eighteen.Opt(seat, "PAY").Action(0)
+	return move.Opt(seat, "PAY").Action(0)
 }
 
 // layChoice lays the tile that most raises the company's run, tried on
 // the map and taken back; with no gain, a lay at random.
-func (g *Game) layChoice(seat int, lays []eighteen.Option, rng *rand.Rand) (eighteen.Action, bool) {
+func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Action, bool) {
 	c := g.operating()
 	if len(lays) > maxLaysJudged {
 		rng.Shuffle(len(lays), func(i, j int) { lays[i], lays[j] = lays[j], lays[i] })
@@ -158,7 +160,7 @@ func (g *Game) layChoice(seat int, lays []eighteen.Option, rng *rand.Rand) (eigh
 	_, base := g.Layout.BestRun(c.Sym, trains, phase)
 	best, bestGain := lays[rng.IntN(len(lays))], 0
 	for _, o := range lays {
-		h, _ := eighteen.ParseHex(o.Args[0])
+		h, _ := hexgrid.ParseHex(o.Args[0])
 		r, _ := atoi(o.Args[2])
 		old, had := g.Layout.Tiles[h]
 		g.Layout.Tiles[h] = eighteen.Placed{Tile: g.tiles[o.Args[1]], Rotation: r}
@@ -177,8 +179,8 @@ func (g *Game) layChoice(seat int, lays []eighteen.Option, rng *rand.Rand) (eigh
 
 // trainChoice buys the bank's next train, or the cheapest listed, while
 // under the limit; in a forced purchase it sells the smallest sale listed.
-func (g *Game) trainChoice(seat int, by map[string][]eighteen.Option) (eighteen.Action, bool) {
-	var plain []eighteen.Option
+func (g *Game) trainChoice(seat int, by map[string][]move.Option) (move.Action, bool) {
+	var plain []move.Option
 	for _, o := range by["BUYTRAIN"] {
 		if !o.Ranged {
 			plain = append(plain, o)
@@ -186,7 +188,7 @@ func (g *Game) trainChoice(seat int, by map[string][]eighteen.Option) (eighteen.
 	}
 	c := g.operating()
 	if len(plain) > 0 && (len(c.Trains) == 0 || c.Minor() || len(c.Trains) < g.phase().LimitFor(c.Kind)-1 || g.r.Forced) {
-		slices.SortFunc(plain, func(a, b eighteen.Option) int {
+		slices.SortFunc(plain, func(a, b move.Option) int {
 			sa, _ := g.SizeOf(a.Args[0])
 			sb, _ := g.SizeOf(b.Args[0])
 			return g.Cost(sb) - g.Cost(sa)
@@ -205,5 +207,5 @@ func (g *Game) trainChoice(seat int, by map[string][]eighteen.Option) (eighteen.
 			}
 		}
 	}
-	return eighteen.Action{}, false
+	return move.Action{}, false
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // table seats players in order with the first holding the Priority Bid
@@ -26,7 +27,7 @@ func play(t *testing.T, g *Game, moves ...string) {
 	for _, m := range moves {
 		who, line, _ := strings.Cut(m, ": ")
 		s := g.seatOf(who)
-		a, err := eighteen.ParseAction(s, line)
+		a, err := move.ParseAction(s, line)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,7 +43,7 @@ func refuse(t *testing.T, g *Game, m, rule string) {
 	t.Helper()
 	before, _ := g.State()
 	who, line, _ := strings.Cut(m, ": ")
-	a, _ := eighteen.ParseAction(g.seatOf(who), line)
+	a, _ := move.ParseAction(g.seatOf(who), line)
 	err := g.Apply(a)
 	if err == nil {
 		t.Fatalf("%s was allowed", m)
@@ -132,7 +133,7 @@ func TestShortLineFalls(t *testing.T) {
 func sellOut(t *testing.T, g *Game) {
 	t.Helper()
 	for s := 0; !g.Packet.SoldOut(); s = g.Acting()[0] {
-		a := eighteen.Action{Seat: g.Acting()[0], Verb: "BUY", Args: []string{g.Packet.Top().Sym}}
+		a := move.Action{Seat: g.Acting()[0], Verb: "BUY", Args: []string{g.Packet.Top().Sym}}
 		if err := g.Apply(a); err != nil {
 			t.Fatal(err)
 		}

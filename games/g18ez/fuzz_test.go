@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // FuzzApply sends any line, from any seat, to games part-way through:
@@ -25,7 +25,7 @@ func FuzzApply(f *testing.F) {
 	games := playPositions(f, 600, 10)
 	f.Fuzz(func(t *testing.T, seat uint8, moves uint16, line string) {
 		g := games.at(t, int(moves%600))
-		a, err := eighteen.ParseAction(int(seat%4), line)
+		a, err := move.ParseAction(int(seat%4), line)
 		if err != nil {
 			return
 		}
@@ -43,8 +43,8 @@ func FuzzApply(f *testing.F) {
 // it is a clone and a few moves away.
 type positions struct {
 	every int
-	kept  []*Game           // kept[i]: the game after i*every moves
-	moves []eighteen.Action // every move played, in order
+	kept  []*Game       // kept[i]: the game after i*every moves
+	moves []move.Action // every move played, in order
 }
 
 // playPositions plays up to n computer moves (fewer if the game ends)

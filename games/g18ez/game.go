@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // Setup is what a game of 18EZ starts from: the players in seat order and
@@ -39,8 +40,8 @@ func (c *Corp) Public() bool { return c.Kind != kindMinor }
 
 // Hotel is the Harriot Milton Hotel's bonus token on the map (appendix).
 type Hotel struct {
-	Hex  eighteen.Hex `json:"hex"`
-	Corp string       `json:"corp"`
+	Hex  hexgrid.Hex `json:"hex"`
+	Corp string      `json:"corp"`
 }
 
 // Run is one company's run of its trains.
@@ -161,7 +162,7 @@ func New(s Setup) (*Game, error) {
 }
 
 // homeOf is the hex where a company's home is printed.
-func homeOf(b *eighteen.Board, sym string) (eighteen.Hex, bool) {
+func homeOf(b *eighteen.Board, sym string) (hexgrid.Hex, bool) {
 	for _, h := range b.Order {
 		for _, home := range b.Space(h).Homes {
 			if home == sym {
@@ -169,7 +170,7 @@ func homeOf(b *eighteen.Board, sym string) (eighteen.Hex, bool) {
 			}
 		}
 	}
-	return eighteen.Hex{}, false
+	return hexgrid.Hex{}, false
 }
 
 // Over tells whether the game has ended.

@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // colours are the tile colours the phase allows (2.4).
@@ -54,25 +56,25 @@ func (g *Game) layError(c *Corp, reach map[eighteen.Node]bool, lay eighteen.Lay)
 
 // layOptions are the company's legal lays, narrowed by the query's hex
 // and tile.
-func (g *Game) layOptions(seat int, c *Corp, q eighteen.Query) []eighteen.Option {
+func (g *Game) layOptions(seat int, c *Corp, q move.Query) []move.Option {
 	if c == nil || g.r.Laid {
 		return nil
 	}
 	reach := g.reachFor(c)
 	return g.Layout.Lays(seat, g.Left, g.tiles, q,
-		func(h eighteen.Hex) bool { return (!g.homeFirst(c) || h == c.Home) && eighteen.ReachesHex(reach, h) },
+		func(h hexgrid.Hex) bool { return (!g.homeFirst(c) || h == c.Home) && eighteen.ReachesHex(reach, h) },
 		g.mayFit,
-		func(h eighteen.Hex, id string, rot int) bool {
+		func(h hexgrid.Hex, id string, rot int) bool {
 			return g.layError(c, reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.tiles[id], Rotation: rot}) == nil
 		})
 }
 
 // layTerms reads LAY hex tile rotation.
-func (g *Game) layTerms(a eighteen.Action, c *Corp) (eighteen.Lay, error) {
+func (g *Game) layTerms(a move.Action, c *Corp) (eighteen.Lay, error) {
 	if len(a.Args) != 3 {
 		return eighteen.Lay{}, errRule("2.3", "write LAY, the hex, the tile and its rotation 0 to 5, as LAY E9 57 1")
 	}
-	h, err := eighteen.ParseHex(a.Args[0])
+	h, err := hexgrid.ParseHex(a.Args[0])
 	if err != nil {
 		return eighteen.Lay{}, err
 	}
@@ -84,7 +86,7 @@ func (g *Game) layTerms(a eighteen.Action, c *Corp) (eighteen.Lay, error) {
 	return eighteen.Lay{Corp: c.Sym, Hex: h, Tile: t, Rotation: r}, nil
 }
 
-func (g *Game) checkLay(a eighteen.Action) error {
+func (g *Game) checkLay(a move.Action) error {
 	c := g.operating()
 	if g.r.Laid {
 		return errRule("2.3", "a railroad lays or upgrades one tile an OR")
@@ -96,7 +98,7 @@ func (g *Game) checkLay(a eighteen.Action) error {
 	return g.layError(c, g.reachFor(c), lay)
 }
 
-func (g *Game) doLay(a eighteen.Action) error {
+func (g *Game) doLay(a move.Action) error {
 	c := g.operating()
 	lay, _ := g.layTerms(a, c)
 	g.place(lay)
@@ -123,7 +125,7 @@ func (g *Game) place(lay eighteen.Lay) {
 // each refusal and so costs more: the tile is of the colour after the
 // hex's (yellow on a bare hex), one the phase allows, with the stops the
 // hex has. It never refuses a lay the full check allows.
-func (g *Game) mayFit(h eighteen.Hex, t *eighteen.Tile) bool {
+func (g *Game) mayFit(h hexgrid.Hex, t *eighteen.Tile) bool {
 	want := eighteen.Yellow
 	cities, towns := 0, 0
 	if old, ok := g.Layout.Tiles[h]; ok {

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // MenuAt is the menu's lines for one hex: every lay there as a line to
@@ -19,9 +20,9 @@ func (g *Game) MenuAt(seat int, hex string) ([]string, error) {
 	if g.Ended {
 		return nil, fmt.Errorf("the game is over (2.13)")
 	}
-	h, _ := eighteen.ParseHex(strings.ToUpper(strings.TrimSpace(hex)))
+	h, _ := hexgrid.ParseHex(strings.ToUpper(strings.TrimSpace(hex)))
 	if h == g.metropolis() {
-		for _, o := range g.round().Options(seat, eighteen.Query{Verb: "MRTA", Args: []string{"LAY"}}) {
+		for _, o := range g.round().Options(seat, move.Query{Verb: "MRTA", Args: []string{"LAY"}}) {
 			if o.Verb == "MRTA" && len(o.Args) > 0 && o.Args[0] == "LAY" {
 				out = append(out, o.String()+"  (the Authority's extra tile)")
 			}

@@ -2,6 +2,8 @@ package g18ez
 
 import (
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // startOR opens an operating round: the privates pay their owners first
@@ -104,8 +106,8 @@ func (g *Game) trackStep() eighteen.Step {
 		"LAY": eighteen.Pair(g.checkLay, g.doLay), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
 	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(stepTrack) },
 		Waiting: g.president,
-		Candidate: func(seat int, q eighteen.Query) []eighteen.Option {
-			out := []eighteen.Option{eighteen.Opt(seat, "SKIP")}
+		Candidate: func(seat int, q move.Query) []move.Option {
+			out := []move.Option{move.Opt(seat, "SKIP")}
 			if q.Wants("LAY") {
 				out = append(out, g.layOptions(seat, g.operating(), q)...)
 			}
@@ -113,14 +115,14 @@ func (g *Game) trackStep() eighteen.Step {
 		}}
 }
 
-func (g *Game) checkSkip(a eighteen.Action) error {
+func (g *Game) checkSkip(a move.Action) error {
 	if len(a.Args) != 0 {
 		return errRule("2.2", "SKIP takes nothing more")
 	}
 	return nil
 }
 
-func (g *Game) doSkip(eighteen.Action) error {
+func (g *Game) doSkip(move.Action) error {
 	g.r.Step++
 	return nil
 }
@@ -130,34 +132,34 @@ func (g *Game) tokenStep() eighteen.Step {
 	return &eighteen.Table{Title: "station", Moves: map[string]eighteen.Move{
 		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
 	}, Blocks: func() bool { return g.operatingNow(stepToken) }, Waiting: g.president,
-		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
-			return append([]eighteen.Option{eighteen.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.operating())...)
+		Candidate: func(seat int, _ move.Query) []move.Option {
+			return append([]move.Option{move.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.operating())...)
 		}}
 }
 
 // tokenOptions are the stations a company may place now.
-func (g *Game) tokenOptions(seat int, c *Corp) []eighteen.Option {
+func (g *Game) tokenOptions(seat int, c *Corp) []move.Option {
 	if c == nil || c.Kind != kindMajor || !c.Operating || c.Stations >= len(c.TokenCosts) || c.Cash < c.TokenCosts[c.Stations] {
 		return nil
 	}
 	reach := g.reachFor(c)
-	return g.Layout.StationOptions(seat, eighteen.Query{}, func(h eighteen.Hex) bool { return g.tokenError(c, reach, h) == nil })
+	return g.Layout.StationOptions(seat, move.Query{}, func(h hexgrid.Hex) bool { return g.tokenError(c, reach, h) == nil })
 }
 
 // tokenError judges a station placed on a hex (2.5): the core's rules of
 // a station (a route there, a city with room, none of its own already on
 // the tile, the room a company not yet operating needs at home left free).
-func (g *Game) tokenError(c *Corp, reach map[eighteen.Node]bool, h eighteen.Hex) error {
+func (g *Game) tokenError(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) error {
 	_, err := g.Layout.StationError(c.Sym, reach, h, eighteen.Waiting(eighteen.Cores(g.Corps), &c.Corporation, h))
 	return err
 }
 
-func (g *Game) checkToken(a eighteen.Action) error {
+func (g *Game) checkToken(a move.Action) error {
 	c := g.operating()
 	if len(a.Args) != 1 {
 		return errRule("2.5", "write TOKEN and the hex, as TOKEN E9")
 	}
-	h, err := eighteen.ParseHex(a.Args[0])
+	h, err := hexgrid.ParseHex(a.Args[0])
 	if err != nil {
 		return err
 	}
@@ -173,9 +175,9 @@ func (g *Game) checkToken(a eighteen.Action) error {
 	return g.tokenError(c, g.reachFor(c), h)
 }
 
-func (g *Game) doToken(a eighteen.Action) error {
+func (g *Game) doToken(a move.Action) error {
 	c := g.operating()
-	h, _ := eighteen.ParseHex(a.Args[0])
+	h, _ := hexgrid.ParseHex(a.Args[0])
 	cost := c.TokenCosts[c.Stations]
 	c.Cash -= cost
 	g.Bank += cost

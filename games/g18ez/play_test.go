@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 var long = flag.Bool("long", false, "play the long runs: 500 random games, 200 computer games")
@@ -15,25 +15,25 @@ var long = flag.Bool("long", false, "play the long runs: 500 random games, 200 c
 // randomMove picks one legal move, leaning towards doing something and
 // towards trains and dividends so that games reach their end; every move
 // it makes is one the list offers.
-func randomMove(rng *rand.Rand, g *Game) (eighteen.Action, bool) {
+func randomMove(rng *rand.Rand, g *Game) (move.Action, bool) {
 	acting := g.Acting()
 	if len(acting) == 0 {
-		return eighteen.Action{}, false
+		return move.Action{}, false
 	}
 	opts := g.Legal(acting[0])
 	if len(opts) == 0 {
-		return eighteen.Action{}, false
+		return move.Action{}, false
 	}
 	if rng.IntN(20) > 0 {
 		// deals between players are offered one time in twenty, or random
 		// players trade privates back and forth for ever
-		if rest := slices.DeleteFunc(slices.Clone(opts), func(o eighteen.Option) bool {
+		if rest := slices.DeleteFunc(slices.Clone(opts), func(o move.Option) bool {
 			return o.Verb == "BUYPRIVATE" && g.r.Kind == stockRound
 		}); len(rest) > 0 {
 			opts = rest
 		}
 	}
-	var busy, eager []eighteen.Option
+	var busy, eager []move.Option
 	for _, o := range opts {
 		switch o.Verb {
 		case "PASS", "DONE", "SKIP", "DECLINE", "RETAIN":

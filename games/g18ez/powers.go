@@ -6,16 +6,18 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // metropolis is the hex whose tiles are labelled M.
-func (g *Game) metropolis() eighteen.Hex {
+func (g *Game) metropolis() hexgrid.Hex {
 	for _, h := range g.board.Order {
 		if g.board.Space(h).Upgrades[eighteen.Green] == "M" {
 			return h
 		}
 	}
-	return eighteen.Hex{}
+	return hexgrid.Hex{}
 }
 
 // powersStep is what the operating major may do at any point of its
@@ -30,15 +32,15 @@ func (g *Game) powersStep() eighteen.Step {
 
 // powerCandidates are the powers and purchases open to the operating
 // company.
-func (g *Game) powerCandidates(seat int, q eighteen.Query) []eighteen.Option {
+func (g *Game) powerCandidates(seat int, q move.Query) []move.Option {
 	c := g.operating()
 	if c == nil || c.Kind != kindMajor || g.r.Offer != nil || c.President != seat {
 		return nil
 	}
-	var out []eighteen.Option
+	var out []move.Option
 	if g.Private(HMH).Owned(c.Sym) {
 		for h := range g.Layout.Tiles {
-			out = append(out, eighteen.Opt(seat, "HOTEL", h.String()))
+			out = append(out, move.Opt(seat, "HOTEL", h.String()))
 		}
 	}
 	if g.Private(MRTA).Owned(c.Sym) && q.Wants("MRTA") {
@@ -46,16 +48,16 @@ func (g *Game) powerCandidates(seat int, q eighteen.Query) []eighteen.Option {
 	}
 	for _, p := range g.Privates {
 		if p.Held() && p.Corp == "" && p.Sym != OBS {
-			out = append(out, eighteen.RangedOpt(seat, "BUYPRIVATE", (p.Printed+1)/2, min(2*p.Printed, c.Cash), p.Sym))
+			out = append(out, move.RangedOpt(seat, "BUYPRIVATE", (p.Printed+1)/2, min(2*p.Printed, c.Cash), p.Sym))
 		}
 	}
-	slices.SortStableFunc(out, func(a, b eighteen.Option) int {
+	slices.SortStableFunc(out, func(a, b move.Option) int {
 		return strings.Compare(a.String(), b.String())
 	})
 	return out
 }
 
-func (g *Game) checkHotel(a eighteen.Action) error {
+func (g *Game) checkHotel(a move.Action) error {
 	c := g.operating()
 	if !g.Private(HMH).Owned(c.Sym) {
 		return errRule("appendix", "%s does not own the Harriot Milton Hotel", c.Sym)
@@ -63,7 +65,7 @@ func (g *Game) checkHotel(a eighteen.Action) error {
 	if len(a.Args) != 1 {
 		return errRule("appendix", "write HOTEL and the city's hex, as HOTEL E9")
 	}
-	h, err := eighteen.ParseHex(a.Args[0])
+	h, err := hexgrid.ParseHex(a.Args[0])
 	if err != nil {
 		return err
 	}
@@ -76,9 +78,9 @@ func (g *Game) checkHotel(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) doHotel(a eighteen.Action) error {
+func (g *Game) doHotel(a move.Action) error {
 	c := g.operating()
-	h, _ := eighteen.ParseHex(a.Args[0])
+	h, _ := hexgrid.ParseHex(a.Args[0])
 	g.Hotel = &Hotel{Hex: h, Corp: c.Sym}
 	g.Private(HMH).Closed = true
 	g.note("%s places the Hotel Bonus Token on %s: +$10 there for its trains; the Harriot Milton Hotel closes (appendix)", c.Sym, h)
@@ -114,17 +116,17 @@ func (g *Game) hotelBound(corp string, n eighteen.Node, _ int) int {
 
 // mrtaOptions are the Authority's tile and station in Metropolis, each in
 // addition to the company's own (appendix; rulings EZ7).
-func (g *Game) mrtaOptions(seat int, c *Corp) []eighteen.Option {
+func (g *Game) mrtaOptions(seat int, c *Corp) []move.Option {
 	m := g.metropolis()
-	var out []eighteen.Option
+	var out []move.Option
 	if g.mrtaTokenError(c) == nil {
-		out = append(out, eighteen.Opt(seat, "MRTA", "TOKEN"))
+		out = append(out, move.Opt(seat, "MRTA", "TOKEN"))
 	}
 	for _, id := range slices.Sorted(maps.Keys(g.Left)) {
 		n := g.Left[id]
 		for r := range 6 {
 			if n > 0 && !g.MetroLaid && g.mrtaLayError(c, eighteen.Lay{Corp: c.Sym, Hex: m, Tile: g.tiles[id], Rotation: r}) == nil {
-				out = append(out, eighteen.Opt(seat, "MRTA", "LAY", id, itoa(r)))
+				out = append(out, move.Opt(seat, "MRTA", "LAY", id, itoa(r)))
 			}
 		}
 	}
@@ -144,9 +146,9 @@ func (g *Game) mrtaLayError(c *Corp, lay eighteen.Lay) error {
 // wholeHex is a reach that takes in a hex's city and every side of it,
 // named from either hex (the graph names a side from the hex that comes
 // first): a lay there needs no route.
-func wholeHex(h eighteen.Hex) map[eighteen.Node]bool {
+func wholeHex(h hexgrid.Hex) map[eighteen.Node]bool {
 	reach := map[eighteen.Node]bool{{Hex: h, Stop: 0}: true}
-	for e := range eighteen.Edge(6) {
+	for e := range hexgrid.Edge(6) {
 		reach[eighteen.Node{Hex: h, Stop: -1, Side: e}] = true
 		reach[eighteen.Node{Hex: h.Neighbour(e), Stop: -1, Side: e.Opposite()}] = true
 	}
@@ -174,7 +176,7 @@ func (g *Game) mrtaTokenError(c *Corp) error {
 	return nil
 }
 
-func (g *Game) checkMRTA(a eighteen.Action) error {
+func (g *Game) checkMRTA(a move.Action) error {
 	c := g.operating()
 	if !g.Private(MRTA).Owned(c.Sym) {
 		return errRule("appendix", "%s does not own the Metropolis Rapid Transit Authority", c.Sym)
@@ -186,7 +188,7 @@ func (g *Game) checkMRTA(a eighteen.Action) error {
 		if g.MetroLaid {
 			return errRule("appendix", "the Authority's tile is laid once")
 		}
-		lay, err := g.layTerms(eighteen.Action{Args: []string{g.metropolis().String(), a.Args[1], a.Args[2]}}, c)
+		lay, err := g.layTerms(move.Action{Args: []string{g.metropolis().String(), a.Args[1], a.Args[2]}}, c)
 		if err != nil {
 			return err
 		}
@@ -195,11 +197,11 @@ func (g *Game) checkMRTA(a eighteen.Action) error {
 	return errRule("appendix", "write MRTA TOKEN, or MRTA LAY and a Metropolis tile and rotation, as MRTA LAY 716 0")
 }
 
-func (g *Game) doMRTA(a eighteen.Action) error {
+func (g *Game) doMRTA(a move.Action) error {
 	c := g.operating()
 	m := g.metropolis()
 	if a.Args[0] == "LAY" {
-		lay, _ := g.layTerms(eighteen.Action{Args: []string{m.String(), a.Args[1], a.Args[2]}}, c)
+		lay, _ := g.layTerms(move.Action{Args: []string{m.String(), a.Args[1], a.Args[2]}}, c)
 		g.place(lay)
 		g.MetroLaid = true
 		g.note("%s lays tile #%s in Metropolis with the Metropolis Rapid Transit Authority (appendix)", c.Sym, lay.Tile.ID)
@@ -215,7 +217,7 @@ func (g *Game) doMRTA(a eighteen.Action) error {
 // privateTerms reads BUYPRIVATE sym price: a private a player owns
 // (never the Obsidian), at half to double its printed price, once the
 // first 3 is sold (appendix, 2.8).
-func (g *Game) privateTerms(a eighteen.Action) (*Private, int, error) {
+func (g *Game) privateTerms(a move.Action) (*Private, int, error) {
 	c := g.operating()
 	if len(a.Args) != 2 {
 		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and the price, as BUYPRIVATE HMH 60")
@@ -241,12 +243,12 @@ func (g *Game) privateTerms(a eighteen.Action) (*Private, int, error) {
 	return p, price, nil
 }
 
-func (g *Game) checkBuyPrivate(a eighteen.Action) error {
+func (g *Game) checkBuyPrivate(a move.Action) error {
 	_, _, err := g.privateTerms(a)
 	return err
 }
 
-func (g *Game) doBuyPrivate(a eighteen.Action) error {
+func (g *Game) doBuyPrivate(a move.Action) error {
 	c := g.operating()
 	p, price, _ := g.privateTerms(a)
 	if p.Owner != c.President && !g.agreed {
@@ -262,7 +264,7 @@ func (g *Game) doBuyPrivate(a eighteen.Action) error {
 
 // offer puts a deal to the other side's president or owner; the game
 // waits on the answer (2.8, appendix).
-func (g *Game) offer(a eighteen.Action, to int) {
+func (g *Game) offer(a move.Action, to int) {
 	g.r.Offer = &eighteen.Offer{Move: a, To: to}
 	g.note("%s offers: %s; %s to accept or decline", g.Players[a.Seat].Name, a, g.Players[to].Name)
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // The kinds of round.
@@ -69,12 +70,12 @@ func (g *Game) Acting() []int { return g.round().Waiting(g.Ended) }
 
 // Legal are the moves a seat may make now, each as the line to send:
 // the options of the open steps, the only list there is.
-func (g *Game) Legal(seat int) []eighteen.Option { return g.round().Legal(g.Ended, seat) }
+func (g *Game) Legal(seat int) []move.Option { return g.round().Legal(g.Ended, seat) }
 
 // Apply makes a move if the game waits for the seat and the open steps
 // list it, and only then; a refused move changes nothing, and its error
 // names the rule. Play then carries on to the next decision.
-func (g *Game) Apply(a eighteen.Action) error {
+func (g *Game) Apply(a move.Action) error {
 	if err := g.round().Move(canonical(a), g.Ended, "2.13", g.Players); err != nil {
 		return err
 	}
@@ -138,7 +139,7 @@ func (g *Game) advance() {
 // canonical is a move as the options write it: arguments upper-cased
 // (hexes, companies, IPO and POOL as players may write them in any case),
 // a tile perhaps written with its # as printed ("LAY D5 #57 1").
-func canonical(a eighteen.Action) eighteen.Action {
+func canonical(a move.Action) move.Action {
 	args := make([]string, len(a.Args))
 	for i, s := range a.Args {
 		args[i] = strings.ToUpper(s)
@@ -154,5 +155,5 @@ func canonical(a eighteen.Action) eighteen.Action {
 // SKIP, and no private's power is open to it either: then no one need
 // answer it (the powers stay open while a later step waits).
 func (g *Game) nothingToLay(c *Corp) bool {
-	return len(g.layOptions(c.President, c, eighteen.Query{})) == 0 && len(g.powerCandidates(c.President, eighteen.Query{})) == 0
+	return len(g.layOptions(c.President, c, move.Query{})) == 0 && len(g.powerCandidates(c.President, move.Query{})) == 0
 }

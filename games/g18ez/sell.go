@@ -2,6 +2,7 @@ package g18ez
 
 import (
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // saleOptions are the sales a seat may make now, as company and count.
@@ -48,7 +49,7 @@ func (g *Game) saleRules(seat int, c *Corp, n int) error {
 	return shares.SaleError(&c.Corporation, g.Players, g.Pool, seat, n)
 }
 
-func (g *Game) checkSell(a eighteen.Action) error {
+func (g *Game) checkSell(a move.Action) error {
 	if len(a.Args) != 2 {
 		return errRule("1.13", "write SELL, the company and how many shares, as SELL PSW 2")
 	}
@@ -63,7 +64,7 @@ func (g *Game) checkSell(a eighteen.Action) error {
 	return g.saleError(a.Seat, c, n)
 }
 
-func (g *Game) doSell(a eighteen.Action) error {
+func (g *Game) doSell(a move.Action) error {
 	c := g.Corp(a.Args[0])
 	n, _ := atoi(a.Args[1])
 	pl := g.Players[a.Seat]

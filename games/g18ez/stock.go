@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // parPrices are the six values outlined in red (1.5).
@@ -32,9 +33,9 @@ func (g *Game) auctionStep() eighteen.Step {
 		"BID": eighteen.Pair(g.checkRaise, g.doRaise), "PASS": eighteen.Pair(g.checkDrop, g.doDrop),
 	}, Blocks: func() bool { return g.r.Kind == stockRound && g.Packet.Auction != nil },
 		Waiting: func() []int { return []int{g.Packet.Auction.Turn} },
-		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
+		Candidate: func(seat int, _ move.Query) []move.Option {
 			a := g.Packet.Auction
-			return []eighteen.Option{eighteen.RangedOpt(seat, "BID", a.High.Amount+bidStep, g.spendable(seat, a.Item), a.Item), eighteen.Opt(seat, "PASS")}
+			return []move.Option{move.RangedOpt(seat, "BID", a.High.Amount+bidStep, g.spendable(seat, a.Item), a.Item), move.Opt(seat, "PASS")}
 		}}
 }
 
@@ -46,7 +47,7 @@ func (g *Game) spendable(seat int, item string) int {
 
 // checkRaise judges a bid in the special auction; with none under way a
 // BID is the turn's, and its check says why.
-func (g *Game) checkRaise(a eighteen.Action) error {
+func (g *Game) checkRaise(a move.Action) error {
 	au := g.Packet.Auction
 	if au == nil {
 		return g.checkBid(a)
@@ -74,14 +75,14 @@ func (g *Game) auctionItem() string {
 	return g.Packet.Auction.Item
 }
 
-func (g *Game) doRaise(a eighteen.Action) error {
+func (g *Game) doRaise(a move.Action) error {
 	n, _ := atoi(a.Args[1])
 	g.Packet.Raise(a.Seat, n, len(g.Players))
 	g.note("%s bids $%d for %s", g.Players[a.Seat].Name, n, a.Args[0])
 	return nil
 }
 
-func (g *Game) checkDrop(a eighteen.Action) error {
+func (g *Game) checkDrop(a move.Action) error {
 	if g.Packet.Auction == nil {
 		return g.checkPass(a)
 	}
@@ -91,7 +92,7 @@ func (g *Game) checkDrop(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) doDrop(a eighteen.Action) error {
+func (g *Game) doDrop(a move.Action) error {
 	au := g.Packet.Auction
 	g.note("%s drops out of the auction for %s", g.Players[a.Seat].Name, au.Item)
 	trigger := au.Trigger
@@ -142,18 +143,18 @@ func (g *Game) stockStep() eighteen.Step {
 
 // stockCandidates are the SDR moves worth judging; the verbs' checks
 // decide.
-func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
-	out := []eighteen.Option{eighteen.Opt(seat, "PASS"), eighteen.Opt(seat, "DONE")}
+func (g *Game) stockCandidates(seat int, _ move.Query) []move.Option {
+	out := []move.Option{move.Opt(seat, "PASS"), move.Opt(seat, "DONE")}
 	for _, p := range g.Privates {
 		if p.Held() && p.Corp == "" && p.Owner != seat {
-			out = append(out, eighteen.RangedOpt(seat, "BUYPRIVATE", 0, g.Players[seat].Cash, p.Sym))
+			out = append(out, move.RangedOpt(seat, "BUYPRIVATE", 0, g.Players[seat].Cash, p.Sym))
 		}
 	}
 	if top := g.Packet.Top(); top != nil {
-		out = append(out, eighteen.Opt(seat, "BUY", top.Sym))
+		out = append(out, move.Opt(seat, "BUY", top.Sym))
 		for _, it := range g.Packet.Items[1:] {
 			if !it.Sold && it.Sym != top.Sym {
-				out = append(out, eighteen.RangedOpt(seat, "BID", it.MinBid(bidStep), g.spendable(seat, it.Sym), it.Sym))
+				out = append(out, move.RangedOpt(seat, "BID", it.MinBid(bidStep), g.spendable(seat, it.Sym), it.Sym))
 			}
 		}
 		return out
@@ -164,12 +165,12 @@ func (g *Game) stockCandidates(seat int, _ eighteen.Query) []eighteen.Option {
 		}
 		if !c.Started && c.Kind == kindMajor {
 			for _, p := range parPrices {
-				out = append(out, eighteen.Opt(seat, "PAR", c.Sym, itoa(p)))
+				out = append(out, move.Opt(seat, "PAR", c.Sym, itoa(p)))
 			}
 		}
-		out = append(out, eighteen.Opt(seat, "BUY", c.Sym, "IPO"), eighteen.Opt(seat, "BUY", c.Sym, "POOL"))
+		out = append(out, move.Opt(seat, "BUY", c.Sym, "IPO"), move.Opt(seat, "BUY", c.Sym, "POOL"))
 		for n := 1; n <= g.Players[seat].Shares[c.Sym]; n++ {
-			out = append(out, eighteen.Opt(seat, "SELL", c.Sym, itoa(n)))
+			out = append(out, move.Opt(seat, "SELL", c.Sym, itoa(n)))
 		}
 	}
 	return out
@@ -184,7 +185,7 @@ func (g *Game) checkTurn() error {
 	return nil
 }
 
-func (g *Game) checkBuy(a eighteen.Action) error {
+func (g *Game) checkBuy(a move.Action) error {
 	if top := g.Packet.Top(); top != nil {
 		if len(a.Args) != 1 || a.Args[0] != top.Sym {
 			return errRule("1.2", "while the Startpacket lasts you may buy only its first item, %s, at $%d: BUY %s", top.Sym, top.Price, top.Sym)
@@ -234,7 +235,7 @@ func (g *Game) shareTerms(seat int, c *Corp, ipo bool) (int, error) {
 	return price, shares.BuyError(g.market, &c.Corporation, pl, 1, price, g.Certs(seat), g.Limit())
 }
 
-func (g *Game) doBuy(a eighteen.Action) error {
+func (g *Game) doBuy(a move.Action) error {
 	if g.Packet.Top() != nil {
 		sales := g.Packet.Buy(a.Seat, len(g.Players))
 		g.settleSales(sales)
@@ -272,7 +273,7 @@ func (g *Game) bought(seat int, c *Corp) {
 	}
 }
 
-func (g *Game) checkPar(a eighteen.Action) error {
+func (g *Game) checkPar(a move.Action) error {
 	if g.Packet.Top() != nil {
 		return errRule("1.5", "shares are sold once the Startpacket is sold out")
 	}
@@ -302,7 +303,7 @@ func (g *Game) checkPar(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) doPar(a eighteen.Action) error {
+func (g *Game) doPar(a move.Action) error {
 	c := g.Corp(a.Args[0])
 	par, _ := atoi(a.Args[1])
 	pl := g.Players[a.Seat]
@@ -318,7 +319,7 @@ func (g *Game) doPar(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) checkBid(a eighteen.Action) error {
+func (g *Game) checkBid(a move.Action) error {
 	if g.Packet.Top() == nil {
 		return errRule("1.3", "the Startpacket is sold out; there is nothing to bid on")
 	}
@@ -352,7 +353,7 @@ func (g *Game) bidsHeld(seat int, skip string) int {
 	return n
 }
 
-func (g *Game) doBid(a eighteen.Action) error {
+func (g *Game) doBid(a move.Action) error {
 	n, _ := atoi(a.Args[1])
 	g.Packet.PlaceBid(a.Seat, a.Args[0], n)
 	g.note("%s bids $%d on %s", g.Players[a.Seat].Name, n, a.Args[0])
@@ -361,7 +362,7 @@ func (g *Game) doBid(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) checkPass(a eighteen.Action) error {
+func (g *Game) checkPass(a move.Action) error {
 	if g.r.Bought != "" || g.r.Sold {
 		return errRule("1.11", "you have dealt this turn: DONE ends it")
 	}
@@ -374,7 +375,7 @@ func (g *Game) checkPass(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) doPass(a eighteen.Action) error {
+func (g *Game) doPass(a move.Action) error {
 	g.r.Passes++
 	g.note("%s passes", g.Players[a.Seat].Name)
 	n := len(g.Players)
@@ -394,7 +395,7 @@ func (g *Game) doPass(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) checkDone(a eighteen.Action) error {
+func (g *Game) checkDone(a move.Action) error {
 	if g.r.Bought == "" && !g.r.Sold {
 		return errRule("1.11", "you have not dealt this turn: PASS rather than DONE")
 	}
@@ -422,7 +423,7 @@ func (g *Game) overLimit(seat int) error {
 // tradeTerms reads BUYPRIVATE sym price in an SDR: a private company
 // another player owns, at any price its owner agrees to (appendix;
 // rulings EZ14).
-func (g *Game) tradeTerms(a eighteen.Action) (*Private, int, error) {
+func (g *Game) tradeTerms(a move.Action) (*Private, int, error) {
 	if len(a.Args) != 2 {
 		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and your price, as BUYPRIVATE OBS 160")
 	}
@@ -441,14 +442,14 @@ func (g *Game) tradeTerms(a eighteen.Action) (*Private, int, error) {
 	return p, price, nil
 }
 
-func (g *Game) checkTrade(a eighteen.Action) error {
+func (g *Game) checkTrade(a move.Action) error {
 	_, _, err := g.tradeTerms(a)
 	return err
 }
 
 // doTrade offers the deal to the owner; with his word it is made. It is
 // no part of the turn's dealing in shares (rulings EZ14).
-func (g *Game) doTrade(a eighteen.Action) error {
+func (g *Game) doTrade(a move.Action) error {
 	p, price, _ := g.tradeTerms(a)
 	if !g.agreed {
 		g.offer(a, p.Owner)
@@ -462,7 +463,7 @@ func (g *Game) doTrade(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) doDone(a eighteen.Action) error {
+func (g *Game) doDone(a move.Action) error {
 	g.endTurn(a.Seat)
 	return nil
 }

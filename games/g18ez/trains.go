@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // run works out the company's income: the best run of its trains (2.6).
@@ -38,7 +39,7 @@ func (g *Game) dividendStep() eighteen.Step {
 		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
 		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
 		{Verb: "RETAIN", Move: eighteen.Pair(g.checkDividend, g.doRetain)},
-	}, Run: eighteen.Pair(func(a eighteen.Action) error { _, _, err := g.runTerms(a); return err }, g.doRun),
+	}, Run: eighteen.Pair(func(a move.Action) error { _, _, err := g.runTerms(a); return err }, g.doRun),
 		Blocks: func() bool { return g.operatingNow(stepDividend) }, Waiting: g.president,
 		Offered: func() bool { c := g.operating(); return c != nil && !c.Minor() && g.r.Revenue != 0 },
 		Routes: func() []eighteen.Route {
@@ -53,7 +54,7 @@ func (g *Game) dividendStep() eighteen.Step {
 // place of the best run the engine found, each route the hexes of its
 // stops joined by dashes (RUN D5-D9 D1-D5). The routes must be legal
 // (2.6); 18EZ does not oblige a railroad to run its best (rulings EZ12).
-func (g *Game) runTerms(a eighteen.Action) ([]eighteen.Route, int, error) {
+func (g *Game) runTerms(a move.Action) ([]eighteen.Route, int, error) {
 	c := g.operating()
 	named, err := eighteen.NamedRun(a.Args, "RUN D5-D9 D1-D5", "2.6")
 	if err != nil {
@@ -67,7 +68,7 @@ func (g *Game) runTerms(a eighteen.Action) ([]eighteen.Route, int, error) {
 }
 
 // doRun runs the named routes in place of the engine's.
-func (g *Game) doRun(a eighteen.Action) error {
+func (g *Game) doRun(a move.Action) error {
 	c := g.operating()
 	routes, total, _ := g.runTerms(a)
 	g.r.Revenue = total
@@ -76,7 +77,7 @@ func (g *Game) doRun(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) checkDividend(a eighteen.Action) error {
+func (g *Game) checkDividend(a move.Action) error {
 	if c := g.operating(); c != nil && c.Minor() {
 		return errRule("2.7", "a minor railroad splits its income 50/50 with its owner; it may not retain or pay in full")
 	}
@@ -92,7 +93,7 @@ func (g *Game) payHolders(c *Corp, perShare int) {
 	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.pay)
 }
 
-func (g *Game) doPay(eighteen.Action) error {
+func (g *Game) doPay(move.Action) error {
 	c := g.operating()
 	per := g.r.Revenue / 10
 	g.payHolders(c, per)
@@ -102,7 +103,7 @@ func (g *Game) doPay(eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) doHalf(eighteen.Action) error {
+func (g *Game) doHalf(move.Action) error {
 	c := g.operating()
 	per, kept := eighteen.RoundDown.Half(g.r.Revenue, 10)
 	g.pay(kept, &c.Cash)
@@ -112,7 +113,7 @@ func (g *Game) doHalf(eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) doRetain(eighteen.Action) error {
+func (g *Game) doRetain(move.Action) error {
 	g.retain(g.operating())
 	return nil
 }
@@ -150,24 +151,24 @@ func (g *Game) trainStep() eighteen.Step {
 		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSell, g.doSell),
 		"DONE": eighteen.Pair(g.checkTrainsDone, g.doTrainsDone), "BANKRUPT": eighteen.Pair(g.checkBankrupt, g.doBankrupt),
 	}, Blocks: func() bool { return g.operatingNow(stepTrains) }, Waiting: g.president,
-		Candidate: func(seat int, _ eighteen.Query) []eighteen.Option {
-			return append(g.trainOptions(seat, g.operating()), eighteen.Opt(seat, "DONE"), eighteen.Opt(seat, "BANKRUPT"))
+		Candidate: func(seat int, _ move.Query) []move.Option {
+			return append(g.trainOptions(seat, g.operating()), move.Opt(seat, "DONE"), move.Opt(seat, "BANKRUPT"))
 		}}
 }
 
 // trainOptions are the company's purchases, and the president's forced
 // sales, open now.
-func (g *Game) trainOptions(seat int, c *Corp) []eighteen.Option {
+func (g *Game) trainOptions(seat int, c *Corp) []move.Option {
 	if c == nil || len(c.Trains) >= g.phase().LimitFor(c.Kind) {
 		return nil
 	}
 	out := shop.Options(seat, &g.Trains, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), g.maxPay(c))
 	if g.r.Forced {
 		for _, s := range g.saleOptions(seat) {
-			out = append(out, eighteen.Opt(seat, "SELL", s[0], s[1]))
+			out = append(out, move.Opt(seat, "SELL", s[0], s[1]))
 		}
 	}
-	return slices.DeleteFunc(out, func(o eighteen.Option) bool {
+	return slices.DeleteFunc(out, func(o move.Option) bool {
 		return o.Verb == "BUYTRAIN" && !o.Ranged && g.checkBuyTrain(o.Action(0)) != nil
 	})
 }
@@ -226,7 +227,7 @@ func (g *Game) beyondMeans(c *Corp) bool {
 	return g.cannotPay(c) && g.shortfall(c) > g.raisable(c.President, c)
 }
 
-func (g *Game) checkBankrupt(a eighteen.Action) error {
+func (g *Game) checkBankrupt(a move.Action) error {
 	c := g.operating()
 	if len(a.Args) != 0 || !g.mustBuy(c) || !g.beyondMeans(c) {
 		return errRule("2.11", "bankruptcy is declared only by a president who must buy a train and cannot raise its price")
@@ -234,7 +235,7 @@ func (g *Game) checkBankrupt(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) doBankrupt(eighteen.Action) error {
+func (g *Game) doBankrupt(move.Action) error {
 	g.bankruptcy(g.operating())
 	return nil
 }
@@ -261,7 +262,7 @@ type purchase struct {
 
 // trainTerms reads BUYTRAIN and judges it: the core reads the train and
 // its source, 18EZ's limit by kind and its forced purchase follow.
-func (g *Game) trainTerms(a eighteen.Action) (purchase, error) {
+func (g *Game) trainTerms(a move.Action) (purchase, error) {
 	c := g.operating()
 	if len(c.Trains) >= g.phase().LimitFor(c.Kind) {
 		return purchase{}, errRule("2.8", "%s has %d trains, its limit", c.Sym, len(c.Trains))
@@ -298,12 +299,12 @@ func (g *Game) affords(c *Corp, pu *purchase) error {
 	return nil
 }
 
-func (g *Game) checkBuyTrain(a eighteen.Action) error {
+func (g *Game) checkBuyTrain(a move.Action) error {
 	_, err := g.trainTerms(a)
 	return err
 }
 
-func (g *Game) doBuyTrain(a eighteen.Action) error {
+func (g *Game) doBuyTrain(a move.Action) error {
 	c := g.operating()
 	pu, _ := g.trainTerms(a)
 	seller := g.Corp(pu.Seller)
@@ -335,7 +336,7 @@ func (g *Game) doBuyTrain(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) checkTrainsDone(a eighteen.Action) error {
+func (g *Game) checkTrainsDone(a move.Action) error {
 	c := g.operating()
 	if len(a.Args) != 0 {
 		return errRule("2.8", "DONE takes nothing more")
@@ -346,7 +347,7 @@ func (g *Game) checkTrainsDone(a eighteen.Action) error {
 	return nil
 }
 
-func (g *Game) doTrainsDone(eighteen.Action) error {
+func (g *Game) doTrainsDone(move.Action) error {
 	g.finishTurn(g.operating())
 	return nil
 }

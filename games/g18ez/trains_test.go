@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // atTrains puts a company's turn at its trains.
@@ -125,7 +126,7 @@ func withRoute(t *testing.T, g *Game, c *Corp) {
 			}
 			g.place(lay)
 			g.placeHome(c)
-			for e := range eighteen.Edge(6) {
+			for e := range hexgrid.Edge(6) {
 				n := c.Home.Neighbour(e)
 				for _, id := range ids {
 					for r2 := range 6 {
@@ -253,9 +254,9 @@ func TestPresidentNamesRun(t *testing.T) {
 
 // layWith lays, by the rules, a tile on a hex whose track leaves by the
 // edges given, for a company (2.3, 2.4).
-func layWith(t *testing.T, g *Game, c *Corp, hex string, edges ...eighteen.Edge) {
+func layWith(t *testing.T, g *Game, c *Corp, hex string, edges ...hexgrid.Edge) {
 	t.Helper()
-	h, _ := eighteen.ParseHex(hex)
+	h, _ := hexgrid.ParseHex(hex)
 	for _, id := range []string{"9", "57", "14", "15", "619"} {
 		for r := range 6 {
 			lay := eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.tiles[id], Rotation: r}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // Milestone counts the operating rounds finished: every player gets a
@@ -218,7 +219,7 @@ func (g *Game) Menu(seat int) []string {
 }
 
 // optionNote is what a menu line costs or pays.
-func (g *Game) optionNote(o eighteen.Option) string {
+func (g *Game) optionNote(o move.Option) string {
 	switch {
 	case o.Verb == "BUY" && len(o.Args) == 2:
 		if c := g.Corp(o.Args[0]); c != nil {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
 )
@@ -27,7 +27,7 @@ type Moves struct {
 	Setup     MoveSetup
 	Log       []store.Move
 	Eng       title.MoveGame
-	Standing  []eighteen.Action
+	Standing  []move.Action
 	Prefs     map[int]store.SeatPrefs
 	// From is the action the game waited for when the run was loaded;
 	// Added are the moves since, with the Events each brought.
@@ -85,7 +85,7 @@ func NewMoves(mt title.MoveTitle, g store.Game, setup store.Snapshot) (*Moves, e
 	return r, nil
 }
 
-func (r *Moves) Fresh() (eighteen.Engine, error) { return r.Title.New(r.Setup) }
+func (r *Moves) Fresh() (move.Engine, error) { return r.Title.New(r.Setup) }
 
 func (r *Moves) replay() error {
 	eng, standing, err := r.rebuild(r.Log)
@@ -98,16 +98,16 @@ func (r *Moves) replay() error {
 
 // rebuild replays a stretch of the log from the setup, with the moves
 // that stand after it.
-func (r *Moves) rebuild(log []store.Move) (eighteen.Engine, []eighteen.Action, error) {
-	var actions []eighteen.Action
+func (r *Moves) rebuild(log []store.Move) (move.Engine, []move.Action, error) {
+	var actions []move.Action
 	for _, m := range log {
-		a, err := eighteen.ParseAction(m.Position-1, m.Line)
+		a, err := move.ParseAction(m.Position-1, m.Line)
 		if err != nil {
 			return nil, nil, fmt.Errorf("game %s move %d: %w", r.Game.ID, m.N, err)
 		}
 		actions = append(actions, a)
 	}
-	eng, standing, err := eighteen.Replay(r.Fresh, actions)
+	eng, standing, err := move.Replay(r.Fresh, actions)
 	if err != nil {
 		return nil, nil, fmt.Errorf("game %s: %w", r.Game.ID, err)
 	}
@@ -135,7 +135,7 @@ func (r *Moves) Name(seat int) string {
 }
 
 // apply makes a move and logs it. An illegal move leaves the run as it was.
-func (r *Moves) Apply(a eighteen.Action, source string, inboxID int64, at time.Time) error {
+func (r *Moves) Apply(a move.Action, source string, inboxID int64, at time.Time) error {
 	before := len(r.Eng.Events())
 	if err := r.Eng.Apply(a); err != nil {
 		return err
@@ -168,7 +168,7 @@ func (r *Moves) Redo(m store.Move) error {
 		}
 		return r.Undo(to, m.Position, m.Source, m.InboxID, m.At)
 	}
-	a, err := eighteen.ParseAction(m.Position-1, m.Line)
+	a, err := move.ParseAction(m.Position-1, m.Line)
 	if err != nil {
 		return fmt.Errorf("game %s action %d: %w", r.Game.ID, m.N, err)
 	}
@@ -209,7 +209,7 @@ func (r *Moves) Undo(to, position int, source string, inboxID int64, at time.Tim
 		return fmt.Errorf("%d moves stand; an undo goes back to 0 to %d of them", len(r.Standing), len(r.Standing)-1)
 	}
 	dropped := r.Standing[to:]
-	r.record(position, fmt.Sprintf("%s %d", eighteen.Undo, to), source, inboxID, at)
+	r.record(position, fmt.Sprintf("%s %d", move.Undo, to), source, inboxID, at)
 	if err := r.replay(); err != nil {
 		return err
 	}
@@ -224,13 +224,13 @@ func (r *Moves) Undo(to, position int, source string, inboxID int64, at time.Tim
 
 // lastOwn tells whether the last standing move is the seat's own, made by
 // them, and so theirs to undo before the next player acts.
-func (r *Moves) LastOwn(seat int) (eighteen.Action, bool) {
+func (r *Moves) LastOwn(seat int) (move.Action, bool) {
 	if len(r.Standing) == 0 || len(r.Log) == 0 {
-		return eighteen.Action{}, false
+		return move.Action{}, false
 	}
 	last := r.Log[len(r.Log)-1]
 	a := r.Standing[len(r.Standing)-1]
-	return a, last.Line != "" && !strings.HasPrefix(last.Line, eighteen.Undo) && last.Position == seat+1 && last.Source == "player"
+	return a, last.Line != "" && !strings.HasPrefix(last.Line, move.Undo) && last.Position == seat+1 && last.Source == "player"
 }
 
 // Autoplay makes the moves no person need make: the computer's seats, a
@@ -263,7 +263,7 @@ func (r *Moves) Autoplay(ctx context.Context, now time.Time) error {
 		pos := r.Position(seat)
 		opts := r.Eng.Legal(seat)
 		pass, canPass := FirstPass(opts)
-		var a eighteen.Action
+		var a move.Action
 		var source string
 		prefs := r.Prefs[pos.Number]
 		switch {
@@ -287,18 +287,18 @@ func (r *Moves) Autoplay(ctx context.Context, now time.Time) error {
 
 // firstPass is the first pass a seat may make; the engine lists the one an
 // automatic pass should take first.
-func FirstPass(opts []eighteen.Option) (eighteen.Action, bool) {
+func FirstPass(opts []move.Option) (move.Action, bool) {
 	for _, o := range opts {
 		if o.Verb == "PASS" {
 			return o.Action(0), true
 		}
 	}
-	return eighteen.Action{}, false
+	return move.Action{}, false
 }
 
 // inAuction tells whether a seat's moves are those of a bidder: bid or
 // pass, and nothing else.
-func inAuction(opts []eighteen.Option) bool {
+func inAuction(opts []move.Option) bool {
 	bid := false
 	for _, o := range opts {
 		switch o.Verb {
@@ -421,7 +421,7 @@ func (r *Moves) Happened() []string {
 // back to N standing moves).
 func UndoLine(line string) (bool, int, error) {
 	f := strings.Fields(strings.ToUpper(line))
-	if len(f) == 0 || f[0] != eighteen.Undo {
+	if len(f) == 0 || f[0] != move.Undo {
 		return false, 0, nil
 	}
 	if len(f) == 1 {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/store"
@@ -158,7 +158,7 @@ func GoQuiet(ctx context.Context, d Desk, p *DemoPlayer, action int) (string, er
 // the stored log, without replaying the whole log every mail: the moves
 // since it last looked are applied, and an UNDO, or a log grown shorter,
 // replays from the start.
-type Follower[E eighteen.Engine] struct {
+type Follower[E move.Engine] struct {
 	Fresh func() (E, error) // the game as dealt
 	eng   E
 	have  bool
@@ -167,23 +167,23 @@ type Follower[E eighteen.Engine] struct {
 
 // Engine is the game after the stored moves, and, when it was replayed
 // from the start, the moves that stand.
-func (f *Follower[E]) Engine(ctx context.Context, d Desk) (E, []eighteen.Action, error) {
+func (f *Follower[E]) Engine(ctx context.Context, d Desk) (E, []move.Action, error) {
 	var zero E
 	moves, err := d.Moves(ctx)
 	if err != nil {
 		return zero, nil, err
 	}
-	log := make([]eighteen.Action, 0, len(moves))
+	log := make([]move.Action, 0, len(moves))
 	for _, m := range moves {
-		a, err := eighteen.ParseAction(m.Position-1, m.Line)
+		a, err := move.ParseAction(m.Position-1, m.Line)
 		if err != nil {
 			return zero, nil, err
 		}
 		log = append(log, a)
 	}
-	undone := slices.ContainsFunc(log[min(f.seen, len(log)):], func(a eighteen.Action) bool { return a.Verb == eighteen.Undo })
+	undone := slices.ContainsFunc(log[min(f.seen, len(log)):], func(a move.Action) bool { return a.Verb == move.Undo })
 	if !f.have || undone || len(log) < f.seen {
-		eng, standing, err := eighteen.Replay(func() (eighteen.Engine, error) { return f.Fresh() }, log)
+		eng, standing, err := move.Replay(func() (move.Engine, error) { return f.Fresh() }, log)
 		if err != nil {
 			return zero, nil, err
 		}

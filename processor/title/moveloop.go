@@ -8,15 +8,15 @@ import (
 	"strings"
 	"time"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/orders"
 )
 
 // Chooser is a one-move engine with a computer player: what the demo's
 // scripted players answer with when no set piece is due.
 type Chooser interface {
-	eighteen.Engine
-	Suggest(seat int, rng *rand.Rand) eighteen.Action
+	move.Engine
+	Suggest(seat int, rng *rand.Rand) move.Action
 }
 
 // MoveLoop is the frame of a one-move-a-mail title's demo script: it
@@ -109,7 +109,7 @@ func (l *MoveLoop[E]) Play(ctx context.Context, d Desk) error {
 // after plays the set pieces that follow a move: the first mail after
 // the illegal move is kept, answered again one move later, and then the
 // next move that leaves UNDO open is taken back.
-func (l *MoveLoop[E]) after(ctx context.Context, d Desk, p *DemoPlayer, m, ack *orders.Mail, choice eighteen.Action) error {
+func (l *MoveLoop[E]) after(ctx context.Context, d Desk, p *DemoPlayer, m, ack *orders.Mail, choice move.Action) error {
 	var err error
 	switch {
 	case l.staleMail == nil && *l.Illegal != "":
@@ -155,7 +155,7 @@ func (l *MoveLoop[E]) Send(ctx context.Context, d Desk, p *DemoPlayer, m *orders
 
 // Scored is a one-move engine with its final scores.
 type Scored interface {
-	eighteen.Engine
+	move.Engine
 	Scores() []int
 }
 

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
@@ -52,7 +52,7 @@ type TurnTitle interface {
 // player, or the bidders of an auction in turn; that player mails one
 // move; the processor checks and applies it at once and mails the next
 // player. A game's log is its moves, replayed through the engine, so any
-// engine of the eighteen.Engine shape plugs in.
+// engine of the move.Engine shape plugs in.
 type MoveTitle interface {
 	Title
 	// New starts a game: players in seating order, the seed, and the
@@ -122,7 +122,7 @@ type Asker interface {
 
 // MoveGame is an engine with what the mails need of it.
 type MoveGame interface {
-	eighteen.Engine
+	move.Engine
 	// Events is what has happened, a line each, oldest first.
 	Events() []string
 	// Scores are each seat's final score.
@@ -137,7 +137,7 @@ type MoveGame interface {
 	// report, such as dividend phases paid.
 	Milestone() int
 	// Computer is the move the computer makes for a seat.
-	Computer(seat int, rng *rand.Rand) eighteen.Action
+	Computer(seat int, rng *rand.Rand) move.Action
 	// State is the whole position, canonically encoded: stored after
 	// every move, so that replay can compare each one byte for byte.
 	State() ([]byte, error)

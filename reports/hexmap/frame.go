@@ -1,16 +1,17 @@
 package hexmap
 
 import (
-	"github.com/railpost/railpost/games/eighteen"
 	"math"
 	"strings"
+
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // frame draws a whole scene in an area: the title, the board as large as
 // the rest allows, then the key and notes under it. size is the height of
 // the title's and key's text. It returns the height used and where the
 // hexes went.
-func frame(c canvas, s *Scene, x, y, w, h, size float64) (float64, eighteen.Drawing) {
+func frame(c canvas, s *Scene, x, y, w, h, size float64) (float64, hexgrid.Drawing) {
 	top := y
 	if s.Title != "" {
 		c.text(x, y+size*1.1, size*1.15, true, s.Title, black)

@@ -9,6 +9,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 var (
@@ -18,19 +19,19 @@ var (
 
 // small is a three-hex scene on a grid: a city with a red token and a
 // straight run of track through it, a town, an off-board.
-func small(g eighteen.Grid) *Scene {
-	a, b, c := eighteen.Hex{Row: 1, Col: 2}, eighteen.Hex{Row: 1, Col: 4}, eighteen.Hex{Row: 2, Col: 3}
-	if g.Stagger != eighteen.Doubled {
-		b, c = eighteen.Hex{Row: 1, Col: 3}, eighteen.Hex{Row: 2, Col: 2}
+func small(g hexgrid.Grid) *Scene {
+	a, b, c := hexgrid.Hex{Row: 1, Col: 2}, hexgrid.Hex{Row: 1, Col: 4}, hexgrid.Hex{Row: 2, Col: 3}
+	if g.Stagger != hexgrid.Doubled {
+		b, c = hexgrid.Hex{Row: 1, Col: 3}, hexgrid.Hex{Row: 2, Col: 2}
 	}
-	edge := func(e eighteen.Edge) eighteen.End { return eighteen.End{Edge: e, Stop: -1} }
+	edge := func(e hexgrid.Edge) eighteen.End { return eighteen.End{Edge: e, Stop: -1} }
 	stop := eighteen.End{Stop: 0}
 	return &Scene{Grid: g, Title: "Test", Hexes: []Hex{
 		{At: a, Coord: "A", Fill: RGB{R: 250, G: 222, B: 80}, Name: "Metropolis",
 			Stops: []Stop{{City: true, Revenue: 30, Slots: []Slot{{Token: &Token{Label: "RR", Fill: red}}}}},
 			Track: []Track{{A: edge(1), B: stop, OnRun: true, Run: magenta}, {A: edge(4), B: stop, OnRun: true, Run: magenta}}},
 		{At: b, Coord: "B", Fill: RGB{R: 246, G: 241, B: 226}, Stops: []Stop{{}}, Cost: "$60", Badge: Mountain,
-			River: [][]eighteen.Edge{{0, 1, 2}, {3, 4, 5}}},
+			River: [][]hexgrid.Edge{{0, 1, 2}, {3, 4, 5}}},
 		{At: c, Coord: "C", Fill: RGB{R: 200, G: 60, B: 55}, Name: "Out", Values: []Value{{Amount: 20, Fill: RGB{R: 250, G: 222, B: 80}, Current: true}, {Amount: 40, Fill: RGB{R: 196, G: 146, B: 96}}},
 			Track: []Track{{A: edge(3), B: stop}}, Marks: []Mark{{Label: "D:RR", Fill: red}}},
 	}, Key: []Swatch{{Label: "RR", Fill: red, Text: "Railroad"}, {Line: true, Fill: magenta, Text: "the run"}}, Notes: []string{"A note."}}
@@ -50,9 +51,9 @@ func at(img image.Image, p Point) RGB {
 // colour is at its city's middle, the run's colour along its track
 // halfway to the edge, and the picture is the width asked for.
 func TestPictureBothOrientations(t *testing.T) {
-	grids := map[string]eighteen.Grid{
+	grids := map[string]hexgrid.Grid{
 		"pointy": {},
-		"flat":   {Orientation: eighteen.Flat, Letters: eighteen.LetteredColumns, Stagger: eighteen.OddShifted},
+		"flat":   {Orientation: hexgrid.Flat, Letters: hexgrid.LetteredColumns, Stagger: hexgrid.OddShifted},
 	}
 	for name, g := range grids {
 		s := small(g)
@@ -67,7 +68,7 @@ func TestPictureBothOrientations(t *testing.T) {
 		if got := at(img, Point{X: x, Y: y}); !near(got, red, 12) {
 			t.Errorf("%s: the city's middle is %v, want the token's %v", name, got, red)
 		}
-		for _, e := range []eighteen.Edge{1, 4} {
+		for _, e := range []hexgrid.Edge{1, 4} {
 			m := d.EdgeMid(s.Hexes[0].At, e)
 			if got := at(img, Point{X: (m.X + x) / 2, Y: (m.Y + y) / 2}); !near(got, magenta, 12) {
 				t.Errorf("%s: the run towards edge %d is %v, want %v", name, e, got, magenta)
@@ -78,7 +79,7 @@ func TestPictureBothOrientations(t *testing.T) {
 
 // TestPNGDecodes: the bytes are a PNG of the picture's size.
 func TestPNGDecodes(t *testing.T) {
-	b, err := PNG(small(eighteen.Grid{}), PNGOptions{})
+	b, err := PNG(small(hexgrid.Grid{}), PNGOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestPNGDecodes(t *testing.T) {
 	if img.Bounds().Dx() != 1080 || img.Bounds().Dy() < 300 {
 		t.Errorf("picture %v, want 1080 wide", img.Bounds())
 	}
-	if _, err := PNG(small(eighteen.Grid{}), PNGOptions{Width: 100000}); err == nil {
+	if _, err := PNG(small(hexgrid.Grid{}), PNGOptions{Width: 100000}); err == nil {
 		t.Error("a picture 100000 pixels wide was drawn")
 	}
 }
@@ -97,8 +98,8 @@ func TestPNGDecodes(t *testing.T) {
 // TestRiverRunsBetweenItsGroups: a river splitting the edges 012/345
 // of a pointy hex runs from its top corner to its bottom one.
 func TestRiverRunsBetweenItsGroups(t *testing.T) {
-	d := eighteen.Drawing{Size: 10}
-	h := &Hex{River: [][]eighteen.Edge{{0, 1, 2}, {3, 4, 5}}}
+	d := hexgrid.Drawing{Size: 10}
+	h := &Hex{River: [][]hexgrid.Edge{{0, 1, 2}, {3, 4, 5}}}
 	x, y := d.Centre(h.At)
 	line := riverLine(d, h, Point{X: x, Y: y})
 	if len(line) < 2 {
@@ -117,8 +118,8 @@ func TestRiverRunsBetweenItsGroups(t *testing.T) {
 // sides, the name goes above, clear of the track, and the revenue clear
 // of both.
 func TestLabelsKeepClear(t *testing.T) {
-	d := eighteen.Drawing{Size: 50}
-	edge := func(e eighteen.Edge) eighteen.End { return eighteen.End{Edge: e, Stop: -1} }
+	d := hexgrid.Drawing{Size: 50}
+	edge := func(e hexgrid.Edge) eighteen.End { return eighteen.End{Edge: e, Stop: -1} }
 	h := &Hex{Name: "Dallas", Stops: []Stop{{City: true, Revenue: 30, Slots: []Slot{{}, {}}}},
 		Track: []Track{{A: edge(0), B: eighteen.End{}}, {A: edge(5), B: eighteen.End{}}, {A: edge(1), B: eighteen.End{}}}}
 	l := layHex(d, h)
@@ -148,11 +149,11 @@ func TestLabelsKeepClear(t *testing.T) {
 func TestPDFDraws(t *testing.T) {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.AddPage()
-	used, err := PDF(pdf, small(eighteen.Grid{}), 10, 10, 190, 270, 3)
+	used, err := PDF(pdf, small(hexgrid.Grid{}), 10, 10, 190, 270, 3)
 	if err != nil || used <= 0 || used > 270 {
 		t.Fatalf("used %.1f mm, %v", used, err)
 	}
-	if _, err := PDF(pdf, small(eighteen.Grid{}), 10, 10, 0, 270, 3); err == nil {
+	if _, err := PDF(pdf, small(hexgrid.Grid{}), 10, 10, 0, 270, 3); err == nil {
 		t.Error("a board was drawn in no room")
 	}
 	var b bytes.Buffer

@@ -5,10 +5,11 @@ import (
 	"slices"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // Point is a place on the page, y down.
-type Point = eighteen.Point
+type Point = hexgrid.Point
 
 // Proportions of a hex's radius: chosen so that at the PNG's radius
 // (about 50 pixels) the track is 7 pixels wide and the smallest text
@@ -42,9 +43,9 @@ type box struct {
 
 // layHex places a hex's stops and flattens its track, so that every
 // layer and both backends draw the same geometry.
-func layHex(d eighteen.Drawing, h *Hex) *laidHex {
+func layHex(d hexgrid.Drawing, h *Hex) *laidHex {
 	x, y := d.Centre(h.At)
-	l := &laidHex{h: h, flat: d.Grid.Orientation == eighteen.Flat, centre: Point{X: x, Y: y}}
+	l := &laidHex{h: h, flat: d.Grid.Orientation == hexgrid.Flat, centre: Point{X: x, Y: y}}
 	l.stops = stopPlaces(d, h, l.centre)
 	for _, t := range h.Track {
 		l.track = append(l.track, trackLine(d, l, t))
@@ -55,7 +56,7 @@ func layHex(d eighteen.Drawing, h *Hex) *laidHex {
 // stopPlaces puts a lone stop in the middle; several stops each towards
 // the edges their track leaves by, or side by side when they have none
 // (a printed double town), so that two towns on one tile read as two.
-func stopPlaces(d eighteen.Drawing, h *Hex, c Point) []Point {
+func stopPlaces(d hexgrid.Drawing, h *Hex, c Point) []Point {
 	n := len(h.Stops)
 	out := make([]Point, n)
 	if n <= 1 {
@@ -92,7 +93,7 @@ func stopPlaces(d eighteen.Drawing, h *Hex, c Point) []Point {
 // trackLine is a stretch of track as a polyline: edge to edge a curve
 // through the hex that is straight across and bends more the closer the
 // edges are; to a stop a curve that leaves the edge square.
-func trackLine(d eighteen.Drawing, l *laidHex, t Track) []Point {
+func trackLine(d hexgrid.Drawing, l *laidHex, t Track) []Point {
 	end := func(e eighteen.End) (Point, bool) {
 		if e.Stop >= 0 {
 			if e.Stop < len(l.stops) {
@@ -152,7 +153,7 @@ func collinear(a, b, c Point) bool {
 // riverLine runs between a river's two groups of edges: from the corner
 // where one group gives way to the other, bowing through the middle, to
 // the corner where it gives way back.
-func riverLine(d eighteen.Drawing, h *Hex, c Point) []Point {
+func riverLine(d hexgrid.Drawing, h *Hex, c Point) []Point {
 	if len(h.River) != 2 {
 		return nil
 	}
@@ -160,7 +161,7 @@ func riverLine(d eighteen.Drawing, h *Hex, c Point) []Point {
 	var at []Point
 	for k := range 6 {
 		// corner k lies between edges k-2 and k-1 (Drawing.Corners)
-		before, after := eighteen.Edge((k+4)%6), eighteen.Edge((k+5)%6)
+		before, after := hexgrid.Edge((k+4)%6), hexgrid.Edge((k+5)%6)
 		if slices.Contains(h.River[0], before) != slices.Contains(h.River[0], after) {
 			at = append(at, corners[k])
 		}

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
 )
 
 // canvas is all a backend has to do: fill and stroke polylines, fill
@@ -28,8 +28,8 @@ var (
 
 // fit is the drawing that puts a scene's hexes in a w by h area at x, y
 // as large as they go, centred across.
-func fit(s *Scene, x, y, w, h float64) eighteen.Drawing {
-	unit := eighteen.Drawing{Grid: s.Grid, Size: 1}
+func fit(s *Scene, x, y, w, h float64) hexgrid.Drawing {
+	unit := hexgrid.Drawing{Grid: s.Grid, Size: 1}
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for i := range s.Hexes {
 		for _, p := range unit.Corners(s.Hexes[i].At) {
@@ -38,11 +38,11 @@ func fit(s *Scene, x, y, w, h float64) eighteen.Drawing {
 		}
 	}
 	if len(s.Hexes) == 0 {
-		return eighteen.Drawing{Grid: s.Grid, Size: 1, X: x, Y: y}
+		return hexgrid.Drawing{Grid: s.Grid, Size: 1, X: x, Y: y}
 	}
 	size := math.Min(w/(maxX-minX), h/(maxY-minY))
 	left := x + (w-(maxX-minX)*size)/2
-	return eighteen.Drawing{Grid: s.Grid, Size: size, X: left - minX*size, Y: y - minY*size}
+	return hexgrid.Drawing{Grid: s.Grid, Size: size, X: left - minX*size, Y: y - minY*size}
 }
 
 // boardSize is the width over the height of a scene's hexes.
@@ -63,7 +63,7 @@ func boardAspect(s *Scene) float64 {
 // paint draws the board in layers across all hexes, so that no hex's
 // ground covers a neighbour's track and no track covers a label: ground,
 // track, the runs over it, stops and tokens, then labels.
-func paint(c canvas, s *Scene, d eighteen.Drawing) {
+func paint(c canvas, s *Scene, d hexgrid.Drawing) {
 	laid := make([]*laidHex, len(s.Hexes))
 	for i := range s.Hexes {
 		laid[i] = layHex(d, &s.Hexes[i])
@@ -95,7 +95,7 @@ func paint(c canvas, s *Scene, d eighteen.Drawing) {
 }
 
 // paintGround is a hex's colour, outline, river and impassable sides.
-func paintGround(c canvas, d eighteen.Drawing, l *laidHex) {
+func paintGround(c canvas, d hexgrid.Drawing, l *laidHex) {
 	r := d.Size
 	corners := d.Corners(l.h.At)
 	pts := corners[:]
@@ -147,13 +147,13 @@ func paintStop(c canvas, s *Stop, at Point, r float64) {
 // paintLabels sets a hex's words and badges where they keep clearest of
 // its track and of each other: the coordinate first, in its corner, then
 // the most important, so that they get the best places.
-func paintLabels(c canvas, d eighteen.Drawing, l *laidHex) {
+func paintLabels(c canvas, d hexgrid.Drawing, l *laidHex) {
 	r := d.Size
 	h := l.h
 	cs := coordSize * r
 	cw := c.textWidth(h.Coord, cs, false)
 	top := Point{X: l.centre.X, Y: l.centre.Y - 0.68*r}
-	if d.Grid.Orientation == eighteen.Flat {
+	if d.Grid.Orientation == hexgrid.Flat {
 		top.Y = l.centre.Y - 0.7*r
 	}
 	l.boxes = append(l.boxes, box{at: top, w: cw, h: cs})

@@ -10,7 +10,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
@@ -220,17 +220,17 @@ func PNG(s *Scene, o PNGOptions) ([]byte, error) {
 // Picture is the PNG's image before encoding, and the drawing that says
 // where each hex is in it: for a caller that wants to mark or check a
 // place on the board.
-func Picture(s *Scene, o PNGOptions) (*image.Paletted, eighteen.Drawing, error) {
+func Picture(s *Scene, o PNGOptions) (*image.Paletted, hexgrid.Drawing, error) {
 	width := o.Width
 	if width <= 0 {
 		width = 1080
 	}
 	if width < 200 || width > 8000 {
-		return nil, eighteen.Drawing{}, fmt.Errorf("hexmap: a picture %d pixels wide: want 200 to 8000", width)
+		return nil, hexgrid.Drawing{}, fmt.Errorf("hexmap: a picture %d pixels wide: want 200 to 8000", width)
 	}
 	r, err := newRaster()
 	if err != nil {
-		return nil, eighteen.Drawing{}, err
+		return nil, hexgrid.Drawing{}, err
 	}
 	margin := float64(width) * 0.015
 	size := math.Max(float64(width)/75, 11)

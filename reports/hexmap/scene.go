@@ -7,7 +7,10 @@
 // So the board in a report and the board in a mail are the same picture.
 package hexmap
 
-import "github.com/railpost/railpost/games/eighteen"
+import (
+	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/hexgrid"
+)
 
 // RGB is a colour.
 type RGB struct{ R, G, B uint8 }
@@ -15,7 +18,7 @@ type RGB struct{ R, G, B uint8 }
 // Scene is a board to draw: its grid and its hexes, with a key and notes
 // for the space below the board.
 type Scene struct {
-	Grid  eighteen.Grid
+	Grid  hexgrid.Grid
 	Title string
 	Hexes []Hex
 	Key   []Swatch // the companies' and the runs' colours
@@ -46,7 +49,7 @@ const (
 // Hex is one space as it stands: printed features under the tile laid
 // there, if any.
 type Hex struct {
-	At    eighteen.Hex
+	At    hexgrid.Hex
 	Coord string // as printed, "H17"
 	Fill  RGB
 	Name  string
@@ -54,9 +57,9 @@ type Hex struct {
 	Badge Terrain
 	// River is the two groups of edges a river divides the hex into; the
 	// river is drawn between them. Empty when none runs through.
-	River   [][]eighteen.Edge
-	Borders []eighteen.Edge // impassable sides, drawn thick
-	Label   string          // an upgrade label or a tile's, "P"
+	River   [][]hexgrid.Edge
+	Borders []hexgrid.Edge // impassable sides, drawn thick
+	Label   string         // an upgrade label or a tile's, "P"
 	Stops   []Stop
 	Track   []Track
 	// Values are an off-board's revenues by phase, the current one marked.

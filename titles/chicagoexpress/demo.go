@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/games/chicagoexpress"
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
@@ -98,7 +98,7 @@ func (s *demoScript) names() []string {
 
 // engine is the game as the players could work it out from the stored
 // log (title.Follower).
-func (s *demoScript) engine(ctx context.Context, d title.Desk) (*chicagoexpress.Game, []eighteen.Action, error) {
+func (s *demoScript) engine(ctx context.Context, d title.Desk) (*chicagoexpress.Game, []move.Action, error) {
 	return s.game.Engine(ctx, d)
 }
 
@@ -115,7 +115,7 @@ func (s *demoScript) Play(ctx context.Context, d title.Desk) error { return s.lo
 // and after the undo, at an auction, a player who goes quiet.
 func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *chicagoexpress.Game, p *title.DemoPlayer, m *orders.Mail, action int) (bool, error) {
 	var err error
-	turn := slices.ContainsFunc(eng.Legal(p.Position-1), func(o eighteen.Option) bool { return o.Verb == "PASS" && len(o.Args) == 1 })
+	turn := slices.ContainsFunc(eng.Legal(p.Position-1), func(o move.Option) bool { return o.Verb == "PASS" && len(o.Args) == 1 })
 	switch {
 	case s.illegal == "" && turn:
 		if s.illegal, err = title.ReplyAndCheck(ctx, d, p, m, "DEVELOP A2", "5, Action C"); err != nil {

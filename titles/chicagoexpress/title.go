@@ -10,7 +10,7 @@ import (
 
 	"github.com/railpost/railpost/docs"
 	"github.com/railpost/railpost/games/chicagoexpress"
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/processor/title"
 	"github.com/railpost/railpost/reports"
 )
@@ -68,7 +68,7 @@ func (Title) Picture(g title.MoveGame) ([]byte, error) {
 type Game struct{ *chicagoexpress.Game }
 
 // Computer implements title.MoveGame with the engine's own suggestion.
-func (g Game) Computer(seat int, rng *rand.Rand) eighteen.Action { return g.Suggest(seat, rng) }
+func (g Game) Computer(seat int, rng *rand.Rand) move.Action { return g.Suggest(seat, rng) }
 
 // State implements title.MoveGame: the engine's exported fields, which
 // are the whole position (the board is fixed data).

@@ -9,6 +9,7 @@ import (
 
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/g1870"
+	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
@@ -102,7 +103,7 @@ func (s *demoScript) fresh() (*g1870.Game, error) {
 
 // engine is the game as the players could work it out from the stored
 // log (title.Follower).
-func (s *demoScript) engine(ctx context.Context, d title.Desk) (*g1870.Game, []eighteen.Action, error) {
+func (s *demoScript) engine(ctx context.Context, d title.Desk) (*g1870.Game, []move.Action, error) {
 	return s.game.Engine(ctx, d)
 }
 
@@ -116,7 +117,7 @@ func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *g1870.Game
 	var err error
 	opts := eng.Legal(p.Position - 1)
 	has := func(verb string) bool {
-		return slices.ContainsFunc(opts, func(o eighteen.Option) bool { return o.Verb == verb })
+		return slices.ContainsFunc(opts, func(o move.Option) bool { return o.Verb == verb })
 	}
 	switch {
 	case s.illegal == "" && has("BUY"):
@@ -157,7 +158,7 @@ func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *g1870.Game
 
 // reversedRun is the RUN the menu lists with every route written from
 // its other end: the same run, named as a player might name it.
-func reversedRun(opts []eighteen.Option) string {
+func reversedRun(opts []move.Option) string {
 	for _, o := range opts {
 		if o.Verb != "RUN" {
 			continue
@@ -175,7 +176,7 @@ func reversedRun(opts []eighteen.Option) string {
 
 // offerLine is a stock-round offer for another player's private at its
 // list price, when the seat may make one.
-func offerLine(eng *g1870.Game, seat int, opts []eighteen.Option) string {
+func offerLine(eng *g1870.Game, seat int, opts []move.Option) string {
 	for _, o := range opts {
 		if o.Verb != "BUYPRIVATE" || !o.Ranged {
 			continue

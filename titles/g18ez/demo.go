@@ -9,6 +9,7 @@ import (
 
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/g18ez"
+	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
@@ -112,7 +113,7 @@ func (s *demoScript) fresh() (*g18ez.Game, error) {
 
 // engine is the game as the players could work it out from the stored
 // log (title.Follower).
-func (s *demoScript) engine(ctx context.Context, d title.Desk) (*g18ez.Game, []eighteen.Action, error) {
+func (s *demoScript) engine(ctx context.Context, d title.Desk) (*g18ez.Game, []move.Action, error) {
 	return s.game.Engine(ctx, d)
 }
 
@@ -135,7 +136,7 @@ func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *g18ez.Game
 	seat := p.Position - 1
 	opts := eng.Legal(seat)
 	has := func(verb string) bool {
-		return slices.ContainsFunc(opts, func(o eighteen.Option) bool { return o.Verb == verb })
+		return slices.ContainsFunc(opts, func(o move.Option) bool { return o.Verb == verb })
 	}
 	bid, offer := "", ""
 	owner := -1
@@ -190,8 +191,8 @@ func (s *demoScript) scripted(ctx context.Context, d title.Desk, eng *g18ez.Game
 // askOptions has a player ask for the lays at the first hex the menu
 // offers, alone in a mail, as a player who wants them written out does;
 // the answer must list them. It returns the line for the summary.
-func (s *demoScript) askOptions(ctx context.Context, d title.Desk, p *title.DemoPlayer, m *orders.Mail, opts []eighteen.Option) (string, error) {
-	i := slices.IndexFunc(opts, func(o eighteen.Option) bool { return o.Verb == "LAY" })
+func (s *demoScript) askOptions(ctx context.Context, d title.Desk, p *title.DemoPlayer, m *orders.Mail, opts []move.Option) (string, error) {
+	i := slices.IndexFunc(opts, func(o move.Option) bool { return o.Verb == "LAY" })
 	hex := opts[i].Args[0]
 	if err := title.Reply(d, p, m, "OPTIONS "+hex); err != nil {
 		return "", err
@@ -209,7 +210,7 @@ func (s *demoScript) askOptions(ctx context.Context, d title.Desk, p *title.Demo
 
 // bidLine is a bid on the item the script chose for its special
 // auction, the Obsidian, at the least the seat may bid, when it may.
-func (s *demoScript) bidLine(opts []eighteen.Option) string {
+func (s *demoScript) bidLine(opts []move.Option) string {
 	for _, o := range opts {
 		if o.Verb != "BID" || !o.Ranged || o.Min > o.Max || (s.item != "" && o.Args[0] != s.item) {
 			continue
@@ -226,7 +227,7 @@ func (s *demoScript) bidLine(opts []eighteen.Option) string {
 // offerLine is an offer for another player's private at its printed
 // price, to the railroad the seat runs, when it may make one; owner is
 // the seat asked.
-func offerLine(eng *g18ez.Game, seat int, opts []eighteen.Option) (string, int) {
+func offerLine(eng *g18ez.Game, seat int, opts []move.Option) (string, int) {
 	for _, o := range opts {
 		if o.Verb != "BUYPRIVATE" || !o.Ranged {
 			continue

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/docs"
-	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/g18ez"
+	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/processor/title"
 	"github.com/railpost/railpost/reports"
 )
@@ -76,4 +76,4 @@ type Game struct{ *g18ez.Game }
 func (g Game) Events() []string { return g.Game.Events }
 
 // Computer implements title.MoveGame with the engine's own player.
-func (g Game) Computer(seat int, rng *rand.Rand) eighteen.Action { return g.Suggest(seat, rng) }
+func (g Game) Computer(seat int, rng *rand.Rand) move.Action { return g.Suggest(seat, rng) }

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // Spec is what the check needs of a title's game.
-type Spec[G eighteen.Engine] struct {
+type Spec[G move.Engine] struct {
 	// Verbs and Words are what garbled moves are made of: the title's
 	// verbs, and the words its moves are written with (its companies,
 	// hexes, tiles and numbers, right and wrong).
@@ -25,24 +25,24 @@ type Spec[G eighteen.Engine] struct {
 	Fingerprint func(G) string
 	// Canonical is a move as the options write it (upper-cased, a tile's #
 	// dropped): what the menu is compared with.
-	Canonical func(eighteen.Action) eighteen.Action
+	Canonical func(move.Action) move.Action
 	// Asked are the options the step computes for a move written as
 	// given, for verbs whose moves are too many to list (a RUN named by
 	// its stops); nil when the title has none.
-	Asked func(g G, seat int, a eighteen.Action) []eighteen.Option
+	Asked func(g G, seat int, a move.Action) []move.Option
 	// AskedVerbs are those verbs.
 	AskedVerbs []string
 }
 
 // Listed tells whether any option allows the move.
-func Listed(opts []eighteen.Option, a eighteen.Action) bool {
-	return slices.ContainsFunc(opts, func(o eighteen.Option) bool { return o.Allows(a) })
+func Listed(opts []move.Option, a move.Action) bool {
+	return slices.ContainsFunc(opts, func(o move.Option) bool { return o.Allows(a) })
 }
 
 // Garble makes a move that may or may not be legal: half the time a listed
 // move with a word changed, dropped or added, else a verb of the game
 // with words drawn from those moves are written with.
-func Garble(rng *rand.Rand, seat int, opts []eighteen.Option, verbs, words []string) eighteen.Action {
+func Garble(rng *rand.Rand, seat int, opts []move.Option, verbs, words []string) move.Action {
 	if len(opts) > 0 && rng.IntN(2) == 0 {
 		a := opts[rng.IntN(len(opts))].Action(0)
 		switch k := rng.IntN(3); {
@@ -55,7 +55,7 @@ func Garble(rng *rand.Rand, seat int, opts []eighteen.Option, verbs, words []str
 		}
 		return a
 	}
-	a := eighteen.Action{Seat: seat, Verb: verbs[rng.IntN(len(verbs))]}
+	a := move.Action{Seat: seat, Verb: verbs[rng.IntN(len(verbs))]}
 	for range rng.IntN(4) {
 		a.Args = append(a.Args, words[rng.IntN(len(words))])
 	}
@@ -67,11 +67,11 @@ func Garble(rng *rand.Rand, seat int, opts []eighteen.Option, verbs, words []str
 // and twenty garbled ones: Apply must make exactly the listed ones, and a
 // refused move must change nothing. A clone must print as its game. It
 // returns how many moves it tried and how many were refused.
-func Agreement[G eighteen.Engine](t testing.TB, rng *rand.Rand, g G, spec Spec[G]) (tried, refused int) {
+func Agreement[G move.Engine](t testing.TB, rng *rand.Rand, g G, spec Spec[G]) (tried, refused int) {
 	t.Helper()
 	seat := g.Acting()[0]
 	opts := g.Legal(seat)
-	var moves []eighteen.Action
+	var moves []move.Action
 	for _, o := range opts {
 		moves = append(moves, o.Action(o.Min))
 		if o.Ranged {

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/games/move"
 )
 
 // Golden logs prove that a title plays the same after its code is
@@ -27,8 +27,8 @@ import (
 // Player is what a golden game needs of a title's engine: the rules, the
 // computer's choice and the scores.
 type Player interface {
-	eighteen.Engine
-	Suggest(seat int, rng *rand.Rand) eighteen.Action
+	move.Engine
+	Suggest(seat int, rng *rand.Rand) move.Action
 	Scores() []int
 }
 
@@ -56,7 +56,7 @@ func GoldenGame(w io.Writer, g Player, kind string, seed uint64, cap int) error 
 				fmt.Fprintf(w, "options %d %s\n", s, OptionsDigest(g.Legal(s)))
 			}
 		}
-		var a eighteen.Action
+		var a move.Action
 		switch kind {
 		case "computer":
 			a = g.Suggest(acting[0], rng)
@@ -80,7 +80,7 @@ func GoldenGame(w io.Writer, g Player, kind string, seed uint64, cap int) error 
 
 // OptionsDigest is the count and a short hash of an option list as the
 // options write themselves, in order.
-func OptionsDigest(opts []eighteen.Option) string {
+func OptionsDigest(opts []move.Option) string {
 	h := sha256.New()
 	for _, o := range opts {
 		fmt.Fprintln(h, o.String())
@@ -92,9 +92,9 @@ func OptionsDigest(opts []eighteen.Option) string {
 // redemption from another company one time in twenty (or random players
 // trade for ever), a train or a dividend more often than the rest, and a
 // number in a range drawn from at most its first 41 values.
-func randomPick(opts []eighteen.Option, rng *rand.Rand) eighteen.Action {
+func randomPick(opts []move.Option, rng *rand.Rand) move.Action {
 	if rng.IntN(20) > 0 {
-		var rest []eighteen.Option
+		var rest []move.Option
 		for _, o := range opts {
 			if !(o.Verb == "BUYPRIVATE" && o.Ranged) && !(o.Verb == "REDEEM" && len(o.Args) == 2 && o.Args[1] != "SELF") {
 				rest = append(rest, o)
@@ -104,7 +104,7 @@ func randomPick(opts []eighteen.Option, rng *rand.Rand) eighteen.Action {
 			opts = rest
 		}
 	}
-	var busy, eager []eighteen.Option
+	var busy, eager []move.Option
 	for _, o := range opts {
 		switch o.Verb {
 		case "PASS", "DONE", "SKIP", "DECLINE":

@@ -1,8 +1,9 @@
-// Package eighteen is the machinery the 18xx titles share: the hex grid,
-// tiles and their upgrades, the board, and (in later files) the track
-// graph, routes, the stock market and the rounds. It is pure: it reads no
-// files and no clock; a title hands it its data.
-package eighteen
+// Package hexgrid is the geometry of a board of hexes: coordinates as a
+// board prints them, the edges between neighbours, and where each hex
+// lies on a page. It is apart from the 18xx core because a title outside
+// the 18xx family (Chicago Express) plays on hexes too and should not
+// need the core's tiles, companies and rounds to find a neighbour.
+package hexgrid
 
 import (
 	"fmt"

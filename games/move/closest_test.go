@@ -1,4 +1,4 @@
-package eighteen
+package move
 
 import "testing"
 

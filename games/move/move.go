@@ -1,4 +1,10 @@
-package eighteen
+// Package move is the protocol every one-move-at-a-time title speaks: a
+// move as the words a player writes (Action), the legal moves a game
+// offers (Option, narrowed by a Query), the rules behind them (Engine),
+// and a log of moves replayed with its undos. It knows no title's rules,
+// so the processor and a title outside the 18xx family can speak it
+// without importing the 18xx core.
+package move
 
 import (
 	"errors"
@@ -60,6 +66,65 @@ func (o Option) String() string {
 	return s
 }
 
+// Opt is a move with fixed arguments.
+func Opt(seat int, verb string, args ...string) Option {
+	return Option{Seat: seat, Verb: verb, Args: args}
+}
+
+// RangedOpt is a move that ends with a number from lo to hi.
+func RangedOpt(seat int, verb string, lo, hi int, args ...string) Option {
+	return Option{Seat: seat, Verb: verb, Args: args, Ranged: true, Min: lo, Max: hi}
+}
+
+// Allows tells whether an option lists a move: the same verb and fixed
+// arguments, and the number within range where it takes one.
+func (o Option) Allows(a Action) bool {
+	if o.Seat != a.Seat || !strings.EqualFold(o.Verb, a.Verb) {
+		return false
+	}
+	n := len(o.Args)
+	want := n
+	if o.Ranged {
+		want++
+	}
+	if len(a.Args) != want {
+		return false
+	}
+	for i := range n {
+		if !strings.EqualFold(o.Args[i], a.Args[i]) {
+			return false
+		}
+	}
+	if !o.Ranged {
+		return true
+	}
+	v, err := strconv.Atoi(strings.TrimPrefix(a.Args[n], "$"))
+	return err == nil && v >= o.Min && v <= o.Max
+}
+
+// Query narrows the options a step computes: a verb and the leading
+// arguments of a move, so that checking one move need not list every
+// move (every lay of every tile on every hex). The zero Query asks for
+// every option.
+type Query struct {
+	Verb string
+	Args []string
+}
+
+// Wants tells whether moves of this verb and these leading arguments
+// may be asked for.
+func (q Query) Wants(verb string, args ...string) bool {
+	if q.Verb != "" && !strings.EqualFold(q.Verb, verb) {
+		return false
+	}
+	for i, a := range args {
+		if i < len(q.Args) && !strings.EqualFold(q.Args[i], a) {
+			return false
+		}
+	}
+	return true
+}
+
 // Engine is a title's rules over one game: who must act, what they may
 // do, and doing it. Engines are pure: randomness comes from their setup.
 type Engine interface {
@@ -72,50 +137,4 @@ type Engine interface {
 	Apply(Action) error
 	// Over tells whether the game has ended.
 	Over() bool
-}
-
-// Undo is the verb of a log entry that takes a game back: its one
-// argument is how many moves of the game, counted after earlier undos,
-// stand.
-const Undo = "UNDO"
-
-// Replay rebuilds a game from its log. An UNDO entry is itself kept in
-// the log but winds the game back: the moves after the point it names are
-// dropped and the game replayed from its setup. It returns the game and
-// the moves that stand.
-func Replay(fresh func() (Engine, error), log []Action) (Engine, []Action, error) {
-	var standing []Action
-	for i, a := range log {
-		if a.Verb != Undo {
-			standing = append(standing, a)
-			continue
-		}
-		n, err := UndoPoint(a)
-		if err != nil || n > len(standing) {
-			return nil, nil, fmt.Errorf("log entry %d: %s: %d moves stand, want a point from 0 to %d", i+1, a, len(standing), len(standing))
-		}
-		standing = standing[:n]
-	}
-	g, err := fresh()
-	if err != nil {
-		return nil, nil, err
-	}
-	for i, a := range standing {
-		if err := g.Apply(a); err != nil {
-			return nil, nil, fmt.Errorf("replay move %d (%s by seat %d): %w", i+1, a, a.Seat, err)
-		}
-	}
-	return g, standing, nil
-}
-
-// UndoPoint is the number of standing moves an UNDO entry returns to.
-func UndoPoint(a Action) (int, error) {
-	if a.Verb != Undo || len(a.Args) != 1 {
-		return 0, fmt.Errorf("%s: want UNDO and a number of moves", a)
-	}
-	n, err := strconv.Atoi(a.Args[0])
-	if err != nil || n < 0 {
-		return 0, fmt.Errorf("%s: want UNDO and a number of moves", a)
-	}
-	return n, nil
 }

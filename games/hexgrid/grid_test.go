@@ -1,4 +1,4 @@
-package eighteen
+package hexgrid
 
 import (
 	"math"
@@ -213,8 +213,8 @@ func TestParseAndFormat(t *testing.T) {
 }
 
 // TestChicagoExpressAdjacency computes the Chicago Express board's
-// adjacency with the core's grid alone and compares it with the golden
-// its own offset table wrote before it used the core: every hex, its
+// adjacency with this package's grid alone and compares it with the golden
+// its own offset table wrote before it used this grid: every hex, its
 // neighbours clockwise from north, the board's Adj order.
 func TestChicagoExpressAdjacency(t *testing.T) {
 	raw, err := os.ReadFile("../chicagoexpress/testdata/adjacency.golden")

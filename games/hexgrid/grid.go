@@ -1,4 +1,4 @@
-package eighteen
+package hexgrid
 
 import (
 	"fmt"

@@ -196,6 +196,9 @@ func (c Config) Validate() error {
 	if c.PassTimeout.Duration <= 0 {
 		return fmt.Errorf("config: pass_timeout %q must be positive, so that a stuck server cannot hold a pass forever: write a duration such as pass_timeout = \"10m\"", c.PassTimeout)
 	}
+	if c.Mail.Budget.Duration <= 0 {
+		return fmt.Errorf("config: mail.budget %q must be positive, so that one mail cannot hold up the mails behind it: write a duration such as budget = \"30s\" under [mail]", c.Mail.Budget)
+	}
 	if c.Outbox.MaxAttempts < 1 {
 		return fmt.Errorf("config: outbox.max_attempts must be at least 1")
 	}

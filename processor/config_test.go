@@ -18,6 +18,7 @@ func TestConfigRefusesWhatWouldGoWrongLater(t *testing.T) {
 		{"[imap]\nsecurity = \"rot13\"", "imap.security"},
 		{`pass_timeout = "0s"`, `pass_timeout "0s" must be positive`},
 		{`pass_timeout = "-5m"`, `write a duration such as pass_timeout = "10m"`},
+		{"[mail]\nbudget = \"0s\"", `mail.budget "0s" must be positive`},
 	} {
 		f := filepath.Join(t.TempDir(), "railpost.toml")
 		if err := os.WriteFile(f, []byte(c.toml), 0o600); err != nil {

@@ -186,3 +186,38 @@ func TestWhollyHeldRises(t *testing.T) {
 		}
 	}
 }
+
+// TestRiseNeedsEveryShareHeld: the rise at the end of an SDR is for a
+// company whose shares are all in players' hands (1.14), judged when the
+// SDR ends: a share sold to the open market, or one left in the IPO, keeps
+// it where it is; a share sold and bought back from the open market by
+// another player in the same SDR does not. Tom holds 6 of MYR at $110
+// (row 2), Dick the rest but for what the IPO keeps; a share sold drops
+// the token a row (1.14).
+func TestRiseNeedsEveryShareHeld(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		dick  int // Dick's shares; the IPO keeps the rest
+		moves []string
+		pool  int
+		to    eighteen.Pos
+	}{
+		{"all held, all pass", 4, []string{"Tom: PASS", "Dick: PASS"}, 0, eighteen.Pos{Row: 1, Col: 3}},
+		{"one sold to the open market", 4, []string{"Tom: SELL MYR 1", "Tom: DONE", "Dick: PASS", "Tom: PASS"}, 1, eighteen.Pos{Row: 3, Col: 3}},
+		{"sold and bought back", 4, []string{"Tom: SELL MYR 1", "Tom: DONE", "Dick: BUY MYR POOL", "Tom: PASS", "Dick: PASS"}, 0, eighteen.Pos{Row: 2, Col: 3}},
+		{"one in the IPO", 3, []string{"Tom: PASS", "Dick: PASS"}, 0, eighteen.Pos{Row: 2, Col: 3}},
+	} {
+		g := afterStart(t, "Tom", "Dick")
+		c := floatAt(t, g, "MYR", eighteen.Pos{Row: 2, Col: 3}, 0, map[int]int{0: 6, 1: tc.dick})
+		g.Players[1].Cash = 500
+		g.startStockRound(false)
+		g.r.Seat = 0
+		play(t, g, tc.moves...)
+		if g.r.Kind != operatingRound {
+			t.Fatalf("%s: the SDR has not ended", tc.name)
+		}
+		if g.Pool["MYR"] != tc.pool || c.Pos != tc.to {
+			t.Errorf("%s: %d in the open market, MYR at %v ($%d); want %d and %v", tc.name, g.Pool["MYR"], c.Pos, g.price(c), tc.pool, tc.to)
+		}
+	}
+}

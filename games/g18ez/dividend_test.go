@@ -221,3 +221,42 @@ func TestRiseNeedsEveryShareHeld(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyRunMovesLeft: a railroad in its first OR has no train to run,
+// so no income and no dividend, and its value moves left (2.8: "Yeah, it
+// sucks... Sorry"); so does one whose trains find no route: no dividend
+// is paid (2.7). At a row's start the token goes down. The president is
+// asked nothing about the $0; the turn goes on to its trains.
+func TestEmptyRunMovesLeft(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		trains   []int
+		from, to eighteen.Pos
+	}{
+		{"first OR, no train", nil, eighteen.Pos{Row: 2, Col: 3}, eighteen.Pos{Row: 2, Col: 2}},
+		{"first OR at a row's start", nil, eighteen.Pos{Row: 2, Col: 0}, eighteen.Pos{Row: 3, Col: 0}},
+		{"a train and no route", []int{2}, eighteen.Pos{Row: 1, Col: 5}, eighteen.Pos{Row: 1, Col: 4}},
+	} {
+		g := afterStart(t, "Pres", "Other")
+		c := floatAt(t, g, "PSW", tc.from, 0, map[int]int{0: 5})
+		c.Trains, c.Cash = tc.trains, 500
+		for _, m := range g.Corps {
+			if m.Minor() {
+				m.Closed = true
+			}
+		}
+		g.startOR(1)
+		g.advance()
+		if g.r.Corp != c.Sym || g.r.Step != stepTrack {
+			t.Fatalf("%s: not PSW's track: %s", tc.name, g.Now())
+		}
+		cash := c.Cash
+		play(t, g, "Pres: SKIP")
+		if g.r.Corp != c.Sym || g.r.Step != stepTrains || g.r.Revenue != 0 {
+			t.Fatalf("%s: PSW's turn at step %d with $%d: %s", tc.name, g.r.Step, g.r.Revenue, g.Now())
+		}
+		if c.Pos != tc.to || c.Cash != cash {
+			t.Errorf("%s: PSW at %v with $%d, want %v with $%d", tc.name, c.Pos, c.Cash, tc.to, cash)
+		}
+	}
+}

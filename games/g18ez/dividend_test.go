@@ -186,3 +186,77 @@ func TestWhollyHeldRises(t *testing.T) {
 		}
 	}
 }
+
+// TestRiseNeedsEveryShareHeld: the rise at the end of an SDR is for a
+// company whose shares are all in players' hands (1.14), judged when the
+// SDR ends: a share sold to the open market, or one left in the IPO, keeps
+// it where it is; a share sold and bought back from the open market by
+// another player in the same SDR does not. Tom holds 6 of MYR at $110
+// (row 2), Dick the rest but for what the IPO keeps; a share sold drops
+// the token a row (1.14).
+func TestRiseNeedsEveryShareHeld(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		dick  int // Dick's shares; the IPO keeps the rest
+		moves []string
+		pool  int
+		to    eighteen.Pos
+	}{
+		{"all held, all pass", 4, []string{"Tom: PASS", "Dick: PASS"}, 0, eighteen.Pos{Row: 1, Col: 3}},
+		{"one sold to the open market", 4, []string{"Tom: SELL MYR 1", "Tom: DONE", "Dick: PASS", "Tom: PASS"}, 1, eighteen.Pos{Row: 3, Col: 3}},
+		{"sold and bought back", 4, []string{"Tom: SELL MYR 1", "Tom: DONE", "Dick: BUY MYR POOL", "Tom: PASS", "Dick: PASS"}, 0, eighteen.Pos{Row: 2, Col: 3}},
+		{"one in the IPO", 3, []string{"Tom: PASS", "Dick: PASS"}, 0, eighteen.Pos{Row: 2, Col: 3}},
+	} {
+		g := afterStart(t, "Tom", "Dick")
+		c := floatAt(t, g, "MYR", eighteen.Pos{Row: 2, Col: 3}, 0, map[int]int{0: 6, 1: tc.dick})
+		g.Players[1].Cash = 500
+		g.startStockRound(false)
+		g.r.Seat = 0
+		play(t, g, tc.moves...)
+		if g.r.Kind != operatingRound {
+			t.Fatalf("%s: the SDR has not ended", tc.name)
+		}
+		if g.Pool["MYR"] != tc.pool || c.Pos != tc.to {
+			t.Errorf("%s: %d in the open market, MYR at %v ($%d); want %d and %v", tc.name, g.Pool["MYR"], c.Pos, g.price(c), tc.pool, tc.to)
+		}
+	}
+}
+
+// TestEmptyRunMovesLeft: a railroad in its first OR has no train to run,
+// so no income and no dividend, and its value moves left (2.8: "Yeah, it
+// sucks... Sorry"); so does one whose trains find no route: no dividend
+// is paid (2.7). At a row's start the token goes down. The president is
+// asked nothing about the $0; the turn goes on to its trains.
+func TestEmptyRunMovesLeft(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		trains   []int
+		from, to eighteen.Pos
+	}{
+		{"first OR, no train", nil, eighteen.Pos{Row: 2, Col: 3}, eighteen.Pos{Row: 2, Col: 2}},
+		{"first OR at a row's start", nil, eighteen.Pos{Row: 2, Col: 0}, eighteen.Pos{Row: 3, Col: 0}},
+		{"a train and no route", []int{2}, eighteen.Pos{Row: 1, Col: 5}, eighteen.Pos{Row: 1, Col: 4}},
+	} {
+		g := afterStart(t, "Pres", "Other")
+		c := floatAt(t, g, "PSW", tc.from, 0, map[int]int{0: 5})
+		c.Trains, c.Cash = tc.trains, 500
+		for _, m := range g.Corps {
+			if m.Minor() {
+				m.Closed = true
+			}
+		}
+		g.startOR(1)
+		g.advance()
+		if g.r.Corp != c.Sym || g.r.Step != stepTrack {
+			t.Fatalf("%s: not PSW's track: %s", tc.name, g.Now())
+		}
+		cash := c.Cash
+		play(t, g, "Pres: SKIP")
+		if g.r.Corp != c.Sym || g.r.Step != stepTrains || g.r.Revenue != 0 {
+			t.Fatalf("%s: PSW's turn at step %d with $%d: %s", tc.name, g.r.Step, g.r.Revenue, g.Now())
+		}
+		if c.Pos != tc.to || c.Cash != cash {
+			t.Errorf("%s: PSW at %v with $%d, want %v with $%d", tc.name, c.Pos, c.Cash, tc.to, cash)
+		}
+	}
+}

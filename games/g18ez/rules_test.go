@@ -1,6 +1,8 @@
 package g18ez
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/railpost/railpost/games/eighteen"
@@ -155,6 +157,51 @@ func TestTrainLimit(t *testing.T) {
 	c.Trains, c.Cash = []int{2, 2, 2}, 500
 	atOR(g, c, stepTrains)
 	refuse(t, g, "Pres: BUYTRAIN 2", "2.8")
+}
+
+// TestMinorTrainLimit: a minor railroad may own 2 trains in every phase
+// it runs in, the first 2 to the first 5 (2.8's chart: "Train limit =
+// Major 3 / Minor 2"); with one it may buy a second. At its limit it is
+// refused a third, none is listed, and its turn ends without a word from
+// its owner.
+func TestMinorTrainLimit(t *testing.T) {
+	for _, tc := range []struct {
+		phase int   // the phase's index: the first 2, 3, 4, 5 sold
+		owned []int // its trains at the limit
+		buy   int   // the train the bank sells
+	}{
+		{0, []int{2, 2}, 2},
+		{1, []int{2, 3}, 3},
+		{2, []int{3, 4}, 4},
+		{3, []int{4, 5}, 5},
+	} {
+		g := afterStart(t, "Pres", "Other")
+		m := g.Corp("M1")
+		owner := g.Players[m.President].Name
+		sellDepot(g, tc.buy)
+		g.Phase = tc.phase
+		buy := fmt.Sprintf("%s: BUYTRAIN %d", owner, tc.buy)
+
+		m.Trains, m.Cash = tc.owned[:1], 1000
+		atOR(g, m, stepTrains)
+		play(t, g, buy)
+		if len(m.Trains) != 2 {
+			t.Fatalf("phase of the %d: M1 holds %v after buying a second", tc.buy, m.Trains)
+		}
+
+		m.Trains, m.Operated = slices.Clone(tc.owned), false
+		atOR(g, m, stepTrains)
+		for _, o := range g.Legal(m.President) {
+			if o.Verb == "BUYTRAIN" {
+				t.Errorf("phase of the %d: %s listed for M1 with %v", tc.buy, o, tc.owned)
+			}
+		}
+		refuse(t, g, buy, "2.8")
+		g.advance()
+		if !m.Operated {
+			t.Errorf("phase of the %d: M1 at its limit still waits: %s", tc.buy, g.Now())
+		}
+	}
 }
 
 // TestPacketCertificateLimit: the Startpacket's items count against the

@@ -1,6 +1,7 @@
 package g18ez
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -383,5 +384,57 @@ func TestLaterFloatBelow(t *testing.T) {
 	g.nextCorp()
 	if g.r.Corp != "BRN" {
 		t.Errorf("%s operates first, want BRN, higher in the pile", g.r.Corp)
+	}
+}
+
+// TestForcedCheapestFromOpenMarket: a forced purchase is of the cheapest
+// train the bank or the open market sells (2.9). PSW buys the first 6:
+// the majors' limit falls to 2 and its smallest train goes to the open
+// market (2.8; rulings EZ8). GVP operates next, trainless with a route and
+// $100: it must buy that train, its president paying the rest; the bank's
+// 6 ($630) may not be forced on it, and is not listed.
+func TestForcedCheapestFromOpenMarket(t *testing.T) {
+	for _, tc := range []struct {
+		psw   []int // PSW's trains before it buys the 6
+		train int   // the one that goes to the open market
+		price int
+	}{
+		{[]int{4, 5}, 4, 300},
+		{[]int{5, 5}, 5, 450},
+	} {
+		g := afterStart(t, "Tom", "Pres")
+		psw := floatAt(t, g, "PSW", eighteen.Pos{Row: 0, Col: 5}, 0, map[int]int{0: 5})
+		gvp := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 1, map[int]int{1: 5})
+		withRoute(t, g, gvp)
+		for _, c := range g.Corps {
+			if c.Minor() {
+				c.Closed = true
+			}
+		}
+		psw.Trains, psw.Cash = tc.psw, 700
+		gvp.Cash, g.Players[1].Cash = 100, 1000
+		sellDepot(g, 6)
+		g.Phase = 3 // the first 5 is sold
+		atTrains(g, psw)
+		play(t, g, "Tom: BUYTRAIN 6")
+		if !slices.Equal(g.PoolTrains, []int{tc.train}) || len(psw.Trains) != 2 {
+			t.Fatalf("PSW %v: after the first 6, open market %v, PSW %v", tc.psw, g.PoolTrains, psw.Trains)
+		}
+		for g.r.Corp == gvp.Sym && g.r.Step < stepTrains {
+			play(t, g, "Pres: SKIP")
+		}
+		if g.r.Corp != gvp.Sym || !g.r.Forced {
+			t.Fatalf("PSW %v: not GVP's forced purchase: %s", tc.psw, g.Now())
+		}
+		for _, o := range g.Legal(1) {
+			if o.Verb == "BUYTRAIN" && len(o.Args) == 1 && o.Args[0] == "6" {
+				t.Errorf("PSW %v: %s (from the bank) listed in a forced purchase with a %d in the open market", tc.psw, o, tc.train)
+			}
+		}
+		refuse(t, g, "Pres: BUYTRAIN 6", "2.9")
+		play(t, g, fmt.Sprintf("Pres: BUYTRAIN %d POOL", tc.train))
+		if paid := 1000 - g.Players[1].Cash; gvp.Cash != 0 || paid != tc.price-100 || !slices.Equal(gvp.Trains, []int{tc.train}) {
+			t.Errorf("PSW %v: GVP $%d trains %v, its president paid $%d; want $0, [%d], $%d", tc.psw, gvp.Cash, gvp.Trains, paid, tc.train, tc.price-100)
+		}
 	}
 }

@@ -669,3 +669,107 @@ func TestSeatsAreThePositions(t *testing.T) {
 		t.Errorf("20 seeds dealt the first priority to only %d seats", len(firsts))
 	}
 }
+
+// TestRemainingSharesCountAtTheOldPrice: while the president may still
+// protect, the seller's remaining shares count toward the limit where the
+// token stands, the price of the turn's start (5.3.3, 5.4.1, 5.9; rulings
+// G15). Ann holds 18 certificates against 16 (a dividend may take a token
+// out of the yellow zone). She sells two GMO at $68; unprotected, the
+// fall would take GMO to the yellow $60 and her two left off the count,
+// but during her turn they count: 16, and no purchase. If Bob protects,
+// the price holds and she stays at 16; if not, she is at 14.
+func TestRemainingSharesCountAtTheOldPrice(t *testing.T) {
+	for _, protect := range []bool{true, false} {
+		g := table(t)
+		gmo := stage(t, g, "GMO", 68, 0, map[int]int{1: 5, 0: 4})
+		stage(t, g, "MP", 100, 0, map[int]int{0: 6})
+		stage(t, g, "IC", 100, 0, map[int]int{0: 6})
+		stage(t, g, "ATSF", 100, 0, map[int]int{0: 5})
+		stage(t, g, "TP", 100, 0, map[int]int{2: 2})
+		stockTurn(g, 0)
+		if got := g.Certs(0); got != g.Limit()+2 {
+			t.Fatalf("Ann holds %d certificates, want %d", got, g.Limit()+2)
+		}
+		act(t, g, 0, "SELL GMO 2")
+		if got := g.Certs(0); got != g.Limit() {
+			t.Errorf("after the sale Ann holds %d certificates, want %d: her two GMO at $68 count", got, g.Limit())
+		}
+		refuse(t, g, 0, "BUY TP IPO", "5.4.1")
+		act(t, g, 0, "DONE")
+		if protect {
+			act(t, g, 1, "PROTECT GMO")
+		} else {
+			act(t, g, 1, "DECLINE GMO")
+		}
+		want, price := g.Limit(), 68
+		if !protect {
+			want, price = g.Limit()-2, 60
+		}
+		if g.price(gmo) != price || g.Certs(0) != want {
+			t.Errorf("protected %v: GMO at $%d, Ann holds %d certificates; want $%d and %d", protect, g.price(gmo), g.Certs(0), price, want)
+		}
+	}
+}
+
+// TestBridgeDiscountAtTheFirstCrossing: the company owning the bridge
+// company pays $40 less for its first yellow tile that crosses the river,
+// without asking; a later crossing pays in full (15.2; rulings G16). Each
+// lay is listed once, at the lower cost: there is no laying the first
+// crossing in full to keep the discount.
+func TestBridgeDiscountAtTheFirstCrossing(t *testing.T) {
+	g := table(t)
+	c := stage(t, g, "SSW", 100, 300, map[int]int{1: 6})
+	p := g.Private(MRBC)
+	p.Owner, p.Corp = -1, c.Sym
+	operate(g, c, stepTrack)
+	g.r.FirstTurn = false
+	crossings := func(g *Game) []move.Option {
+		var out []move.Option
+		for _, o := range g.Legal(1) {
+			if o.Verb != "LAY" {
+				continue
+			}
+			rot, _ := atoi(o.Args[2])
+			if g.board.Space(mustHex(t, o.Args[0])).CrossesRiver(g.tiles[o.Args[1]], rot) {
+				out = append(out, o)
+			}
+		}
+		return out
+	}
+	// A crossing at Memphis after which the track reaches another.
+	var first, second move.Option
+	for _, o := range crossings(g) {
+		if o.Args[0] != "H17" {
+			continue
+		}
+		try := g.Clone()
+		if err := try.Apply(o.Action(1)); err != nil {
+			t.Fatal(err)
+		}
+		if next := crossings(try); len(next) > 0 {
+			first, second = o, next[0]
+			break
+		}
+	}
+	if first.Verb == "" {
+		t.Fatal("no two crossings to lay from Memphis")
+	}
+	n := 0
+	for _, o := range g.Legal(1) {
+		if o.Action(1).String() == first.Action(1).String() {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%s listed %d times, want once", first.Action(1), n)
+	}
+	act(t, g, 1, first.Action(1).String())
+	if c.Cash != 300-(60-40) || !c.BridgeUsed || g.r.Lays != 1 {
+		t.Fatalf("after %s SSW has $%d (want $280: Memphis's $60 less $40), used %v, lays %d", first.Action(1), c.Cash, c.BridgeUsed, g.r.Lays)
+	}
+	cost := g.board.Space(mustHex(t, second.Args[0])).Cost
+	act(t, g, 1, second.Action(1).String())
+	if cost < 40 || c.Cash != 280-cost {
+		t.Errorf("the second crossing, %s, left SSW $%d; want $%d, its $%d in full", second.Action(1), c.Cash, 280-cost, cost)
+	}
+}

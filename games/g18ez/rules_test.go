@@ -307,3 +307,56 @@ func TestBankBreaks(t *testing.T) {
 		t.Errorf("the set is done and the bank broke, but the game goes on: %s", g.Now())
 	}
 }
+
+// TestOperatingOrderAsEachOperates: the order of the majors is read from
+// the SPI as each comes to operate, not fixed when the OR begins (2.1;
+// rulings EZ19). MR stands above PSW when the OR starts; GVP's president,
+// forced to find money for a train, sells two of MR, which drops two rows
+// below PSW (2.10, 1.14); PSW operates next.
+func TestOperatingOrderAsEachOperates(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	gvp := floatAt(t, g, "GVP", eighteen.Pos{Row: 0, Col: 5}, 0, map[int]int{0: 5})
+	mr := floatAt(t, g, "MR", eighteen.Pos{Row: 0, Col: 2}, 1, map[int]int{1: 5, 0: 3})
+	psw := floatAt(t, g, "PSW", eighteen.Pos{Row: 1, Col: 2}, 1, map[int]int{1: 5})
+	withRoute(t, g, gvp)
+	sellDepot(g, 3)
+	g.Phase = 1
+	g.startOR(1)
+	for _, o := range g.Corps {
+		o.Operated = o != mr && o != psw
+	}
+	if g.price(mr) <= g.price(psw) {
+		t.Fatalf("MR $%d, PSW $%d: want MR above PSW as the OR begins", g.price(mr), g.price(psw))
+	}
+	atTrains(g, gvp)
+	gvp.Cash, g.Players[0].Cash = 0, 10
+	g.advance()
+	if !g.r.Forced {
+		t.Fatalf("no forced purchase: %s", g.Now())
+	}
+	play(t, g, "Pres: SELL MR 2", "Pres: BUYTRAIN 3") // the turn ends: nothing more to buy
+	if g.price(mr) >= g.price(psw) {
+		t.Fatalf("after the sale MR $%d, PSW $%d: want MR below", g.price(mr), g.price(psw))
+	}
+	if g.r.Corp != psw.Sym {
+		t.Errorf("%s operates after GVP; want PSW, now above MR on the SPI", g.r.Corp)
+	}
+}
+
+// TestUnfloatedMajorAtPar: a major whose president's certificate is
+// bought but which has not floated counts its par in its holders' worth
+// (2.13, 1.5; rulings EZ20): buying the certificate leaves a player's worth
+// as it was.
+func TestUnfloatedMajorAtPar(t *testing.T) {
+	g := afterStart(t, "Tom", "Dick")
+	tom := g.Acting()[0]
+	before := g.Score(tom)
+	play(t, g, g.Players[tom].Name+": PAR PSW 90")
+	c := g.Corp("PSW")
+	if c.Floated || g.Players[tom].Shares["PSW"] != 2 {
+		t.Fatalf("PSW floated %v, %d shares held; want the president's certificate alone", c.Floated, g.Players[tom].Shares["PSW"])
+	}
+	if got := g.Score(tom); got != before {
+		t.Errorf("worth $%d after the $180 certificate, want $%d: its two shares at the $90 par", got, before)
+	}
+}

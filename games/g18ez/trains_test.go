@@ -438,3 +438,96 @@ func TestForcedCheapestFromOpenMarket(t *testing.T) {
 		}
 	}
 }
+
+// TestBlackLineRunsFromTheNextOR: the Black Line forms at the end of the
+// OR of the first 5 (2.12), so it does not operate in that OR; in the
+// next it operates by its value and runs the trains the minors handed
+// over: 2.8's first OR without a run comes of a railroad's having no
+// train yet, and the Black Line has the minors' (rulings EZ21).
+func TestBlackLineRunsFromTheNextOR(t *testing.T) {
+	g := afterStart(t, "Tom", "Dick")
+	tom := g.seatOf("Tom")
+	g.Private(OBS).Owner = tom
+	m1 := g.Corp("M1")
+	for _, m := range g.Corps {
+		if m.Minor() {
+			m.President = tom
+		}
+	}
+	withRoute(t, g, m1)
+	m1.Trains = []int{3}
+	psw := floatAt(t, g, "PSW", eighteen.Pos{Row: 1, Col: 3}, tom, map[int]int{tom: 5})
+	gvp := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, g.seatOf("Dick"), map[int]int{g.seatOf("Dick"): 5})
+	psw.Cash, gvp.Cash = 600, 0
+	sellDepot(g, 5)
+	g.Phase = 2
+	g.startOR(1)
+	for _, o := range g.Corps {
+		o.Operated = o != psw && o != gvp
+	}
+	atTrains(g, psw)
+	play(t, g, "Tom: BUYTRAIN 5", "Tom: DONE")
+	bl := g.Corp(BL)
+	if g.r.OR != 1 || g.r.Corp != gvp.Sym || bl.Floated {
+		t.Fatalf("after the first 5: OR %d, %q operates, Black Line floated %v; want GVP to finish OR 1 without it", g.r.OR, g.r.Corp, bl.Floated)
+	}
+	play(t, g, "Dick: SKIP", "Dick: DONE")
+	if !bl.Floated || g.r.OR != 2 || g.r.Corp != BL {
+		t.Fatalf("OR %d, %q operates, Black Line floated %v; want it formed and first in OR 2 at $150", g.r.OR, g.r.Corp, bl.Floated)
+	}
+	play(t, g, "Tom: SKIP") // its track
+	if g.r.Step != stepDividend || g.r.Revenue <= 0 || g.LastRun == nil || g.LastRun.Corp != BL {
+		t.Errorf("the Black Line's first turn at step %d with $%d run; want M1's 3 run for its income", g.r.Step, g.r.Revenue)
+	}
+}
+
+// TestBlackLineWithoutStations: a Black Line formed from minors none of
+// which placed its station has no station at all: it lays no track (it
+// traces from its stations, EZ17), places none (2.5), runs nothing (2.6),
+// so its value moves left (2.7, 2.8); it need not own a train, for it
+// cannot trace a route (2.8), but may buy one (rulings EZ22).
+func TestBlackLineWithoutStations(t *testing.T) {
+	g := afterStart(t, "Tom", "Dick")
+	tom := g.seatOf("Tom")
+	g.Private(OBS).Owner = tom
+	for _, m := range g.Corps {
+		if m.Minor() {
+			m.President = tom
+			if len(g.Layout.Stations(m.Sym)) != 0 {
+				t.Fatalf("%s has a station at the start", m.Sym)
+			}
+		}
+	}
+	sellDepot(g, 5)
+	g.Phase = 3
+	g.BlackLineDue = true
+	g.startOR(2)
+	for _, o := range g.Corps {
+		o.Operated = true
+	}
+	g.r.OR = 1
+	g.advance()
+	bl := g.Corp(BL)
+	if !bl.Floated || bl.Stations != 0 || g.r.Corp != BL {
+		t.Fatalf("Black Line floated %v with %d stations, %q operates; want it formed with none, operating", bl.Floated, bl.Stations, g.r.Corp)
+	}
+	if g.r.Step != stepTrains || g.price(bl) != 140 {
+		t.Errorf("its turn at step %d, value $%d; want straight to its trains, the value one box left of $150", g.r.Step, g.price(bl))
+	}
+	buy := false
+	for _, o := range g.Legal(tom) {
+		switch o.Verb {
+		case "LAY", "TOKEN", "RUN", "PAY", "HALF":
+			t.Errorf("offered %s", o.Action(tom))
+		case "BUYTRAIN":
+			buy = true
+		}
+	}
+	if !buy {
+		t.Errorf("no train offered to a Black Line with $%d", bl.Cash)
+	}
+	play(t, g, "Tom: DONE")
+	if g.r.Corp == BL || len(bl.Trains) != 0 {
+		t.Errorf("the Black Line's turn did not end on DONE without a train")
+	}
+}

@@ -129,7 +129,8 @@ const subjectCandidates = 8
 // position its sender holds, with those positions: a password put where
 // mail programs show it to everyone. "" when there is none. Each try is a
 // bcrypt comparison and the From address is not proof of anything, so
-// the check is bounded: only words that look like a password count (six
+// the check is bounded: only for an address that holds a password, only
+// words that look like a password count (six
 // characters or more with a digit or a hyphen in them, as ours have, and
 // not the id of the sender's game, which every subject of ours carries,
 // "[1870-12]"); a Subject with more than subjectCandidates of them is over
@@ -137,6 +138,9 @@ const subjectCandidates = 8
 // so a mail never costs more than one comparison per position. The
 // context is checked before each comparison.
 func subjectPassword(ctx context.Context, subject string, known []store.Position) (string, []store.Position, error) {
+	if !slices.ContainsFunc(known, func(p store.Position) bool { return len(p.PasswordHash) > 0 }) {
+		return "", nil, nil // a sender with no password here has none to leak
+	}
 	var words []string
 	for _, w := range strings.FieldsFunc(subject, func(r rune) bool { return r == ' ' || r == '\t' || r == ':' || r == '[' || r == ']' || r == ',' }) {
 		w = strings.Trim(w, `"'<>()“”«»`)

@@ -73,6 +73,9 @@ func TestSubjectPasswordIsBounded(t *testing.T) {
 			}
 		})
 	}
+	if _, _, err := subjectPassword(context.Background(), many, nil); err != nil {
+		t.Errorf("a sender with no position was checked: %v", err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, _, err := subjectPassword(ctx, "abcd-efgh-2345", known); err == nil {

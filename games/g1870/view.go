@@ -145,27 +145,47 @@ var (
 	offBoardColours = []string{"yellow", "brown", "blue"}
 )
 
-// state is the whole position, for State: the exported game, the round
-// in progress and the map, with hexes written as on the board so that
-// maps encode in a fixed order.
+// state is the whole position as stored: the game's fields, the round in
+// progress and the map, with hexes written as on the board so that maps
+// encode in a fixed order. Its fields are listed, not the game embedded,
+// so that the stored databases' encoding does not move with the game's
+// own fields: keep their names and order. The events are history, not
+// position, and are left out (each state would repeat them all).
 type state struct {
-	*Game
-	Round  round                       `json:"round"`
-	Corp   string                      `json:"operating,omitempty"` // the company operating now
-	Tiles  map[string]string           `json:"tiles"`
-	Tokens map[string]map[int][]string `json:"tokens"`
-	Extra  map[string][]string         `json:"extra,omitempty"`
-	Left   Manifest                    `json:"left"`
-	// Layout and Events shadow the game's: the map is above, and the
-	// events are history, not position (each state would repeat them all).
-	Layout *struct{} `json:"Layout,omitempty"`
-	Events *struct{} `json:"Events,omitempty"`
+	Left     Manifest
+	Players  []*Player
+	Corps    []*Corp
+	Privates []*Private
+	Bank     int
+	Pool     map[string]int
+	eighteen.Trains
+	Priority  int
+	Broken    bool
+	Ending    *eighteen.Ending
+	Variants  Variants
+	Ended     bool
+	Stalemate bool
+	Bankrupt  int
+	Cattle    *Token
+	Port      *Token
+	ORsDone   int
+	LastRun   *Run
+
+	Round     round                       `json:"round"`
+	Corp      string                      `json:"operating,omitempty"` // the company operating now
+	Tiles     map[string]string           `json:"tiles"`
+	Tokens    map[string]map[int][]string `json:"tokens"`
+	Extra     map[string][]string         `json:"extra,omitempty"`
+	LeftAgain Manifest                    `json:"left"` // Left again, as stored since the core's rebuild
 }
 
 // State is the whole position, canonically encoded: stored after every
 // move, so replay can compare each one byte for byte.
 func (g *Game) State() ([]byte, error) {
-	s := state{Game: g, Round: g.r, Left: g.Left}
+	s := state{Left: g.Left, Players: g.Players, Corps: g.Corps, Privates: g.Privates, Bank: g.Bank, Pool: g.Pool,
+		Trains: g.Trains, Priority: g.Priority, Broken: g.Broken, Ending: g.Ending, Variants: g.Variants,
+		Ended: g.Ended, Stalemate: g.Stalemate, Bankrupt: g.Bankrupt, Cattle: g.Cattle, Port: g.Port,
+		ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r, LeftAgain: g.Left}
 	if c := s.Round.Corp; c != nil {
 		s.Corp, s.Round.Corp = c.Sym, nil // the company is in Corps: name it only
 	}

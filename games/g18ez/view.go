@@ -174,21 +174,44 @@ func routeText(trains []int, routes []eighteen.Route) string {
 	return strings.Join(parts, "; ")
 }
 
-// state is the game as stored: the exported fields, the round, and the
-// map written out by hex.
+// state is the game as stored: the game's fields, the round, and the map
+// written out by hex. Its fields are listed, not the game embedded, so
+// that the stored databases' encoding does not move with the game's own
+// fields: keep their names and order. The events are history, not
+// position, and are left out.
 type state struct {
-	*Game
+	Left     map[string]int
+	Players  []*Player
+	Corps    []*Corp
+	Privates []*Private
+	Packet   eighteen.Packet
+	Bank     int
+	Pool     map[string]int
+	eighteen.Trains
+	Priority      int
+	Ending        *eighteen.Ending
+	Ended         bool
+	Bankrupt      int
+	Hotel         *Hotel
+	MetroLaid     bool
+	BlackLineSale bool
+	BlackLineOpen bool
+	BlackLineDue  bool
+	ORsDone       int
+	LastRun       *Run
+
 	Round  round                       `json:"round"`
 	Tiles  map[string]string           `json:"tiles"`
 	Tokens map[string]map[int][]string `json:"tokens"`
-	Layout *struct{}                   `json:"Layout,omitempty"`
-	Events *struct{}                   `json:"Events,omitempty"`
 }
 
 // State is the whole position, canonically encoded: stored after every
 // move, so replay can compare each one byte for byte.
 func (g *Game) State() ([]byte, error) {
-	s := state{Game: g, Round: g.r}
+	s := state{Left: g.Left, Players: g.Players, Corps: g.Corps, Privates: g.Privates, Packet: g.Packet, Bank: g.Bank,
+		Pool: g.Pool, Trains: g.Trains, Priority: g.Priority, Ending: g.Ending, Ended: g.Ended, Bankrupt: g.Bankrupt,
+		Hotel: g.Hotel, MetroLaid: g.MetroLaid, BlackLineSale: g.BlackLineSale, BlackLineOpen: g.BlackLineOpen,
+		BlackLineDue: g.BlackLineDue, ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r}
 	s.Tiles, s.Tokens, _ = g.Layout.Written() // 18EZ has no tokens beside a city
 	out, err := json.Marshal(s)
 	if err != nil {

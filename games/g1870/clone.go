@@ -1,29 +1,15 @@
 package g1870
 
 import (
-	"maps"
 	"slices"
-
-	"github.com/railpost/railpost/games/eighteen"
 )
 
 // Clone is a copy of the game that shares nothing a move changes, so that
 // a move can be tried, or a position searched, without replaying the log.
 func (g *Game) Clone() *Game {
 	c := *g
-	c.Layout = g.Layout.Clone()
+	c.Base = g.CloneBase()
 	c.Layout.Bonus, c.Layout.BonusBound = c.bonus, c.bonusBound
-	c.Left = maps.Clone(g.Left)
-	c.Pool = maps.Clone(g.Pool)
-	c.Trains = g.Trains.Copy()
-	c.Events = slices.Clone(g.Events)
-	c.Players = eighteen.ClonePlayers(g.Players)
-	c.Corps, c.bySym = eighteen.CloneCorps(g.Corps, (*Corp).Core)
-	c.Privates = eighteen.ClonePrivates(g.Privates)
-	if g.Ending != nil {
-		e := *g.Ending
-		c.Ending = &e
-	}
 	for _, t := range []**Token{&c.Cattle, &c.Port} {
 		if *t != nil {
 			x := **t

@@ -17,7 +17,7 @@ import (
 // offer opens a deal to a seat and tells the table.
 func (g *Game) offer(a move.Action, to int, format string, args ...any) error {
 	g.r.Offer = &eighteen.Offer{Move: a, To: to}
-	g.note(format+": %s may ACCEPT or DECLINE", append(args, g.Players[to].Name)...)
+	g.Note(format+": %s may ACCEPT or DECLINE", append(args, g.Players[to].Name)...)
 	return nil
 }
 
@@ -29,7 +29,7 @@ func (g *Game) consentStep() eighteen.Step {
 // closeDeal makes the offered move with the other side's word.
 func (g *Game) closeDeal(o eighteen.Offer) error {
 	g.r.Offer = nil
-	g.note("%s accepts", g.Players[o.To].Name)
+	g.Note("%s accepts", g.Players[o.To].Name)
 	do := map[string]func(move.Action) error{"BUYPRIVATE": g.doBuyPrivate, "BUYTRAIN": g.doBuyTrain, "REDEEM": g.doRedeem}[o.Move.Verb]
 	if do == nil {
 		return fmt.Errorf("internal: %s is not a deal", o.Move)
@@ -42,6 +42,6 @@ func (g *Game) closeDeal(o eighteen.Offer) error {
 // dropDeal declines the offer: play returns to the proposer.
 func (g *Game) dropDeal(o eighteen.Offer) error {
 	g.r.Offer = nil
-	g.note("%s declines: %s is not made", g.Players[o.To].Name, o.Move)
+	g.Note("%s declines: %s is not made", g.Players[o.To].Name, o.Move)
 	return nil
 }

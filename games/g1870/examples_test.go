@@ -34,8 +34,7 @@ func stage(t *testing.T, g *Game, sym string, par, cash int, holdings map[int]in
 		t.Fatal(err)
 	}
 	c.Started, c.Floated, c.Par, c.Pos, c.President = true, true, par, pos, -1
-	g.tick++
-	c.Tick = g.tick
+	g.Restack(&c.Corporation)
 	most := 0
 	for seat := range len(g.Players) {
 		n := holdings[seat]

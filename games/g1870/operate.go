@@ -18,7 +18,7 @@ func (g *Game) startSet() {
 }
 
 func (g *Game) startOR() {
-	g.note("operating round %d of %d", g.r.OR, g.r.Set)
+	g.Note("operating round %d of %d", g.r.OR, g.r.Set)
 	g.payPrivates()
 	for _, c := range g.Corps {
 		c.Operated = false
@@ -40,7 +40,7 @@ func (g *Game) nextCorp() {
 	for _, c := range g.Corps {
 		if c.Started && !c.Closed && !c.Floated && g.sold(c) >= c.FloatAt {
 			c.Floated = true
-			g.note("%s has sold enough shares to operate (5.5.2)", c.Sym)
+			g.Note("%s has sold enough shares to operate (5.5.2)", c.Sym)
 		}
 	}
 	next := g.ordered(func(c *Corp) bool { return c.Floated && !c.Operated })
@@ -55,9 +55,9 @@ func (g *Game) nextCorp() {
 		c.Operating = true
 		g.addToken(c.Home, c.Sym)
 		c.Stations = 1
-		g.note("%s places its home token on %s (7.1)", c.Sym, c.Home)
+		g.Note("%s places its home token on %s (7.1)", c.Sym, c.Home)
 	}
-	g.note("%s operates, %s presiding", c.Sym, g.Players[c.President].Name)
+	g.Note("%s operates, %s presiding", c.Sym, g.Players[c.President].Name)
 }
 
 // addToken puts a home or destination token in the hex's city: every
@@ -88,7 +88,7 @@ func (g *Game) endOR() {
 
 func (g *Game) end(why string) {
 	g.Ended = true
-	g.note("the game ends: %s", why)
+	g.Note("the game ends: %s", why)
 }
 
 // finishTurn closes a company's turn and lets connected companies run
@@ -228,9 +228,9 @@ func (g *Game) doLay(a move.Action) error {
 	g.Bank += cost
 	c.BridgeUsed = c.BridgeUsed || bridge != noBridge
 	if cost > 0 {
-		g.note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
+		g.Note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
 	} else {
-		g.note("%s lays #%s on %s (rotation %d)", c.Sym, id, h, rot)
+		g.Note("%s lays #%s on %s (rotation %d)", c.Sym, id, h, rot)
 	}
 	switch {
 	case upgrade:
@@ -303,7 +303,7 @@ func (g *Game) doToken(a move.Action) error {
 	g.Bank += cost
 	g.Layout.Place(h, g.Layout.FreeCity(h), c.Sym)
 	c.Stations++
-	g.note("%s places a token on %s for $%d", c.Sym, h, cost)
+	g.Note("%s places a token on %s for $%d", c.Sym, h, cost)
 	g.r.Step = stepRun
 	return nil
 }
@@ -315,12 +315,12 @@ func (g *Game) run(c *Corp) {
 	g.r.Revenue, g.r.Best = total, total
 	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
 	if g.r.Revenue == 0 {
-		g.note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
+		g.Note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
 		g.move(c, g.market.Left(c.Pos))
 		g.r.Step = stepTrains
 		return
 	}
-	g.note("%s's trains earn $%d", c.Sym, g.r.Revenue)
+	g.Note("%s's trains earn $%d", c.Sym, g.r.Revenue)
 	g.r.Step = stepDividend
 }
 
@@ -372,7 +372,7 @@ func (g *Game) doRun(a move.Action) error {
 	}
 	g.r.Revenue = total
 	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
-	g.note("%s's president names its routes: %s; $%d in all", c.Sym, g.routeText(c.Trains, routes), total)
+	g.Note("%s's president names its routes: %s; $%d in all", c.Sym, g.routeText(c.Trains, routes), total)
 	return nil
 }
 
@@ -414,7 +414,7 @@ func (g *Game) doPay(a move.Action) error {
 	}
 	per := eighteen.RoundDown.PerShare(rev, 10)
 	g.payout(c, per)
-	g.note("%s pays $%d a share", c.Sym, per)
+	g.Note("%s pays $%d a share", c.Sym, per)
 	g.move(c, g.market.Right(c.Pos))
 	g.afterDividend(conn)
 	return nil
@@ -430,9 +430,8 @@ func (g *Game) doHalf(a move.Action) error {
 	per, kept := eighteen.RoundUp.Half(rev, 10) // rounded in the holders' favour (9.1.2)
 	g.pay(kept, &c.Cash)
 	g.payout(c, per)
-	g.note("%s pays half: $%d a share, keeping $%d", c.Sym, per, kept)
-	g.tick++
-	c.Tick = g.tick // to the bottom of the pile (5.8.4)
+	g.Note("%s pays half: $%d a share, keeping $%d", c.Sym, per, kept)
+	g.Restack(&c.Corporation) // to the bottom of the pile (5.8.4)
 	g.afterDividend(conn)
 	return nil
 }
@@ -445,7 +444,7 @@ func (g *Game) doWithhold(a move.Action) error {
 		return err
 	}
 	g.pay(rev, &c.Cash)
-	g.note("%s keeps its $%d", c.Sym, rev)
+	g.Note("%s keeps its $%d", c.Sym, rev)
 	if !conn {
 		g.move(c, g.market.Left(c.Pos)) // a kept connection run does not move (11.4.2)
 	}
@@ -502,7 +501,7 @@ func (g *Game) doCattle(a move.Action) error {
 	c := g.r.Corp
 	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	g.Cattle = &Token{Hex: h, Corp: c.Sym}
-	g.note("%s places the Cattle token on %s", c.Sym, h)
+	g.Note("%s places the Cattle token on %s", c.Sym, h)
 	return nil
 }
 
@@ -528,7 +527,7 @@ func (g *Game) doPort(a move.Action) error {
 	closed := len(a.Args) == 2
 	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	g.Port = &Token{Hex: h, Corp: c.Sym, Closed: closed}
-	g.note("%s places the %s port on %s", c.Sym, map[bool]string{true: "closed", false: "open"}[closed], h)
+	g.Note("%s places the %s port on %s", c.Sym, map[bool]string{true: "closed", false: "open"}[closed], h)
 	if closed {
 		g.Private(GSC).Closed = true
 	}
@@ -552,7 +551,7 @@ func (g *Game) doClosePort(a move.Action) error {
 	c := g.r.Corp
 	g.Port.Closed = true
 	g.Private(GSC).Closed = true
-	g.note("%s closes its port and the Gulf Shipping Company", c.Sym)
+	g.Note("%s closes its port and the Gulf Shipping Company", c.Sym)
 	return nil
 }
 
@@ -596,7 +595,7 @@ func (g *Game) corpBuysPrivate(a move.Action, p *Private) error {
 	c.Cash -= price
 	g.Players[p.Owner].Cash += price
 	p.Corp = c.Sym
-	g.note("%s buys the %s from %s for $%d", c.Sym, p.Sym, g.Players[p.Owner].Name, price)
+	g.Note("%s buys the %s from %s for $%d", c.Sym, p.Sym, g.Players[p.Owner].Name, price)
 	return nil
 }
 
@@ -618,7 +617,7 @@ func (g *Game) checkConnections(first *Corp) {
 			continue
 		}
 		g.r.Pending = append(g.r.Pending, pending{Kind: pendConnect, Seat: c.President, Corp: c.Sym})
-		g.note("%s can run from %s to its destination %s: its connection run (11)", c.Sym, c.Home, c.Dest)
+		g.Note("%s can run from %s to its destination %s: its connection run (11)", c.Sym, c.Home, c.Dest)
 	}
 }
 
@@ -668,7 +667,7 @@ func (g *Game) doDest(a move.Action) error {
 	c := g.Corp(g.r.Pending[0].Corp)
 	g.r.Pending = g.r.Pending[1:]
 	if !g.connectable(c) {
-		g.note("%s is no longer connected: its connection run waits (11.1 rule 3)", c.Sym)
+		g.Note("%s is no longer connected: its connection run waits (11.1 rule 3)", c.Sym)
 		return nil
 	}
 	if strings.EqualFold(a.Args[0], "MAP") {
@@ -683,10 +682,10 @@ func (g *Game) doDest(a move.Action) error {
 			c.Extra++ // its token there becomes the destination token (11.4.1)
 		}
 		c.DestToken = true
-		g.note("%s places its destination token on %s", c.Sym, c.Dest)
+		g.Note("%s places its destination token on %s", c.Sym, c.Dest)
 	} else {
 		c.Extra++
-		g.note("%s keeps its destination token as a $100 token", c.Sym)
+		g.Note("%s keeps its destination token as a $100 token", c.Sym)
 	}
 	runs, rev, _ := g.connectionRun(c)
 	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: runs, Total: rev}
@@ -694,7 +693,7 @@ func (g *Game) doDest(a move.Action) error {
 		c.Connected = true
 		return nil
 	}
-	g.note("%s's connection run earns $%d", c.Sym, rev)
+	g.Note("%s's connection run earns $%d", c.Sym, rev)
 	g.r.Pending = append([]pending{{Kind: pendConnPay, Seat: c.President, Corp: c.Sym, Revenue: rev}}, g.r.Pending...)
 	return nil
 }

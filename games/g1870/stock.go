@@ -76,11 +76,11 @@ func (g *Game) doBid(a move.Action) error {
 	amount, _ := atoi(a.Args[1])
 	p.Bids[a.Seat] = amount
 	if au := g.r.Auction; au != nil {
-		g.note("%s bids $%d for the %s", g.Players[a.Seat].Name, amount, p.Sym)
+		g.Note("%s bids $%d for the %s", g.Players[a.Seat].Name, amount, p.Sym)
 		g.nextBidder(au)
 		return nil
 	}
-	g.note("%s bids $%d on the %s", g.Players[a.Seat].Name, amount, p.Sym)
+	g.Note("%s bids $%d on the %s", g.Players[a.Seat].Name, amount, p.Sym)
 	g.r.Passes, g.r.LastAct = 0, a.Seat
 	g.r.Seat = g.nextSeat(a.Seat)
 	return nil
@@ -116,7 +116,7 @@ func (g *Game) sellPrivate(p *Private, seat, price int) {
 	g.Bank += price
 	p.Owner, p.Cost = seat, p.Printed
 	clear(p.Bids) // the losing bids' money is free again
-	g.note("%s buys the %s for $%d", g.Players[seat].Name, p.Sym, price)
+	g.Note("%s buys the %s for $%d", g.Players[seat].Name, p.Sym, price)
 	switch p.Sym {
 	case MKT:
 		c := g.Corp(MKT)
@@ -169,7 +169,7 @@ func (g *Game) resolve(buyer int) {
 		if p == nil {
 			g.r.Kind, g.r.Auction = stockRound, nil
 			g.r.Seat, g.r.Passes = g.nextSeat(buyer), 0
-			g.note("every private is sold: the companies may now be started (5.7)")
+			g.Note("every private is sold: the companies may now be started (5.7)")
 			return
 		}
 		var bidders []int
@@ -190,7 +190,7 @@ func (g *Game) resolve(buyer int) {
 			continue
 		}
 		g.r.Auction = &auction{Private: p.Sym, Bidders: bidders, Resume: buyer}
-		g.note("%d players bid on the %s: it is auctioned among them (5.7)", len(bidders), p.Sym)
+		g.Note("%d players bid on the %s: it is auctioned among them (5.7)", len(bidders), p.Sym)
 		return
 	}
 }
@@ -220,7 +220,7 @@ func (g *Game) doPass(a move.Action) error {
 		p := g.Private(au.Private)
 		delete(p.Bids, a.Seat)
 		au.Bidders = slices.DeleteFunc(au.Bidders, func(s int) bool { return s == a.Seat })
-		g.note("%s drops out of the auction for the %s", g.Players[a.Seat].Name, p.Sym)
+		g.Note("%s drops out of the auction for the %s", g.Players[a.Seat].Name, p.Sym)
 		if len(au.Bidders) == 1 {
 			w := au.Bidders[0]
 			g.sellPrivate(p, w, p.Bids[w])
@@ -249,7 +249,7 @@ func (g *Game) doPass(a move.Action) error {
 // with privates unsold: the privates pay, the GRSC gets cheaper, and the
 // initial round starts again (5.7).
 func (g *Game) privatesOnlyRound() {
-	g.note("everyone passed with privates unsold: an operating round for the privates alone (5.7)")
+	g.Note("everyone passed with privates unsold: an operating round for the privates alone (5.7)")
 	g.payPrivates()
 	start := g.r.First
 	if g.r.LastAct >= 0 {
@@ -258,7 +258,7 @@ func (g *Game) privatesOnlyRound() {
 	g.r = round{Kind: auctionRound, Initial: true, Seat: start, First: start, LastAct: -1}
 	if p := g.Private(GRSC); p.Owner < 0 && p.Corp == "" {
 		p.Cost -= 5
-		g.note("the GRSC now costs $%d", p.Cost)
+		g.Note("the GRSC now costs $%d", p.Cost)
 		if p.Cost <= 0 {
 			g.sellPrivate(p, start, 0)
 			g.resolve(start)
@@ -375,7 +375,7 @@ func (g *Game) doProtect(a move.Action) error {
 	g.Bank += cost
 	g.Pool[c.Sym] -= s.Units
 	pl.Shares[c.Sym] += s.Units
-	g.note("%s protects %s's price, buying the %d shares sold at $%d (5.9)", pl.Name, c.Sym, s.Units, s.Price)
+	g.Note("%s protects %s's price, buying the %d shares sold at $%d (5.9)", pl.Name, c.Sym, s.Units, s.Price)
 	g.r.Pending = g.r.Pending[1:]
 	if g.r.Kind == stockRound {
 		g.r.LastAct, g.r.Resume = a.Seat, g.nextSeat(a.Seat)
@@ -420,7 +420,7 @@ func (g *Game) endStockRound() {
 		c.RedeemedSR, c.ReissuedSR = false, false
 	}
 	for _, c := range g.ordered(func(c *Corp) bool { return c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 }) {
-		g.note("%s is all sold (5.2.3)", c.Sym)
+		g.Note("%s is all sold (5.2.3)", c.Sym)
 		g.move(c, g.market.Up(c.Pos))
 	}
 	if g.r.LastAct >= 0 {
@@ -432,7 +432,7 @@ func (g *Game) endStockRound() {
 	}
 	if g.stalemate() {
 		g.Stalemate, g.Ended = true, true
-		g.note("no company can operate or be started: the game is stalemated and has no winner (13.3)")
+		g.Note("no company can operate or be started: the game is stalemated and has no winner (13.3)")
 		return
 	}
 	g.startSet()
@@ -467,7 +467,7 @@ func (g *Game) stalemate() bool {
 
 func (g *Game) startStockRound() {
 	g.r = round{Kind: stockRound, Seat: g.Priority, First: g.Priority, LastAct: -1}
-	g.note("stock round: %s has the priority", g.Players[g.Priority].Name)
+	g.Note("stock round: %s has the priority", g.Players[g.Priority].Name)
 }
 
 // checkBuyMove judges BUY: the cheapest private in the initial round, a
@@ -600,14 +600,14 @@ func (g *Game) startCorp(seat int, c *Corp, par int) {
 	pl := g.Players[seat]
 	pos, _ := g.market.Par(par)
 	c.Started, c.President, c.Par = true, seat, par
-	g.tick++
-	c.Pos, c.Tick = pos, g.tick
+	c.Pos = pos
+	g.Restack(&c.Corporation)
 	c.IPO -= 2
 	pl.Shares[c.Sym] += 2
 	pl.Cash -= 2 * par
 	g.Bank += 2 * par
 	c.Pending += 10 * par
-	g.note("%s starts %s at $%d", pl.Name, c.Sym, par)
+	g.Note("%s starts %s at $%d", pl.Name, c.Sym, par)
 	g.bought(seat)
 }
 
@@ -637,7 +637,7 @@ func (g *Game) buyShares(seat int, c *Corp, units, price int, ipo bool) {
 	} else {
 		g.Pool[c.Sym] -= units
 	}
-	g.note("%s buys %d %s for $%d", pl.Name, units, c.Sym, units*price)
+	g.Note("%s buys %d %s for $%d", pl.Name, units, c.Sym, units*price)
 	g.reelect(c)
 	g.bought(seat)
 	g.askFriscoPar()
@@ -686,13 +686,13 @@ func (g *Game) doPar(a move.Action) error {
 	c, pl := g.Corp(SLSF), g.Players[a.Seat]
 	pos, _ := g.market.Par(par)
 	c.Started, c.President, c.Par = true, a.Seat, par
-	g.tick++
-	c.Pos, c.Tick = pos, g.tick
+	c.Pos = pos
+	g.Restack(&c.Corporation)
 	pl.Shares[SLSF] += c.Reserved
 	c.Reserved = 0
 	c.Pending += 10 * par
 	g.Private(SLSF).Closed = true
-	g.note("%s sets the Frisco's par at $%d", pl.Name, par)
+	g.Note("%s sets the Frisco's par at $%d", pl.Name, par)
 	g.r.Pending = g.r.Pending[1:]
 	return nil
 }
@@ -776,7 +776,7 @@ func (g *Game) doSell(a move.Action) error {
 	pl.Shares[c.Sym] -= n
 	g.Pool[c.Sym] += n
 	pl.Sold[c.Sym] = true
-	g.note("%s sells %d %s at $%d", pl.Name, n, c.Sym, price)
+	g.Note("%s sells %d %s at $%d", pl.Name, n, c.Sym, price)
 	g.reelect(c)
 	if g.r.Kind == stockRound {
 		g.r.Sales = append(g.r.Sales, s)
@@ -876,7 +876,7 @@ func (g *Game) doRedeem(a move.Action) error {
 	}
 	c.Treasury++
 	c.RedeemedSR = true
-	g.note("%s redeems a share for $%d (5.10)", c.Sym, price)
+	g.Note("%s redeems a share for $%d (5.10)", c.Sym, price)
 	g.forCorpDone(a.Seat)
 	return nil
 }
@@ -905,7 +905,7 @@ func (g *Game) doReissue(a move.Action) error {
 	par := reissuePar(c.Par, g.price(c))
 	c.IPO, c.Treasury, c.Par, c.Reissued = c.Treasury, 0, par, true
 	c.ReissuedSR = true
-	g.note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO, par)
+	g.Note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO, par)
 	g.forCorpDone(a.Seat)
 	return nil
 }
@@ -1020,7 +1020,7 @@ func (g *Game) doBuyPrivate(a move.Action) error {
 	buyer.Cash -= price
 	seller.Cash += price
 	p.Owner = a.Seat
-	g.note("%s buys the %s from %s for $%d (5.3.2)", buyer.Name, p.Sym, seller.Name, price)
+	g.Note("%s buys the %s from %s for $%d (5.3.2)", buyer.Name, p.Sym, seller.Name, price)
 	g.bought(a.Seat)
 	return nil
 }

@@ -142,10 +142,10 @@ func (g *Game) doBuyTrain(a move.Action) error {
 	if pu.Trade > 0 {
 		i := slices.Index(c.Trains, pu.Trade)
 		c.Trains = slices.Delete(c.Trains, i, i+1)
-		g.note("%s hands in a %s-train", c.Sym, g.Name(pu.Trade))
+		g.Note("%s hands in a %s-train", c.Sym, g.Name(pu.Trade))
 	}
 	c.Trains = append(c.Trains, pu.Size)
-	g.note("%s buys a %s-train for $%d%s", c.Sym, name, pu.Price, map[bool]string{true: " with its president's help", false: ""}[pu.contribution > 0])
+	g.Note("%s buys a %s-train for $%d%s", c.Sym, name, pu.Price, map[bool]string{true: " with its president's help", false: ""}[pu.contribution > 0])
 	for _, p := range began {
 		g.newPhase(p)
 	}
@@ -157,24 +157,24 @@ func (g *Game) doBuyTrain(a move.Action) error {
 // new limit discarded.
 func (g *Game) newPhase(p int) {
 	f := g.Phases[p]
-	g.note("phase %d begins", p)
+	g.Note("phase %d begins", p)
 	if f.Rusts > 0 {
 		owned := make([]*[]int, len(g.Corps))
 		for i, c := range g.Corps {
 			owned[i] = &c.Trains
 		}
 		g.Rust(f.Rusts, owned...)
-		g.note("the %s-trains are scrapped (10.3)", g.Name(f.Rusts))
+		g.Note("the %s-trains are scrapped (10.3)", g.Name(f.Rusts))
 	}
 	if !f.Privates {
 		for _, pr := range g.Privates {
 			pr.Closed = true
 		}
-		g.note("the private companies close (12.4)")
+		g.Note("the private companies close (12.4)")
 	}
 	if slices.Contains(f.Events, portsGone) && (g.Cattle != nil || g.Port != nil) {
 		g.Cattle, g.Port = nil, nil
-		g.note("the Cattle and port tokens come off the map (4.2.5)")
+		g.Note("the Cattle and port tokens come off the map (4.2.5)")
 	}
 	for _, c := range g.ordered(func(c *Corp) bool { return len(c.Trains) > f.Limit }) {
 		g.r.Pending = append(g.r.Pending, pending{Kind: pendDiscard, Seat: c.President, Corp: c.Sym})
@@ -205,7 +205,7 @@ func (g *Game) doDiscard(a move.Action) error {
 	i := slices.Index(c.Trains, size)
 	c.Trains = slices.Delete(c.Trains, i, i+1)
 	g.PoolTrains = append(g.PoolTrains, size)
-	g.note("%s discards a %s-train to the open market (10.2.1)", c.Sym, g.Name(size))
+	g.Note("%s discards a %s-train to the open market (10.2.1)", c.Sym, g.Name(size))
 	if len(c.Trains) <= g.phase().Limit {
 		g.r.Pending = g.r.Pending[1:]
 	}

@@ -34,7 +34,7 @@ func (g *Game) Status(seat int) string {
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
 			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d    %3d %4d  %s\n", c.Sym, dollars(g.price(c)), dollars(c.Cash),
-				g.trainList(c.Trains), c.Stations, len(c.TokenCosts), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
+				g.trainList(c.Trains), c.Stations, len(c.TokenCosts), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
 		}
 	}
 	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
@@ -109,13 +109,6 @@ func (g *Game) holdings(seat int) []string {
 		}
 	}
 	return out
-}
-
-func (g *Game) seatName(seat int) string {
-	if seat < 0 || seat >= len(g.Players) {
-		return "-"
-	}
-	return g.Players[seat].Name
 }
 
 func (g *Game) trainList(sizes []int) string {

@@ -102,7 +102,7 @@ func (g *Game) doLay(a move.Action) error {
 	c := g.operating()
 	lay, _ := g.layTerms(a, c)
 	g.place(lay)
-	g.note("%s lays tile #%s on %s (2.3)", c.Sym, lay.Tile.ID, lay.Hex)
+	g.Note("%s lays tile #%s on %s (2.3)", c.Sym, lay.Tile.ID, lay.Hex)
 	g.r.Laid = true
 	g.placeHome(c)
 	g.r.Step = stepToken

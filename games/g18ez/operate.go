@@ -15,7 +15,7 @@ func (g *Game) startOR(n int) {
 	}
 	eighteen.PayPrivates(g.Privates, func(seat, amount int) { g.pay(amount, &g.Players[seat].Cash) },
 		func(sym string, amount int) { g.pay(amount, &g.Corp(sym).Cash) })
-	g.note("Operating round %d of the set begins; the private companies pay their owners (2.1)", n)
+	g.Note("Operating round %d of the set begins; the private companies pay their owners (2.1)", n)
 }
 
 // nextCorp starts the next company's turn (2.1): the minors in number
@@ -63,7 +63,7 @@ func (g *Game) placeHome(c *Corp) {
 	g.Layout.Place(c.Home, slot, c.Sym)
 	c.Operating = true
 	c.Stations = 1
-	g.note("%s places its station marker in its home city %s (2.5)", c.Sym, c.Home)
+	g.Note("%s places its station marker in its home city %s (2.5)", c.Sym, c.Home)
 }
 
 // finishTurn ends a company's turn.
@@ -97,7 +97,7 @@ func (g *Game) endOR() {
 // end finishes the game.
 func (g *Game) end(why string) {
 	g.Ended = true
-	g.note("The game ends: %s (2.13)", why)
+	g.Note("The game ends: %s (2.13)", why)
 }
 
 // trackStep is the company's one tile lay or upgrade (2.3, 2.4).
@@ -183,7 +183,7 @@ func (g *Game) doToken(a move.Action) error {
 	g.Bank += cost
 	g.Layout.Place(h, g.Layout.FreeCity(h), c.Sym)
 	c.Stations++
-	g.note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
+	g.Note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
 	g.r.Step = stepRun
 	return nil
 }

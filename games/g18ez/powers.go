@@ -83,7 +83,7 @@ func (g *Game) doHotel(a move.Action) error {
 	h, _ := hexgrid.ParseHex(a.Args[0])
 	g.Hotel = &Hotel{Hex: h, Corp: c.Sym}
 	g.Private(HMH).Closed = true
-	g.note("%s places the Hotel Bonus Token on %s: +$10 there for its trains; the Harriot Milton Hotel closes (appendix)", c.Sym, h)
+	g.Note("%s places the Hotel Bonus Token on %s: +$10 there for its trains; the Harriot Milton Hotel closes (appendix)", c.Sym, h)
 	return nil
 }
 
@@ -204,13 +204,13 @@ func (g *Game) doMRTA(a move.Action) error {
 		lay, _ := g.layTerms(move.Action{Args: []string{m.String(), a.Args[1], a.Args[2]}}, c)
 		g.place(lay)
 		g.MetroLaid = true
-		g.note("%s lays tile #%s in Metropolis with the Metropolis Rapid Transit Authority (appendix)", c.Sym, lay.Tile.ID)
+		g.Note("%s lays tile #%s in Metropolis with the Metropolis Rapid Transit Authority (appendix)", c.Sym, lay.Tile.ID)
 		return nil
 	}
 	g.Layout.Place(m, g.Layout.FreeCity(m), c.Sym)
 	c.Stations++
 	g.Private(MRTA).Closed = true
-	g.note("%s places a station in Metropolis with the Metropolis Rapid Transit Authority, which closes (appendix)", c.Sym)
+	g.Note("%s places a station in Metropolis with the Metropolis Rapid Transit Authority, which closes (appendix)", c.Sym)
 	return nil
 }
 
@@ -257,7 +257,7 @@ func (g *Game) doBuyPrivate(a move.Action) error {
 	}
 	c.Cash -= price
 	g.Players[p.Owner].Cash += price
-	g.note("%s buys %s from %s for $%d (appendix)", c.Sym, p.Sym, g.Players[p.Owner].Name, price)
+	g.Note("%s buys %s from %s for $%d (appendix)", c.Sym, p.Sym, g.Players[p.Owner].Name, price)
 	p.Owner, p.Corp = -1, c.Sym
 	return nil
 }
@@ -266,7 +266,7 @@ func (g *Game) doBuyPrivate(a move.Action) error {
 // waits on the answer (2.8, appendix).
 func (g *Game) offer(a move.Action, to int) {
 	g.r.Offer = &eighteen.Offer{Move: a, To: to}
-	g.note("%s offers: %s; %s to accept or decline", g.Players[a.Seat].Name, a, g.Players[to].Name)
+	g.Note("%s offers: %s; %s to accept or decline", g.Players[a.Seat].Name, a, g.Players[to].Name)
 }
 
 // consentStep waits on the other side of an offer.
@@ -274,14 +274,14 @@ func (g *Game) consentStep() eighteen.Step {
 	return eighteen.ConsentStep(func() *eighteen.Offer { return g.r.Offer },
 		func(o eighteen.Offer) error {
 			g.r.Offer = nil
-			g.note("%s accepts", g.Players[o.To].Name)
+			g.Note("%s accepts", g.Players[o.To].Name)
 			g.agreed = true
 			defer func() { g.agreed = false }()
 			return g.round().Apply(o.Move)
 		},
 		func(o eighteen.Offer) error {
 			g.r.Offer = nil
-			g.note("%s declines: %s", g.Players[o.To].Name, o.Move)
+			g.Note("%s declines: %s", g.Players[o.To].Name, o.Move)
 			return nil
 		})
 }

@@ -74,7 +74,7 @@ func (g *Game) doSell(a move.Action) error {
 	g.pay(n*price, &pl.Cash)
 	pl.Sold[c.Sym] = true
 	g.move(c, g.market.Down(c.Pos, n))
-	g.note("%s sells %d of %s at $%d ($%d); its value falls to $%d (1.13, 1.14)", pl.Name, n, c.Sym, price, n*price, g.price(c))
+	g.Note("%s sells %d of %s at $%d ($%d); its value falls to $%d (1.13, 1.14)", pl.Name, n, c.Sym, price, n*price, g.price(c))
 	g.reelect(c)
 	if g.r.Kind == stockRound {
 		if g.r.Bought == "" {

@@ -50,7 +50,7 @@ func (g *Game) Status(seat int) string {
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
 			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, value, dollars(c.Cash),
-				g.trainList(c.Trains), c.StationText(), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
+				g.trainList(c.Trains), c.StationText(), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
 		}
 	}
 	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
@@ -147,13 +147,6 @@ func (g *Game) holdings(seat int) []string {
 		}
 	}
 	return out
-}
-
-func (g *Game) seatName(s int) string {
-	if s < 0 || s >= len(g.Players) {
-		return "-"
-	}
-	return g.Players[s].Name
 }
 
 func dollars(n int) string { return fmt.Sprintf("$%d", n) }

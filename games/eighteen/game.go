@@ -1,0 +1,122 @@
+package eighteen
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Company is a title's company type as the core handles it: a pointer to
+// the title's own struct that carries the core's Corporation. The core
+// keeps the title's companies, not bare Corporations, so that a title's
+// code reads its own fields without a lookup.
+type Company[T any] interface {
+	*T
+	Core() *Corporation
+}
+
+// Base is the state every 18xx title's game holds the same way, and what
+// it does with it the same way: the map and the tiles left, the seats,
+// companies and privates, the bank and the open market, the trains, the
+// priority, the end, and the events. A title's Game embeds it and adds
+// only what is its own, so that a rule of the shared core is written
+// once. T is the title's company, P its pointer. The title lists in its
+// stored state which of these fields it stores, and in what order.
+type Base[T any, P Company[T]] struct {
+	Layout   *Layout
+	Left     map[string]int // tiles not yet laid
+	Players  []*Player
+	Corps    []*T
+	Privates []*Private
+	Bank     int
+	Pool     map[string]int // shares in the open market
+	Trains
+	Priority int
+	Ending   *Ending // what has set the end off, and when it comes
+	Ended    bool
+	Bankrupt int // the seat that went bankrupt, or -1
+	Events   []string
+	// ORsDone counts the operating rounds finished.
+	ORsDone int
+
+	bySym map[string]*T // the companies by symbol: the route search asks for every run
+	tick  int           // the last count given a token moved on the market
+}
+
+// NewBase is a game's core before the deal: the map laid out, the tiles
+// to hand, the bank's cash and trains, no one bankrupt. The title deals
+// the rest.
+func NewBase[T any, P Company[T]](board *Board, manifest map[string]int, bank int, trains Trains) Base[T, P] {
+	return Base[T, P]{Layout: NewLayout(board), Left: maps.Clone(manifest), Bank: bank, Pool: map[string]int{},
+		Trains: trains, Bankrupt: -1, bySym: map[string]*T{}}
+}
+
+// AddCorp puts a company in play, found by its symbol from then on.
+func (b *Base[T, P]) AddCorp(c *T) {
+	b.Corps = append(b.Corps, c)
+	b.bySym[P(c).Core().Sym] = c
+}
+
+// CloneBase is a copy of the core's state that shares nothing a move
+// changes. The layout's bonus is left for the title to set again, since
+// it reads the title's own game.
+func (b *Base[T, P]) CloneBase() Base[T, P] {
+	c := *b
+	c.Layout = b.Layout.Clone()
+	c.Left = maps.Clone(b.Left)
+	c.Pool = maps.Clone(b.Pool)
+	c.Trains = b.Trains.Copy()
+	c.Events = slices.Clone(b.Events)
+	c.Players = ClonePlayers(b.Players)
+	c.Corps, c.bySym = CloneCorps(b.Corps, func(x *T) *Corporation { return P(x).Core() })
+	c.Privates = ClonePrivates(b.Privates)
+	if b.Ending != nil {
+		e := *b.Ending
+		c.Ending = &e
+	}
+	return c
+}
+
+// Over tells whether the game has ended.
+func (b *Base[T, P]) Over() bool { return b.Ended }
+
+// Note records an event, for the mails that report the move.
+func (b *Base[T, P]) Note(format string, args ...any) {
+	b.Events = append(b.Events, fmt.Sprintf(format, args...))
+}
+
+// Corp is the company with that symbol, in any case, or nil.
+func (b *Base[T, P]) Corp(sym string) *T { return b.bySym[strings.ToUpper(sym)] }
+
+// Private is the private company with that symbol, or nil.
+func (b *Base[T, P]) Private(sym string) *Private { return PrivateOf(b.Privates, sym) }
+
+// Money is every dollar in the game: the bank's, the players' and the
+// companies'. A title's invariant checks that only its rules change it.
+func (b *Base[T, P]) Money() int {
+	cores := make([]*Corporation, len(b.Corps))
+	for i, c := range b.Corps {
+		cores[i] = P(c).Core()
+	}
+	return Money(b.Bank, b.Players, cores)
+}
+
+// Milestone counts the operating rounds finished: every player gets a
+// report after each.
+func (b *Base[T, P]) Milestone() int { return b.ORsDone }
+
+// Restack marks a company's token as the latest to reach its box, so
+// that it lies at the bottom of any pile there.
+func (b *Base[T, P]) Restack(c *Corporation) {
+	b.tick++
+	c.Tick = b.tick
+}
+
+// SeatName is a seat's player's name, or "-" for none.
+func (b *Base[T, P]) SeatName(seat int) string {
+	if seat < 0 || seat >= len(b.Players) {
+		return "-"
+	}
+	return b.Players[seat].Name
+}

@@ -3,8 +3,11 @@ package eighteen
 import (
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
+
+	"github.com/railpost/railpost/games/move"
 )
 
 // Company is a title's company type as the core handles it: a pointer to
@@ -42,7 +45,26 @@ type Base[T any, P Company[T]] struct {
 
 	bySym map[string]*T // the companies by symbol: the route search asks for every run
 	tick  int           // the last count given a token moved on the market
+	hooks Hooks
 }
+
+// Hooks are what a title decides in the play the core runs: the round in
+// play (its steps read the title's game), a move as its options write
+// it, the rule that says the game is over, what play carries on through
+// once a move is made, a seat's worth and the computer's choices. They
+// read the title's own game, so a copy of the game is wired anew.
+type Hooks struct {
+	Round     func() Round
+	Canonical func(move.Action) move.Action
+	EndRule   string
+	Advance   func()
+	Score     func(seat int) int
+	Decide    Decide
+}
+
+// Wire sets the title's hooks: New and Clone call it, each with hooks
+// that read its own game.
+func (b *Base[T, P]) Wire(h Hooks) { b.hooks = h }
 
 // NewBase is a game's core before the deal: the map laid out, the tiles
 // to hand, the bank's cash and trains, no one bankrupt. The title deals
@@ -120,3 +142,34 @@ func (b *Base[T, P]) SeatName(seat int) string {
 	}
 	return b.Players[seat].Name
 }
+
+// Acting are the seats the game waits for: those of the step it waits on.
+func (b *Base[T, P]) Acting() []int { return b.hooks.Round().Waiting(b.Ended) }
+
+// Legal are the moves a seat may make now, each as the line to send:
+// the options of the open steps, the only list there is.
+func (b *Base[T, P]) Legal(seat int) []move.Option { return b.hooks.Round().Legal(b.Ended, seat) }
+
+// Apply makes a move if the game waits for the seat and the open steps
+// list it, and only then; a refused move changes nothing, and its error
+// names the rule. Play then carries on to the next decision.
+func (b *Base[T, P]) Apply(a move.Action) error {
+	if err := b.hooks.Round().Move(b.hooks.Canonical(a), b.Ended, b.hooks.EndRule, b.Players); err != nil {
+		return err
+	}
+	b.hooks.Advance()
+	return nil
+}
+
+// Suggest is the computer's move for a seat, always one of the seat's
+// legal options (the steps' own list): the title's choice where it has a
+// view, else the default (decline, done, pass or skip).
+func (b *Base[T, P]) Suggest(seat int, rng *rand.Rand) move.Action {
+	return Suggest(seat, b.Legal(seat), b.hooks.Decide, rng)
+}
+
+// Scores are each seat's worth, by the title's count.
+func (b *Base[T, P]) Scores() []int { return Scores(b.Players, b.hooks.Score) }
+
+// Standings are the seats by worth, best first.
+func (b *Base[T, P]) Standings() string { return Standings(b.Players, b.hooks.Score) }

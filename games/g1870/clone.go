@@ -9,7 +9,6 @@ import (
 func (g *Game) Clone() *Game {
 	c := *g
 	c.Base = g.CloneBase()
-	c.Layout.Bonus, c.Layout.BonusBound = c.bonus, c.bonusBound
 	for _, t := range []**Token{&c.Cattle, &c.Port} {
 		if *t != nil {
 			x := **t
@@ -17,7 +16,7 @@ func (g *Game) Clone() *Game {
 		}
 	}
 	c.r = g.r.clone(&c)
-	c.rounds = c.buildRounds()
+	c.wire()
 	return &c
 }
 

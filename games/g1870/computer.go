@@ -15,19 +15,13 @@ import (
 // stays quick.
 const maxLaysJudged = 40
 
-// Suggest is the computer's move for a seat, always one of the seat's
-// legal options (the steps' own list). It plays a fair game, not a strong
+// decide is the computer's choice where it has a view; false leaves the
+// default (decline, done, pass or skip). It plays a fair game, not a strong
 // one: it starts companies it can lead and buys into those that run,
 // lays track toward revenue and its companies' destinations, places
 // tokens it can afford, pays out unless it must save for a train, buys
 // trains before its own would rust, sells shares only to pay for a train
 // it must buy, and turns down deals offered to it.
-func (g *Game) Suggest(seat int, rng *rand.Rand) move.Action {
-	return eighteen.Suggest(seat, g.Legal(seat), g.decide, rng)
-}
-
-// decide is the computer's choice where it has a view; false leaves the
-// default (decline, done, pass or skip).
 func (g *Game) decide(seat int, by map[string][]move.Option, rng *rand.Rand) (move.Action, bool) {
 	switch {
 	case len(by["ACCEPT"]) > 0, len(by["PROTECT"]) > 0:

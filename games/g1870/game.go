@@ -158,8 +158,7 @@ func New(s Setup) (*Game, error) {
 	for _, f := range privateTable {
 		g.Privates = append(g.Privates, eighteen.NewPrivate(f.sym, f.name, f.cost, f.revenue))
 	}
-	g.Layout.Bonus, g.Layout.BonusBound = g.bonus, g.bonusBound
-	g.rounds = g.buildRounds()
+	g.wire()
 	if g.Variants.Historical {
 		g.Corp(SLSF).FloatAt = 6     // it runs once six shares are sold (16.5)
 		g.Private(SLSF).Revenue = 20 // and pays as a private until it is started

@@ -86,22 +86,13 @@ type round struct {
 // round is the kind of round in play, built of its steps.
 func (g *Game) round() eighteen.Round { return g.rounds[g.r.Kind] }
 
-// Acting are the seats the game waits for: those of the step it waits on.
-func (g *Game) Acting() []int { return g.round().Waiting(g.Ended) }
-
-// Legal are the moves a seat may make now, each as the line to send:
-// the options of the open steps, the only list there is.
-func (g *Game) Legal(seat int) []move.Option { return g.round().Legal(g.Ended, seat) }
-
-// Apply makes a move if the game waits for the seat and the open steps
-// list it, and only then; a refused move changes nothing, and its error
-// names the rule. Play then carries on to the next decision.
-func (g *Game) Apply(a move.Action) error {
-	if err := g.round().Move(canonical(a), g.Ended, "13", g.Players); err != nil {
-		return err
-	}
-	g.advance()
-	return nil
+// wire binds what reads this game: the rounds' steps, the map's bonus and
+// the core's hooks. New and Clone call it, so that a copy's steps act on
+// the copy.
+func (g *Game) wire() {
+	g.rounds = g.buildRounds()
+	g.Layout.Bonus, g.Layout.BonusBound = g.bonus, g.bonusBound
+	g.Wire(eighteen.Hooks{Round: g.round, Canonical: canonical, EndRule: "13", Advance: g.advance, Score: g.Score, Decide: g.decide})
 }
 
 // canonical is a move as the options write it: a tile may be written

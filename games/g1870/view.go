@@ -8,13 +8,6 @@ import (
 	"github.com/railpost/railpost/games/eighteen"
 )
 
-// Milestone counts the operating rounds finished: every player gets a
-// PDF report after each.
-func (g *Game) Milestone() int { return g.ORsDone }
-
-// Scores are each seat's worth (14), the final scores once the game ends.
-func (g *Game) Scores() []int { return eighteen.Scores(g.Players, g.Score) }
-
 // Status is the open position as a seat reads it in a mail: everything
 // in 1870 is public, so only the "(you)" mark differs between seats.
 func (g *Game) Status(seat int) string {
@@ -61,7 +54,7 @@ func (g *Game) Status(seat int) string {
 // Now says in one line what the game waits for.
 func (g *Game) Now() string {
 	if g.Ended {
-		return "The game is over (14): " + g.standings()
+		return "The game is over (14): " + g.Standings()
 	}
 	acting := g.Acting()
 	who := "no one"
@@ -87,9 +80,6 @@ var pendingNames = map[int]string{pendProtect: "protect a company's price agains
 	pendPar: "the Frisco's par (15.2)", pendConnect: "where the destination token goes (11.4.1)", pendConnPay: "pay out or keep the connection run (11.4.2)"}
 
 var stepNames = map[int]string{stepTrack: "track", stepToken: "token", stepRun: "run", stepDividend: "dividend", stepTrains: "trains"}
-
-// standings are the seats by worth, best first.
-func (g *Game) standings() string { return eighteen.Standings(g.Players, g.Score) }
 
 // holdings are a player's shares (P for the president) and privates.
 func (g *Game) holdings(seat int) []string {

@@ -10,7 +10,6 @@ import (
 func (g *Game) Clone() *Game {
 	c := *g
 	c.Base = g.CloneBase()
-	c.Layout.Bonus, c.Layout.BonusBound = c.hotelBonus, c.hotelBound
 	c.Packet = g.Packet.Clone()
 	if g.Hotel != nil {
 		h := *g.Hotel
@@ -26,6 +25,6 @@ func (g *Game) Clone() *Game {
 		o.Move.Args = slices.Clone(o.Move.Args)
 		c.r.Offer = &o
 	}
-	c.rounds = c.buildRounds()
+	c.wire()
 	return &c
 }

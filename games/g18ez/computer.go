@@ -13,20 +13,14 @@ import (
 // it a random sample, so that a turn stays quick.
 const maxLaysJudged = 40
 
-// Suggest is the computer's move for a seat, always one of the seat's
-// legal options (the steps' own list). It plays a fair game, not a strong
+// decide is the computer's choice where it has a view; false leaves the
+// default (decline, done, pass or skip). It plays a fair game, not a strong
 // one: it buys the Startpacket's first item when it can spare the money,
 // starts a major it can float and buys into those that pay, lays the tile
 // that most raises its run, places stations and the privates' tokens,
 // pays out unless it must save for a train, buys trains while under its
 // limit, sells shares only for a forced train, and accepts only deals
 // between its own companies.
-func (g *Game) Suggest(seat int, rng *rand.Rand) move.Action {
-	return eighteen.Suggest(seat, g.Legal(seat), g.decide, rng)
-}
-
-// decide is the computer's choice where it has a view; false leaves the
-// default (decline, done, pass or skip).
 func (g *Game) decide(seat int, by map[string][]move.Option, rng *rand.Rand) (move.Action, bool) {
 	switch {
 	case len(by["ACCEPT"]) > 0:

@@ -130,9 +130,8 @@ func New(s Setup) (*Game, error) {
 		g.AddCorp(c)
 	}
 	g.Packet = eighteen.NewPacket(items)
-	g.Layout.Bonus, g.Layout.BonusBound = g.hotelBonus, g.hotelBound
 	g.Layout.Cite = trackRules
-	g.rounds = g.buildRounds()
+	g.wire()
 	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x18e2))
 	g.Priority = rng.IntN(n)
 	g.startStockRound(true)

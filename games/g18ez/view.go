@@ -9,13 +9,6 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-// Milestone counts the operating rounds finished: every player gets a
-// PDF report after each.
-func (g *Game) Milestone() int { return g.ORsDone }
-
-// Scores are each seat's net worth (2.13).
-func (g *Game) Scores() []int { return eighteen.Scores(g.Players, g.Score) }
-
 var colourNames = []string{"yellow", "green", "brown", "gray"}
 
 // Status is the open position as a seat reads it in a mail; everything is
@@ -97,7 +90,7 @@ func (g *Game) bidText(bids []eighteen.Bid) string {
 // Now says in one line what the game waits for.
 func (g *Game) Now() string {
 	if g.Ended {
-		return "The game is over (2.13): " + g.standings()
+		return "The game is over (2.13): " + g.Standings()
 	}
 	acting := g.Acting()
 	who := "no one"
@@ -121,9 +114,6 @@ func (g *Game) Now() string {
 }
 
 var stepNames = map[int]string{stepTrack: "track", stepToken: "station", stepRun: "run", stepDividend: "income", stepTrains: "trains"}
-
-// standings are the seats by worth, best first.
-func (g *Game) standings() string { return eighteen.Standings(g.Players, g.Score) }
 
 // holdings are a player's shares (P for the president), privates and
 // minors.

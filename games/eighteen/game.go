@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/railpost/railpost/games/hexgrid"
 	"github.com/railpost/railpost/games/move"
 )
 
@@ -45,7 +46,10 @@ type Base[T any, P Company[T]] struct {
 
 	bySym map[string]*T // the companies by symbol: the route search asks for every run
 	tick  int           // the last count given a token moved on the market
-	hooks Hooks
+	// agreed is set while an accepted offer's move is made: the other
+	// side has given its word.
+	agreed bool
+	hooks  Hooks
 }
 
 // Hooks are what a title decides in the play the core runs: the round in
@@ -173,3 +177,37 @@ func (b *Base[T, P]) Scores() []int { return Scores(b.Players, b.hooks.Score) }
 
 // Standings are the seats by worth, best first.
 func (b *Base[T, P]) Standings() string { return Standings(b.Players, b.hooks.Score) }
+
+// PlaceStation places a company's station in the free city of a hex, its
+// cost paid to the bank.
+func (b *Base[T, P]) PlaceStation(c *Corporation, h hexgrid.Hex, cost int) {
+	c.Cash -= cost
+	b.Bank += cost
+	b.Layout.Place(h, b.Layout.FreeCity(h), c.Sym)
+	c.Stations++
+}
+
+// Consent is the step that puts an open offer to its other side. ACCEPT
+// clears it and makes the proposed move by do, with Agreed set while it
+// is made; DECLINE clears it and tells the table by declined, a format of
+// the decliner's name and the move. offer is where the title's round
+// keeps the offer waiting, since its stored state holds it.
+func (b *Base[T, P]) Consent(offer **Offer, do func(move.Action) error, declined string) Step {
+	return ConsentStep(func() *Offer { return *offer },
+		func(o Offer) error {
+			*offer = nil
+			b.Note("%s accepts", b.Players[o.To].Name)
+			b.agreed = true
+			defer func() { b.agreed = false }()
+			return do(o.Move)
+		},
+		func(o Offer) error {
+			*offer = nil
+			b.Note(declined, b.Players[o.To].Name, o.Move)
+			return nil
+		})
+}
+
+// Agreed tells whether the move being made is an accepted offer's: a
+// deal's check for the other side's word is then met.
+func (b *Base[T, P]) Agreed() bool { return b.agreed }

@@ -91,7 +91,6 @@ type Game struct {
 
 	r      round
 	rounds map[int]eighteen.Round
-	agreed bool // an offer's move is being made with the other side's word
 	// LastRun is the latest run of a company's trains, kept so that it
 	// can be shown and checked.
 	LastRun *Run

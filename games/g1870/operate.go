@@ -299,10 +299,7 @@ func (g *Game) doToken(a move.Action) error {
 	c := g.r.Corp
 	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	cost, _ := tokens.Next(&c.Corporation, c.Extra, h)
-	c.Cash -= cost
-	g.Bank += cost
-	g.Layout.Place(h, g.Layout.FreeCity(h), c.Sym)
-	c.Stations++
+	g.PlaceStation(&c.Corporation, h, cost)
 	g.Note("%s places a token on %s for $%d", c.Sym, h, cost)
 	g.r.Step = stepRun
 	return nil

@@ -861,7 +861,7 @@ func (g *Game) doRedeem(a move.Action) error {
 	from := -1
 	if g.Pool[c.Sym] == 0 {
 		from = g.redeemFrom(a)
-		if from != a.Seat && !g.agreed {
+		if from != a.Seat && !g.Agreed() {
 			return g.offer(a, from, "%s offers %s $%d for a %s share (5.10)", c.Sym, g.Players[from].Name, g.price(c), c.Sym)
 		}
 	}
@@ -1002,7 +1002,7 @@ func (g *Game) checkBuyPrivate(a move.Action) error {
 func (g *Game) doBuyPrivate(a move.Action) error {
 	p := g.Private(a.Args[0])
 	if g.r.Kind == operatingRound {
-		if p.Owner != g.r.Corp.President && !g.agreed {
+		if p.Owner != g.r.Corp.President && !g.Agreed() {
 			return g.offer(a, p.Owner, "%s offers %s $%s for the %s (12)", g.r.Corp.Sym, g.Players[p.Owner].Name, a.Args[1], p.Sym)
 		}
 		return g.corpBuysPrivate(a, p)
@@ -1012,7 +1012,7 @@ func (g *Game) doBuyPrivate(a move.Action) error {
 		g.bought(a.Seat)
 		return nil
 	}
-	if !g.agreed {
+	if !g.Agreed() {
 		return g.offer(a, p.Owner, "%s offers %s $%s for the %s (5.3.2)", g.Players[a.Seat].Name, g.Players[p.Owner].Name, a.Args[1], p.Sym)
 	}
 	price, _ := atoi(a.Args[1])

@@ -128,7 +128,7 @@ func (g *Game) doBuyTrain(a move.Action) error {
 	}
 	c, seller := g.r.Corp, g.Corp(pu.Seller)
 	name := g.Name(pu.Size)
-	if seller != nil && seller.President != c.President && !g.agreed {
+	if seller != nil && seller.President != c.President && !g.Agreed() {
 		return g.offer(a, seller.President, "%s offers %s $%d for a %s-train (10.5)", c.Sym, seller.Sym, pu.Price, name)
 	}
 	pl := g.Players[c.President]

@@ -79,7 +79,6 @@ type Game struct {
 
 	r       round
 	rounds  map[int]eighteen.Round
-	agreed  bool // an offer's move is being made with the other side's word
 	LastRun *Run
 }
 

@@ -179,10 +179,7 @@ func (g *Game) doToken(a move.Action) error {
 	c := g.operating()
 	h, _ := hexgrid.ParseHex(a.Args[0])
 	cost := c.TokenCosts[c.Stations]
-	c.Cash -= cost
-	g.Bank += cost
-	g.Layout.Place(h, g.Layout.FreeCity(h), c.Sym)
-	c.Stations++
+	g.PlaceStation(&c.Corporation, h, cost)
 	g.Note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
 	g.r.Step = stepRun
 	return nil

@@ -251,7 +251,7 @@ func (g *Game) checkBuyPrivate(a move.Action) error {
 func (g *Game) doBuyPrivate(a move.Action) error {
 	c := g.operating()
 	p, price, _ := g.privateTerms(a)
-	if p.Owner != c.President && !g.agreed {
+	if p.Owner != c.President && !g.Agreed() {
 		g.offer(a, p.Owner)
 		return nil
 	}
@@ -271,17 +271,5 @@ func (g *Game) offer(a move.Action, to int) {
 
 // consentStep waits on the other side of an offer.
 func (g *Game) consentStep() eighteen.Step {
-	return eighteen.ConsentStep(func() *eighteen.Offer { return g.r.Offer },
-		func(o eighteen.Offer) error {
-			g.r.Offer = nil
-			g.Note("%s accepts", g.Players[o.To].Name)
-			g.agreed = true
-			defer func() { g.agreed = false }()
-			return g.round().Apply(o.Move)
-		},
-		func(o eighteen.Offer) error {
-			g.r.Offer = nil
-			g.Note("%s declines: %s", g.Players[o.To].Name, o.Move)
-			return nil
-		})
+	return g.Consent(&g.r.Offer, func(a move.Action) error { return g.round().Apply(a) }, "%s declines: %s")
 }

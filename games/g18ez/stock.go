@@ -451,7 +451,7 @@ func (g *Game) checkTrade(a move.Action) error {
 // no part of the turn's dealing in shares (rulings EZ14).
 func (g *Game) doTrade(a move.Action) error {
 	p, price, _ := g.tradeTerms(a)
-	if !g.agreed {
+	if !g.Agreed() {
 		g.offer(a, p.Owner)
 		return nil
 	}

@@ -308,7 +308,7 @@ func (g *Game) doBuyTrain(a move.Action) error {
 	c := g.operating()
 	pu, _ := g.trainTerms(a)
 	seller := g.Corp(pu.Seller)
-	if seller != nil && seller.President != c.President && !g.agreed {
+	if seller != nil && seller.President != c.President && !g.Agreed() {
 		g.offer(a, seller.President)
 		return nil
 	}

@@ -44,8 +44,10 @@ type Base[T any, P Company[T]] struct {
 	// ORsDone counts the operating rounds finished.
 	ORsDone int
 
-	bySym map[string]*T // the companies by symbol: the route search asks for every run
-	tick  int           // the last count given a token moved on the market
+	tiles  map[string]*Tile // every tile the title uses, by id: never changed
+	market *Market          // the market's grid: never changed
+	bySym  map[string]*T    // the companies by symbol: the route search asks for every run
+	tick   int              // the last count given a token moved on the market
 	// agreed is set while an accepted offer's move is made: the other
 	// side has given its word.
 	agreed bool
@@ -70,13 +72,34 @@ type Hooks struct {
 // that read its own game.
 func (b *Base[T, P]) Wire(h Hooks) { b.hooks = h }
 
+// Equipment is what a title plays with, read from its own files: the map,
+// its tiles and how many of each, the market, the bank's cash and its
+// trains.
+type Equipment struct {
+	Board    *Board
+	Tiles    map[string]*Tile
+	Manifest map[string]int
+	Market   *Market
+	Bank     int
+	Trains   Trains
+}
+
 // NewBase is a game's core before the deal: the map laid out, the tiles
 // to hand, the bank's cash and trains, no one bankrupt. The title deals
 // the rest.
-func NewBase[T any, P Company[T]](board *Board, manifest map[string]int, bank int, trains Trains) Base[T, P] {
-	return Base[T, P]{Layout: NewLayout(board), Left: maps.Clone(manifest), Bank: bank, Pool: map[string]int{},
-		Trains: trains, Bankrupt: -1, bySym: map[string]*T{}}
+func NewBase[T any, P Company[T]](e Equipment) Base[T, P] {
+	return Base[T, P]{Layout: NewLayout(e.Board), Left: maps.Clone(e.Manifest), Bank: e.Bank, Pool: map[string]int{},
+		Trains: e.Trains, Bankrupt: -1, tiles: e.Tiles, market: e.Market, bySym: map[string]*T{}}
 }
+
+// Board is the map as printed.
+func (b *Base[T, P]) Board() *Board { return b.Layout.Board }
+
+// StockMarket is the market's grid.
+func (b *Base[T, P]) StockMarket() *Market { return b.market }
+
+// Tiles are every tile the title uses, by id, however many are left.
+func (b *Base[T, P]) Tiles() map[string]*Tile { return b.tiles }
 
 // AddCorp puts a company in play, found by its symbol from then on.
 func (b *Base[T, P]) AddCorp(c *T) {
@@ -211,3 +234,16 @@ func (b *Base[T, P]) Consent(offer **Offer, do func(move.Action) error, declined
 // Agreed tells whether the move being made is an accepted offer's: a
 // deal's check for the other side's word is then met.
 func (b *Base[T, P]) Agreed() bool { return b.agreed }
+
+// TileColours are the colours of tile the phase allows.
+func (b *Base[T, P]) TileColours() []Colour {
+	return []Colour{Yellow, Green, Brown, Gray}[:b.Current().Colours]
+}
+
+// TrainList names a list of trains for a table: "-" for none.
+func (b *Base[T, P]) TrainList(sizes []int) string {
+	if len(sizes) == 0 {
+		return "-"
+	}
+	return strings.Join(b.Names(sizes), ",")
+}

@@ -223,7 +223,7 @@ func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Act
 	}
 	trains, off := g.trialTrains(c), g.phase().OffBoard
 	_, base := g.Layout.BestRun(c.Sym, trains, off)
-	steps := g.board.Steps(c.Dest)
+	steps := g.Board().Steps(c.Dest)
 	near := g.nearest(c, steps)
 	var best move.Option
 	bestScore := -1 << 30
@@ -236,7 +236,7 @@ func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Act
 		l := g.Layout.Clone()
 		l.Bonus, l.BonusBound = g.bonus, g.bonusBound
 		rot, _ := atoi(o.Args[2])
-		l.Tiles[h] = eighteen.Placed{Tile: g.tiles[o.Args[1]], Rotation: rot}
+		l.Tiles[h] = eighteen.Placed{Tile: g.Tiles()[o.Args[1]], Rotation: rot}
 		_, rev := l.BestRun(c.Sym, trains, off)
 		score := 10*(rev-base) - cost/10 + rng.IntN(3)
 		if d, ok := steps[h]; ok && !c.Connected && d < near {

@@ -79,9 +79,6 @@ type Token struct {
 // Game is a game of 1870 in progress.
 type Game struct {
 	eighteen.Base[Corp, *Corp]
-	board  *eighteen.Board
-	tiles  map[string]*eighteen.Tile
-	market *eighteen.Market
 
 	Broken    bool
 	Variants  Variants
@@ -129,8 +126,8 @@ func New(s Setup) (*Game, error) {
 		trains = eighteen.NewTrains(dieselTrains, dieselPhases)
 	}
 	trains.Phase = 1
-	g := &Game{Base: eighteen.NewBase[Corp](board, manifest, bankCash, trains), board: board, tiles: tiles, market: market,
-		Variants: s.Variants}
+	g := &Game{Base: eighteen.NewBase[Corp](eighteen.Equipment{Board: board, Tiles: tiles, Manifest: manifest, Market: market,
+		Bank: bankCash, Trains: trains}), Variants: s.Variants}
 	// By mail the players sit in the order the game lists them: their
 	// positions are the seats, fixed as they join, and the mail for seat k
 	// goes to position k+1. The seed deals the starting order's card #1,
@@ -170,18 +167,18 @@ func New(s Setup) (*Game, error) {
 
 func (g *Game) phase() eighteen.Phase { return g.Current() }
 
-func (g *Game) price(c *Corp) int { return g.market.Price(c.Pos) }
+func (g *Game) price(c *Corp) int { return g.StockMarket().Price(c.Pos) }
 
 // free tells whether a company's shares are off the certificate limit:
 // its token is in the yellow, green or brown zone (5.1.1).
-func (g *Game) free(c *Corp) bool { return shares.Free(g.market, &c.Corporation) }
+func (g *Game) free(c *Corp) bool { return shares.Free(g.StockMarket(), &c.Corporation) }
 
 // unlimited tells whether more than 60% may be held (5.1.1 green, brown).
-func (g *Game) unlimited(c *Corp) bool { return shares.Unlimited(g.market, &c.Corporation) }
+func (g *Game) unlimited(c *Corp) bool { return shares.Unlimited(g.StockMarket(), &c.Corporation) }
 
 // bulk tells whether several shares may be bought from the open market at
 // once (5.1.1 brown).
-func (g *Game) bulk(c *Corp) bool { return shares.Bulk(g.market, &c.Corporation) }
+func (g *Game) bulk(c *Corp) bool { return shares.Bulk(g.StockMarket(), &c.Corporation) }
 
 // Limit is each player's certificate limit now (5.4.1).
 func (g *Game) Limit() int {
@@ -200,7 +197,7 @@ func (g *Game) Limit() int {
 func (g *Game) Certs(seat int) int {
 	halves := 0
 	for _, c := range g.Corps {
-		halves += shares.Certs(g.market, &c.Corporation, seat, g.Players[seat].Shares[c.Sym])
+		halves += shares.Certs(g.StockMarket(), &c.Corporation, seat, g.Players[seat].Shares[c.Sym])
 	}
 	n := (halves + 1) / 2
 	for _, p := range g.Privates {
@@ -224,7 +221,7 @@ func (g *Game) ordered(keep func(*Corp) bool) []*Corp {
 			out = append(out, c)
 		}
 	}
-	eighteen.ByPrice(g.market, out, func(c *Corp) *eighteen.Corporation { return &c.Corporation })
+	eighteen.ByPrice(g.StockMarket(), out, func(c *Corp) *eighteen.Corporation { return &c.Corporation })
 	return out
 }
 
@@ -239,7 +236,7 @@ func (g *Game) move(c *Corp, to eighteen.Pos) {
 	if p := g.price(c); p != from {
 		g.Note("%s's shares move from $%d to $%d", c.Sym, from, p)
 	}
-	if g.market.Closed(to) {
+	if g.StockMarket().Closed(to) {
 		g.close(c)
 	}
 	if g.Variants.Finish400 && g.price(c) >= 400 && !g.Ending.Due(eighteen.EndAfterRun) {

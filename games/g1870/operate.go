@@ -99,11 +99,6 @@ func (g *Game) finishTurn(c *Corp) {
 	g.checkConnections(c)
 }
 
-func (g *Game) colours() []eighteen.Colour {
-	all := []eighteen.Colour{eighteen.Yellow, eighteen.Green, eighteen.Brown, eighteen.Gray}
-	return all[:g.phase().Colours]
-}
-
 func (g *Game) mrbcBlocks() bool {
 	p := g.Private(MRBC)
 	return !p.Closed && p.Corp == ""
@@ -117,7 +112,7 @@ func (g *Game) owns(c *Corp, priv string) bool { return g.Private(priv).Owned(c.
 // bridge company: not, for its discount, or as the free home bridge,
 // which does not count against the two.
 func (g *Game) layCost(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex, id string, rot int) (int, bridgeUse, error) {
-	t := g.tiles[id]
+	t := g.Tiles()[id]
 	if t == nil || g.Left[id] == 0 {
 		return 0, noBridge, errRule("2.5", "no tile #%s is left", id)
 	}
@@ -131,11 +126,11 @@ func (g *Game) layCost(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex, id 
 	case upgrade && g.r.Lays > 0:
 		return 0, noBridge, errRule("6", "an upgrade is instead of the two yellow lays, not after one")
 	}
-	cost, err := g.Layout.CheckFrom(reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: t, Rotation: rot}, g.colours())
+	cost, err := g.Layout.CheckFrom(reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: t, Rotation: rot}, g.TileColours())
 	if err != nil {
 		return 0, noBridge, err
 	}
-	s := g.board.Space(h)
+	s := g.Board().Space(h)
 	crossing := s.CrossesRiver(t, rot)
 	bridge := noBridge
 	if crossing {
@@ -217,7 +212,7 @@ func (g *Game) doLay(a move.Action) error {
 	c := g.r.Corp
 	id := strings.TrimPrefix(a.Args[1], "#")
 	rot, _ := atoi(a.Args[2])
-	t := g.tiles[id]
+	t := g.Tiles()[id]
 	old, upgrade := g.Layout.Tiles[h]
 	if upgrade {
 		g.Left[old.Tile.ID]++
@@ -313,7 +308,7 @@ func (g *Game) run(c *Corp) {
 	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
 	if g.r.Revenue == 0 {
 		g.Note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
-		g.move(c, g.market.Left(c.Pos))
+		g.move(c, g.StockMarket().Left(c.Pos))
 		g.r.Step = stepTrains
 		return
 	}
@@ -412,7 +407,7 @@ func (g *Game) doPay(a move.Action) error {
 	per := eighteen.RoundDown.PerShare(rev, 10)
 	g.payout(c, per)
 	g.Note("%s pays $%d a share", c.Sym, per)
-	g.move(c, g.market.Right(c.Pos))
+	g.move(c, g.StockMarket().Right(c.Pos))
 	g.afterDividend(conn)
 	return nil
 }
@@ -443,7 +438,7 @@ func (g *Game) doWithhold(a move.Action) error {
 	g.pay(rev, &c.Cash)
 	g.Note("%s keeps its $%d", c.Sym, rev)
 	if !conn {
-		g.move(c, g.market.Left(c.Pos)) // a kept connection run does not move (11.4.2)
+		g.move(c, g.StockMarket().Left(c.Pos)) // a kept connection run does not move (11.4.2)
 	}
 	g.afterDividend(conn)
 	return nil

@@ -336,7 +336,7 @@ func (g *Game) offerProtection(s sale) {
 		g.r.Pending = append(g.r.Pending, pending{Kind: pendProtect, Seat: c.President, Corp: c.Sym, Sale: s})
 		return
 	}
-	g.move(c, g.market.Down(c.Pos, s.Units))
+	g.move(c, g.StockMarket().Down(c.Pos, s.Units))
 }
 
 func (g *Game) canProtect(s sale) bool {
@@ -391,7 +391,7 @@ func (g *Game) doDecline(a move.Action) error {
 	pd := g.r.Pending[0]
 	g.r.Pending = g.r.Pending[1:]
 	c := g.Corp(pd.Corp)
-	g.move(c, g.market.Down(c.Pos, pd.Sale.Units))
+	g.move(c, g.StockMarket().Down(c.Pos, pd.Sale.Units))
 	if g.r.Kind == stockRound && len(g.r.Pending) == 0 {
 		g.r.Seat = g.r.Resume
 	}
@@ -421,7 +421,7 @@ func (g *Game) endStockRound() {
 	}
 	for _, c := range g.ordered(func(c *Corp) bool { return c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 }) {
 		g.Note("%s is all sold (5.2.3)", c.Sym)
-		g.move(c, g.market.Up(c.Pos))
+		g.move(c, g.StockMarket().Up(c.Pos))
 	}
 	if g.r.LastAct >= 0 {
 		g.Priority = g.nextSeat(g.r.LastAct)
@@ -598,7 +598,7 @@ func (g *Game) checkPar(a move.Action, c *Corp) error {
 // treasury is paid at the round's end (5.5.4).
 func (g *Game) startCorp(seat int, c *Corp, par int) {
 	pl := g.Players[seat]
-	pos, _ := g.market.Par(par)
+	pos, _ := g.StockMarket().Par(par)
 	c.Started, c.President, c.Par = true, seat, par
 	c.Pos = pos
 	g.Restack(&c.Corporation)
@@ -618,7 +618,7 @@ func (g *Game) checkShares(seat int, c *Corp, units, price int, ipo bool) error 
 	if ipo && !g.eligible(c) && g.sold(c)+units > 5 {
 		return errRule("16.5", "%s may sell no more than five shares until the companies before it have sold six each", c.Sym)
 	}
-	return shares.BuyError(g.market, &c.Corporation, g.Players[seat], units, price, g.Certs(seat), g.Limit())
+	return shares.BuyError(g.StockMarket(), &c.Corporation, g.Players[seat], units, price, g.Certs(seat), g.Limit())
 }
 
 // buyShares hands a player shares from the initial offering (ipo) or the
@@ -684,7 +684,7 @@ func (g *Game) checkParSLSF(a move.Action) error {
 func (g *Game) doPar(a move.Action) error {
 	par, _ := atoi(a.Args[1])
 	c, pl := g.Corp(SLSF), g.Players[a.Seat]
-	pos, _ := g.market.Par(par)
+	pos, _ := g.StockMarket().Par(par)
 	c.Started, c.President, c.Par = true, a.Seat, par
 	c.Pos = pos
 	g.Restack(&c.Corporation)

@@ -27,7 +27,7 @@ func (g *Game) Status(seat int) string {
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
 			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d    %3d %4d  %s\n", c.Sym, dollars(g.price(c)), dollars(c.Cash),
-				g.trainList(c.Trains), c.Stations, len(c.TokenCosts), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
+				g.TrainList(c.Trains), c.Stations, len(c.TokenCosts), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
 		}
 	}
 	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
@@ -38,7 +38,7 @@ func (g *Game) Status(seat int) string {
 		}
 		fmt.Fprintf(&b, "%-12s %5s  %2d/%-2d  %s%s\n", p.Name, dollars(p.Cash), g.Certs(s), g.Limit(), strings.Join(g.holdings(s), ", "), mark)
 	}
-	if pool := g.trainList(g.PoolTrains); len(g.PoolTrains) > 0 {
+	if pool := g.TrainList(g.PoolTrains); len(g.PoolTrains) > 0 {
 		fmt.Fprintf(&b, "\nTrains in the open market: %s.", pool)
 	}
 	if next := g.NextSale(); next != "" {
@@ -99,13 +99,6 @@ func (g *Game) holdings(seat int) []string {
 		}
 	}
 	return out
-}
-
-func (g *Game) trainList(sizes []int) string {
-	if len(sizes) == 0 {
-		return "-"
-	}
-	return strings.Join(g.Names(sizes), ",")
 }
 
 // routeText is a run's routes as the hexes of their stops.
@@ -179,9 +172,6 @@ func (g *Game) State() ([]byte, error) {
 	}
 	return out, nil
 }
-
-// StockMarket is the game's market grid, for drawing it.
-func (g *Game) StockMarket() *eighteen.Market { return g.market }
 
 // Price is a company's share price now.
 func (g *Game) Price(c *Corp) int { return g.price(c) }

@@ -157,7 +157,7 @@ func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Act
 		h, _ := hexgrid.ParseHex(o.Args[0])
 		r, _ := atoi(o.Args[2])
 		old, had := g.Layout.Tiles[h]
-		g.Layout.Tiles[h] = eighteen.Placed{Tile: g.tiles[o.Args[1]], Rotation: r}
+		g.Layout.Tiles[h] = eighteen.Placed{Tile: g.Tiles()[o.Args[1]], Rotation: r}
 		_, v := g.Layout.BestRun(c.Sym, trains, phase)
 		if had {
 			g.Layout.Tiles[h] = old

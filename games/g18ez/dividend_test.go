@@ -21,7 +21,7 @@ func floatAt(t *testing.T, g *Game, sym string, pos eighteen.Pos, president int,
 	t.Helper()
 	c := g.Corp(sym)
 	c.Started, c.Floated, c.President = true, true, president
-	c.Par = g.market.Price(pos)
+	c.Par = g.StockMarket().Price(pos)
 	for s, n := range holdings {
 		g.Players[s].Shares[sym] += n
 		c.IPO -= n

@@ -60,9 +60,6 @@ type Run struct {
 // Game is a game of 18EZ in progress.
 type Game struct {
 	eighteen.Base[Corp, *Corp]
-	board  *eighteen.Board
-	tiles  map[string]*eighteen.Tile
-	market *eighteen.Market
 
 	Packet eighteen.Packet
 	Hotel  *Hotel
@@ -101,8 +98,8 @@ func New(s Setup) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{Base: eighteen.NewBase[Corp](board, manifest, bankCash, eighteen.NewTrains(trainTable, phaseTable)),
-		board: board, tiles: tiles, market: market}
+	g := &Game{Base: eighteen.NewBase[Corp](eighteen.Equipment{Board: board, Tiles: tiles, Manifest: manifest, Market: market,
+		Bank: bankCash, Trains: eighteen.NewTrains(trainTable, phaseTable)})}
 	for _, name := range s.Players {
 		p := eighteen.NewPlayer(name, startTotal/n)
 		g.Bank -= p.Cash
@@ -156,7 +153,7 @@ func (g *Game) phase() eighteen.Phase { return g.Current() }
 // par before, and the Black Line's $150 before it forms (rulings EZ9).
 func (g *Game) price(c *Corp) int {
 	if c.Floated {
-		return g.market.Price(c.Pos)
+		return g.StockMarket().Price(c.Pos)
 	}
 	return c.Par
 }
@@ -176,7 +173,7 @@ func (g *Game) Certs(seat int) int {
 			}
 			continue
 		}
-		n += shares.Certs(g.market, &c.Corporation, seat, g.Players[seat].Shares[c.Sym]) / 2
+		n += shares.Certs(g.StockMarket(), &c.Corporation, seat, g.Players[seat].Shares[c.Sym]) / 2
 	}
 	for _, p := range g.Privates {
 		if !p.Closed && p.Owner == seat && p.Corp == "" {

@@ -13,7 +13,7 @@ import (
 // OPTIONS <hex>, for a player who would rather read one hex's tiles and
 // rotations written out than the grouped line of the menu.
 func (g *Game) MenuAt(seat int, hex string) ([]string, error) {
-	out, err := g.menu().At(g.round(), g.board, seat, hex, "18EZ", "D9")
+	out, err := g.menu().At(g.round(), g.Board(), seat, hex, "18EZ", "D9")
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,7 @@ func (g *Game) nextCorp() bool {
 				public = append(public, c)
 			}
 		}
-		eighteen.ByPrice(g.market, public, func(c *Corp) *eighteen.Corporation { return &c.Corporation })
+		eighteen.ByPrice(g.StockMarket(), public, func(c *Corp) *eighteen.Corporation { return &c.Corporation })
 		if len(public) > 0 {
 			next = public[0]
 		}

@@ -12,8 +12,8 @@ import (
 
 // metropolis is the hex whose tiles are labelled M.
 func (g *Game) metropolis() hexgrid.Hex {
-	for _, h := range g.board.Order {
-		if g.board.Space(h).Upgrades[eighteen.Green] == "M" {
+	for _, h := range g.Board().Order {
+		if g.Board().Space(h).Upgrades[eighteen.Green] == "M" {
 			return h
 		}
 	}
@@ -69,7 +69,7 @@ func (g *Game) checkHotel(a move.Action) error {
 	if err != nil {
 		return err
 	}
-	if s := g.board.Space(h); s == nil || s.Kind == eighteen.OffBoard {
+	if s := g.Board().Space(h); s == nil || s.Kind == eighteen.OffBoard {
 		return errRule("appendix", "the Hotel token may not go on an off-board area")
 	}
 	if p, ok := g.Layout.Tiles[h]; !ok || len(p.Tile.Stops) == 0 {
@@ -125,7 +125,7 @@ func (g *Game) mrtaOptions(seat int, c *Corp) []move.Option {
 	for _, id := range slices.Sorted(maps.Keys(g.Left)) {
 		n := g.Left[id]
 		for r := range 6 {
-			if n > 0 && !g.MetroLaid && g.mrtaLayError(c, eighteen.Lay{Corp: c.Sym, Hex: m, Tile: g.tiles[id], Rotation: r}) == nil {
+			if n > 0 && !g.MetroLaid && g.mrtaLayError(c, eighteen.Lay{Corp: c.Sym, Hex: m, Tile: g.Tiles()[id], Rotation: r}) == nil {
 				out = append(out, move.Opt(seat, "MRTA", "LAY", id, itoa(r)))
 			}
 		}
@@ -139,7 +139,7 @@ func (g *Game) mrtaLayError(c *Corp, lay eighteen.Lay) error {
 	if g.Layout.Tiles[lay.Hex].Tile == nil || g.Left[lay.Tile.ID] <= 0 {
 		return errRule("appendix", "no tile #%s is left", lay.Tile.ID)
 	}
-	_, err := g.Layout.CheckFrom(wholeHex(lay.Hex), lay, g.colours())
+	_, err := g.Layout.CheckFrom(wholeHex(lay.Hex), lay, g.TileColours())
 	return err
 }
 

@@ -232,7 +232,7 @@ func (g *Game) shareTerms(seat int, c *Corp, ipo bool) (int, error) {
 	if ipo {
 		price = c.Par
 	}
-	return price, shares.BuyError(g.market, &c.Corporation, pl, 1, price, g.Certs(seat), g.Limit())
+	return price, shares.BuyError(g.StockMarket(), &c.Corporation, pl, 1, price, g.Certs(seat), g.Limit())
 }
 
 func (g *Game) doBuy(a move.Action) error {
@@ -312,7 +312,7 @@ func (g *Game) doPar(a move.Action) error {
 	pl.Shares[c.Sym] += 2
 	c.IPO -= 2
 	c.Started, c.Par, c.President = true, par, a.Seat
-	pos, _ := g.market.Par(par)
+	pos, _ := g.StockMarket().Par(par)
 	c.Pos = pos
 	g.Note("%s buys %s's president's certificate at par $%d ($%d)", pl.Name, c.Sym, par, 2*par)
 	g.bought(a.Seat, c)
@@ -492,7 +492,7 @@ func (g *Game) endStockRound() {
 	}
 	for _, c := range g.Corps {
 		if c.Public() && c.Floated && !c.Closed && c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 {
-			g.move(c, g.market.Up(c.Pos))
+			g.move(c, g.StockMarket().Up(c.Pos))
 			g.Note("%s is wholly in players' hands: up to $%d (1.14)", c.Sym, g.price(c))
 		}
 	}

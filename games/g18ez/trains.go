@@ -97,7 +97,7 @@ func (g *Game) doPay(move.Action) error {
 	c := g.operating()
 	per := g.r.Revenue / 10
 	g.payHolders(c, per)
-	g.move(c, g.market.Right(c.Pos))
+	g.move(c, g.StockMarket().Right(c.Pos))
 	g.Note("%s pays $%d a share; its value rises to $%d (2.7)", c.Sym, per, g.price(c))
 	g.r.Step = stepTrains
 	return nil
@@ -121,7 +121,7 @@ func (g *Game) doRetain(move.Action) error {
 // retain keeps the income, and the value falls (2.7, 2.8).
 func (g *Game) retain(c *Corp) {
 	g.pay(g.r.Revenue, &c.Cash)
-	g.move(c, g.market.Left(c.Pos))
+	g.move(c, g.StockMarket().Left(c.Pos))
 	g.Note("%s retains $%d; its value falls to $%d (2.7)", c.Sym, g.r.Revenue, g.price(c))
 	g.r.Step = stepTrains
 }
@@ -449,7 +449,7 @@ func (g *Game) formBlackLine() {
 // blackLineBox is the SPI box the Black Line starts in: the top row's
 // $150 (rulings EZ9).
 func (g *Game) blackLineBox() (eighteen.Pos, error) {
-	for c, cell := range g.market.Rows[0] {
+	for c, cell := range g.StockMarket().Rows[0] {
 		if cell.Price == blackLinePrice {
 			return eighteen.Pos{Row: 0, Col: c}, nil
 		}

@@ -121,7 +121,7 @@ func withRoute(t *testing.T, g *Game, c *Corp) {
 	ids := []string{"3", "4", "58", "57", "5", "6"}
 	for _, home := range ids {
 		for r := range 6 {
-			lay := eighteen.Lay{Corp: c.Sym, Hex: c.Home, Tile: g.tiles[home], Rotation: r}
+			lay := eighteen.Lay{Corp: c.Sym, Hex: c.Home, Tile: g.Tiles()[home], Rotation: r}
 			if g.layError(c, g.reachFor(c), lay) != nil {
 				continue
 			}
@@ -131,7 +131,7 @@ func withRoute(t *testing.T, g *Game, c *Corp) {
 				n := c.Home.Neighbour(e)
 				for _, id := range ids {
 					for r2 := range 6 {
-						next := eighteen.Lay{Corp: c.Sym, Hex: n, Tile: g.tiles[id], Rotation: r2}
+						next := eighteen.Lay{Corp: c.Sym, Hex: n, Tile: g.Tiles()[id], Rotation: r2}
 						if g.layError(c, g.reachFor(c), next) != nil {
 							continue
 						}
@@ -218,7 +218,7 @@ func homeStation(t *testing.T, g *Game, c *Corp) {
 	t.Helper()
 	for _, id := range []string{"57", "5", "6"} {
 		for r := range 6 {
-			lay := eighteen.Lay{Corp: c.Sym, Hex: c.Home, Tile: g.tiles[id], Rotation: r}
+			lay := eighteen.Lay{Corp: c.Sym, Hex: c.Home, Tile: g.Tiles()[id], Rotation: r}
 			if g.layError(c, g.reachFor(c), lay) == nil {
 				g.place(lay)
 				g.placeHome(c)
@@ -260,7 +260,7 @@ func layWith(t *testing.T, g *Game, c *Corp, hex string, edges ...hexgrid.Edge) 
 	h, _ := hexgrid.ParseHex(hex)
 	for _, id := range []string{"9", "57", "14", "15", "619"} {
 		for r := range 6 {
-			lay := eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.tiles[id], Rotation: r}
+			lay := eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.Tiles()[id], Rotation: r}
 			exits := lay.Tile.Exits(r)
 			if g.layError(c, g.reachFor(c), lay) != nil || !slices.Equal(exits, edges) && len(exits) == len(edges) {
 				continue

@@ -43,7 +43,7 @@ func (g *Game) Status(seat int) string {
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
 			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, value, dollars(c.Cash),
-				g.trainList(c.Trains), c.StationText(), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
+				g.TrainList(c.Trains), c.StationText(), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
 		}
 	}
 	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
@@ -55,7 +55,7 @@ func (g *Game) Status(seat int) string {
 		fmt.Fprintf(&b, "%-12s %5s  %2d/%-2d  %s%s\n", p.Name, dollars(p.Cash), g.Certs(s), g.Limit(), strings.Join(g.holdings(s), ", "), mark)
 	}
 	if len(g.PoolTrains) > 0 {
-		fmt.Fprintf(&b, "\nTrains in the open market: %s.", g.trainList(g.PoolTrains))
+		fmt.Fprintf(&b, "\nTrains in the open market: %s.", g.TrainList(g.PoolTrains))
 	}
 	if next := g.NextSale(); next != "" {
 		fmt.Fprintf(&b, "\nNext train from the bank: %s.\n", next)
@@ -141,13 +141,6 @@ func (g *Game) holdings(seat int) []string {
 
 func dollars(n int) string { return fmt.Sprintf("$%d", n) }
 
-func (g *Game) trainList(sizes []int) string {
-	if len(sizes) == 0 {
-		return "-"
-	}
-	return strings.Join(g.Names(sizes), ",")
-}
-
 // routeText names each route's train and its stops by hex.
 func routeText(trains []int, routes []eighteen.Route) string {
 	var parts []string
@@ -203,14 +196,8 @@ func (g *Game) State() ([]byte, error) {
 	return out, nil
 }
 
-// StockMarket is the SPI grid, for drawing it.
-func (g *Game) StockMarket() *eighteen.Market { return g.market }
-
 // Price is a company's share value now.
 func (g *Game) Price(c *Corp) int { return g.price(c) }
-
-// Board is the map as printed.
-func (g *Game) Board() *eighteen.Board { return g.board }
 
 // menu writes 18EZ's options: lays grouped a line per hex for up to
 // eight hexes, beyond that OPTIONS <hex>; each line with what it costs or

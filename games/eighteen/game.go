@@ -57,7 +57,8 @@ type Base[T any, P Company[T]] struct {
 // Hooks are what a title decides in the play the core runs: the round in
 // play (its steps read the title's game), a move as its options write
 // it, the rule that says the game is over, what play carries on through
-// once a move is made, a seat's worth and the computer's choices. They
+// once a move is made, a seat's worth, the computer's choices, the bank's
+// payments and the words of the events the core tells. They
 // read the title's own game, so a copy of the game is wired anew.
 type Hooks struct {
 	Round     func() Round
@@ -66,6 +67,13 @@ type Hooks struct {
 	Advance   func()
 	Score     func(seat int) int
 	Decide    Decide
+	// Pay moves money out of the bank by the title's rule for a bank
+	// that runs short.
+	Pay func(amount int, to *int)
+	// EndNote and PresidentNote are the title's words for the game's end
+	// (a format of why) and a new president (of the player's name and
+	// the company's symbol).
+	EndNote, PresidentNote string
 }
 
 // Wire sets the title's hooks: New and Clone call it, each with hooks
@@ -246,4 +254,37 @@ func (b *Base[T, P]) TrainList(sizes []int) string {
 		return "-"
 	}
 	return strings.Join(b.Names(sizes), ",")
+}
+
+// End finishes the game.
+func (b *Base[T, P]) End(why string) {
+	b.Ended = true
+	b.Note(b.hooks.EndNote, why)
+}
+
+// Reelect settles a company's presidency after holdings change: the
+// player holding the most, if more than the president (Reelect).
+func (b *Base[T, P]) Reelect(c *T) {
+	core := P(c).Core()
+	if p, changed := Reelect(core, b.Players); changed {
+		b.Note(b.hooks.PresidentNote, b.Players[p].Name, core.Sym)
+		core.President = p
+	}
+}
+
+// PayPrivates pays each private's revenue from the bank to its owner, a
+// player or a company.
+func (b *Base[T, P]) PayPrivates() {
+	PayPrivates(b.Privates, func(seat, amount int) { b.hooks.Pay(amount, &b.Players[seat].Cash) },
+		func(sym string, amount int) { b.hooks.Pay(amount, &P(b.Corp(sym)).Core().Cash) })
+}
+
+// RustAll scraps every company's trains of a size, telling whether any
+// were owned.
+func (b *Base[T, P]) RustAll(size int) bool {
+	owned := make([]*[]int, 0, len(b.Corps))
+	for _, c := range b.Corps {
+		owned = append(owned, &P(c).Core().Trains)
+	}
+	return b.Rust(size, owned...)
 }

@@ -293,16 +293,6 @@ func (g *Game) pay(amount int, to *int) {
 	*to += amount
 }
 
-// reelect makes the player with the most shares president when he has
-// more than the president; of equal holders, the first to the left of the
-// old president (5.6).
-func (g *Game) reelect(c *Corp) {
-	if p, changed := eighteen.Reelect(&c.Corporation, g.Players); changed {
-		g.Note("%s becomes president of %s (5.6)", g.Players[p].Name, c.Sym)
-		c.President = p
-	}
-}
-
 // Score is a player's worth at the end: cash, shares at market and
 // private companies at cost (14). A bankrupt player's cash does not count
 // (13.1).

@@ -19,19 +19,12 @@ func (g *Game) startSet() {
 
 func (g *Game) startOR() {
 	g.Note("operating round %d of %d", g.r.OR, g.r.Set)
-	g.payPrivates()
+	g.PayPrivates() // each private's revenue to its owner (4.1 B1, 12.3)
 	for _, c := range g.Corps {
 		c.Operated = false
 	}
 	g.r.Corp = nil
 	g.checkConnections(nil) // 11.1 rule 5
-}
-
-// payPrivates pays each private's revenue to its owner (4.1 B1, 12.3).
-func (g *Game) payPrivates() {
-	eighteen.PayPrivates(g.Privates,
-		func(seat, amount int) { g.pay(amount, &g.Players[seat].Cash) },
-		func(sym string, amount int) { g.pay(amount, &g.Corp(sym).Cash) })
 }
 
 // nextCorp picks the next company to operate in share price order, which
@@ -68,7 +61,7 @@ func (g *Game) endOR() {
 	g.r.Corp = nil
 	g.ORsDone++
 	if g.Ending.Due(eighteen.EndAfterOR) {
-		g.end(g.Ending.Why)
+		g.End(g.Ending.Why)
 		return
 	}
 	if g.r.OR < g.r.Set {
@@ -80,15 +73,10 @@ func (g *Game) endOR() {
 		clear(p.Sold)
 	}
 	if g.Ending.Due(eighteen.EndAfterSet) {
-		g.end(g.Ending.Why)
+		g.End(g.Ending.Why)
 		return
 	}
 	g.startStockRound()
-}
-
-func (g *Game) end(why string) {
-	g.Ended = true
-	g.Note("the game ends: %s", why)
 }
 
 // finishTurn closes a company's turn and lets connected companies run

@@ -92,7 +92,8 @@ func (g *Game) round() eighteen.Round { return g.rounds[g.r.Kind] }
 func (g *Game) wire() {
 	g.rounds = g.buildRounds()
 	g.Layout.Bonus, g.Layout.BonusBound = g.bonus, g.bonusBound
-	g.Wire(eighteen.Hooks{Round: g.round, Canonical: canonical, EndRule: "13", Advance: g.advance, Score: g.Score, Decide: g.decide})
+	g.Wire(eighteen.Hooks{Round: g.round, Canonical: canonical, EndRule: "13", Advance: g.advance, Score: g.Score, Decide: g.decide,
+		Pay: g.pay, EndNote: "the game ends: %s", PresidentNote: "%s becomes president of %s (5.6)"})
 }
 
 // canonical is a move as the options write it: a tile may be written
@@ -114,7 +115,7 @@ func (g *Game) advance() {
 		}
 		if g.r.Corp == nil {
 			if g.Ending.Due(eighteen.EndAfterRun) {
-				g.end(g.Ending.Why) // none of the other companies operate (16.1)
+				g.End(g.Ending.Why) // none of the other companies operate (16.1)
 				return
 			}
 			g.nextCorp()

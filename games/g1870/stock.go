@@ -250,7 +250,7 @@ func (g *Game) doPass(a move.Action) error {
 // initial round starts again (5.7).
 func (g *Game) privatesOnlyRound() {
 	g.Note("everyone passed with privates unsold: an operating round for the privates alone (5.7)")
-	g.payPrivates()
+	g.PayPrivates()
 	start := g.r.First
 	if g.r.LastAct >= 0 {
 		start = g.nextSeat(g.r.LastAct)
@@ -427,7 +427,7 @@ func (g *Game) endStockRound() {
 		g.Priority = g.nextSeat(g.r.LastAct)
 	}
 	if g.Ending.Due(eighteen.EndAfterRun) {
-		g.end(g.Ending.Why) // reached at the round's end: no company operates (16.1)
+		g.End(g.Ending.Why) // reached at the round's end: no company operates (16.1)
 		return
 	}
 	if g.stalemate() {
@@ -638,7 +638,7 @@ func (g *Game) buyShares(seat int, c *Corp, units, price int, ipo bool) {
 		g.Pool[c.Sym] -= units
 	}
 	g.Note("%s buys %d %s for $%d", pl.Name, units, c.Sym, units*price)
-	g.reelect(c)
+	g.Reelect(c)
 	g.bought(seat)
 	g.askFriscoPar()
 }
@@ -777,7 +777,7 @@ func (g *Game) doSell(a move.Action) error {
 	g.Pool[c.Sym] += n
 	pl.Sold[c.Sym] = true
 	g.Note("%s sells %d %s at $%d", pl.Name, n, c.Sym, price)
-	g.reelect(c)
+	g.Reelect(c)
 	if g.r.Kind == stockRound {
 		g.r.Sales = append(g.r.Sales, s)
 		g.r.Acted, g.r.LastAct = true, a.Seat

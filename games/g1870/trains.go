@@ -61,7 +61,7 @@ func (g *Game) bankruptcy(c *Corp) {
 	g.Bankrupt = c.President
 	g.Ending = bankruptcy.Declare(g.Ending, c.Sym, c.President, g.Players[c.President].Name+" cannot raise the money for "+c.Sym+"'s train and is bankrupt (13.1)")
 	if g.Ending.Due(eighteen.EndNow) {
-		g.end(g.Ending.Why)
+		g.End(g.Ending.Why)
 	}
 }
 
@@ -159,11 +159,7 @@ func (g *Game) newPhase(p int) {
 	f := g.Phases[p]
 	g.Note("phase %d begins", p)
 	if f.Rusts > 0 {
-		owned := make([]*[]int, len(g.Corps))
-		for i, c := range g.Corps {
-			owned[i] = &c.Trains
-		}
-		g.Rust(f.Rusts, owned...)
+		g.RustAll(f.Rusts)
 		g.Note("the %s-trains are scrapped (10.3)", g.Name(f.Rusts))
 	}
 	if !f.Privates {

@@ -207,15 +207,6 @@ func (g *Game) move(c *Corp, to eighteen.Pos) {
 	g.Restack(&c.Corporation)
 }
 
-// reelect settles a company's presidency after holdings change (1.7).
-func (g *Game) reelect(c *Corp) {
-	p, changed := eighteen.Reelect(&c.Corporation, g.Players)
-	if changed {
-		g.Note("%s now holds the most of %s and becomes its president (1.7)", g.Players[p].Name, c.Sym)
-		c.President = p
-	}
-}
-
 // Score is a seat's net worth (2.13): cash, IOUs included, and each share
 // at its value; treasuries, privates and minors count nothing.
 func (g *Game) Score(seat int) int {

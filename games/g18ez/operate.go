@@ -13,8 +13,7 @@ func (g *Game) startOR(n int) {
 	for _, c := range g.Corps {
 		c.Operated = false
 	}
-	eighteen.PayPrivates(g.Privates, func(seat, amount int) { g.pay(amount, &g.Players[seat].Cash) },
-		func(sym string, amount int) { g.pay(amount, &g.Corp(sym).Cash) })
+	g.PayPrivates()
 	g.Note("Operating round %d of the set begins; the private companies pay their owners (2.1)", n)
 }
 
@@ -71,7 +70,7 @@ func (g *Game) finishTurn(c *Corp) {
 	c.Operated = true
 	g.r.Corp = ""
 	if g.Ending.Due(eighteen.EndNow) {
-		g.end(g.Ending.Why)
+		g.End(g.Ending.Why)
 	}
 }
 
@@ -88,16 +87,10 @@ func (g *Game) endOR() {
 		return
 	}
 	if g.Ending.Due(eighteen.EndAfterSet) {
-		g.end(g.Ending.Why)
+		g.End(g.Ending.Why)
 		return
 	}
 	g.startStockRound(false)
-}
-
-// end finishes the game.
-func (g *Game) end(why string) {
-	g.Ended = true
-	g.Note("The game ends: %s (2.13)", why)
 }
 
 // trackStep is the company's one tile lay or upgrade (2.3, 2.4).

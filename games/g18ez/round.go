@@ -71,7 +71,8 @@ func (g *Game) round() eighteen.Round { return g.rounds[g.r.Kind] }
 func (g *Game) wire() {
 	g.rounds = g.buildRounds()
 	g.Layout.Bonus, g.Layout.BonusBound = g.hotelBonus, g.hotelBound
-	g.Wire(eighteen.Hooks{Round: g.round, Canonical: canonical, EndRule: "2.13", Advance: g.advance, Score: g.Score, Decide: g.decide})
+	g.Wire(eighteen.Hooks{Round: g.round, Canonical: canonical, EndRule: "2.13", Advance: g.advance, Score: g.Score, Decide: g.decide,
+		Pay: g.pay, EndNote: "The game ends: %s (2.13)", PresidentNote: "%s now holds the most of %s and becomes its president (1.7)"})
 }
 
 // operating is the company whose turn it is, or nil.

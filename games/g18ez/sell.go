@@ -75,7 +75,7 @@ func (g *Game) doSell(a move.Action) error {
 	pl.Sold[c.Sym] = true
 	g.move(c, g.StockMarket().Down(c.Pos, n))
 	g.Note("%s sells %d of %s at $%d ($%d); its value falls to $%d (1.13, 1.14)", pl.Name, n, c.Sym, price, n*price, g.price(c))
-	g.reelect(c)
+	g.Reelect(c)
 	if g.r.Kind == stockRound {
 		if g.r.Bought == "" {
 			g.r.SoldFirst = true

@@ -267,7 +267,7 @@ func (g *Game) doBuy(a move.Action) error {
 func (g *Game) bought(seat int, c *Corp) {
 	g.r.Bought = c.Sym
 	g.r.BoughtSR[seat][c.Sym] = true
-	g.reelect(c)
+	g.Reelect(c)
 	if g.r.Initial || g.r.Sold || len(g.saleOptions(seat)) == 0 {
 		g.endTurn(seat)
 	}

@@ -245,7 +245,7 @@ func (g *Game) bankruptcy(c *Corp) {
 	g.Bankrupt = c.President
 	g.Note("%s cannot raise the money for %s's train and is bankrupt (2.11)", g.Players[c.President].Name, c.Sym)
 	g.Ending = bankruptcy.Declare(g.Ending, c.Sym, c.President, g.Players[c.President].Name+" is bankrupt")
-	g.end(g.Ending.Why)
+	g.End(g.Ending.Why)
 }
 
 // shop is how 18EZ writes a purchase: BUYTRAIN 3, BUYTRAIN 3 POOL,
@@ -359,11 +359,7 @@ func (g *Game) newPhase(p int) {
 	ph := g.Phases[p]
 	g.Note("The first %d-train is sold: phase %d (2.8)", ph.Train, ph.Train)
 	if ph.Rusts > 0 {
-		owned := make([]*[]int, 0, len(g.Corps))
-		for _, c := range g.Corps {
-			owned = append(owned, &c.Trains)
-		}
-		if g.Rust(ph.Rusts, owned...) {
+		if g.RustAll(ph.Rusts) {
 			g.Note("Every %d-train is scrapped (2.8)", ph.Rusts)
 		}
 	}
@@ -439,7 +435,7 @@ func (g *Game) formBlackLine() {
 		}
 		g.Players[m.President].Shares[BL]++
 		bl.Reserved--
-		g.reelect(bl)
+		g.Reelect(bl)
 	}
 	bl.IPO += bl.Reserved
 	bl.Reserved = 0

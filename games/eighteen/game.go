@@ -54,15 +54,19 @@ type Base[T any, P Company[T]] struct {
 	hooks  Hooks
 }
 
-// Hooks are what a title decides in the play the core runs: the round in
-// play (its steps read the title's game), a move as its options write
-// it, the rule that says the game is over, what play carries on through
+// Hooks are what a title decides in the play the core runs: its rounds
+// (their steps read the title's game), how a move's arguments are written, the rule that says the game is over, what play carries on through
 // once a move is made, a seat's worth, the computer's choices, the bank's
 // payments and the words of the events the core tells. They
 // read the title's own game, so a copy of the game is wired anew.
 type Hooks struct {
-	Round     func() Round
-	Canonical func(move.Action) move.Action
+	// Rounds are the title's kinds of round, each built of its steps;
+	// Kind is the kind in play, which the title's round state keeps.
+	Rounds map[int]Round
+	Kind   func() int
+	// UpperArgs: the title's options write their arguments upper case, so
+	// a move's may be written in any case.
+	UpperArgs bool
 	EndRule   string
 	Advance   func()
 	Score     func(seat int) int
@@ -178,18 +182,41 @@ func (b *Base[T, P]) SeatName(seat int) string {
 	return b.Players[seat].Name
 }
 
+// Round is the round in play, built of its steps.
+func (b *Base[T, P]) Round() Round { return b.hooks.Rounds[b.hooks.Kind()] }
+
+// Canonical is a move as the title's options write it (CanonicalMove).
+func (b *Base[T, P]) Canonical(a move.Action) move.Action { return CanonicalMove(a, b.hooks.UpperArgs) }
+
+// CanonicalMove is a move as the options write it: a tile may be written
+// with its #, as printed ("LAY H17 #57 2"), and if the options are upper
+// case (upper) the arguments in any case.
+func CanonicalMove(a move.Action, upper bool) move.Action {
+	if upper {
+		args := make([]string, len(a.Args))
+		for i, s := range a.Args {
+			args[i] = strings.ToUpper(s)
+		}
+		a.Args = args
+	}
+	if a.Verb == "LAY" && len(a.Args) == 3 {
+		a.Args = []string{a.Args[0], strings.TrimPrefix(a.Args[1], "#"), a.Args[2]}
+	}
+	return a
+}
+
 // Acting are the seats the game waits for: those of the step it waits on.
-func (b *Base[T, P]) Acting() []int { return b.hooks.Round().Waiting(b.Ended) }
+func (b *Base[T, P]) Acting() []int { return b.Round().Waiting(b.Ended) }
 
 // Legal are the moves a seat may make now, each as the line to send:
 // the options of the open steps, the only list there is.
-func (b *Base[T, P]) Legal(seat int) []move.Option { return b.hooks.Round().Legal(b.Ended, seat) }
+func (b *Base[T, P]) Legal(seat int) []move.Option { return b.Round().Legal(b.Ended, seat) }
 
 // Apply makes a move if the game waits for the seat and the open steps
 // list it, and only then; a refused move changes nothing, and its error
 // names the rule. Play then carries on to the next decision.
 func (b *Base[T, P]) Apply(a move.Action) error {
-	if err := b.hooks.Round().Move(b.hooks.Canonical(a), b.Ended, b.hooks.EndRule, b.Players); err != nil {
+	if err := b.Round().Move(b.Canonical(a), b.Ended, b.hooks.EndRule, b.Players); err != nil {
 		return err
 	}
 	b.hooks.Advance()

@@ -86,8 +86,7 @@ type Game struct {
 	Cattle    *Token
 	Port      *Token
 
-	r      round
-	rounds map[int]eighteen.Round
+	r round
 	// LastRun is the latest run of a company's trains, kept so that it
 	// can be shown and checked.
 	LastRun *Run

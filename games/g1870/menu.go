@@ -41,7 +41,7 @@ func (g *Game) Menu(seat int) []string {
 // MenuAt is the menu's lines for one hex: every lay there as a line to
 // send, with its cost. It answers OPTIONS <hex>.
 func (g *Game) MenuAt(seat int, hex string) ([]string, error) {
-	out, err := g.menu().At(g.round(), g.Board(), seat, hex, "1870", "H17")
+	out, err := g.menu().At(g.Round(), g.Board(), seat, hex, "1870", "H17")
 	if err == nil && len(out) == 0 {
 		err = fmt.Errorf("no tile may be laid on %s by you now", strings.ToUpper(strings.TrimSpace(hex)))
 	}

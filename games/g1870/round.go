@@ -2,10 +2,8 @@ package g1870
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
-	"github.com/railpost/railpost/games/move"
 )
 
 const (
@@ -83,26 +81,14 @@ type round struct {
 	Offer   *eighteen.Offer // a deal waiting on the other side's word
 }
 
-// round is the kind of round in play, built of its steps.
-func (g *Game) round() eighteen.Round { return g.rounds[g.r.Kind] }
-
 // wire binds what reads this game: the rounds' steps, the map's bonus and
 // the core's hooks. New and Clone call it, so that a copy's steps act on
 // the copy.
 func (g *Game) wire() {
-	g.rounds = g.buildRounds()
 	g.Layout.Bonus, g.Layout.BonusBound = g.bonus, g.bonusBound
-	g.Wire(eighteen.Hooks{Round: g.round, Canonical: canonical, EndRule: "13", Advance: g.advance, Score: g.Score, Decide: g.decide,
+	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), Kind: func() int { return g.r.Kind }, UpperArgs: false,
+		EndRule: "13", Advance: g.advance, Score: g.Score, Decide: g.decide,
 		Pay: g.pay, EndNote: "the game ends: %s", PresidentNote: "%s becomes president of %s (5.6)"})
-}
-
-// canonical is a move as the options write it: a tile may be written
-// with its #, as printed ("LAY H17 #57 2").
-func canonical(a move.Action) move.Action {
-	if a.Verb == "LAY" && len(a.Args) == 3 {
-		a.Args = []string{a.Args[0], strings.TrimPrefix(a.Args[1], "#"), a.Args[2]}
-	}
-	return a
 }
 
 // advance carries play on through everything no one has to decide.

@@ -75,7 +75,6 @@ type Game struct {
 	BlackLineDue bool
 
 	r       round
-	rounds  map[int]eighteen.Round
 	LastRun *Run
 }
 

@@ -1,8 +1,6 @@
 package g18ez
 
 import (
-	"strings"
-
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/move"
 )
@@ -63,15 +61,13 @@ func (g *Game) buildRounds() map[int]eighteen.Round {
 	}
 }
 
-func (g *Game) round() eighteen.Round { return g.rounds[g.r.Kind] }
-
 // wire binds what reads this game: the rounds' steps, the map's bonus and
 // the core's hooks. New and Clone call it, so that a copy's steps act on
 // the copy.
 func (g *Game) wire() {
-	g.rounds = g.buildRounds()
 	g.Layout.Bonus, g.Layout.BonusBound = g.hotelBonus, g.hotelBound
-	g.Wire(eighteen.Hooks{Round: g.round, Canonical: canonical, EndRule: "2.13", Advance: g.advance, Score: g.Score, Decide: g.decide,
+	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), Kind: func() int { return g.r.Kind }, UpperArgs: true,
+		EndRule: "2.13", Advance: g.advance, Score: g.Score, Decide: g.decide,
 		Pay: g.pay, EndNote: "The game ends: %s (2.13)", PresidentNote: "%s now holds the most of %s and becomes its president (1.7)"})
 }
 
@@ -126,21 +122,6 @@ func (g *Game) advance() {
 			return
 		}
 	}
-}
-
-// canonical is a move as the options write it: arguments upper-cased
-// (hexes, companies, IPO and POOL as players may write them in any case),
-// a tile perhaps written with its # as printed ("LAY D5 #57 1").
-func canonical(a move.Action) move.Action {
-	args := make([]string, len(a.Args))
-	for i, s := range a.Args {
-		args[i] = strings.ToUpper(s)
-	}
-	if a.Verb == "LAY" && len(args) == 3 {
-		args[1] = strings.TrimPrefix(args[1], "#")
-	}
-	a.Args = args
-	return a
 }
 
 // nothingToLay tells whether the company's track step offers nothing but

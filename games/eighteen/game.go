@@ -43,6 +43,9 @@ type Base[T any, P Company[T]] struct {
 	Events   []string
 	// ORsDone counts the operating rounds finished.
 	ORsDone int
+	// LastRun is the latest run of a company's trains, kept so that it
+	// can be shown and checked.
+	LastRun *Run
 
 	tiles  map[string]*Tile // every tile the title uses, by id: never changed
 	market *Market          // the market's grid: never changed
@@ -52,6 +55,20 @@ type Base[T any, P Company[T]] struct {
 	// side has given its word.
 	agreed bool
 	hooks  Hooks
+}
+
+// Run is one company's run of its trains.
+type Run struct {
+	Corp   string
+	Trains []int
+	Phase  int // the off-board value used
+	Routes []Route
+	Total  int
+	// Map is the map the run was made on, where the title lets a later
+	// move in the same pass change it under the run (18EZ: another
+	// company's home station closing a city the run went through). It
+	// is not stored: the stored run is checked on the map as it is.
+	Map *Layout `json:"-"`
 }
 
 // Hooks are what a title decides in the play the core runs: its rounds

@@ -87,19 +87,10 @@ type Game struct {
 	Port      *Token
 
 	r round
-	// LastRun is the latest run of a company's trains, kept so that it
-	// can be shown and checked.
-	LastRun *Run
 }
 
 // Run is one company's run of its trains.
-type Run struct {
-	Corp   string
-	Trains []int
-	Phase  int // the off-board value used
-	Routes []eighteen.Route
-	Total  int
-}
+type Run = eighteen.Run
 
 // New deals a game: the starting order from the seed, the capital, the
 // Katy share set with its private (3.1 to 3.3).

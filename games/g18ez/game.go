@@ -44,18 +44,11 @@ type Hotel struct {
 	Corp string      `json:"corp"`
 }
 
-// Run is one company's run of its trains.
-type Run struct {
-	Corp   string
-	Trains []int
-	Phase  int
-	Routes []eighteen.Route
-	Total  int
-	// on is the map the run was made on: later in the same pass another
-	// company's home station may close a city it ran through, which the
-	// run was free to do when it ran (2.6).
-	on *eighteen.Layout
-}
+// Run is one company's run of its trains; its Map is the map the run was
+// made on: later in the same pass another company's home station may
+// close a city it ran through, which the run was free to do when it ran
+// (2.6).
+type Run = eighteen.Run
 
 // Game is a game of 18EZ in progress.
 type Game struct {
@@ -74,8 +67,7 @@ type Game struct {
 	// at the end of that OR (2.12).
 	BlackLineDue bool
 
-	r       round
-	LastRun *Run
+	r round
 }
 
 // New deals a game: cash from the bank, the Startpacket laid out, the

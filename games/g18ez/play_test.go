@@ -116,7 +116,7 @@ func invariants(g *Game, manifest map[string]int, lastRun *Run) error {
 		}
 	}
 	if r := g.LastRun; r != nil && r != lastRun && len(r.Routes) > 0 {
-		if err := r.on.CheckRun(r.Corp, r.Routes, r.Trains, r.Phase); err != nil {
+		if err := r.Map.CheckRun(r.Corp, r.Routes, r.Trains, r.Phase); err != nil {
 			return fmt.Errorf("last run of %s: %w", r.Corp, err)
 		}
 	}

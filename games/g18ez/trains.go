@@ -12,7 +12,7 @@ import (
 func (g *Game) run(c *Corp) {
 	phase := g.phase().OffBoard
 	routes, total := g.Layout.BestRun(c.Sym, c.Trains, phase)
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: phase, Routes: routes, Total: total, on: g.runMap()}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: phase, Routes: routes, Total: total, Map: g.runMap()}
 	g.r.Revenue = total
 	g.r.Step = stepDividend
 	if len(c.Trains) > 0 {
@@ -72,7 +72,7 @@ func (g *Game) doRun(a move.Action) error {
 	c := g.operating()
 	routes, total, _ := g.runTerms(a)
 	g.r.Revenue = total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total, on: g.runMap()}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total, Map: g.runMap()}
 	g.Note("%s's president names its routes: %s; $%d in all (2.6)", c.Sym, routeText(c.Trains, routes), total)
 	return nil
 }

@@ -91,6 +91,14 @@ type Hooks struct {
 	// Pay moves money out of the bank by the title's rule for a bank
 	// that runs short.
 	Pay func(amount int, to *int)
+	// Certs counts a seat's certificates against the limit, Limit is
+	// the limit now, and Holdings are a seat's holdings as the status
+	// lists them.
+	Certs    func(seat int) int
+	Limit    func() int
+	Holdings func(seat int) []string
+	// RouteText writes a run's routes for the status.
+	RouteText func(trains []int, routes []Route) string
 	// EndNote and PresidentNote are the title's words for the game's end
 	// (a format of why) and a new president (of the player's name and
 	// the company's symbol).
@@ -332,3 +340,31 @@ func (b *Base[T, P]) RustAll(size int) bool {
 	}
 	return b.Rust(size, owned...)
 }
+
+// WriteTables writes the part of the status every title shows the same
+// way: each player's cash, certificates against the limit and holdings,
+// the reader's seat marked, then the trains in the open market, the next
+// train from the bank and the last run.
+func (b *Base[T, P]) WriteTables(w *strings.Builder, seat int) {
+	w.WriteString("\nPlayer        Cash  Certs  Holdings\n")
+	for s, p := range b.Players {
+		mark := ""
+		if s == seat {
+			mark = " (you)"
+		}
+		fmt.Fprintf(w, "%-12s %5s  %2d/%-2d  %s%s\n", p.Name, Dollars(p.Cash), b.hooks.Certs(s), b.hooks.Limit(),
+			strings.Join(b.hooks.Holdings(s), ", "), mark)
+	}
+	if len(b.PoolTrains) > 0 {
+		fmt.Fprintf(w, "\nTrains in the open market: %s.", b.TrainList(b.PoolTrains))
+	}
+	if next := b.NextSale(); next != "" {
+		fmt.Fprintf(w, "\nNext train from the bank: %s.\n", next)
+	}
+	if r := b.LastRun; r != nil && len(r.Routes) > 0 {
+		fmt.Fprintf(w, "\nLast run: %s earned $%d: %s.\n", r.Corp, r.Total, b.hooks.RouteText(r.Trains, r.Routes))
+	}
+}
+
+// Dollars writes an amount of money.
+func Dollars(n int) string { return fmt.Sprintf("$%d", n) }

@@ -88,7 +88,8 @@ func (g *Game) wire() {
 	g.Layout.Bonus, g.Layout.BonusBound = g.bonus, g.bonusBound
 	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), Kind: func() int { return g.r.Kind }, UpperArgs: false,
 		EndRule: "13", Advance: g.advance, Score: g.Score, Decide: g.decide,
-		Pay: g.pay, EndNote: "the game ends: %s", PresidentNote: "%s becomes president of %s (5.6)"})
+		Pay: g.pay, Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: g.routeText,
+		EndNote: "the game ends: %s", PresidentNote: "%s becomes president of %s (5.6)"})
 }
 
 // advance carries play on through everything no one has to decide.

@@ -26,27 +26,11 @@ func (g *Game) Status(seat int) string {
 		case !c.Started:
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
-			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d    %3d %4d  %s\n", c.Sym, dollars(g.price(c)), dollars(c.Cash),
+			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d    %3d %4d  %s\n", c.Sym, eighteen.Dollars(g.price(c)), eighteen.Dollars(c.Cash),
 				g.TrainList(c.Trains), c.Stations, len(c.TokenCosts), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
 		}
 	}
-	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
-	for s, p := range g.Players {
-		mark := ""
-		if s == seat {
-			mark = " (you)"
-		}
-		fmt.Fprintf(&b, "%-12s %5s  %2d/%-2d  %s%s\n", p.Name, dollars(p.Cash), g.Certs(s), g.Limit(), strings.Join(g.holdings(s), ", "), mark)
-	}
-	if pool := g.TrainList(g.PoolTrains); len(g.PoolTrains) > 0 {
-		fmt.Fprintf(&b, "\nTrains in the open market: %s.", pool)
-	}
-	if next := g.NextSale(); next != "" {
-		fmt.Fprintf(&b, "\nNext train from the bank: %s.\n", next)
-	}
-	if r := g.LastRun; r != nil && len(r.Routes) > 0 {
-		fmt.Fprintf(&b, "\nLast run: %s earned $%d: %s.\n", r.Corp, r.Total, g.routeText(r.Trains, r.Routes))
-	}
+	g.WriteTables(&b, seat)
 	fmt.Fprintf(&b, "\n%s\n", g.Now())
 	return b.String()
 }
@@ -113,8 +97,6 @@ func (g *Game) routeText(trains []int, routes []eighteen.Route) string {
 	}
 	return strings.Join(parts, "; ")
 }
-
-func dollars(n int) string { return fmt.Sprintf("$%d", n) }
 
 var (
 	tileColours     = []string{"yellow", "green", "brown", "gray"}

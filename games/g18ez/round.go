@@ -68,7 +68,8 @@ func (g *Game) wire() {
 	g.Layout.Bonus, g.Layout.BonusBound = g.hotelBonus, g.hotelBound
 	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), Kind: func() int { return g.r.Kind }, UpperArgs: true,
 		EndRule: "2.13", Advance: g.advance, Score: g.Score, Decide: g.decide,
-		Pay: g.pay, EndNote: "The game ends: %s (2.13)", PresidentNote: "%s now holds the most of %s and becomes its president (1.7)"})
+		Pay: g.pay, Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: routeText,
+		EndNote: "The game ends: %s (2.13)", PresidentNote: "%s now holds the most of %s and becomes its president (1.7)"})
 }
 
 // operating is the company whose turn it is, or nil.

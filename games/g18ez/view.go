@@ -25,7 +25,7 @@ func (g *Game) Status(seat int) string {
 		b.WriteString("\nStartpacket  Price  Bids\n")
 		for _, it := range g.Packet.Items {
 			if !it.Sold {
-				fmt.Fprintf(&b, "%-11s  %5s  %s\n", it.Sym, dollars(it.Price), g.bidText(it.Bids))
+				fmt.Fprintf(&b, "%-11s  %5s  %s\n", it.Sym, eighteen.Dollars(it.Price), g.bidText(it.Bids))
 			}
 		}
 	}
@@ -33,7 +33,7 @@ func (g *Game) Status(seat int) string {
 	for _, c := range g.Corps {
 		value := "-" // a minor has no shares and no value (2.7)
 		if c.Public() {
-			value = dollars(g.price(c))
+			value = eighteen.Dollars(g.price(c))
 		}
 		switch {
 		case c.Closed:
@@ -42,27 +42,11 @@ func (g *Game) Status(seat int) string {
 		case !c.Started:
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
-			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, value, dollars(c.Cash),
+			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, value, eighteen.Dollars(c.Cash),
 				g.TrainList(c.Trains), c.StationText(), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
 		}
 	}
-	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
-	for s, p := range g.Players {
-		mark := ""
-		if s == seat {
-			mark = " (you)"
-		}
-		fmt.Fprintf(&b, "%-12s %5s  %2d/%-2d  %s%s\n", p.Name, dollars(p.Cash), g.Certs(s), g.Limit(), strings.Join(g.holdings(s), ", "), mark)
-	}
-	if len(g.PoolTrains) > 0 {
-		fmt.Fprintf(&b, "\nTrains in the open market: %s.", g.TrainList(g.PoolTrains))
-	}
-	if next := g.NextSale(); next != "" {
-		fmt.Fprintf(&b, "\nNext train from the bank: %s.\n", next)
-	}
-	if r := g.LastRun; r != nil && len(r.Routes) > 0 {
-		fmt.Fprintf(&b, "\nLast run: %s earned $%d: %s.\n", r.Corp, r.Total, routeText(r.Trains, r.Routes))
-	}
+	g.WriteTables(&b, seat)
 	fmt.Fprintf(&b, "\n%s\n", g.Now())
 	return b.String()
 }
@@ -138,8 +122,6 @@ func (g *Game) holdings(seat int) []string {
 	}
 	return out
 }
-
-func dollars(n int) string { return fmt.Sprintf("$%d", n) }
 
 // routeText names each route's train and its stops by hex.
 func routeText(trains []int, routes []eighteen.Route) string {

@@ -368,3 +368,27 @@ func (b *Base[T, P]) WriteTables(w *strings.Builder, seat int) {
 
 // Dollars writes an amount of money.
 func Dollars(n int) string { return fmt.Sprintf("$%d", n) }
+
+// Who is the name of the player the game waits for first, or "no one".
+func (b *Base[T, P]) Who() string {
+	if acting := b.Acting(); len(acting) > 0 {
+		return b.Players[acting[0]].Name
+	}
+	return "no one"
+}
+
+// MaxJudged caps the options the computer tries one by one for a
+// decision (lays on a copy of the map): beyond it, a random sample, so
+// that a late-game turn stays quick.
+const MaxJudged = 40
+
+// Sample is at most MaxJudged of the options, a random choice if there
+// are more; the options given are not changed.
+func Sample(opts []move.Option, rng *rand.Rand) []move.Option {
+	if len(opts) <= MaxJudged {
+		return opts
+	}
+	opts = slices.Clone(opts)
+	rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
+	return opts[:MaxJudged]
+}

@@ -33,10 +33,6 @@ func (r round) clone(g *Game) round {
 	if r.Corp != nil {
 		r.Corp = g.Corp(r.Corp.Sym)
 	}
-	if r.Offer != nil {
-		o := *r.Offer
-		o.Move.Args = slices.Clone(o.Move.Args)
-		r.Offer = &o
-	}
+	r.Offer = r.Offer.Clone()
 	return r
 }

@@ -10,11 +10,6 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-// maxLaysJudged caps the lays the computer tries on a copy of the map
-// for one decision: beyond it, a random sample, so that a late-game turn
-// stays quick.
-const maxLaysJudged = 40
-
 // decide is the computer's choice where it has a view; false leaves the
 // default (decline, done, pass or skip). It plays a fair game, not a strong
 // one: it starts companies it can lead and buys into those that run,
@@ -216,11 +211,7 @@ func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Act
 	if c == nil {
 		return move.Action{}, false
 	}
-	if len(lays) > maxLaysJudged {
-		lays = slices.Clone(lays)
-		rng.Shuffle(len(lays), func(i, j int) { lays[i], lays[j] = lays[j], lays[i] })
-		lays = lays[:maxLaysJudged]
-	}
+	lays = eighteen.Sample(lays, rng)
 	trains, off := g.trialTrains(c), g.phase().OffBoard
 	_, base := g.Layout.BestRun(c.Sym, trains, off)
 	steps := g.Board().Steps(c.Dest)

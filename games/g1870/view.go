@@ -40,11 +40,7 @@ func (g *Game) Now() string {
 	if g.Ended {
 		return "The game is over (14): " + g.Standings()
 	}
-	acting := g.Acting()
-	who := "no one"
-	if len(acting) > 0 {
-		who = g.Players[acting[0]].Name
-	}
+	who := g.Who()
 	switch {
 	case g.r.Offer != nil:
 		return fmt.Sprintf("%s is asked to ACCEPT or DECLINE: %s.", who, g.r.Offer.Move)

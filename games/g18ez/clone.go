@@ -1,9 +1,6 @@
 package g18ez
 
-import (
-	"maps"
-	"slices"
-)
+import "maps"
 
 // Clone is a copy of the game that shares nothing it could change: the
 // computer and the tests try moves on it.
@@ -20,11 +17,7 @@ func (g *Game) Clone() *Game {
 	for i, m := range g.r.BoughtSR {
 		c.r.BoughtSR[i] = maps.Clone(m)
 	}
-	if g.r.Offer != nil {
-		o := *g.r.Offer
-		o.Move.Args = slices.Clone(o.Move.Args)
-		c.r.Offer = &o
-	}
+	c.r.Offer = g.r.Offer.Clone()
 	c.wire()
 	return &c
 }

@@ -9,10 +9,6 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-// maxLaysJudged caps the lays the computer tries for one decision; beyond
-// it a random sample, so that a turn stays quick.
-const maxLaysJudged = 40
-
 // decide is the computer's choice where it has a view; false leaves the
 // default (decline, done, pass or skip). It plays a fair game, not a strong
 // one: it buys the Startpacket's first item when it can spare the money,
@@ -142,10 +138,7 @@ func (g *Game) dividend(seat int) move.Action {
 // the map and taken back; with no gain, a lay at random.
 func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Action, bool) {
 	c := g.operating()
-	if len(lays) > maxLaysJudged {
-		rng.Shuffle(len(lays), func(i, j int) { lays[i], lays[j] = lays[j], lays[i] })
-		lays = lays[:maxLaysJudged]
-	}
+	lays = eighteen.Sample(lays, rng)
 	trains := c.Trains
 	if len(trains) == 0 {
 		trains = []int{2}

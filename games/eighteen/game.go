@@ -392,3 +392,18 @@ func Sample(opts []move.Option, rng *rand.Rand) []move.Option {
 	rng.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
 	return opts[:MaxJudged]
 }
+
+// Ordered are the companies in play that keep takes, in share price
+// order: highest price first, the rightmost box first, then top of the
+// pile first. It is the operating order and the order of anything done
+// company by company.
+func (b *Base[T, P]) Ordered(keep func(*T) bool) []*T {
+	var out []*T
+	for _, c := range b.Corps {
+		if core := P(c).Core(); core.Started && !core.Closed && keep(c) {
+			out = append(out, c)
+		}
+	}
+	ByPrice(b.market, out, func(c *T) *Corporation { return P(c).Core() })
+	return out
+}

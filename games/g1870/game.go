@@ -202,19 +202,6 @@ func (g *Game) Certs(seat int) int {
 // treasury: held by players or in the open market (5.5.2, 5.10).
 func (g *Game) sold(c *Corp) int { return eighteen.HeldOut(&c.Corporation, g.Players, g.Pool) }
 
-// ordered is the companies in share price order: highest price first, the
-// rightmost box first, then top of the pile first (glossary).
-func (g *Game) ordered(keep func(*Corp) bool) []*Corp {
-	var out []*Corp
-	for _, c := range g.Corps {
-		if c.Started && !c.Closed && keep(c) {
-			out = append(out, c)
-		}
-	}
-	eighteen.ByPrice(g.StockMarket(), out, func(c *Corp) *eighteen.Corporation { return &c.Corporation })
-	return out
-}
-
 // move puts a company's token somewhere new, under the pile there
 // (5.8.4), and closes the company if that is the closing zone.
 func (g *Game) move(c *Corp, to eighteen.Pos) {

@@ -36,7 +36,7 @@ func (g *Game) nextCorp() {
 			g.Note("%s has sold enough shares to operate (5.5.2)", c.Sym)
 		}
 	}
-	next := g.ordered(func(c *Corp) bool { return c.Floated && !c.Operated })
+	next := g.Ordered(func(c *Corp) bool { return c.Floated && !c.Operated })
 	if len(next) == 0 {
 		g.endOR()
 		return
@@ -587,7 +587,7 @@ func (g *Game) checkConnections(first *Corp) {
 	if first != nil && g.connectable(first) {
 		queue = append(queue, first)
 	}
-	for _, c := range g.ordered(g.connectable) {
+	for _, c := range g.Ordered(g.connectable) {
 		if c != first {
 			queue = append(queue, c)
 		}

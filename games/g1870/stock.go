@@ -412,14 +412,14 @@ func (g *Game) protectAsked(a move.Action) (pending, error) {
 // endStockRound: the all-sold rise, the money companies are owed, the
 // priority, and the operating rounds (5.2.2, 5.2.3, 5.5.4, 5.11).
 func (g *Game) endStockRound() {
-	for _, c := range g.ordered(func(*Corp) bool { return true }) {
+	for _, c := range g.Ordered(func(*Corp) bool { return true }) {
 		if c.Pending > 0 {
 			g.pay(c.Pending, &c.Cash)
 			c.Pending = 0
 		}
 		c.RedeemedSR, c.ReissuedSR = false, false
 	}
-	for _, c := range g.ordered(func(c *Corp) bool { return c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 }) {
+	for _, c := range g.Ordered(func(c *Corp) bool { return c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 }) {
 		g.Note("%s is all sold (5.2.3)", c.Sym)
 		g.move(c, g.StockMarket().Up(c.Pos))
 	}

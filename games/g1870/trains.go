@@ -172,7 +172,7 @@ func (g *Game) newPhase(p int) {
 		g.Cattle, g.Port = nil, nil
 		g.Note("the Cattle and port tokens come off the map (4.2.5)")
 	}
-	for _, c := range g.ordered(func(c *Corp) bool { return len(c.Trains) > f.Limit }) {
+	for _, c := range g.Ordered(func(c *Corp) bool { return len(c.Trains) > f.Limit }) {
 		g.r.Pending = append(g.r.Pending, pending{Kind: pendDiscard, Seat: c.President, Corp: c.Sym})
 	}
 }

@@ -30,13 +30,8 @@ func (g *Game) nextCorp() bool {
 		}
 	}
 	if next == nil {
-		var public []*Corp
-		for _, c := range g.Corps {
-			if c.Public() && c.Floated && !c.Closed && !c.Operated {
-				public = append(public, c)
-			}
-		}
-		eighteen.ByPrice(g.StockMarket(), public, func(c *Corp) *eighteen.Corporation { return &c.Corporation })
+		// a floated company has started (1.9, 2.12)
+		public := g.Ordered(func(c *Corp) bool { return c.Public() && c.Floated && !c.Operated })
 		if len(public) > 0 {
 			next = public[0]
 		}

@@ -86,7 +86,6 @@ type Hooks struct {
 	UpperArgs bool
 	EndRule   string
 	Advance   func()
-	Score     func(seat int) int
 	Decide    Decide
 	// Pay moves money out of the bank by the title's rule for a bank
 	// that runs short.
@@ -99,10 +98,23 @@ type Hooks struct {
 	Holdings func(seat int) []string
 	// RouteText writes a run's routes for the status.
 	RouteText func(trains []int, routes []Route) string
+	// ParBeforeFloat: a company's share value is its par until it
+	// floats, not a market price.
+	ParBeforeFloat bool
+	// Worth is how the title counts a seat's worth.
+	Worth Worth
 	// EndNote and PresidentNote are the title's words for the game's end
 	// (a format of why) and a new president (of the player's name and
 	// the company's symbol).
 	EndNote, PresidentNote string
+}
+
+// Worth is a title's count of a seat's worth, cash and shares at their
+// value and what else it says.
+type Worth struct {
+	Valued         func(*Corporation) bool // the companies whose shares count
+	BankruptNoCash bool                    // a bankrupt seat's cash counts nothing
+	PrivatesAtCost bool                    // privates a player holds count at their printed cost
 }
 
 // Wire sets the title's hooks: New and Clone call it, each with hooks
@@ -255,11 +267,42 @@ func (b *Base[T, P]) Suggest(seat int, rng *rand.Rand) move.Action {
 	return Suggest(seat, b.Legal(seat), b.hooks.Decide, rng)
 }
 
+// Price is a company's share value now: the market's price where its
+// token stands, or its par before it floats where the title says so.
+func (b *Base[T, P]) Price(c *T) int {
+	core := P(c).Core()
+	if b.hooks.ParBeforeFloat && !core.Floated {
+		return core.Par
+	}
+	return b.market.Price(core.Pos)
+}
+
+// Score is a seat's worth by the title's count (Worth): its cash and each
+// share held at its value.
+func (b *Base[T, P]) Score(seat int) int {
+	w, p := b.hooks.Worth, b.Players[seat]
+	total := p.Cash
+	if w.BankruptNoCash && seat == b.Bankrupt {
+		total = 0
+	}
+	for _, c := range b.Corps {
+		if core := P(c).Core(); w.Valued(core) {
+			total += p.Shares[core.Sym] * b.Price(c)
+		}
+	}
+	for _, pr := range b.Privates {
+		if w.PrivatesAtCost && pr.Owner == seat && pr.Corp == "" && !pr.Closed {
+			total += pr.Printed
+		}
+	}
+	return total
+}
+
 // Scores are each seat's worth, by the title's count.
-func (b *Base[T, P]) Scores() []int { return Scores(b.Players, b.hooks.Score) }
+func (b *Base[T, P]) Scores() []int { return Scores(b.Players, b.Score) }
 
 // Standings are the seats by worth, best first.
-func (b *Base[T, P]) Standings() string { return Standings(b.Players, b.hooks.Score) }
+func (b *Base[T, P]) Standings() string { return Standings(b.Players, b.Score) }
 
 // PlaceStation places a company's station in the free city of a hex, its
 // cost paid to the bank.

@@ -130,8 +130,8 @@ func (g *Game) shareScore(seat int, c *Corp, o move.Option) int {
 		return 0 // its cash goes to trains
 	case !c.Floated:
 		return 10 // helps another's company float, when nothing better offers
-	case len(c.Trains) > 0 && g.price(c) >= 50:
-		s := g.price(c)
+	case len(c.Trains) > 0 && g.Price(c) >= 50:
+		s := g.Price(c)
 		if o.Args[1] == "POOL" {
 			s += 5 // the open market's shares go back into play
 		}

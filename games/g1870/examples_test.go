@@ -704,8 +704,8 @@ func TestRemainingSharesCountAtTheOldPrice(t *testing.T) {
 		if !protect {
 			want, price = g.Limit()-2, 60
 		}
-		if g.price(gmo) != price || g.Certs(0) != want {
-			t.Errorf("protected %v: GMO at $%d, Ann holds %d certificates; want $%d and %d", protect, g.price(gmo), g.Certs(0), price, want)
+		if g.Price(gmo) != price || g.Certs(0) != want {
+			t.Errorf("protected %v: GMO at $%d, Ann holds %d certificates; want $%d and %d", protect, g.Price(gmo), g.Certs(0), price, want)
 		}
 	}
 }

@@ -157,8 +157,6 @@ func New(s Setup) (*Game, error) {
 
 func (g *Game) phase() eighteen.Phase { return g.Current() }
 
-func (g *Game) price(c *Corp) int { return g.StockMarket().Price(c.Pos) }
-
 // free tells whether a company's shares are off the certificate limit:
 // its token is in the yellow, green or brown zone (5.1.1).
 func (g *Game) free(c *Corp) bool { return shares.Free(g.StockMarket(), &c.Corporation) }
@@ -208,15 +206,15 @@ func (g *Game) move(c *Corp, to eighteen.Pos) {
 	if to != c.Pos {
 		g.Restack(&c.Corporation)
 	}
-	from := g.price(c)
+	from := g.Price(c)
 	c.Pos = to
-	if p := g.price(c); p != from {
+	if p := g.Price(c); p != from {
 		g.Note("%s's shares move from $%d to $%d", c.Sym, from, p)
 	}
 	if g.StockMarket().Closed(to) {
 		g.close(c)
 	}
-	if g.Variants.Finish400 && g.price(c) >= 400 && !g.Ending.Due(eighteen.EndAfterRun) {
+	if g.Variants.Finish400 && g.Price(c) >= 400 && !g.Ending.Due(eighteen.EndAfterRun) {
 		g.Ending = eighteen.Trigger(g.Ending, c.Sym+"'s shares reached $400 (16.1)", eighteen.EndAfterRun)
 		g.Note("%s's shares reach $400: the game ends when its turn is done (16.1)", c.Sym)
 	}
@@ -268,28 +266,6 @@ func (g *Game) pay(amount int, to *int) {
 	}
 	g.Bank -= amount
 	*to += amount
-}
-
-// Score is a player's worth at the end: cash, shares at market and
-// private companies at cost (14). A bankrupt player's cash does not count
-// (13.1).
-func (g *Game) Score(seat int) int {
-	p := g.Players[seat]
-	total := p.Cash
-	if seat == g.Bankrupt {
-		total = 0
-	}
-	for _, c := range g.Corps {
-		if !c.Closed && c.Started {
-			total += p.Shares[c.Sym] * g.price(c)
-		}
-	}
-	for _, pr := range g.Privates {
-		if pr.Owner == seat && pr.Corp == "" && !pr.Closed {
-			total += pr.Printed
-		}
-	}
-	return total
 }
 
 // errRule is an illegal move, with the rule that forbids it.

@@ -84,7 +84,7 @@ func (g *Game) optionNote(o move.Option) string {
 		}
 	case "SELL":
 		if c := g.Corp(o.Args[0]); c != nil {
-			return eighteen.Dollars(g.price(c)) + " a share"
+			return eighteen.Dollars(g.Price(c)) + " a share"
 		}
 	case "TOKEN":
 		if c := g.r.Corp; c != nil {

@@ -87,7 +87,12 @@ type round struct {
 func (g *Game) wire() {
 	g.Layout.Bonus, g.Layout.BonusBound = g.bonus, g.bonusBound
 	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), Kind: func() int { return g.r.Kind }, UpperArgs: false,
-		EndRule: "13", Advance: g.advance, Score: g.Score, Decide: g.decide,
+		EndRule: "13", Advance: g.advance, Decide: g.decide,
+		// A player's worth at the end: cash, shares at market and private
+		// companies at cost (14); a bankrupt player's cash does not count
+		// (13.1).
+		Worth: eighteen.Worth{Valued: func(c *eighteen.Corporation) bool { return c.Started && !c.Closed },
+			BankruptNoCash: true, PrivatesAtCost: true},
 		Pay: g.pay, Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: g.routeText,
 		EndNote: "the game ends: %s", PresidentNote: "%s becomes president of %s (5.6)"})
 }

@@ -541,7 +541,7 @@ func (g *Game) shareTerms(a move.Action, c *Corp) (units, price int, err error) 
 			}
 			units = n
 		}
-		return units, g.price(c), nil
+		return units, g.Price(c), nil
 	}
 	return 0, 0, errRule("5.3.1", "buy from IPO or POOL, or start a company with PAR")
 }
@@ -770,7 +770,7 @@ func (g *Game) checkSellMove(a move.Action) error {
 func (g *Game) doSell(a move.Action) error {
 	c := g.Corp(a.Args[0])
 	n, _ := atoi(a.Args[1])
-	pl, price := g.Players[a.Seat], g.price(c)
+	pl, price := g.Players[a.Seat], g.Price(c)
 	s := sale{Seat: a.Seat, Corp: c.Sym, Units: n, Price: price, President: c.President}
 	g.pay(n*price, &pl.Cash)
 	pl.Shares[c.Sym] -= n
@@ -807,8 +807,8 @@ func (g *Game) checkRedeem(a move.Action) error {
 		return errRule("5.10", "%s holds four of its shares already", c.Sym)
 	case g.sold(c)-1 < 6:
 		return errRule("5.10", "six shares of %s must stay with the players and the open market", c.Sym)
-	case c.Cash < g.price(c):
-		return errRule("5.10", "%s has $%d and a share costs $%d", c.Sym, c.Cash, g.price(c))
+	case c.Cash < g.Price(c):
+		return errRule("5.10", "%s has $%d and a share costs $%d", c.Sym, c.Cash, g.Price(c))
 	}
 	pl := g.Players[a.Seat]
 	fromPool := g.Pool[c.Sym] > 0
@@ -862,10 +862,10 @@ func (g *Game) doRedeem(a move.Action) error {
 	if g.Pool[c.Sym] == 0 {
 		from = g.redeemFrom(a)
 		if from != a.Seat && !g.Agreed() {
-			return g.offer(a, from, "%s offers %s $%d for a %s share (5.10)", c.Sym, g.Players[from].Name, g.price(c), c.Sym)
+			return g.offer(a, from, "%s offers %s $%d for a %s share (5.10)", c.Sym, g.Players[from].Name, g.Price(c), c.Sym)
 		}
 	}
-	price := g.price(c)
+	price := g.Price(c)
 	c.Cash -= price
 	if from < 0 {
 		g.Pool[c.Sym]--
@@ -902,7 +902,7 @@ func (g *Game) checkReissue(a move.Action) error {
 // doReissue puts the redeemed shares back on offer at the new par.
 func (g *Game) doReissue(a move.Action) error {
 	c := g.Corp(a.Args[0])
-	par := reissuePar(c.Par, g.price(c))
+	par := reissuePar(c.Par, g.Price(c))
 	c.IPO, c.Treasury, c.Par, c.Reissued = c.Treasury, 0, par, true
 	c.ReissuedSR = true
 	g.Note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO, par)

@@ -37,7 +37,7 @@ func (g *Game) checkForcedSale(seat int, c *Corp, n int) error {
 		return errRule("10.6.2", "shares are sold in an operating round only when the president must find money for a forced train")
 	}
 	cheapest, _ := g.Cheapest()
-	need := eighteen.Forced{Price: cheapest, Company: buyer.Cash, President: g.Players[seat].Cash}.SharesNeeded(g.price(c))
+	need := eighteen.Forced{Price: cheapest, Company: buyer.Cash, President: g.Players[seat].Cash}.SharesNeeded(g.Price(c))
 	held := g.Players[seat].Shares[c.Sym]
 	if held > 6 && !g.unlimited(c) {
 		need = max(need, held-6) // exception one

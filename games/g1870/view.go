@@ -26,7 +26,7 @@ func (g *Game) Status(seat int) string {
 		case !c.Started:
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
-			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d    %3d %4d  %s\n", c.Sym, eighteen.Dollars(g.price(c)), eighteen.Dollars(c.Cash),
+			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d    %3d %4d  %s\n", c.Sym, eighteen.Dollars(g.Price(c)), eighteen.Dollars(c.Cash),
 				g.TrainList(c.Trains), c.Stations, len(c.TokenCosts), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
 		}
 	}
@@ -150,6 +150,3 @@ func (g *Game) State() ([]byte, error) {
 	}
 	return out, nil
 }
-
-// Price is a company's share price now.
-func (g *Game) Price(c *Corp) int { return g.price(c) }

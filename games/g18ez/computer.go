@@ -78,7 +78,7 @@ func (g *Game) stockChoice(seat int, by map[string][]move.Option) (move.Action, 
 	bestScore := 0
 	for _, o := range by["BUY"] {
 		c := g.Corp(o.Args[0])
-		score := g.price(c)
+		score := g.Price(c)
 		if c.President == seat && !c.Floated {
 			score += 1000
 		}

@@ -140,15 +140,6 @@ func homeOf(b *eighteen.Board, sym string) (hexgrid.Hex, bool) {
 
 func (g *Game) phase() eighteen.Phase { return g.Current() }
 
-// price is a company's share value: on the SPI once it has floated, its
-// par before, and the Black Line's $150 before it forms (rulings EZ9).
-func (g *Game) price(c *Corp) int {
-	if c.Floated {
-		return g.StockMarket().Price(c.Pos)
-	}
-	return c.Par
-}
-
 // Limit is the certificate limit (1.8).
 func (g *Game) Limit() int { return certLimits[len(g.Players)] }
 
@@ -196,19 +187,6 @@ func (g *Game) move(c *Corp, to eighteen.Pos) {
 	}
 	c.Pos = to
 	g.Restack(&c.Corporation)
-}
-
-// Score is a seat's net worth (2.13): cash, IOUs included, and each share
-// at its value; treasuries, privates and minors count nothing.
-func (g *Game) Score(seat int) int {
-	p := g.Players[seat]
-	total := p.Cash
-	for _, c := range g.Corps {
-		if c.Public() {
-			total += p.Shares[c.Sym] * g.price(c)
-		}
-	}
-	return total
 }
 
 // errRule is an illegal move, with the rule that forbids it.

@@ -67,7 +67,12 @@ func (g *Game) buildRounds() map[int]eighteen.Round {
 func (g *Game) wire() {
 	g.Layout.Bonus, g.Layout.BonusBound = g.hotelBonus, g.hotelBound
 	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), Kind: func() int { return g.r.Kind }, UpperArgs: true,
-		EndRule: "2.13", Advance: g.advance, Score: g.Score, Decide: g.decide,
+		EndRule: "2.13", Advance: g.advance, Decide: g.decide,
+		// A seat's net worth (2.13): cash, IOUs included, and each share at
+		// its value, par before a company floats and the Black Line's $150
+		// before it forms (rulings EZ9); treasuries, privates and minors
+		// count nothing.
+		ParBeforeFloat: true, Worth: eighteen.Worth{Valued: func(c *eighteen.Corporation) bool { return c.Kind != kindMinor }},
 		Pay: g.pay, Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: routeText,
 		EndNote: "The game ends: %s (2.13)", PresidentNote: "%s now holds the most of %s and becomes its president (1.7)"})
 }

@@ -228,7 +228,7 @@ func (g *Game) shareTerms(seat int, c *Corp, ipo bool) (int, error) {
 	case !ipo && g.Pool[c.Sym] == 0:
 		return 0, errRule("1.12", "%s has no shares in the open market", c.Sym)
 	}
-	price := g.price(c)
+	price := g.Price(c)
 	if ipo {
 		price = c.Par
 	}
@@ -493,7 +493,7 @@ func (g *Game) endStockRound() {
 	for _, c := range g.Corps {
 		if c.Public() && c.Floated && !c.Closed && c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 {
 			g.move(c, g.StockMarket().Up(c.Pos))
-			g.Note("%s is wholly in players' hands: up to $%d (1.14)", c.Sym, g.price(c))
+			g.Note("%s is wholly in players' hands: up to $%d (1.14)", c.Sym, g.Price(c))
 		}
 	}
 	g.Note("The SDR ends; %s holds the Priority Bid Card (1.9)", g.Players[g.Priority].Name)

@@ -98,7 +98,7 @@ func (g *Game) doPay(move.Action) error {
 	per := g.r.Revenue / 10
 	g.payHolders(c, per)
 	g.move(c, g.StockMarket().Right(c.Pos))
-	g.Note("%s pays $%d a share; its value rises to $%d (2.7)", c.Sym, per, g.price(c))
+	g.Note("%s pays $%d a share; its value rises to $%d (2.7)", c.Sym, per, g.Price(c))
 	g.r.Step = stepTrains
 	return nil
 }
@@ -108,7 +108,7 @@ func (g *Game) doHalf(move.Action) error {
 	per, kept := eighteen.RoundDown.Half(g.r.Revenue, 10)
 	g.pay(kept, &c.Cash)
 	g.payHolders(c, per)
-	g.Note("%s keeps $%d and pays $%d a share; its value stays at $%d (2.7)", c.Sym, kept, per, g.price(c))
+	g.Note("%s keeps $%d and pays $%d a share; its value stays at $%d (2.7)", c.Sym, kept, per, g.Price(c))
 	g.r.Step = stepTrains
 	return nil
 }
@@ -122,7 +122,7 @@ func (g *Game) doRetain(move.Action) error {
 func (g *Game) retain(c *Corp) {
 	g.pay(g.r.Revenue, &c.Cash)
 	g.move(c, g.StockMarket().Left(c.Pos))
-	g.Note("%s retains $%d; its value falls to $%d (2.7)", c.Sym, g.r.Revenue, g.price(c))
+	g.Note("%s retains $%d; its value falls to $%d (2.7)", c.Sym, g.r.Revenue, g.Price(c))
 	g.r.Step = stepTrains
 }
 

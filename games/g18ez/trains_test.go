@@ -190,8 +190,8 @@ func TestBlackLineForms(t *testing.T) {
 	}
 	play(t, g, "Tom: DONE")
 	bl := g.Corp(BL)
-	if !bl.Floated || g.price(bl) != 150 || bl.President != dick {
-		t.Fatalf("Black Line floated %v at $%d, president %d; want formed at $150 with Dick (3 shares to 2)", bl.Floated, g.price(bl), bl.President)
+	if !bl.Floated || g.Price(bl) != 150 || bl.President != dick {
+		t.Fatalf("Black Line floated %v at $%d, president %d; want formed at $150 with Dick (3 shares to 2)", bl.Floated, g.Price(bl), bl.President)
 	}
 	if g.Players[tom].Shares[BL] != 3 || g.Players[dick].Shares[BL] != 3 {
 		t.Errorf("Black Line shares: Tom %d, Dick %d; want 3 each (Tom the certificate and M4's share)", g.Players[tom].Shares[BL], g.Players[dick].Shares[BL])
@@ -511,8 +511,8 @@ func TestBlackLineWithoutStations(t *testing.T) {
 	if !bl.Floated || bl.Stations != 0 || g.r.Corp != BL {
 		t.Fatalf("Black Line floated %v with %d stations, %q operates; want it formed with none, operating", bl.Floated, bl.Stations, g.r.Corp)
 	}
-	if g.r.Step != stepTrains || g.price(bl) != 140 {
-		t.Errorf("its turn at step %d, value $%d; want straight to its trains, the value one box left of $150", g.r.Step, g.price(bl))
+	if g.r.Step != stepTrains || g.Price(bl) != 140 {
+		t.Errorf("its turn at step %d, value $%d; want straight to its trains, the value one box left of $150", g.r.Step, g.Price(bl))
 	}
 	buy := false
 	for _, o := range g.Legal(tom) {

@@ -33,7 +33,7 @@ func (g *Game) Status(seat int) string {
 	for _, c := range g.Corps {
 		value := "-" // a minor has no shares and no value (2.7)
 		if c.Public() {
-			value = eighteen.Dollars(g.price(c))
+			value = eighteen.Dollars(g.Price(c))
 		}
 		switch {
 		case c.Closed:
@@ -174,9 +174,6 @@ func (g *Game) State() ([]byte, error) {
 	return out, nil
 }
 
-// Price is a company's share value now.
-func (g *Game) Price(c *Corp) int { return g.price(c) }
-
 // menu writes 18EZ's options: lays grouped a line per hex for up to
 // eight hexes, beyond that OPTIONS <hex>; each line with what it costs or
 // pays.
@@ -197,7 +194,7 @@ func (g *Game) optionNote(o move.Option) string {
 			if o.Args[1] == "IPO" {
 				return fmt.Sprintf("$%d", c.Par)
 			}
-			return fmt.Sprintf("$%d", g.price(c))
+			return fmt.Sprintf("$%d", g.Price(c))
 		}
 	case o.Verb == "BUY" && len(o.Args) == 1:
 		if it := g.Packet.Top(); it != nil {
@@ -209,7 +206,7 @@ func (g *Game) optionNote(o move.Option) string {
 	case o.Verb == "SELL" && len(o.Args) == 2:
 		if c := g.Corp(o.Args[0]); c != nil {
 			n, _ := atoi(o.Args[1])
-			return fmt.Sprintf("+$%d", n*g.price(c))
+			return fmt.Sprintf("+$%d", n*g.Price(c))
 		}
 	case o.Verb == "BUYTRAIN" && len(o.Args) <= 2:
 		size, _ := g.SizeOf(o.Args[0])

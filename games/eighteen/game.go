@@ -123,7 +123,7 @@ func (b *Base[T, P]) Wire(h Hooks) { b.hooks = h }
 
 // Equipment is what a title plays with, read from its own files: the map,
 // its tiles and how many of each, the market, the bank's cash and its
-// trains.
+// trains; and the players, in seat order, who share the start capital.
 type Equipment struct {
 	Board    *Board
 	Tiles    map[string]*Tile
@@ -131,14 +131,22 @@ type Equipment struct {
 	Market   *Market
 	Bank     int
 	Trains   Trains
+	Players  []string
+	Capital  int
 }
 
-// NewBase is a game's core before the deal: the map laid out, the tiles
-// to hand, the bank's cash and trains, no one bankrupt. The title deals
-// the rest.
+// NewBase is a game's core before the companies are dealt: the map laid
+// out, the tiles to hand, the bank's cash and trains, each player paid an
+// equal share of the capital from the bank, no one bankrupt.
 func NewBase[T any, P Company[T]](e Equipment) Base[T, P] {
-	return Base[T, P]{Layout: NewLayout(e.Board), Left: maps.Clone(e.Manifest), Bank: e.Bank, Pool: map[string]int{},
+	b := Base[T, P]{Layout: NewLayout(e.Board), Left: maps.Clone(e.Manifest), Bank: e.Bank, Pool: map[string]int{},
 		Trains: e.Trains, Bankrupt: -1, tiles: e.Tiles, market: e.Market, bySym: map[string]*T{}}
+	for _, name := range e.Players {
+		p := NewPlayer(name, e.Capital/len(e.Players))
+		b.Bank -= p.Cash
+		b.Players = append(b.Players, p)
+	}
+	return b
 }
 
 // Board is the map as printed.

@@ -165,7 +165,7 @@ func (g *Game) dividend(seat int, by map[string][]move.Option) move.Action {
 	if c != nil {
 		cost := g.nextTrainCost()
 		needed := g.needsTrain(c) && c.Cash < cost
-		room := len(c.Trains) < g.phase().Limit && c.Cash < cost && c.Cash+rev >= cost
+		room := len(c.Trains) < g.Current().Limit && c.Cash < cost && c.Cash+rev >= cost
 		if needed || room {
 			return first(by["WITHHOLD"], "")
 		}
@@ -212,7 +212,7 @@ func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Act
 		return move.Action{}, false
 	}
 	lays = eighteen.Sample(lays, rng)
-	trains, off := g.trialTrains(c), g.phase().OffBoard
+	trains, off := g.trialTrains(c), g.Current().OffBoard
 	_, base := g.Layout.BestRun(c.Sym, trains, off)
 	steps := g.Board().Steps(c.Dest)
 	near := g.nearest(c, steps)
@@ -267,7 +267,7 @@ func (g *Game) tokenChoice(seat int, toks []move.Option) (move.Action, bool) {
 	if c == nil {
 		return move.Action{}, false
 	}
-	trains, off := g.trialTrains(c), g.phase().OffBoard
+	trains, off := g.trialTrains(c), g.Current().OffBoard
 	_, base := g.Layout.BestRun(c.Sym, trains, off)
 	var best move.Option
 	bestGain := 0
@@ -319,7 +319,7 @@ func (g *Game) trainChoice(seat int, by map[string][]move.Option) (move.Action, 
 	switch {
 	case cheapest != nil && (len(c.Trains) == 0 || (need && cheapestCost <= c.Cash)):
 		return cheapest.Action(0), true
-	case cheapest != nil && cheapestCost <= c.Cash && len(c.Trains) < g.phase().Limit:
+	case cheapest != nil && cheapestCost <= c.Cash && len(c.Trains) < g.Current().Limit:
 		return cheapest.Action(0), true
 	case len(c.Trains) == 0 && g.mustBuy(c) && len(by["SELL"]) > 0:
 		return g.forcedSale(seat, by["SELL"]), true

@@ -117,18 +117,13 @@ func New(s Setup) (*Game, error) {
 	}
 	trains.Phase = 1
 	g := &Game{Base: eighteen.NewBase[Corp](eighteen.Equipment{Board: board, Tiles: tiles, Manifest: manifest, Market: market,
-		Bank: bankCash, Trains: trains}), Variants: s.Variants}
+		Bank: bankCash, Trains: trains, Players: s.Players, Capital: startTotal}), Variants: s.Variants}
 	// By mail the players sit in the order the game lists them: their
 	// positions are the seats, fixed as they join, and the mail for seat k
 	// goes to position k+1. The seed deals the starting order's card #1,
 	// the first priority; the others follow clockwise (3.2; ruling G14).
 	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x1870))
 	first := rng.IntN(n)
-	for _, name := range s.Players {
-		p := eighteen.NewPlayer(name, startTotal/n)
-		g.Bank -= p.Cash
-		g.Players = append(g.Players, p)
-	}
 	for _, f := range corpTable {
 		home, _ := hexgrid.ParseHex(f.home)
 		dest, _ := hexgrid.ParseHex(f.dest)
@@ -154,8 +149,6 @@ func New(s Setup) (*Game, error) {
 	g.Note("%s has the priority; the private companies are offered cheapest first (5.7)", g.Players[first].Name)
 	return g, nil
 }
-
-func (g *Game) phase() eighteen.Phase { return g.Current() }
 
 // free tells whether a company's shares are off the certificate limit:
 // its token is in the yellow, green or brown zone (5.1.1).

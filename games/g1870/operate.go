@@ -13,7 +13,7 @@ import (
 // startSet begins the operating rounds after a stock round; their number
 // is the phase's when the set begins (4.2).
 func (g *Game) startSet() {
-	g.r = round{Kind: operatingRound, OR: 1, Set: g.phase().ORs, LastAct: -1}
+	g.r = round{Kind: operatingRound, OR: 1, Set: g.Current().ORs, LastAct: -1}
 	g.startOR()
 }
 
@@ -291,9 +291,9 @@ func (g *Game) doToken(a move.Action) error {
 // run is the company's best run of all its trains: the president must
 // run the highest-earning routes (8.3).
 func (g *Game) run(c *Corp) {
-	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.phase().OffBoard)
+	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.Current().OffBoard)
 	g.r.Revenue, g.r.Best = total, total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total}
 	if g.r.Revenue == 0 {
 		g.Note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
 		g.move(c, g.StockMarket().Left(c.Pos))
@@ -323,7 +323,7 @@ func (g *Game) runTerms(a move.Action) (*Corp, []eighteen.Route, int, error) {
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.phase().OffBoard)
+	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.Current().OffBoard)
 	if err != nil {
 		return nil, nil, 0, fmt.Errorf("%w; the best run earns $%d: %s", err, g.r.Best, g.routeText(g.LastRun.Trains, g.LastRun.Routes))
 	}
@@ -351,7 +351,7 @@ func (g *Game) doRun(a move.Action) error {
 		return err
 	}
 	g.r.Revenue = total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total}
 	g.Note("%s's president names its routes: %s; $%d in all", c.Sym, g.routeText(c.Trains, routes), total)
 	return nil
 }
@@ -545,7 +545,7 @@ func (g *Game) checkCorpBuysPrivate(a move.Action, p *Private) error {
 	}
 	lo, hi := (p.Printed+1)/2, 2*p.Printed
 	switch {
-	case !g.phase().Privates:
+	case !g.Current().Privates:
 		return errRule("12", "private companies are closed")
 	case g.Phase == 1 && (p.Sym != MRBC || (c.Sym != "MP" && c.Sym != "SSW")):
 		return errRule("4.2.1", "in phase one only the MP or SSW may buy a private, the bridge company")
@@ -612,14 +612,14 @@ func (g *Game) connectable(c *Corp) bool {
 	}
 	// the longest train runs every route a shorter one could
 	home, dest := ends(c)
-	return g.Layout.HasRouteBetween(c.Sym, slices.Max(c.Trains), g.phase().OffBoard, home, dest)
+	return g.Layout.HasRouteBetween(c.Sym, slices.Max(c.Trains), g.Current().OffBoard, home, dest)
 }
 
 // connectionRun is its best run in which one train joins home and
 // destination (11.4).
 func (g *Game) connectionRun(c *Corp) ([]eighteen.Route, int, bool) {
 	home, dest := ends(c)
-	return g.Layout.BestRunBetween(c.Sym, c.Trains, g.phase().OffBoard, home, dest)
+	return g.Layout.BestRunBetween(c.Sym, c.Trains, g.Current().OffBoard, home, dest)
 }
 
 // ends are the stops a connection run joins, either way round: the
@@ -668,7 +668,7 @@ func (g *Game) doDest(a move.Action) error {
 		g.Note("%s keeps its destination token as a $100 token", c.Sym)
 	}
 	runs, rev, _ := g.connectionRun(c)
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: runs, Total: rev}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: runs, Total: rev}
 	if rev == 0 {
 		c.Connected = true
 		return nil

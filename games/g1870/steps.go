@@ -223,7 +223,7 @@ func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
 	}
 	out := []move.Option{move.Opt(seat, "CLOSEPORT")}
 	for _, p := range g.Privates {
-		if p.Closed || p.Owner < 0 || p.Corp != "" || !g.phase().Privates {
+		if p.Closed || p.Owner < 0 || p.Corp != "" || !g.Current().Privates {
 			continue
 		}
 		lo, hi := (p.Printed+1)/2, 2*p.Printed

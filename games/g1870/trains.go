@@ -16,7 +16,7 @@ func (g *Game) mustBuy(c *Corp) bool {
 	if _, ok := g.Cheapest(); !ok {
 		return false
 	}
-	return g.Layout.HasRoute(c.Sym, 2, g.phase().OffBoard)
+	return g.Layout.HasRoute(c.Sym, 2, g.Current().OffBoard)
 }
 
 // shortfall is what the president must find for a forced train.
@@ -100,7 +100,7 @@ func (g *Game) trainTerms(a move.Action) (purchase, error) {
 	if pu.Seller != "" && g.r.Contributing {
 		return purchase{}, errRule("10.6", "once the president pays towards a train it comes from the bank or the open market")
 	}
-	if pu.Trade == 0 && len(c.Trains) >= g.phase().Limit {
+	if pu.Trade == 0 && len(c.Trains) >= g.Current().Limit {
 		return purchase{}, errRule("10.2", "%s owns %d trains, the limit in phase %d", c.Sym, len(c.Trains), g.Phase)
 	}
 	if pu.Price > c.Cash {
@@ -202,7 +202,7 @@ func (g *Game) doDiscard(a move.Action) error {
 	c.Trains = slices.Delete(c.Trains, i, i+1)
 	g.PoolTrains = append(g.PoolTrains, size)
 	g.Note("%s discards a %s-train to the open market (10.2.1)", c.Sym, g.Name(size))
-	if len(c.Trains) <= g.phase().Limit {
+	if len(c.Trains) <= g.Current().Limit {
 		g.r.Pending = g.r.Pending[1:]
 	}
 	return nil

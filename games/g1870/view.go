@@ -12,7 +12,7 @@ import (
 // in 1870 is public, so only the "(you)" mark differs between seats.
 func (g *Game) Status(seat int) string {
 	var b strings.Builder
-	ph := g.phase()
+	ph := g.Current()
 	fmt.Fprintf(&b, "Phase %d: %s tiles; off-boards pay their %s value; train limit %d. Bank $%d. Certificate limit %d.\n",
 		g.Phase, strings.Join(tileColours[:min(ph.Colours, len(tileColours))], ", "), offBoardColours[min(ph.OffBoard, 2)], ph.Limit, g.Bank, g.Limit())
 	if g.Ending != nil && !g.Ended {

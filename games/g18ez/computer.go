@@ -143,7 +143,7 @@ func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Act
 	if len(trains) == 0 {
 		trains = []int{2}
 	}
-	phase := g.phase().OffBoard
+	phase := g.Current().OffBoard
 	_, base := g.Layout.BestRun(c.Sym, trains, phase)
 	best, bestGain := lays[rng.IntN(len(lays))], 0
 	for _, o := range lays {
@@ -174,7 +174,7 @@ func (g *Game) trainChoice(seat int, by map[string][]move.Option) (move.Action, 
 		}
 	}
 	c := g.operating()
-	if len(plain) > 0 && (len(c.Trains) == 0 || c.Minor() || len(c.Trains) < g.phase().LimitFor(c.Kind)-1 || g.r.Forced) {
+	if len(plain) > 0 && (len(c.Trains) == 0 || c.Minor() || len(c.Trains) < g.Current().LimitFor(c.Kind)-1 || g.r.Forced) {
 		slices.SortFunc(plain, func(a, b move.Option) int {
 			sa, _ := g.SizeOf(a.Args[0])
 			sb, _ := g.SizeOf(b.Args[0])

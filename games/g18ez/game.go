@@ -90,12 +90,7 @@ func New(s Setup) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{Base: eighteen.NewBase[Corp](eighteen.Equipment{Board: board, Tiles: tiles, Manifest: manifest, Market: market,
-		Bank: bankCash, Trains: eighteen.NewTrains(trainTable, phaseTable)})}
-	for _, name := range s.Players {
-		p := eighteen.NewPlayer(name, startTotal/n)
-		g.Bank -= p.Cash
-		g.Players = append(g.Players, p)
-	}
+		Bank: bankCash, Trains: eighteen.NewTrains(trainTable, phaseTable), Players: s.Players, Capital: startTotal})}
 	var items []eighteen.PacketItem
 	for _, f := range privateFacts {
 		g.Privates = append(g.Privates, eighteen.NewPrivate(f.sym, f.name, f.cost, f.revenue))
@@ -137,8 +132,6 @@ func homeOf(b *eighteen.Board, sym string) (hexgrid.Hex, bool) {
 	}
 	return hexgrid.Hex{}, false
 }
-
-func (g *Game) phase() eighteen.Phase { return g.Current() }
 
 // Limit is the certificate limit (1.8).
 func (g *Game) Limit() int { return certLimits[len(g.Players)] }

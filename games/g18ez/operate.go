@@ -77,7 +77,7 @@ func (g *Game) endOR() {
 	if g.BlackLineDue {
 		g.formBlackLine()
 	}
-	if g.r.OR < g.phase().ORs {
+	if g.r.OR < g.Current().ORs {
 		g.startOR(g.r.OR + 1)
 		return
 	}

@@ -94,8 +94,8 @@ func invariants(g *Game, manifest map[string]int, lastRun *Run) error {
 		if c.Cash < 0 {
 			return fmt.Errorf("%s has $%d", c.Sym, c.Cash)
 		}
-		if !c.Closed && len(c.Trains) > g.phase().LimitFor(c.Kind) {
-			return fmt.Errorf("%s has %d trains, limit %d", c.Sym, len(c.Trains), g.phase().LimitFor(c.Kind))
+		if !c.Closed && len(c.Trains) > g.Current().LimitFor(c.Kind) {
+			return fmt.Errorf("%s has %d trains, limit %d", c.Sym, len(c.Trains), g.Current().LimitFor(c.Kind))
 		}
 	}
 	for s, p := range g.Players {

@@ -229,7 +229,7 @@ func (g *Game) privateTerms(a move.Action) (*Private, int, error) {
 		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and the price, as BUYPRIVATE HMH 60")
 	case c.Kind != kindMajor:
 		return nil, 0, errRule("appendix", "only major railroads buy private companies")
-	case g.Phase < 1 || !g.phase().Privates:
+	case g.Phase < 1 || !g.Current().Privates:
 		return nil, 0, errRule("2.8", "major railroads buy private companies from the sale of the first 3 until the first 5")
 	case p.Sym == OBS:
 		return nil, 0, errRule("appendix", "the Obsidian Railroad is never sold to a railroad")

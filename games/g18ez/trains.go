@@ -10,7 +10,7 @@ import (
 
 // run works out the company's income: the best run of its trains (2.6).
 func (g *Game) run(c *Corp) {
-	phase := g.phase().OffBoard
+	phase := g.Current().OffBoard
 	routes, total := g.Layout.BestRun(c.Sym, c.Trains, phase)
 	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: phase, Routes: routes, Total: total, Map: g.runMap()}
 	g.r.Revenue = total
@@ -60,7 +60,7 @@ func (g *Game) runTerms(a move.Action) ([]eighteen.Route, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.phase().OffBoard)
+	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.Current().OffBoard)
 	if err != nil {
 		return nil, 0, fmt.Errorf("%w (2.6)", err)
 	}
@@ -72,7 +72,7 @@ func (g *Game) doRun(a move.Action) error {
 	c := g.operating()
 	routes, total, _ := g.runTerms(a)
 	g.r.Revenue = total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total, Map: g.runMap()}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total, Map: g.runMap()}
 	g.Note("%s's president names its routes: %s; $%d in all (2.6)", c.Sym, routeText(c.Trains, routes), total)
 	return nil
 }
@@ -159,7 +159,7 @@ func (g *Game) trainStep() eighteen.Step {
 // trainOptions are the company's purchases, and the president's forced
 // sales, open now.
 func (g *Game) trainOptions(seat int, c *Corp) []move.Option {
-	if c == nil || len(c.Trains) >= g.phase().LimitFor(c.Kind) {
+	if c == nil || len(c.Trains) >= g.Current().LimitFor(c.Kind) {
 		return nil
 	}
 	out := shop.Options(seat, &g.Trains, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), g.maxPay(c))
@@ -187,7 +187,7 @@ func (g *Game) maxPay(c *Corp) int {
 // mustBuy tells whether the company must end its turn with a train: a
 // public railroad without one that can trace a legal route (2.8).
 func (g *Game) mustBuy(c *Corp) bool {
-	return c.Public() && len(c.Trains) == 0 && c.Operating && g.Layout.HasRoute(c.Sym, eighteen.Unlimited, g.phase().OffBoard)
+	return c.Public() && len(c.Trains) == 0 && c.Operating && g.Layout.HasRoute(c.Sym, eighteen.Unlimited, g.Current().OffBoard)
 }
 
 // shortfall is what the president must still raise for a forced train.
@@ -264,7 +264,7 @@ type purchase struct {
 // its source, 18EZ's limit by kind and its forced purchase follow.
 func (g *Game) trainTerms(a move.Action) (purchase, error) {
 	c := g.operating()
-	if len(c.Trains) >= g.phase().LimitFor(c.Kind) {
+	if len(c.Trains) >= g.Current().LimitFor(c.Kind) {
 		return purchase{}, errRule("2.8", "%s has %d trains, its limit", c.Sym, len(c.Trains))
 	}
 	bu, err := shop.Read(&g.Trains, a.Args, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), g.maxPay(c))
@@ -390,7 +390,7 @@ func (g *Game) newPhase(p int) {
 // open market (rulings EZ8).
 func (g *Game) trimTrains() {
 	for _, c := range g.Corps {
-		limit := g.phase().LimitFor(c.Kind)
+		limit := g.Current().LimitFor(c.Kind)
 		for len(c.Trains) > limit && !c.Closed {
 			slices.Sort(c.Trains)
 			g.PoolTrains = append(g.PoolTrains, c.Trains[0])

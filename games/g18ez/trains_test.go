@@ -44,8 +44,8 @@ func TestClaySaysPhaseChange(t *testing.T) {
 	if !g.BlackLineSale || g.BlackLineOpen {
 		t.Errorf("Black Line sale %v, open %v: want on sale from the next SDR", g.BlackLineSale, g.BlackLineOpen)
 	}
-	if tom.Cash != 100 || g.phase().Colours != 2 {
-		t.Errorf("PSW has $%d, phase colours %d", tom.Cash, g.phase().Colours)
+	if tom.Cash != 100 || g.Current().Colours != 2 {
+		t.Errorf("PSW has $%d, phase colours %d", tom.Cash, g.Current().Colours)
 	}
 }
 

@@ -15,7 +15,7 @@ var colourNames = []string{"yellow", "green", "brown", "gray"}
 // public, so only the "(you)" mark differs between seats.
 func (g *Game) Status(seat int) string {
 	var b strings.Builder
-	ph := g.phase()
+	ph := g.Current()
 	fmt.Fprintf(&b, "Phase %d: %s tiles; the red areas pay their %s value; train limit %d (minors %d). Bank $%d. Certificate limit %d.\n",
 		ph.Train, strings.Join(colourNames[:ph.Colours], ", "), colourNames[ph.OffBoard], ph.Limit, ph.LimitFor(kindMinor), g.Bank, g.Limit())
 	if g.Ending != nil && !g.Ended {

@@ -8,11 +8,11 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-// Hooks are what a title decides in the play the core runs: its rounds
-// (their steps read the title's game), how a move's arguments are written, the rule that says the game is over, what play carries on through
-// once a move is made, a seat's worth, the computer's choices, the bank's
-// payments and the words of the events the core tells. They
-// read the title's own game, so a copy of the game is wired anew.
+// Hooks are what a title decides in the play the core runs, and the
+// words it tells it in: what is the same in every title is the Base's,
+// what differs is here, as data where it can be and as a function of the
+// title's game where it cannot. The functions read the title's own game,
+// so a copy of the game is wired anew.
 type Hooks struct {
 	// Rounds are the title's kinds of round, each built of its steps;
 	// Kind is the kind in play, which the title's round state keeps.
@@ -21,9 +21,13 @@ type Hooks struct {
 	// UpperArgs: the title's options write their arguments upper case, so
 	// a move's may be written in any case.
 	UpperArgs bool
-	EndRule   string
-	Advance   func()
-	Decide    Decide
+	// EndRule is the rule to cite for a move once the game is over.
+	EndRule string
+	// Advance carries play on, once a move is made, through everything
+	// no one has to decide.
+	Advance func()
+	// Decide is the computer's choice where the title has a view.
+	Decide Decide
 	// Pay moves money out of the bank by the title's rule for a bank
 	// that runs short.
 	Pay func(amount int, to *int)

@@ -240,6 +240,17 @@ type Offer struct {
 	To   int         `json:"to"`
 }
 
+// Clone is a copy of the offer, nil for none, that shares nothing with
+// it: a game's copy may answer it.
+func (o *Offer) Clone() *Offer {
+	if o == nil {
+		return nil
+	}
+	c := *o
+	c.Move.Args = slices.Clone(o.Move.Args)
+	return &c
+}
+
 // The answers to an offer.
 const (
 	Accept  = "ACCEPT"

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/eighteen/enginetest"
 	"github.com/railpost/railpost/games/move"
 )
@@ -26,13 +27,13 @@ func agreeSpec(g *Game) enginetest.Spec[*Game] {
 		Words:       words,
 		Clone:       (*Game).Clone,
 		Fingerprint: fingerprint,
-		Canonical:   canonical,
+		Canonical:   func(a move.Action) move.Action { return eighteen.CanonicalMove(a, false) },
 		// a run is named by its stops, too many to list: the menu lists
 		// the run as it stands, and a RUN written otherwise is the option
 		// the step computes for it when asked (TestPresidentRuns holds
 		// the rule itself)
 		Asked: func(g *Game, seat int, a move.Action) []move.Option {
-			return g.round().Options(seat, move.Query{Verb: a.Verb, Args: a.Args})
+			return g.Round().Options(seat, move.Query{Verb: a.Verb, Args: a.Args})
 		},
 		AskedVerbs: []string{"RUN"},
 	}

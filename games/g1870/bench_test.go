@@ -82,7 +82,7 @@ func lateBench(b *testing.B) (*Game, []lateRun) {
 //	go test ./games/g1870 -run '^$' -bench LateRuns -benchtime 20x
 func BenchmarkLateRuns(b *testing.B) {
 	g, runs := lateBench(b)
-	phase := g.phase().OffBoard
+	phase := g.Current().OffBoard
 	b.ReportMetric(float64(len(g.Layout.Tiles)), "tiles")
 	for _, r := range runs {
 		b.Run(r.name, func(b *testing.B) {

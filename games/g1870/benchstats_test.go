@@ -16,7 +16,7 @@ import (
 // from before the net, with a lateStats that does nothing.
 func lateStats(b *testing.B, g *Game, corp string, trains []int, perRun float64) {
 	b.Helper()
-	l, phase := g.Layout, g.phase().OffBoard
+	l, phase := g.Layout, g.Current().OffBoard
 	_, _, st := l.BestRunStats(corp, trains, phase)
 	routes := 0
 	for _, n := range trains {

@@ -10,24 +10,13 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-// maxLaysJudged caps the lays the computer tries on a copy of the map
-// for one decision: beyond it, a random sample, so that a late-game turn
-// stays quick.
-const maxLaysJudged = 40
-
-// Suggest is the computer's move for a seat, always one of the seat's
-// legal options (the steps' own list). It plays a fair game, not a strong
+// decide is the computer's choice where it has a view; false leaves the
+// default (decline, done, pass or skip). It plays a fair game, not a strong
 // one: it starts companies it can lead and buys into those that run,
 // lays track toward revenue and its companies' destinations, places
 // tokens it can afford, pays out unless it must save for a train, buys
 // trains before its own would rust, sells shares only to pay for a train
 // it must buy, and turns down deals offered to it.
-func (g *Game) Suggest(seat int, rng *rand.Rand) move.Action {
-	return eighteen.Suggest(seat, g.Legal(seat), g.decide, rng)
-}
-
-// decide is the computer's choice where it has a view; false leaves the
-// default (decline, done, pass or skip).
 func (g *Game) decide(seat int, by map[string][]move.Option, rng *rand.Rand) (move.Action, bool) {
 	switch {
 	case len(by["ACCEPT"]) > 0, len(by["PROTECT"]) > 0:
@@ -141,8 +130,8 @@ func (g *Game) shareScore(seat int, c *Corp, o move.Option) int {
 		return 0 // its cash goes to trains
 	case !c.Floated:
 		return 10 // helps another's company float, when nothing better offers
-	case len(c.Trains) > 0 && g.price(c) >= 50:
-		s := g.price(c)
+	case len(c.Trains) > 0 && g.Price(c) >= 50:
+		s := g.Price(c)
 		if o.Args[1] == "POOL" {
 			s += 5 // the open market's shares go back into play
 		}
@@ -176,7 +165,7 @@ func (g *Game) dividend(seat int, by map[string][]move.Option) move.Action {
 	if c != nil {
 		cost := g.nextTrainCost()
 		needed := g.needsTrain(c) && c.Cash < cost
-		room := len(c.Trains) < g.phase().Limit && c.Cash < cost && c.Cash+rev >= cost
+		room := len(c.Trains) < g.Current().Limit && c.Cash < cost && c.Cash+rev >= cost
 		if needed || room {
 			return first(by["WITHHOLD"], "")
 		}
@@ -222,14 +211,10 @@ func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Act
 	if c == nil {
 		return move.Action{}, false
 	}
-	if len(lays) > maxLaysJudged {
-		lays = slices.Clone(lays)
-		rng.Shuffle(len(lays), func(i, j int) { lays[i], lays[j] = lays[j], lays[i] })
-		lays = lays[:maxLaysJudged]
-	}
-	trains, off := g.trialTrains(c), g.phase().OffBoard
+	lays = eighteen.Sample(lays, rng)
+	trains, off := g.trialTrains(c), g.Current().OffBoard
 	_, base := g.Layout.BestRun(c.Sym, trains, off)
-	steps := g.board.Steps(c.Dest)
+	steps := g.Board().Steps(c.Dest)
 	near := g.nearest(c, steps)
 	var best move.Option
 	bestScore := -1 << 30
@@ -242,7 +227,7 @@ func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Act
 		l := g.Layout.Clone()
 		l.Bonus, l.BonusBound = g.bonus, g.bonusBound
 		rot, _ := atoi(o.Args[2])
-		l.Tiles[h] = eighteen.Placed{Tile: g.tiles[o.Args[1]], Rotation: rot}
+		l.Tiles[h] = eighteen.Placed{Tile: g.Tiles()[o.Args[1]], Rotation: rot}
 		_, rev := l.BestRun(c.Sym, trains, off)
 		score := 10*(rev-base) - cost/10 + rng.IntN(3)
 		if d, ok := steps[h]; ok && !c.Connected && d < near {
@@ -282,7 +267,7 @@ func (g *Game) tokenChoice(seat int, toks []move.Option) (move.Action, bool) {
 	if c == nil {
 		return move.Action{}, false
 	}
-	trains, off := g.trialTrains(c), g.phase().OffBoard
+	trains, off := g.trialTrains(c), g.Current().OffBoard
 	_, base := g.Layout.BestRun(c.Sym, trains, off)
 	var best move.Option
 	bestGain := 0
@@ -334,7 +319,7 @@ func (g *Game) trainChoice(seat int, by map[string][]move.Option) (move.Action, 
 	switch {
 	case cheapest != nil && (len(c.Trains) == 0 || (need && cheapestCost <= c.Cash)):
 		return cheapest.Action(0), true
-	case cheapest != nil && cheapestCost <= c.Cash && len(c.Trains) < g.phase().Limit:
+	case cheapest != nil && cheapestCost <= c.Cash && len(c.Trains) < g.Current().Limit:
 		return cheapest.Action(0), true
 	case len(c.Trains) == 0 && g.mustBuy(c) && len(by["SELL"]) > 0:
 		return g.forcedSale(seat, by["SELL"]), true

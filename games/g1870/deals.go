@@ -17,31 +17,21 @@ import (
 // offer opens a deal to a seat and tells the table.
 func (g *Game) offer(a move.Action, to int, format string, args ...any) error {
 	g.r.Offer = &eighteen.Offer{Move: a, To: to}
-	g.note(format+": %s may ACCEPT or DECLINE", append(args, g.Players[to].Name)...)
+	g.Note(format+": %s may ACCEPT or DECLINE", append(args, g.Players[to].Name)...)
 	return nil
 }
 
-// consentStep puts the open offer to its other side.
+// consentStep puts the open offer to its other side; declined, play
+// returns to the proposer.
 func (g *Game) consentStep() eighteen.Step {
-	return eighteen.ConsentStep(func() *eighteen.Offer { return g.r.Offer }, g.closeDeal, g.dropDeal)
+	return g.Consent(&g.r.Offer, g.deal, "%s declines: %s is not made")
 }
 
-// closeDeal makes the offered move with the other side's word.
-func (g *Game) closeDeal(o eighteen.Offer) error {
-	g.r.Offer = nil
-	g.note("%s accepts", g.Players[o.To].Name)
-	do := map[string]func(move.Action) error{"BUYPRIVATE": g.doBuyPrivate, "BUYTRAIN": g.doBuyTrain, "REDEEM": g.doRedeem}[o.Move.Verb]
+// deal makes an offered move with the other side's word.
+func (g *Game) deal(a move.Action) error {
+	do := map[string]func(move.Action) error{"BUYPRIVATE": g.doBuyPrivate, "BUYTRAIN": g.doBuyTrain, "REDEEM": g.doRedeem}[a.Verb]
 	if do == nil {
-		return fmt.Errorf("internal: %s is not a deal", o.Move)
+		return fmt.Errorf("internal: %s is not a deal", a)
 	}
-	g.agreed = true
-	defer func() { g.agreed = false }()
-	return do(o.Move)
-}
-
-// dropDeal declines the offer: play returns to the proposer.
-func (g *Game) dropDeal(o eighteen.Offer) error {
-	g.r.Offer = nil
-	g.note("%s declines: %s is not made", g.Players[o.To].Name, o.Move)
-	return nil
+	return do(a)
 }

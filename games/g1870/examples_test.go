@@ -29,13 +29,12 @@ func table(t *testing.T) *Game {
 func stage(t *testing.T, g *Game, sym string, par, cash int, holdings map[int]int) *Corp {
 	t.Helper()
 	c := g.Corp(sym)
-	pos, err := g.market.Par(par)
+	pos, err := g.StockMarket().Par(par)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.Started, c.Floated, c.Par, c.Pos, c.President = true, true, par, pos, -1
-	g.tick++
-	c.Tick = g.tick
+	g.Restack(&c.Corporation)
 	most := 0
 	for seat := range len(g.Players) {
 		n := holdings[seat]
@@ -76,7 +75,7 @@ func stockTurn(g *Game, seat int) {
 func place(t *testing.T, g *Game, hex, id string, rot int) {
 	t.Helper()
 	h := mustHex(t, hex)
-	g.Layout.Tiles[h] = eighteen.Placed{Tile: g.tiles[id], Rotation: rot}
+	g.Layout.Tiles[h] = eighteen.Placed{Tile: g.Tiles()[id], Rotation: rot}
 	g.Left[id]--
 }
 
@@ -137,7 +136,7 @@ func fingerprint(g *Game) string {
 			fmt.Fprintf(&b, "%+v\n", *t)
 		}
 	}
-	for _, h := range g.board.Order {
+	for _, h := range g.Board().Order {
 		fmt.Fprintf(&b, "%v%v", g.Layout.Tiles[h], g.Layout.Tokens[h])
 	}
 	return b.String() + fmt.Sprint(len(g.Events))
@@ -257,13 +256,13 @@ func TestBridgeCompanyAtMemphis(t *testing.T) {
 	c := stage(t, g, "SSW", 100, 300, map[int]int{1: 6})
 	g.Private(MRBC).Owner = 1
 	operate(g, c, stepTrack)
-	h17 := g.board.Space(mustHex(t, "H17"))
+	h17 := g.Board().Space(mustHex(t, "H17"))
 	var lays []string
 	for _, o := range g.Legal(1) {
 		if o.Verb == "LAY" && o.Args[0] == "H17" {
 			lays = append(lays, o.Args[1])
 			rot, _ := atoi(o.Args[2])
-			if h17.CrossesRiver(g.tiles[o.Args[1]], rot) {
+			if h17.CrossesRiver(g.Tiles()[o.Args[1]], rot) {
 				t.Errorf("LAY %v crosses the river while a player holds the bridge", o.Args)
 			}
 		}
@@ -705,8 +704,8 @@ func TestRemainingSharesCountAtTheOldPrice(t *testing.T) {
 		if !protect {
 			want, price = g.Limit()-2, 60
 		}
-		if g.price(gmo) != price || g.Certs(0) != want {
-			t.Errorf("protected %v: GMO at $%d, Ann holds %d certificates; want $%d and %d", protect, g.price(gmo), g.Certs(0), price, want)
+		if g.Price(gmo) != price || g.Certs(0) != want {
+			t.Errorf("protected %v: GMO at $%d, Ann holds %d certificates; want $%d and %d", protect, g.Price(gmo), g.Certs(0), price, want)
 		}
 	}
 }
@@ -730,7 +729,7 @@ func TestBridgeDiscountAtTheFirstCrossing(t *testing.T) {
 				continue
 			}
 			rot, _ := atoi(o.Args[2])
-			if g.board.Space(mustHex(t, o.Args[0])).CrossesRiver(g.tiles[o.Args[1]], rot) {
+			if g.Board().Space(mustHex(t, o.Args[0])).CrossesRiver(g.Tiles()[o.Args[1]], rot) {
 				out = append(out, o)
 			}
 		}
@@ -767,7 +766,7 @@ func TestBridgeDiscountAtTheFirstCrossing(t *testing.T) {
 	if c.Cash != 300-(60-40) || !c.BridgeUsed || g.r.Lays != 1 {
 		t.Fatalf("after %s SSW has $%d (want $280: Memphis's $60 less $40), used %v, lays %d", first.Action(1), c.Cash, c.BridgeUsed, g.r.Lays)
 	}
-	cost := g.board.Space(mustHex(t, second.Args[0])).Cost
+	cost := g.Board().Space(mustHex(t, second.Args[0])).Cost
 	act(t, g, 1, second.Action(1).String())
 	if cost < 40 || c.Cash != 280-cost {
 		t.Errorf("the second crossing, %s, left SSW $%d; want $%d, its $%d in full", second.Action(1), c.Cash, 280-cost, cost)

@@ -78,49 +78,19 @@ type Token struct {
 
 // Game is a game of 1870 in progress.
 type Game struct {
-	board  *eighteen.Board
-	tiles  map[string]*eighteen.Tile
-	market *eighteen.Market
-	Layout *eighteen.Layout
-	Left   Manifest // tiles not yet laid
+	eighteen.Base[Corp, *Corp]
 
-	Players  []*Player
-	Corps    []*Corp
-	Privates []*Private
-	Bank     int
-	Pool     map[string]int // shares in the open market
-	eighteen.Trains
-	Priority  int
 	Broken    bool
-	Ending    *eighteen.Ending // what has set the end off, and when it comes
 	Variants  Variants
-	Ended     bool
 	Stalemate bool
-	Bankrupt  int // the seat that went bankrupt, or -1
 	Cattle    *Token
 	Port      *Token
-	tick      int
 
-	r      round
-	rounds map[int]eighteen.Round
-	agreed bool // an offer's move is being made with the other side's word
-	bySym  map[string]*Corp
-	Events []string
-	// ORsDone counts the operating rounds finished.
-	ORsDone int
-	// LastRun is the latest run of a company's trains, kept so that it
-	// can be shown and checked.
-	LastRun *Run
+	r round
 }
 
 // Run is one company's run of its trains.
-type Run struct {
-	Corp   string
-	Trains []int
-	Phase  int // the off-board value used
-	Routes []eighteen.Route
-	Total  int
-}
+type Run = eighteen.Run
 
 // New deals a game: the starting order from the seed, the capital, the
 // Katy share set with its private (3.1 to 3.3).
@@ -141,27 +111,19 @@ func New(s Setup) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{board: board, tiles: tiles, market: market, Layout: eighteen.NewLayout(board), Variants: s.Variants,
-		Left: Manifest{}, Bank: bankCash, Pool: map[string]int{}, Bankrupt: -1,
-		Trains: eighteen.NewTrains(trainTable, phaseTable)}
+	trains := eighteen.NewTrains(trainTable, phaseTable)
 	if s.Variants.Diesels {
-		g.Trains = eighteen.NewTrains(dieselTrains, dieselPhases)
+		trains = eighteen.NewTrains(dieselTrains, dieselPhases)
 	}
-	g.Trains.Phase = 1
-	for id, c := range manifest {
-		g.Left[id] = c
-	}
+	trains.Phase = 1
+	g := &Game{Base: eighteen.NewBase[Corp](eighteen.Equipment{Board: board, Tiles: tiles, Manifest: manifest, Market: market,
+		Bank: bankCash, Trains: trains, Players: s.Players, Capital: startTotal}), Variants: s.Variants}
 	// By mail the players sit in the order the game lists them: their
 	// positions are the seats, fixed as they join, and the mail for seat k
 	// goes to position k+1. The seed deals the starting order's card #1,
 	// the first priority; the others follow clockwise (3.2; ruling G14).
 	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x1870))
 	first := rng.IntN(n)
-	for _, name := range s.Players {
-		p := eighteen.NewPlayer(name, startTotal/n)
-		g.Bank -= p.Cash
-		g.Players = append(g.Players, p)
-	}
 	for _, f := range corpTable {
 		home, _ := hexgrid.ParseHex(f.home)
 		dest, _ := hexgrid.ParseHex(f.dest)
@@ -172,55 +134,32 @@ func New(s Setup) (*Game, error) {
 		if c.Sym == SLSF {
 			c.IPO, c.Reserved = 8, 2 // its president's certificate is the SLSF private
 		}
-		g.Corps = append(g.Corps, c)
+		g.AddCorp(c)
 	}
 	for _, f := range privateTable {
 		g.Privates = append(g.Privates, eighteen.NewPrivate(f.sym, f.name, f.cost, f.revenue))
 	}
-	g.Layout.Bonus, g.Layout.BonusBound = g.bonus, g.bonusBound
-	g.rounds = g.buildRounds()
-	g.bySym = map[string]*Corp{}
-	for _, c := range g.Corps {
-		g.bySym[c.Sym] = c
-	}
+	g.wire()
 	if g.Variants.Historical {
 		g.Corp(SLSF).FloatAt = 6     // it runs once six shares are sold (16.5)
 		g.Private(SLSF).Revenue = 20 // and pays as a private until it is started
 	}
 	g.Priority = first
 	g.r = round{Kind: auctionRound, Initial: true, Seat: first, First: first, LastAct: -1}
-	g.note("%s has the priority; the private companies are offered cheapest first (5.7)", g.Players[first].Name)
+	g.Note("%s has the priority; the private companies are offered cheapest first (5.7)", g.Players[first].Name)
 	return g, nil
 }
 
-// Over tells whether the game has ended.
-func (g *Game) Over() bool { return g.Ended }
-
-func (g *Game) note(format string, args ...any) {
-	g.Events = append(g.Events, fmt.Sprintf(format, args...))
-}
-
-// Corp is the company with that symbol, in any case, or nil. The route
-// search asks for every run, so it is a map.
-func (g *Game) Corp(sym string) *Corp { return g.bySym[strings.ToUpper(sym)] }
-
-// Private is the private company with that symbol, or nil.
-func (g *Game) Private(sym string) *Private { return eighteen.PrivateOf(g.Privates, sym) }
-
-func (g *Game) phase() eighteen.Phase { return g.Current() }
-
-func (g *Game) price(c *Corp) int { return g.market.Price(c.Pos) }
-
 // free tells whether a company's shares are off the certificate limit:
 // its token is in the yellow, green or brown zone (5.1.1).
-func (g *Game) free(c *Corp) bool { return shares.Free(g.market, &c.Corporation) }
+func (g *Game) free(c *Corp) bool { return shares.Free(g.StockMarket(), &c.Corporation) }
 
 // unlimited tells whether more than 60% may be held (5.1.1 green, brown).
-func (g *Game) unlimited(c *Corp) bool { return shares.Unlimited(g.market, &c.Corporation) }
+func (g *Game) unlimited(c *Corp) bool { return shares.Unlimited(g.StockMarket(), &c.Corporation) }
 
 // bulk tells whether several shares may be bought from the open market at
 // once (5.1.1 brown).
-func (g *Game) bulk(c *Corp) bool { return shares.Bulk(g.market, &c.Corporation) }
+func (g *Game) bulk(c *Corp) bool { return shares.Bulk(g.StockMarket(), &c.Corporation) }
 
 // Limit is each player's certificate limit now (5.4.1).
 func (g *Game) Limit() int {
@@ -239,7 +178,7 @@ func (g *Game) Limit() int {
 func (g *Game) Certs(seat int) int {
 	halves := 0
 	for _, c := range g.Corps {
-		halves += shares.Certs(g.market, &c.Corporation, seat, g.Players[seat].Shares[c.Sym])
+		halves += shares.Certs(g.StockMarket(), &c.Corporation, seat, g.Players[seat].Shares[c.Sym])
 	}
 	n := (halves + 1) / 2
 	for _, p := range g.Privates {
@@ -254,43 +193,29 @@ func (g *Game) Certs(seat int) int {
 // treasury: held by players or in the open market (5.5.2, 5.10).
 func (g *Game) sold(c *Corp) int { return eighteen.HeldOut(&c.Corporation, g.Players, g.Pool) }
 
-// ordered is the companies in share price order: highest price first, the
-// rightmost box first, then top of the pile first (glossary).
-func (g *Game) ordered(keep func(*Corp) bool) []*Corp {
-	var out []*Corp
-	for _, c := range g.Corps {
-		if c.Started && !c.Closed && keep(c) {
-			out = append(out, c)
-		}
-	}
-	eighteen.ByPrice(g.market, out, func(c *Corp) *eighteen.Corporation { return &c.Corporation })
-	return out
-}
-
 // move puts a company's token somewhere new, under the pile there
 // (5.8.4), and closes the company if that is the closing zone.
 func (g *Game) move(c *Corp, to eighteen.Pos) {
 	if to != c.Pos {
-		g.tick++
-		c.Tick = g.tick
+		g.Restack(&c.Corporation)
 	}
-	from := g.price(c)
+	from := g.Price(c)
 	c.Pos = to
-	if p := g.price(c); p != from {
-		g.note("%s's shares move from $%d to $%d", c.Sym, from, p)
+	if p := g.Price(c); p != from {
+		g.Note("%s's shares move from $%d to $%d", c.Sym, from, p)
 	}
-	if g.market.Closed(to) {
+	if g.StockMarket().Closed(to) {
 		g.close(c)
 	}
-	if g.Variants.Finish400 && g.price(c) >= 400 && !g.Ending.Due(eighteen.EndAfterRun) {
+	if g.Variants.Finish400 && g.Price(c) >= 400 && !g.Ending.Due(eighteen.EndAfterRun) {
 		g.Ending = eighteen.Trigger(g.Ending, c.Sym+"'s shares reached $400 (16.1)", eighteen.EndAfterRun)
-		g.note("%s's shares reach $400: the game ends when its turn is done (16.1)", c.Sym)
+		g.Note("%s's shares reach $400: the game ends when its turn is done (16.1)", c.Sym)
 	}
 }
 
 // close removes a company whose price reaches the closing zone (5.1.1).
 func (g *Game) close(c *Corp) {
-	g.note("%s enters the closing zone and is removed from play (5.1.1)", c.Sym)
+	g.Note("%s enters the closing zone and is removed from play (5.1.1)", c.Sym)
 	c.Closed = true
 	for h, stops := range g.Layout.Tokens {
 		for s, corps := range stops {
@@ -330,48 +255,11 @@ func (g *Game) pay(amount int, to *int) {
 		g.Broken = true
 		g.Bank += brokenBills
 		g.Ending = eighteen.Trigger(g.Ending, "the bank broke: the set of operating rounds is finished (13.2)", eighteen.EndAfterSet)
-		g.note("the bank has run out of money: the game ends after this set of operating rounds (13.2)")
+		g.Note("the bank has run out of money: the game ends after this set of operating rounds (13.2)")
 	}
 	g.Bank -= amount
 	*to += amount
 }
-
-// reelect makes the player with the most shares president when he has
-// more than the president; of equal holders, the first to the left of the
-// old president (5.6).
-func (g *Game) reelect(c *Corp) {
-	if p, changed := eighteen.Reelect(&c.Corporation, g.Players); changed {
-		g.note("%s becomes president of %s (5.6)", g.Players[p].Name, c.Sym)
-		c.President = p
-	}
-}
-
-// Score is a player's worth at the end: cash, shares at market and
-// private companies at cost (14). A bankrupt player's cash does not count
-// (13.1).
-func (g *Game) Score(seat int) int {
-	p := g.Players[seat]
-	total := p.Cash
-	if seat == g.Bankrupt {
-		total = 0
-	}
-	for _, c := range g.Corps {
-		if !c.Closed && c.Started {
-			total += p.Shares[c.Sym] * g.price(c)
-		}
-	}
-	for _, pr := range g.Privates {
-		if pr.Owner == seat && pr.Corp == "" && !pr.Closed {
-			total += pr.Printed
-		}
-	}
-	return total
-}
-
-// Money is every dollar in the game: the bank's, the players' and the
-// companies'. What the bank owes a company at the round's end is still
-// the bank's. The total changes only by the $1000 notes of a broken bank.
-func (g *Game) Money() int { return eighteen.Money(g.Bank, g.Players, eighteen.Cores(g.Corps)) }
 
 // errRule is an illegal move, with the rule that forbids it.
 func errRule(rule, format string, args ...any) error {

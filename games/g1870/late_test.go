@@ -45,7 +45,7 @@ func latePositions(t *testing.T) []*Game {
 // bonusBound bounds bonus on every run.
 func TestLateRunsAreExact(t *testing.T) {
 	for i, g := range latePositions(t) {
-		ph := g.phase().OffBoard
+		ph := g.Current().OffBoard
 		for _, bonuses := range []bool{false, true} {
 			for _, c := range g.Corps {
 				if len(g.Layout.Stations(c.Sym)) == 0 {

@@ -41,7 +41,7 @@ func (g *Game) Menu(seat int) []string {
 // MenuAt is the menu's lines for one hex: every lay there as a line to
 // send, with its cost. It answers OPTIONS <hex>.
 func (g *Game) MenuAt(seat int, hex string) ([]string, error) {
-	out, err := g.menu().At(g.round(), g.board, seat, hex, "1870", "H17")
+	out, err := g.menu().At(g.Round(), g.Board(), seat, hex, "1870", "H17")
 	if err == nil && len(out) == 0 {
 		err = fmt.Errorf("no tile may be laid on %s by you now", strings.ToUpper(strings.TrimSpace(hex)))
 	}
@@ -79,24 +79,24 @@ func (g *Game) optionNote(o move.Option) string {
 	case "BUY":
 		if c := g.Corp(o.Args[0]); c != nil && len(o.Args) >= 2 {
 			if _, price, err := g.shareTerms(a, c); err == nil {
-				return dollars(price) + " a share"
+				return eighteen.Dollars(price) + " a share"
 			}
 		}
 	case "SELL":
 		if c := g.Corp(o.Args[0]); c != nil {
-			return dollars(g.price(c)) + " a share"
+			return eighteen.Dollars(g.Price(c)) + " a share"
 		}
 	case "TOKEN":
 		if c := g.r.Corp; c != nil {
 			h, _ := hexgrid.ParseHex(o.Args[0])
 			if cost, ok := tokens.Next(&c.Corporation, c.Extra, h); ok {
-				return dollars(cost)
+				return eighteen.Dollars(cost)
 			}
 		}
 	case "BUYTRAIN":
 		if !o.Ranged {
 			if pu, err := g.trainTerms(a); err == nil {
-				return dollars(pu.Price)
+				return eighteen.Dollars(pu.Price)
 			}
 		}
 	case "PAY", "HALF", "WITHHOLD":
@@ -107,7 +107,7 @@ func (g *Game) optionNote(o move.Option) string {
 		}
 	case "LAY":
 		if _, cost, _, err := g.layTerms(a); err == nil && cost > 0 {
-			return dollars(cost)
+			return eighteen.Dollars(cost)
 		}
 	}
 	return ""

@@ -13,25 +13,18 @@ import (
 // startSet begins the operating rounds after a stock round; their number
 // is the phase's when the set begins (4.2).
 func (g *Game) startSet() {
-	g.r = round{Kind: operatingRound, OR: 1, Set: g.phase().ORs, LastAct: -1}
+	g.r = round{Kind: operatingRound, OR: 1, Set: g.Current().ORs, LastAct: -1}
 	g.startOR()
 }
 
 func (g *Game) startOR() {
-	g.note("operating round %d of %d", g.r.OR, g.r.Set)
-	g.payPrivates()
+	g.Note("operating round %d of %d", g.r.OR, g.r.Set)
+	g.PayPrivates() // each private's revenue to its owner (4.1 B1, 12.3)
 	for _, c := range g.Corps {
 		c.Operated = false
 	}
 	g.r.Corp = nil
 	g.checkConnections(nil) // 11.1 rule 5
-}
-
-// payPrivates pays each private's revenue to its owner (4.1 B1, 12.3).
-func (g *Game) payPrivates() {
-	eighteen.PayPrivates(g.Privates,
-		func(seat, amount int) { g.pay(amount, &g.Players[seat].Cash) },
-		func(sym string, amount int) { g.pay(amount, &g.Corp(sym).Cash) })
 }
 
 // nextCorp picks the next company to operate in share price order, which
@@ -40,10 +33,10 @@ func (g *Game) nextCorp() {
 	for _, c := range g.Corps {
 		if c.Started && !c.Closed && !c.Floated && g.sold(c) >= c.FloatAt {
 			c.Floated = true
-			g.note("%s has sold enough shares to operate (5.5.2)", c.Sym)
+			g.Note("%s has sold enough shares to operate (5.5.2)", c.Sym)
 		}
 	}
-	next := g.ordered(func(c *Corp) bool { return c.Floated && !c.Operated })
+	next := g.Ordered(func(c *Corp) bool { return c.Floated && !c.Operated })
 	if len(next) == 0 {
 		g.endOR()
 		return
@@ -55,9 +48,9 @@ func (g *Game) nextCorp() {
 		c.Operating = true
 		g.addToken(c.Home, c.Sym)
 		c.Stations = 1
-		g.note("%s places its home token on %s (7.1)", c.Sym, c.Home)
+		g.Note("%s places its home token on %s (7.1)", c.Sym, c.Home)
 	}
-	g.note("%s operates, %s presiding", c.Sym, g.Players[c.President].Name)
+	g.Note("%s operates, %s presiding", c.Sym, g.Players[c.President].Name)
 }
 
 // addToken puts a home or destination token in the hex's city: every
@@ -68,7 +61,7 @@ func (g *Game) endOR() {
 	g.r.Corp = nil
 	g.ORsDone++
 	if g.Ending.Due(eighteen.EndAfterOR) {
-		g.end(g.Ending.Why)
+		g.End(g.Ending.Why)
 		return
 	}
 	if g.r.OR < g.r.Set {
@@ -80,15 +73,10 @@ func (g *Game) endOR() {
 		clear(p.Sold)
 	}
 	if g.Ending.Due(eighteen.EndAfterSet) {
-		g.end(g.Ending.Why)
+		g.End(g.Ending.Why)
 		return
 	}
 	g.startStockRound()
-}
-
-func (g *Game) end(why string) {
-	g.Ended = true
-	g.note("the game ends: %s", why)
 }
 
 // finishTurn closes a company's turn and lets connected companies run
@@ -97,11 +85,6 @@ func (g *Game) finishTurn(c *Corp) {
 	c.Operated = true
 	g.r.Corp = nil
 	g.checkConnections(c)
-}
-
-func (g *Game) colours() []eighteen.Colour {
-	all := []eighteen.Colour{eighteen.Yellow, eighteen.Green, eighteen.Brown, eighteen.Gray}
-	return all[:g.phase().Colours]
 }
 
 func (g *Game) mrbcBlocks() bool {
@@ -117,7 +100,7 @@ func (g *Game) owns(c *Corp, priv string) bool { return g.Private(priv).Owned(c.
 // bridge company: not, for its discount, or as the free home bridge,
 // which does not count against the two.
 func (g *Game) layCost(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex, id string, rot int) (int, bridgeUse, error) {
-	t := g.tiles[id]
+	t := g.Tiles()[id]
 	if t == nil || g.Left[id] == 0 {
 		return 0, noBridge, errRule("2.5", "no tile #%s is left", id)
 	}
@@ -131,11 +114,11 @@ func (g *Game) layCost(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex, id 
 	case upgrade && g.r.Lays > 0:
 		return 0, noBridge, errRule("6", "an upgrade is instead of the two yellow lays, not after one")
 	}
-	cost, err := g.Layout.CheckFrom(reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: t, Rotation: rot}, g.colours())
+	cost, err := g.Layout.CheckFrom(reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: t, Rotation: rot}, g.TileColours())
 	if err != nil {
 		return 0, noBridge, err
 	}
-	s := g.board.Space(h)
+	s := g.Board().Space(h)
 	crossing := s.CrossesRiver(t, rot)
 	bridge := noBridge
 	if crossing {
@@ -217,7 +200,7 @@ func (g *Game) doLay(a move.Action) error {
 	c := g.r.Corp
 	id := strings.TrimPrefix(a.Args[1], "#")
 	rot, _ := atoi(a.Args[2])
-	t := g.tiles[id]
+	t := g.Tiles()[id]
 	old, upgrade := g.Layout.Tiles[h]
 	if upgrade {
 		g.Left[old.Tile.ID]++
@@ -228,9 +211,9 @@ func (g *Game) doLay(a move.Action) error {
 	g.Bank += cost
 	c.BridgeUsed = c.BridgeUsed || bridge != noBridge
 	if cost > 0 {
-		g.note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
+		g.Note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
 	} else {
-		g.note("%s lays #%s on %s (rotation %d)", c.Sym, id, h, rot)
+		g.Note("%s lays #%s on %s (rotation %d)", c.Sym, id, h, rot)
 	}
 	switch {
 	case upgrade:
@@ -299,11 +282,8 @@ func (g *Game) doToken(a move.Action) error {
 	c := g.r.Corp
 	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	cost, _ := tokens.Next(&c.Corporation, c.Extra, h)
-	c.Cash -= cost
-	g.Bank += cost
-	g.Layout.Place(h, g.Layout.FreeCity(h), c.Sym)
-	c.Stations++
-	g.note("%s places a token on %s for $%d", c.Sym, h, cost)
+	g.PlaceStation(&c.Corporation, h, cost)
+	g.Note("%s places a token on %s for $%d", c.Sym, h, cost)
 	g.r.Step = stepRun
 	return nil
 }
@@ -311,16 +291,16 @@ func (g *Game) doToken(a move.Action) error {
 // run is the company's best run of all its trains: the president must
 // run the highest-earning routes (8.3).
 func (g *Game) run(c *Corp) {
-	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.phase().OffBoard)
+	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.Current().OffBoard)
 	g.r.Revenue, g.r.Best = total, total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total}
 	if g.r.Revenue == 0 {
-		g.note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
-		g.move(c, g.market.Left(c.Pos))
+		g.Note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
+		g.move(c, g.StockMarket().Left(c.Pos))
 		g.r.Step = stepTrains
 		return
 	}
-	g.note("%s's trains earn $%d", c.Sym, g.r.Revenue)
+	g.Note("%s's trains earn $%d", c.Sym, g.r.Revenue)
 	g.r.Step = stepDividend
 }
 
@@ -343,7 +323,7 @@ func (g *Game) runTerms(a move.Action) (*Corp, []eighteen.Route, int, error) {
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.phase().OffBoard)
+	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.Current().OffBoard)
 	if err != nil {
 		return nil, nil, 0, fmt.Errorf("%w; the best run earns $%d: %s", err, g.r.Best, g.routeText(g.LastRun.Trains, g.LastRun.Routes))
 	}
@@ -371,8 +351,8 @@ func (g *Game) doRun(a move.Action) error {
 		return err
 	}
 	g.r.Revenue = total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total}
-	g.note("%s's president names its routes: %s; $%d in all", c.Sym, g.routeText(c.Trains, routes), total)
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total}
+	g.Note("%s's president names its routes: %s; $%d in all", c.Sym, g.routeText(c.Trains, routes), total)
 	return nil
 }
 
@@ -414,8 +394,8 @@ func (g *Game) doPay(a move.Action) error {
 	}
 	per := eighteen.RoundDown.PerShare(rev, 10)
 	g.payout(c, per)
-	g.note("%s pays $%d a share", c.Sym, per)
-	g.move(c, g.market.Right(c.Pos))
+	g.Note("%s pays $%d a share", c.Sym, per)
+	g.move(c, g.StockMarket().Right(c.Pos))
 	g.afterDividend(conn)
 	return nil
 }
@@ -430,9 +410,8 @@ func (g *Game) doHalf(a move.Action) error {
 	per, kept := eighteen.RoundUp.Half(rev, 10) // rounded in the holders' favour (9.1.2)
 	g.pay(kept, &c.Cash)
 	g.payout(c, per)
-	g.note("%s pays half: $%d a share, keeping $%d", c.Sym, per, kept)
-	g.tick++
-	c.Tick = g.tick // to the bottom of the pile (5.8.4)
+	g.Note("%s pays half: $%d a share, keeping $%d", c.Sym, per, kept)
+	g.Restack(&c.Corporation) // to the bottom of the pile (5.8.4)
 	g.afterDividend(conn)
 	return nil
 }
@@ -445,9 +424,9 @@ func (g *Game) doWithhold(a move.Action) error {
 		return err
 	}
 	g.pay(rev, &c.Cash)
-	g.note("%s keeps its $%d", c.Sym, rev)
+	g.Note("%s keeps its $%d", c.Sym, rev)
 	if !conn {
-		g.move(c, g.market.Left(c.Pos)) // a kept connection run does not move (11.4.2)
+		g.move(c, g.StockMarket().Left(c.Pos)) // a kept connection run does not move (11.4.2)
 	}
 	g.afterDividend(conn)
 	return nil
@@ -502,7 +481,7 @@ func (g *Game) doCattle(a move.Action) error {
 	c := g.r.Corp
 	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	g.Cattle = &Token{Hex: h, Corp: c.Sym}
-	g.note("%s places the Cattle token on %s", c.Sym, h)
+	g.Note("%s places the Cattle token on %s", c.Sym, h)
 	return nil
 }
 
@@ -528,7 +507,7 @@ func (g *Game) doPort(a move.Action) error {
 	closed := len(a.Args) == 2
 	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	g.Port = &Token{Hex: h, Corp: c.Sym, Closed: closed}
-	g.note("%s places the %s port on %s", c.Sym, map[bool]string{true: "closed", false: "open"}[closed], h)
+	g.Note("%s places the %s port on %s", c.Sym, map[bool]string{true: "closed", false: "open"}[closed], h)
 	if closed {
 		g.Private(GSC).Closed = true
 	}
@@ -552,7 +531,7 @@ func (g *Game) doClosePort(a move.Action) error {
 	c := g.r.Corp
 	g.Port.Closed = true
 	g.Private(GSC).Closed = true
-	g.note("%s closes its port and the Gulf Shipping Company", c.Sym)
+	g.Note("%s closes its port and the Gulf Shipping Company", c.Sym)
 	return nil
 }
 
@@ -566,7 +545,7 @@ func (g *Game) checkCorpBuysPrivate(a move.Action, p *Private) error {
 	}
 	lo, hi := (p.Printed+1)/2, 2*p.Printed
 	switch {
-	case !g.phase().Privates:
+	case !g.Current().Privates:
 		return errRule("12", "private companies are closed")
 	case g.Phase == 1 && (p.Sym != MRBC || (c.Sym != "MP" && c.Sym != "SSW")):
 		return errRule("4.2.1", "in phase one only the MP or SSW may buy a private, the bridge company")
@@ -596,7 +575,7 @@ func (g *Game) corpBuysPrivate(a move.Action, p *Private) error {
 	c.Cash -= price
 	g.Players[p.Owner].Cash += price
 	p.Corp = c.Sym
-	g.note("%s buys the %s from %s for $%d", c.Sym, p.Sym, g.Players[p.Owner].Name, price)
+	g.Note("%s buys the %s from %s for $%d", c.Sym, p.Sym, g.Players[p.Owner].Name, price)
 	return nil
 }
 
@@ -608,7 +587,7 @@ func (g *Game) checkConnections(first *Corp) {
 	if first != nil && g.connectable(first) {
 		queue = append(queue, first)
 	}
-	for _, c := range g.ordered(g.connectable) {
+	for _, c := range g.Ordered(g.connectable) {
 		if c != first {
 			queue = append(queue, c)
 		}
@@ -618,7 +597,7 @@ func (g *Game) checkConnections(first *Corp) {
 			continue
 		}
 		g.r.Pending = append(g.r.Pending, pending{Kind: pendConnect, Seat: c.President, Corp: c.Sym})
-		g.note("%s can run from %s to its destination %s: its connection run (11)", c.Sym, c.Home, c.Dest)
+		g.Note("%s can run from %s to its destination %s: its connection run (11)", c.Sym, c.Home, c.Dest)
 	}
 }
 
@@ -633,14 +612,14 @@ func (g *Game) connectable(c *Corp) bool {
 	}
 	// the longest train runs every route a shorter one could
 	home, dest := ends(c)
-	return g.Layout.HasRouteBetween(c.Sym, slices.Max(c.Trains), g.phase().OffBoard, home, dest)
+	return g.Layout.HasRouteBetween(c.Sym, slices.Max(c.Trains), g.Current().OffBoard, home, dest)
 }
 
 // connectionRun is its best run in which one train joins home and
 // destination (11.4).
 func (g *Game) connectionRun(c *Corp) ([]eighteen.Route, int, bool) {
 	home, dest := ends(c)
-	return g.Layout.BestRunBetween(c.Sym, c.Trains, g.phase().OffBoard, home, dest)
+	return g.Layout.BestRunBetween(c.Sym, c.Trains, g.Current().OffBoard, home, dest)
 }
 
 // ends are the stops a connection run joins, either way round: the
@@ -668,7 +647,7 @@ func (g *Game) doDest(a move.Action) error {
 	c := g.Corp(g.r.Pending[0].Corp)
 	g.r.Pending = g.r.Pending[1:]
 	if !g.connectable(c) {
-		g.note("%s is no longer connected: its connection run waits (11.1 rule 3)", c.Sym)
+		g.Note("%s is no longer connected: its connection run waits (11.1 rule 3)", c.Sym)
 		return nil
 	}
 	if strings.EqualFold(a.Args[0], "MAP") {
@@ -683,18 +662,18 @@ func (g *Game) doDest(a move.Action) error {
 			c.Extra++ // its token there becomes the destination token (11.4.1)
 		}
 		c.DestToken = true
-		g.note("%s places its destination token on %s", c.Sym, c.Dest)
+		g.Note("%s places its destination token on %s", c.Sym, c.Dest)
 	} else {
 		c.Extra++
-		g.note("%s keeps its destination token as a $100 token", c.Sym)
+		g.Note("%s keeps its destination token as a $100 token", c.Sym)
 	}
 	runs, rev, _ := g.connectionRun(c)
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: runs, Total: rev}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: runs, Total: rev}
 	if rev == 0 {
 		c.Connected = true
 		return nil
 	}
-	g.note("%s's connection run earns $%d", c.Sym, rev)
+	g.Note("%s's connection run earns $%d", c.Sym, rev)
 	g.r.Pending = append([]pending{{Kind: pendConnPay, Seat: c.President, Corp: c.Sym, Revenue: rev}}, g.r.Pending...)
 	return nil
 }

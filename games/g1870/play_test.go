@@ -112,14 +112,14 @@ func invariants(g *Game, manifest Manifest, last move.Action, lastRun *Run) erro
 	placed := map[string]int{}
 	for h, p := range g.Layout.Tiles {
 		placed[p.Tile.ID]++
-		if err := g.board.Space(h).Accepts(p.Tile); err != nil {
+		if err := g.Board().Space(h).Accepts(p.Tile); err != nil {
 			return fmt.Errorf("tile on %s: %w", h, err)
 		}
-		if int(p.Tile.Colour) > g.phase().Colours {
+		if int(p.Tile.Colour) > g.Current().Colours {
 			return fmt.Errorf("a %s tile on %s in phase %d", p.Tile.Colour, h, g.Phase)
 		}
 		for _, e := range p.Tile.Exits(p.Rotation) {
-			if !g.board.Passable(h, e) {
+			if !g.Board().Passable(h, e) {
 				return fmt.Errorf("track on %s runs off the map or into a border at %s (6.3)", h, e)
 			}
 		}
@@ -135,8 +135,8 @@ func invariants(g *Game, manifest Manifest, last move.Action, lastRun *Run) erro
 		}
 	}
 	for _, c := range g.Corps {
-		if len(c.Trains) > g.phase().Limit && !slices.ContainsFunc(g.r.Pending, func(p pending) bool { return p.Kind == pendDiscard && p.Corp == c.Sym }) {
-			return fmt.Errorf("%s owns %d trains over the limit of %d", c.Sym, len(c.Trains), g.phase().Limit)
+		if len(c.Trains) > g.Current().Limit && !slices.ContainsFunc(g.r.Pending, func(p pending) bool { return p.Kind == pendDiscard && p.Corp == c.Sym }) {
+			return fmt.Errorf("%s owns %d trains over the limit of %d", c.Sym, len(c.Trains), g.Current().Limit)
 		}
 	}
 	return nil

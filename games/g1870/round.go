@@ -2,10 +2,8 @@ package g1870
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
-	"github.com/railpost/railpost/games/move"
 )
 
 const (
@@ -83,34 +81,20 @@ type round struct {
 	Offer   *eighteen.Offer // a deal waiting on the other side's word
 }
 
-// round is the kind of round in play, built of its steps.
-func (g *Game) round() eighteen.Round { return g.rounds[g.r.Kind] }
-
-// Acting are the seats the game waits for: those of the step it waits on.
-func (g *Game) Acting() []int { return g.round().Waiting(g.Ended) }
-
-// Legal are the moves a seat may make now, each as the line to send:
-// the options of the open steps, the only list there is.
-func (g *Game) Legal(seat int) []move.Option { return g.round().Legal(g.Ended, seat) }
-
-// Apply makes a move if the game waits for the seat and the open steps
-// list it, and only then; a refused move changes nothing, and its error
-// names the rule. Play then carries on to the next decision.
-func (g *Game) Apply(a move.Action) error {
-	if err := g.round().Move(canonical(a), g.Ended, "13", g.Players); err != nil {
-		return err
-	}
-	g.advance()
-	return nil
-}
-
-// canonical is a move as the options write it: a tile may be written
-// with its #, as printed ("LAY H17 #57 2").
-func canonical(a move.Action) move.Action {
-	if a.Verb == "LAY" && len(a.Args) == 3 {
-		a.Args = []string{a.Args[0], strings.TrimPrefix(a.Args[1], "#"), a.Args[2]}
-	}
-	return a
+// wire binds what reads this game: the rounds' steps, the map's bonus and
+// the core's hooks. New and Clone call it, so that a copy's steps act on
+// the copy.
+func (g *Game) wire() {
+	g.Layout.Bonus, g.Layout.BonusBound = g.bonus, g.bonusBound
+	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), Kind: func() int { return g.r.Kind }, UpperArgs: false,
+		EndRule: "13", Advance: g.advance, Decide: g.decide,
+		// A player's worth at the end: cash, shares at market and private
+		// companies at cost (14); a bankrupt player's cash does not count
+		// (13.1).
+		Worth: eighteen.Worth{Valued: func(c *eighteen.Corporation) bool { return c.Started && !c.Closed },
+			BankruptNoCash: true, PrivatesAtCost: true},
+		Pay: g.pay, Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: g.routeText,
+		EndNote: "the game ends: %s", PresidentNote: "%s becomes president of %s (5.6)"})
 }
 
 // advance carries play on through everything no one has to decide.
@@ -123,7 +107,7 @@ func (g *Game) advance() {
 		}
 		if g.r.Corp == nil {
 			if g.Ending.Due(eighteen.EndAfterRun) {
-				g.end(g.Ending.Why) // none of the other companies operate (16.1)
+				g.End(g.Ending.Why) // none of the other companies operate (16.1)
 				return
 			}
 			g.nextCorp()

@@ -223,7 +223,7 @@ func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
 	}
 	out := []move.Option{move.Opt(seat, "CLOSEPORT")}
 	for _, p := range g.Privates {
-		if p.Closed || p.Owner < 0 || p.Corp != "" || !g.phase().Privates {
+		if p.Closed || p.Owner < 0 || p.Corp != "" || !g.Current().Privates {
 			continue
 		}
 		lo, hi := (p.Printed+1)/2, 2*p.Printed
@@ -334,9 +334,9 @@ func (g *Game) trainCandidates(seat int, _ move.Query) []move.Option {
 // layOptions are every legal lay the query allows: each hex the company
 // reaches, each tile left, each rotation, judged by layCost.
 func (g *Game) layOptions(seat int, c *Corp, q move.Query) []move.Option {
-	colours := g.colours()
+	colours := g.TileColours()
 	reach := g.Layout.Reach(c.Sym)
-	return g.Layout.Lays(seat, g.Left, g.tiles, q,
+	return g.Layout.Lays(seat, g.Left, g.Tiles(), q,
 		func(h hexgrid.Hex) bool { return eighteen.ReachesHex(reach, h) || g.homeUntiled(c, h) },
 		func(h hexgrid.Hex, t *eighteen.Tile) bool {
 			old, laid := g.Layout.Tiles[h]
@@ -344,7 +344,7 @@ func (g *Game) layOptions(seat int, c *Corp, q move.Query) []move.Option {
 			if laid {
 				next = old.Tile.Colour + 1
 			}
-			return t.Colour == next && slices.Contains(colours, t.Colour) && g.board.Space(h).Accepts(t) == nil
+			return t.Colour == next && slices.Contains(colours, t.Colour) && g.Board().Space(h).Accepts(t) == nil
 		},
 		func(h hexgrid.Hex, id string, rot int) bool {
 			_, _, err := g.layCost(c, reach, h, id, rot)

@@ -76,11 +76,11 @@ func (g *Game) doBid(a move.Action) error {
 	amount, _ := atoi(a.Args[1])
 	p.Bids[a.Seat] = amount
 	if au := g.r.Auction; au != nil {
-		g.note("%s bids $%d for the %s", g.Players[a.Seat].Name, amount, p.Sym)
+		g.Note("%s bids $%d for the %s", g.Players[a.Seat].Name, amount, p.Sym)
 		g.nextBidder(au)
 		return nil
 	}
-	g.note("%s bids $%d on the %s", g.Players[a.Seat].Name, amount, p.Sym)
+	g.Note("%s bids $%d on the %s", g.Players[a.Seat].Name, amount, p.Sym)
 	g.r.Passes, g.r.LastAct = 0, a.Seat
 	g.r.Seat = g.nextSeat(a.Seat)
 	return nil
@@ -116,7 +116,7 @@ func (g *Game) sellPrivate(p *Private, seat, price int) {
 	g.Bank += price
 	p.Owner, p.Cost = seat, p.Printed
 	clear(p.Bids) // the losing bids' money is free again
-	g.note("%s buys the %s for $%d", g.Players[seat].Name, p.Sym, price)
+	g.Note("%s buys the %s for $%d", g.Players[seat].Name, p.Sym, price)
 	switch p.Sym {
 	case MKT:
 		c := g.Corp(MKT)
@@ -169,7 +169,7 @@ func (g *Game) resolve(buyer int) {
 		if p == nil {
 			g.r.Kind, g.r.Auction = stockRound, nil
 			g.r.Seat, g.r.Passes = g.nextSeat(buyer), 0
-			g.note("every private is sold: the companies may now be started (5.7)")
+			g.Note("every private is sold: the companies may now be started (5.7)")
 			return
 		}
 		var bidders []int
@@ -190,7 +190,7 @@ func (g *Game) resolve(buyer int) {
 			continue
 		}
 		g.r.Auction = &auction{Private: p.Sym, Bidders: bidders, Resume: buyer}
-		g.note("%d players bid on the %s: it is auctioned among them (5.7)", len(bidders), p.Sym)
+		g.Note("%d players bid on the %s: it is auctioned among them (5.7)", len(bidders), p.Sym)
 		return
 	}
 }
@@ -220,7 +220,7 @@ func (g *Game) doPass(a move.Action) error {
 		p := g.Private(au.Private)
 		delete(p.Bids, a.Seat)
 		au.Bidders = slices.DeleteFunc(au.Bidders, func(s int) bool { return s == a.Seat })
-		g.note("%s drops out of the auction for the %s", g.Players[a.Seat].Name, p.Sym)
+		g.Note("%s drops out of the auction for the %s", g.Players[a.Seat].Name, p.Sym)
 		if len(au.Bidders) == 1 {
 			w := au.Bidders[0]
 			g.sellPrivate(p, w, p.Bids[w])
@@ -249,8 +249,8 @@ func (g *Game) doPass(a move.Action) error {
 // with privates unsold: the privates pay, the GRSC gets cheaper, and the
 // initial round starts again (5.7).
 func (g *Game) privatesOnlyRound() {
-	g.note("everyone passed with privates unsold: an operating round for the privates alone (5.7)")
-	g.payPrivates()
+	g.Note("everyone passed with privates unsold: an operating round for the privates alone (5.7)")
+	g.PayPrivates()
 	start := g.r.First
 	if g.r.LastAct >= 0 {
 		start = g.nextSeat(g.r.LastAct)
@@ -258,7 +258,7 @@ func (g *Game) privatesOnlyRound() {
 	g.r = round{Kind: auctionRound, Initial: true, Seat: start, First: start, LastAct: -1}
 	if p := g.Private(GRSC); p.Owner < 0 && p.Corp == "" {
 		p.Cost -= 5
-		g.note("the GRSC now costs $%d", p.Cost)
+		g.Note("the GRSC now costs $%d", p.Cost)
 		if p.Cost <= 0 {
 			g.sellPrivate(p, start, 0)
 			g.resolve(start)
@@ -336,7 +336,7 @@ func (g *Game) offerProtection(s sale) {
 		g.r.Pending = append(g.r.Pending, pending{Kind: pendProtect, Seat: c.President, Corp: c.Sym, Sale: s})
 		return
 	}
-	g.move(c, g.market.Down(c.Pos, s.Units))
+	g.move(c, g.StockMarket().Down(c.Pos, s.Units))
 }
 
 func (g *Game) canProtect(s sale) bool {
@@ -375,7 +375,7 @@ func (g *Game) doProtect(a move.Action) error {
 	g.Bank += cost
 	g.Pool[c.Sym] -= s.Units
 	pl.Shares[c.Sym] += s.Units
-	g.note("%s protects %s's price, buying the %d shares sold at $%d (5.9)", pl.Name, c.Sym, s.Units, s.Price)
+	g.Note("%s protects %s's price, buying the %d shares sold at $%d (5.9)", pl.Name, c.Sym, s.Units, s.Price)
 	g.r.Pending = g.r.Pending[1:]
 	if g.r.Kind == stockRound {
 		g.r.LastAct, g.r.Resume = a.Seat, g.nextSeat(a.Seat)
@@ -391,7 +391,7 @@ func (g *Game) doDecline(a move.Action) error {
 	pd := g.r.Pending[0]
 	g.r.Pending = g.r.Pending[1:]
 	c := g.Corp(pd.Corp)
-	g.move(c, g.market.Down(c.Pos, pd.Sale.Units))
+	g.move(c, g.StockMarket().Down(c.Pos, pd.Sale.Units))
 	if g.r.Kind == stockRound && len(g.r.Pending) == 0 {
 		g.r.Seat = g.r.Resume
 	}
@@ -412,27 +412,27 @@ func (g *Game) protectAsked(a move.Action) (pending, error) {
 // endStockRound: the all-sold rise, the money companies are owed, the
 // priority, and the operating rounds (5.2.2, 5.2.3, 5.5.4, 5.11).
 func (g *Game) endStockRound() {
-	for _, c := range g.ordered(func(*Corp) bool { return true }) {
+	for _, c := range g.Ordered(func(*Corp) bool { return true }) {
 		if c.Pending > 0 {
 			g.pay(c.Pending, &c.Cash)
 			c.Pending = 0
 		}
 		c.RedeemedSR, c.ReissuedSR = false, false
 	}
-	for _, c := range g.ordered(func(c *Corp) bool { return c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 }) {
-		g.note("%s is all sold (5.2.3)", c.Sym)
-		g.move(c, g.market.Up(c.Pos))
+	for _, c := range g.Ordered(func(c *Corp) bool { return c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 }) {
+		g.Note("%s is all sold (5.2.3)", c.Sym)
+		g.move(c, g.StockMarket().Up(c.Pos))
 	}
 	if g.r.LastAct >= 0 {
 		g.Priority = g.nextSeat(g.r.LastAct)
 	}
 	if g.Ending.Due(eighteen.EndAfterRun) {
-		g.end(g.Ending.Why) // reached at the round's end: no company operates (16.1)
+		g.End(g.Ending.Why) // reached at the round's end: no company operates (16.1)
 		return
 	}
 	if g.stalemate() {
 		g.Stalemate, g.Ended = true, true
-		g.note("no company can operate or be started: the game is stalemated and has no winner (13.3)")
+		g.Note("no company can operate or be started: the game is stalemated and has no winner (13.3)")
 		return
 	}
 	g.startSet()
@@ -467,7 +467,7 @@ func (g *Game) stalemate() bool {
 
 func (g *Game) startStockRound() {
 	g.r = round{Kind: stockRound, Seat: g.Priority, First: g.Priority, LastAct: -1}
-	g.note("stock round: %s has the priority", g.Players[g.Priority].Name)
+	g.Note("stock round: %s has the priority", g.Players[g.Priority].Name)
 }
 
 // checkBuyMove judges BUY: the cheapest private in the initial round, a
@@ -541,7 +541,7 @@ func (g *Game) shareTerms(a move.Action, c *Corp) (units, price int, err error) 
 			}
 			units = n
 		}
-		return units, g.price(c), nil
+		return units, g.Price(c), nil
 	}
 	return 0, 0, errRule("5.3.1", "buy from IPO or POOL, or start a company with PAR")
 }
@@ -598,16 +598,16 @@ func (g *Game) checkPar(a move.Action, c *Corp) error {
 // treasury is paid at the round's end (5.5.4).
 func (g *Game) startCorp(seat int, c *Corp, par int) {
 	pl := g.Players[seat]
-	pos, _ := g.market.Par(par)
+	pos, _ := g.StockMarket().Par(par)
 	c.Started, c.President, c.Par = true, seat, par
-	g.tick++
-	c.Pos, c.Tick = pos, g.tick
+	c.Pos = pos
+	g.Restack(&c.Corporation)
 	c.IPO -= 2
 	pl.Shares[c.Sym] += 2
 	pl.Cash -= 2 * par
 	g.Bank += 2 * par
 	c.Pending += 10 * par
-	g.note("%s starts %s at $%d", pl.Name, c.Sym, par)
+	g.Note("%s starts %s at $%d", pl.Name, c.Sym, par)
 	g.bought(seat)
 }
 
@@ -618,7 +618,7 @@ func (g *Game) checkShares(seat int, c *Corp, units, price int, ipo bool) error 
 	if ipo && !g.eligible(c) && g.sold(c)+units > 5 {
 		return errRule("16.5", "%s may sell no more than five shares until the companies before it have sold six each", c.Sym)
 	}
-	return shares.BuyError(g.market, &c.Corporation, g.Players[seat], units, price, g.Certs(seat), g.Limit())
+	return shares.BuyError(g.StockMarket(), &c.Corporation, g.Players[seat], units, price, g.Certs(seat), g.Limit())
 }
 
 // buyShares hands a player shares from the initial offering (ipo) or the
@@ -637,8 +637,8 @@ func (g *Game) buyShares(seat int, c *Corp, units, price int, ipo bool) {
 	} else {
 		g.Pool[c.Sym] -= units
 	}
-	g.note("%s buys %d %s for $%d", pl.Name, units, c.Sym, units*price)
-	g.reelect(c)
+	g.Note("%s buys %d %s for $%d", pl.Name, units, c.Sym, units*price)
+	g.Reelect(c)
 	g.bought(seat)
 	g.askFriscoPar()
 }
@@ -684,15 +684,15 @@ func (g *Game) checkParSLSF(a move.Action) error {
 func (g *Game) doPar(a move.Action) error {
 	par, _ := atoi(a.Args[1])
 	c, pl := g.Corp(SLSF), g.Players[a.Seat]
-	pos, _ := g.market.Par(par)
+	pos, _ := g.StockMarket().Par(par)
 	c.Started, c.President, c.Par = true, a.Seat, par
-	g.tick++
-	c.Pos, c.Tick = pos, g.tick
+	c.Pos = pos
+	g.Restack(&c.Corporation)
 	pl.Shares[SLSF] += c.Reserved
 	c.Reserved = 0
 	c.Pending += 10 * par
 	g.Private(SLSF).Closed = true
-	g.note("%s sets the Frisco's par at $%d", pl.Name, par)
+	g.Note("%s sets the Frisco's par at $%d", pl.Name, par)
 	g.r.Pending = g.r.Pending[1:]
 	return nil
 }
@@ -770,14 +770,14 @@ func (g *Game) checkSellMove(a move.Action) error {
 func (g *Game) doSell(a move.Action) error {
 	c := g.Corp(a.Args[0])
 	n, _ := atoi(a.Args[1])
-	pl, price := g.Players[a.Seat], g.price(c)
+	pl, price := g.Players[a.Seat], g.Price(c)
 	s := sale{Seat: a.Seat, Corp: c.Sym, Units: n, Price: price, President: c.President}
 	g.pay(n*price, &pl.Cash)
 	pl.Shares[c.Sym] -= n
 	g.Pool[c.Sym] += n
 	pl.Sold[c.Sym] = true
-	g.note("%s sells %d %s at $%d", pl.Name, n, c.Sym, price)
-	g.reelect(c)
+	g.Note("%s sells %d %s at $%d", pl.Name, n, c.Sym, price)
+	g.Reelect(c)
 	if g.r.Kind == stockRound {
 		g.r.Sales = append(g.r.Sales, s)
 		g.r.Acted, g.r.LastAct = true, a.Seat
@@ -807,8 +807,8 @@ func (g *Game) checkRedeem(a move.Action) error {
 		return errRule("5.10", "%s holds four of its shares already", c.Sym)
 	case g.sold(c)-1 < 6:
 		return errRule("5.10", "six shares of %s must stay with the players and the open market", c.Sym)
-	case c.Cash < g.price(c):
-		return errRule("5.10", "%s has $%d and a share costs $%d", c.Sym, c.Cash, g.price(c))
+	case c.Cash < g.Price(c):
+		return errRule("5.10", "%s has $%d and a share costs $%d", c.Sym, c.Cash, g.Price(c))
 	}
 	pl := g.Players[a.Seat]
 	fromPool := g.Pool[c.Sym] > 0
@@ -861,11 +861,11 @@ func (g *Game) doRedeem(a move.Action) error {
 	from := -1
 	if g.Pool[c.Sym] == 0 {
 		from = g.redeemFrom(a)
-		if from != a.Seat && !g.agreed {
-			return g.offer(a, from, "%s offers %s $%d for a %s share (5.10)", c.Sym, g.Players[from].Name, g.price(c), c.Sym)
+		if from != a.Seat && !g.Agreed() {
+			return g.offer(a, from, "%s offers %s $%d for a %s share (5.10)", c.Sym, g.Players[from].Name, g.Price(c), c.Sym)
 		}
 	}
-	price := g.price(c)
+	price := g.Price(c)
 	c.Cash -= price
 	if from < 0 {
 		g.Pool[c.Sym]--
@@ -876,7 +876,7 @@ func (g *Game) doRedeem(a move.Action) error {
 	}
 	c.Treasury++
 	c.RedeemedSR = true
-	g.note("%s redeems a share for $%d (5.10)", c.Sym, price)
+	g.Note("%s redeems a share for $%d (5.10)", c.Sym, price)
 	g.forCorpDone(a.Seat)
 	return nil
 }
@@ -902,10 +902,10 @@ func (g *Game) checkReissue(a move.Action) error {
 // doReissue puts the redeemed shares back on offer at the new par.
 func (g *Game) doReissue(a move.Action) error {
 	c := g.Corp(a.Args[0])
-	par := reissuePar(c.Par, g.price(c))
+	par := reissuePar(c.Par, g.Price(c))
 	c.IPO, c.Treasury, c.Par, c.Reissued = c.Treasury, 0, par, true
 	c.ReissuedSR = true
-	g.note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO, par)
+	g.Note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO, par)
 	g.forCorpDone(a.Seat)
 	return nil
 }
@@ -1002,7 +1002,7 @@ func (g *Game) checkBuyPrivate(a move.Action) error {
 func (g *Game) doBuyPrivate(a move.Action) error {
 	p := g.Private(a.Args[0])
 	if g.r.Kind == operatingRound {
-		if p.Owner != g.r.Corp.President && !g.agreed {
+		if p.Owner != g.r.Corp.President && !g.Agreed() {
 			return g.offer(a, p.Owner, "%s offers %s $%s for the %s (12)", g.r.Corp.Sym, g.Players[p.Owner].Name, a.Args[1], p.Sym)
 		}
 		return g.corpBuysPrivate(a, p)
@@ -1012,7 +1012,7 @@ func (g *Game) doBuyPrivate(a move.Action) error {
 		g.bought(a.Seat)
 		return nil
 	}
-	if !g.agreed {
+	if !g.Agreed() {
 		return g.offer(a, p.Owner, "%s offers %s $%s for the %s (5.3.2)", g.Players[a.Seat].Name, g.Players[p.Owner].Name, a.Args[1], p.Sym)
 	}
 	price, _ := atoi(a.Args[1])
@@ -1020,7 +1020,7 @@ func (g *Game) doBuyPrivate(a move.Action) error {
 	buyer.Cash -= price
 	seller.Cash += price
 	p.Owner = a.Seat
-	g.note("%s buys the %s from %s for $%d (5.3.2)", buyer.Name, p.Sym, seller.Name, price)
+	g.Note("%s buys the %s from %s for $%d (5.3.2)", buyer.Name, p.Sym, seller.Name, price)
 	g.bought(a.Seat)
 	return nil
 }

@@ -16,7 +16,7 @@ func (g *Game) mustBuy(c *Corp) bool {
 	if _, ok := g.Cheapest(); !ok {
 		return false
 	}
-	return g.Layout.HasRoute(c.Sym, 2, g.phase().OffBoard)
+	return g.Layout.HasRoute(c.Sym, 2, g.Current().OffBoard)
 }
 
 // shortfall is what the president must find for a forced train.
@@ -37,7 +37,7 @@ func (g *Game) checkForcedSale(seat int, c *Corp, n int) error {
 		return errRule("10.6.2", "shares are sold in an operating round only when the president must find money for a forced train")
 	}
 	cheapest, _ := g.Cheapest()
-	need := eighteen.Forced{Price: cheapest, Company: buyer.Cash, President: g.Players[seat].Cash}.SharesNeeded(g.price(c))
+	need := eighteen.Forced{Price: cheapest, Company: buyer.Cash, President: g.Players[seat].Cash}.SharesNeeded(g.Price(c))
 	held := g.Players[seat].Shares[c.Sym]
 	if held > 6 && !g.unlimited(c) {
 		need = max(need, held-6) // exception one
@@ -61,7 +61,7 @@ func (g *Game) bankruptcy(c *Corp) {
 	g.Bankrupt = c.President
 	g.Ending = bankruptcy.Declare(g.Ending, c.Sym, c.President, g.Players[c.President].Name+" cannot raise the money for "+c.Sym+"'s train and is bankrupt (13.1)")
 	if g.Ending.Due(eighteen.EndNow) {
-		g.end(g.Ending.Why)
+		g.End(g.Ending.Why)
 	}
 }
 
@@ -100,7 +100,7 @@ func (g *Game) trainTerms(a move.Action) (purchase, error) {
 	if pu.Seller != "" && g.r.Contributing {
 		return purchase{}, errRule("10.6", "once the president pays towards a train it comes from the bank or the open market")
 	}
-	if pu.Trade == 0 && len(c.Trains) >= g.phase().Limit {
+	if pu.Trade == 0 && len(c.Trains) >= g.Current().Limit {
 		return purchase{}, errRule("10.2", "%s owns %d trains, the limit in phase %d", c.Sym, len(c.Trains), g.Phase)
 	}
 	if pu.Price > c.Cash {
@@ -128,7 +128,7 @@ func (g *Game) doBuyTrain(a move.Action) error {
 	}
 	c, seller := g.r.Corp, g.Corp(pu.Seller)
 	name := g.Name(pu.Size)
-	if seller != nil && seller.President != c.President && !g.agreed {
+	if seller != nil && seller.President != c.President && !g.Agreed() {
 		return g.offer(a, seller.President, "%s offers %s $%d for a %s-train (10.5)", c.Sym, seller.Sym, pu.Price, name)
 	}
 	pl := g.Players[c.President]
@@ -142,10 +142,10 @@ func (g *Game) doBuyTrain(a move.Action) error {
 	if pu.Trade > 0 {
 		i := slices.Index(c.Trains, pu.Trade)
 		c.Trains = slices.Delete(c.Trains, i, i+1)
-		g.note("%s hands in a %s-train", c.Sym, g.Name(pu.Trade))
+		g.Note("%s hands in a %s-train", c.Sym, g.Name(pu.Trade))
 	}
 	c.Trains = append(c.Trains, pu.Size)
-	g.note("%s buys a %s-train for $%d%s", c.Sym, name, pu.Price, map[bool]string{true: " with its president's help", false: ""}[pu.contribution > 0])
+	g.Note("%s buys a %s-train for $%d%s", c.Sym, name, pu.Price, map[bool]string{true: " with its president's help", false: ""}[pu.contribution > 0])
 	for _, p := range began {
 		g.newPhase(p)
 	}
@@ -157,26 +157,22 @@ func (g *Game) doBuyTrain(a move.Action) error {
 // new limit discarded.
 func (g *Game) newPhase(p int) {
 	f := g.Phases[p]
-	g.note("phase %d begins", p)
+	g.Note("phase %d begins", p)
 	if f.Rusts > 0 {
-		owned := make([]*[]int, len(g.Corps))
-		for i, c := range g.Corps {
-			owned[i] = &c.Trains
-		}
-		g.Rust(f.Rusts, owned...)
-		g.note("the %s-trains are scrapped (10.3)", g.Name(f.Rusts))
+		g.RustAll(f.Rusts)
+		g.Note("the %s-trains are scrapped (10.3)", g.Name(f.Rusts))
 	}
 	if !f.Privates {
 		for _, pr := range g.Privates {
 			pr.Closed = true
 		}
-		g.note("the private companies close (12.4)")
+		g.Note("the private companies close (12.4)")
 	}
 	if slices.Contains(f.Events, portsGone) && (g.Cattle != nil || g.Port != nil) {
 		g.Cattle, g.Port = nil, nil
-		g.note("the Cattle and port tokens come off the map (4.2.5)")
+		g.Note("the Cattle and port tokens come off the map (4.2.5)")
 	}
-	for _, c := range g.ordered(func(c *Corp) bool { return len(c.Trains) > f.Limit }) {
+	for _, c := range g.Ordered(func(c *Corp) bool { return len(c.Trains) > f.Limit }) {
 		g.r.Pending = append(g.r.Pending, pending{Kind: pendDiscard, Seat: c.President, Corp: c.Sym})
 	}
 }
@@ -205,8 +201,8 @@ func (g *Game) doDiscard(a move.Action) error {
 	i := slices.Index(c.Trains, size)
 	c.Trains = slices.Delete(c.Trains, i, i+1)
 	g.PoolTrains = append(g.PoolTrains, size)
-	g.note("%s discards a %s-train to the open market (10.2.1)", c.Sym, g.Name(size))
-	if len(c.Trains) <= g.phase().Limit {
+	g.Note("%s discards a %s-train to the open market (10.2.1)", c.Sym, g.Name(size))
+	if len(c.Trains) <= g.Current().Limit {
 		g.r.Pending = g.r.Pending[1:]
 	}
 	return nil

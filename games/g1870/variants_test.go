@@ -21,8 +21,8 @@ func TestFinish400(t *testing.T) {
 		operate(g, c, stepDividend)
 		g.r.Revenue = 100
 		act(t, g, 0, "PAY")
-		if g.price(c) != 400 || g.Over() {
-			t.Fatalf("variant %v: MP at $%d, over %v: the company finishes its turn first", variant, g.price(c), g.Over())
+		if g.Price(c) != 400 || g.Over() {
+			t.Fatalf("variant %v: MP at $%d, over %v: the company finishes its turn first", variant, g.Price(c), g.Over())
 		}
 		act(t, g, 0, "DONE")
 		if g.Over() != variant {
@@ -44,8 +44,8 @@ func TestFinish400(t *testing.T) {
 		for seat := range 4 {
 			act(t, g, seat, "PASS")
 		}
-		if g.price(c) != 400 || g.Over() != variant || (variant && g.r.Kind != stockRound) {
-			t.Errorf("variant %v: MP at $%d, over %v, round %d", variant, g.price(c), g.Over(), g.r.Kind)
+		if g.Price(c) != 400 || g.Over() != variant || (variant && g.r.Kind != stockRound) {
+			t.Errorf("variant %v: MP at $%d, over %v, round %d", variant, g.Price(c), g.Over(), g.r.Kind)
 		}
 	}
 }

@@ -8,18 +8,11 @@ import (
 	"github.com/railpost/railpost/games/eighteen"
 )
 
-// Milestone counts the operating rounds finished: every player gets a
-// PDF report after each.
-func (g *Game) Milestone() int { return g.ORsDone }
-
-// Scores are each seat's worth (14), the final scores once the game ends.
-func (g *Game) Scores() []int { return eighteen.Scores(g.Players, g.Score) }
-
 // Status is the open position as a seat reads it in a mail: everything
 // in 1870 is public, so only the "(you)" mark differs between seats.
 func (g *Game) Status(seat int) string {
 	var b strings.Builder
-	ph := g.phase()
+	ph := g.Current()
 	fmt.Fprintf(&b, "Phase %d: %s tiles; off-boards pay their %s value; train limit %d. Bank $%d. Certificate limit %d.\n",
 		g.Phase, strings.Join(tileColours[:min(ph.Colours, len(tileColours))], ", "), offBoardColours[min(ph.OffBoard, 2)], ph.Limit, g.Bank, g.Limit())
 	if g.Ending != nil && !g.Ended {
@@ -33,27 +26,11 @@ func (g *Game) Status(seat int) string {
 		case !c.Started:
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
-			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d    %3d %4d  %s\n", c.Sym, dollars(g.price(c)), dollars(c.Cash),
-				g.trainList(c.Trains), c.Stations, len(c.TokenCosts), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
+			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d    %3d %4d  %s\n", c.Sym, eighteen.Dollars(g.Price(c)), eighteen.Dollars(c.Cash),
+				g.TrainList(c.Trains), c.Stations, len(c.TokenCosts), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
 		}
 	}
-	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
-	for s, p := range g.Players {
-		mark := ""
-		if s == seat {
-			mark = " (you)"
-		}
-		fmt.Fprintf(&b, "%-12s %5s  %2d/%-2d  %s%s\n", p.Name, dollars(p.Cash), g.Certs(s), g.Limit(), strings.Join(g.holdings(s), ", "), mark)
-	}
-	if pool := g.trainList(g.PoolTrains); len(g.PoolTrains) > 0 {
-		fmt.Fprintf(&b, "\nTrains in the open market: %s.", pool)
-	}
-	if next := g.NextSale(); next != "" {
-		fmt.Fprintf(&b, "\nNext train from the bank: %s.\n", next)
-	}
-	if r := g.LastRun; r != nil && len(r.Routes) > 0 {
-		fmt.Fprintf(&b, "\nLast run: %s earned $%d: %s.\n", r.Corp, r.Total, g.routeText(r.Trains, r.Routes))
-	}
+	g.WriteTables(&b, seat)
 	fmt.Fprintf(&b, "\n%s\n", g.Now())
 	return b.String()
 }
@@ -61,13 +38,9 @@ func (g *Game) Status(seat int) string {
 // Now says in one line what the game waits for.
 func (g *Game) Now() string {
 	if g.Ended {
-		return "The game is over (14): " + g.standings()
+		return "The game is over (14): " + g.Standings()
 	}
-	acting := g.Acting()
-	who := "no one"
-	if len(acting) > 0 {
-		who = g.Players[acting[0]].Name
-	}
+	who := g.Who()
 	switch {
 	case g.r.Offer != nil:
 		return fmt.Sprintf("%s is asked to ACCEPT or DECLINE: %s.", who, g.r.Offer.Move)
@@ -87,9 +60,6 @@ var pendingNames = map[int]string{pendProtect: "protect a company's price agains
 	pendPar: "the Frisco's par (15.2)", pendConnect: "where the destination token goes (11.4.1)", pendConnPay: "pay out or keep the connection run (11.4.2)"}
 
 var stepNames = map[int]string{stepTrack: "track", stepToken: "token", stepRun: "run", stepDividend: "dividend", stepTrains: "trains"}
-
-// standings are the seats by worth, best first.
-func (g *Game) standings() string { return eighteen.Standings(g.Players, g.Score) }
 
 // holdings are a player's shares (P for the president) and privates.
 func (g *Game) holdings(seat int) []string {
@@ -111,20 +81,6 @@ func (g *Game) holdings(seat int) []string {
 	return out
 }
 
-func (g *Game) seatName(seat int) string {
-	if seat < 0 || seat >= len(g.Players) {
-		return "-"
-	}
-	return g.Players[seat].Name
-}
-
-func (g *Game) trainList(sizes []int) string {
-	if len(sizes) == 0 {
-		return "-"
-	}
-	return strings.Join(g.Names(sizes), ",")
-}
-
 // routeText is a run's routes as the hexes of their stops.
 func (g *Game) routeText(trains []int, routes []eighteen.Route) string {
 	var parts []string
@@ -138,34 +94,52 @@ func (g *Game) routeText(trains []int, routes []eighteen.Route) string {
 	return strings.Join(parts, "; ")
 }
 
-func dollars(n int) string { return fmt.Sprintf("$%d", n) }
-
 var (
 	tileColours     = []string{"yellow", "green", "brown", "gray"}
 	offBoardColours = []string{"yellow", "brown", "blue"}
 )
 
-// state is the whole position, for State: the exported game, the round
-// in progress and the map, with hexes written as on the board so that
-// maps encode in a fixed order.
+// state is the whole position as stored: the game's fields, the round in
+// progress and the map, with hexes written as on the board so that maps
+// encode in a fixed order. Its fields are listed, not the game embedded,
+// so that the stored databases' encoding does not move with the game's
+// own fields: keep their names and order. The events are history, not
+// position, and are left out (each state would repeat them all).
 type state struct {
-	*Game
-	Round  round                       `json:"round"`
-	Corp   string                      `json:"operating,omitempty"` // the company operating now
-	Tiles  map[string]string           `json:"tiles"`
-	Tokens map[string]map[int][]string `json:"tokens"`
-	Extra  map[string][]string         `json:"extra,omitempty"`
-	Left   Manifest                    `json:"left"`
-	// Layout and Events shadow the game's: the map is above, and the
-	// events are history, not position (each state would repeat them all).
-	Layout *struct{} `json:"Layout,omitempty"`
-	Events *struct{} `json:"Events,omitempty"`
+	Left     Manifest
+	Players  []*Player
+	Corps    []*Corp
+	Privates []*Private
+	Bank     int
+	Pool     map[string]int
+	eighteen.Trains
+	Priority  int
+	Broken    bool
+	Ending    *eighteen.Ending
+	Variants  Variants
+	Ended     bool
+	Stalemate bool
+	Bankrupt  int
+	Cattle    *Token
+	Port      *Token
+	ORsDone   int
+	LastRun   *Run
+
+	Round     round                       `json:"round"`
+	Corp      string                      `json:"operating,omitempty"` // the company operating now
+	Tiles     map[string]string           `json:"tiles"`
+	Tokens    map[string]map[int][]string `json:"tokens"`
+	Extra     map[string][]string         `json:"extra,omitempty"`
+	LeftAgain Manifest                    `json:"left"` // Left again, as stored since the core's rebuild
 }
 
 // State is the whole position, canonically encoded: stored after every
 // move, so replay can compare each one byte for byte.
 func (g *Game) State() ([]byte, error) {
-	s := state{Game: g, Round: g.r, Left: g.Left}
+	s := state{Left: g.Left, Players: g.Players, Corps: g.Corps, Privates: g.Privates, Bank: g.Bank, Pool: g.Pool,
+		Trains: g.Trains, Priority: g.Priority, Broken: g.Broken, Ending: g.Ending, Variants: g.Variants,
+		Ended: g.Ended, Stalemate: g.Stalemate, Bankrupt: g.Bankrupt, Cattle: g.Cattle, Port: g.Port,
+		ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r, LeftAgain: g.Left}
 	if c := s.Round.Corp; c != nil {
 		s.Corp, s.Round.Corp = c.Sym, nil // the company is in Corps: name it only
 	}
@@ -176,9 +150,3 @@ func (g *Game) State() ([]byte, error) {
 	}
 	return out, nil
 }
-
-// StockMarket is the game's market grid, for drawing it.
-func (g *Game) StockMarket() *eighteen.Market { return g.market }
-
-// Price is a company's share price now.
-func (g *Game) Price(c *Corp) int { return g.price(c) }

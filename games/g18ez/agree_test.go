@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/eighteen/enginetest"
 	"github.com/railpost/railpost/games/move"
 )
@@ -25,9 +26,9 @@ func agreeSpec(g *Game) enginetest.Spec[*Game] {
 		Words:       words,
 		Clone:       (*Game).Clone,
 		Fingerprint: func(g *Game) string { return mustState(g) },
-		Canonical:   canonical,
+		Canonical:   func(a move.Action) move.Action { return eighteen.CanonicalMove(a, true) },
 		Asked: func(g *Game, seat int, a move.Action) []move.Option {
-			return g.round().Options(seat, move.Query{Verb: a.Verb, Args: canonical(a).Args})
+			return g.Round().Options(seat, move.Query{Verb: a.Verb, Args: g.Canonical(a).Args})
 		},
 		AskedVerbs: []string{"RUN"},
 	}

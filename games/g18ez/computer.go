@@ -9,24 +9,14 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-// maxLaysJudged caps the lays the computer tries for one decision; beyond
-// it a random sample, so that a turn stays quick.
-const maxLaysJudged = 40
-
-// Suggest is the computer's move for a seat, always one of the seat's
-// legal options (the steps' own list). It plays a fair game, not a strong
+// decide is the computer's choice where it has a view; false leaves the
+// default (decline, done, pass or skip). It plays a fair game, not a strong
 // one: it buys the Startpacket's first item when it can spare the money,
 // starts a major it can float and buys into those that pay, lays the tile
 // that most raises its run, places stations and the privates' tokens,
 // pays out unless it must save for a train, buys trains while under its
 // limit, sells shares only for a forced train, and accepts only deals
 // between its own companies.
-func (g *Game) Suggest(seat int, rng *rand.Rand) move.Action {
-	return eighteen.Suggest(seat, g.Legal(seat), g.decide, rng)
-}
-
-// decide is the computer's choice where it has a view; false leaves the
-// default (decline, done, pass or skip).
 func (g *Game) decide(seat int, by map[string][]move.Option, rng *rand.Rand) (move.Action, bool) {
 	switch {
 	case len(by["ACCEPT"]) > 0:
@@ -88,7 +78,7 @@ func (g *Game) stockChoice(seat int, by map[string][]move.Option) (move.Action, 
 	bestScore := 0
 	for _, o := range by["BUY"] {
 		c := g.Corp(o.Args[0])
-		score := g.price(c)
+		score := g.Price(c)
 		if c.President == seat && !c.Floated {
 			score += 1000
 		}
@@ -148,22 +138,19 @@ func (g *Game) dividend(seat int) move.Action {
 // the map and taken back; with no gain, a lay at random.
 func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Action, bool) {
 	c := g.operating()
-	if len(lays) > maxLaysJudged {
-		rng.Shuffle(len(lays), func(i, j int) { lays[i], lays[j] = lays[j], lays[i] })
-		lays = lays[:maxLaysJudged]
-	}
+	lays = eighteen.Sample(lays, rng)
 	trains := c.Trains
 	if len(trains) == 0 {
 		trains = []int{2}
 	}
-	phase := g.phase().OffBoard
+	phase := g.Current().OffBoard
 	_, base := g.Layout.BestRun(c.Sym, trains, phase)
 	best, bestGain := lays[rng.IntN(len(lays))], 0
 	for _, o := range lays {
 		h, _ := hexgrid.ParseHex(o.Args[0])
 		r, _ := atoi(o.Args[2])
 		old, had := g.Layout.Tiles[h]
-		g.Layout.Tiles[h] = eighteen.Placed{Tile: g.tiles[o.Args[1]], Rotation: r}
+		g.Layout.Tiles[h] = eighteen.Placed{Tile: g.Tiles()[o.Args[1]], Rotation: r}
 		_, v := g.Layout.BestRun(c.Sym, trains, phase)
 		if had {
 			g.Layout.Tiles[h] = old
@@ -187,7 +174,7 @@ func (g *Game) trainChoice(seat int, by map[string][]move.Option) (move.Action, 
 		}
 	}
 	c := g.operating()
-	if len(plain) > 0 && (len(c.Trains) == 0 || c.Minor() || len(c.Trains) < g.phase().LimitFor(c.Kind)-1 || g.r.Forced) {
+	if len(plain) > 0 && (len(c.Trains) == 0 || c.Minor() || len(c.Trains) < g.Current().LimitFor(c.Kind)-1 || g.r.Forced) {
 		slices.SortFunc(plain, func(a, b move.Option) int {
 			sa, _ := g.SizeOf(a.Args[0])
 			sb, _ := g.SizeOf(b.Args[0])

@@ -21,7 +21,7 @@ func floatAt(t *testing.T, g *Game, sym string, pos eighteen.Pos, president int,
 	t.Helper()
 	c := g.Corp(sym)
 	c.Started, c.Floated, c.President = true, true, president
-	c.Par = g.market.Price(pos)
+	c.Par = g.StockMarket().Price(pos)
 	for s, n := range holdings {
 		g.Players[s].Shares[sym] += n
 		c.IPO -= n
@@ -141,8 +141,8 @@ func TestClaySaysSelling(t *testing.T) {
 	if got := g.Players[0].Cash - before; got != 480 {
 		t.Errorf("received $%d, want $480", got)
 	}
-	if g.price(c) != 90 || c.Pos.Row != 5 {
-		t.Errorf("MYR at %v, $%d; want the bottom row at $90", c.Pos, g.price(c))
+	if g.Price(c) != 90 || c.Pos.Row != 5 {
+		t.Errorf("MYR at %v, $%d; want the bottom row at $90", c.Pos, g.Price(c))
 	}
 }
 
@@ -217,7 +217,7 @@ func TestRiseNeedsEveryShareHeld(t *testing.T) {
 			t.Fatalf("%s: the SDR has not ended", tc.name)
 		}
 		if g.Pool["MYR"] != tc.pool || c.Pos != tc.to {
-			t.Errorf("%s: %d in the open market, MYR at %v ($%d); want %d and %v", tc.name, g.Pool["MYR"], c.Pos, g.price(c), tc.pool, tc.to)
+			t.Errorf("%s: %d in the open market, MYR at %v ($%d); want %d and %v", tc.name, g.Pool["MYR"], c.Pos, g.Price(c), tc.pool, tc.to)
 		}
 	}
 }

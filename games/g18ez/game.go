@@ -44,39 +44,18 @@ type Hotel struct {
 	Corp string      `json:"corp"`
 }
 
-// Run is one company's run of its trains.
-type Run struct {
-	Corp   string
-	Trains []int
-	Phase  int
-	Routes []eighteen.Route
-	Total  int
-	// on is the map the run was made on: later in the same pass another
-	// company's home station may close a city it ran through, which the
-	// run was free to do when it ran (2.6).
-	on *eighteen.Layout
-}
+// Run is one company's run of its trains; its Map is the map the run was
+// made on: later in the same pass another company's home station may
+// close a city it ran through, which the run was free to do when it ran
+// (2.6).
+type Run = eighteen.Run
 
 // Game is a game of 18EZ in progress.
 type Game struct {
-	board  *eighteen.Board
-	tiles  map[string]*eighteen.Tile
-	market *eighteen.Market
-	Layout *eighteen.Layout
-	Left   map[string]int // tiles not yet laid
+	eighteen.Base[Corp, *Corp]
 
-	Players  []*Player
-	Corps    []*Corp
-	Privates []*Private
-	Packet   eighteen.Packet
-	Bank     int
-	Pool     map[string]int // shares in the open market
-	eighteen.Trains
-	Priority int
-	Ending   *eighteen.Ending
-	Ended    bool
-	Bankrupt int // the seat that went bankrupt, or -1
-	Hotel    *Hotel
+	Packet eighteen.Packet
+	Hotel  *Hotel
 	// MetroLaid is set once the Authority's extra tile is down: it is
 	// used once (rulings EZ7).
 	MetroLaid bool
@@ -88,15 +67,7 @@ type Game struct {
 	// at the end of that OR (2.12).
 	BlackLineDue bool
 
-	r      round
-	rounds map[int]eighteen.Round
-	agreed bool // an offer's move is being made with the other side's word
-	bySym  map[string]*Corp
-	tick   int
-	Events []string
-	// ORsDone counts the operating rounds finished.
-	ORsDone int
-	LastRun *Run
+	r round
 }
 
 // New deals a game: cash from the bank, the Startpacket laid out, the
@@ -118,22 +89,13 @@ func New(s Setup) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{board: board, tiles: tiles, market: market, Layout: eighteen.NewLayout(board), Left: map[string]int{},
-		Bank: bankCash, Pool: map[string]int{}, Bankrupt: -1, Trains: eighteen.NewTrains(trainTable, phaseTable)}
-	for id, c := range manifest {
-		g.Left[id] = c
-	}
-	for _, name := range s.Players {
-		p := eighteen.NewPlayer(name, startTotal/n)
-		g.Bank -= p.Cash
-		g.Players = append(g.Players, p)
-	}
+	g := &Game{Base: eighteen.NewBase[Corp](eighteen.Equipment{Board: board, Tiles: tiles, Manifest: manifest, Market: market,
+		Bank: bankCash, Trains: eighteen.NewTrains(trainTable, phaseTable), Players: s.Players, Capital: startTotal})}
 	var items []eighteen.PacketItem
 	for _, f := range privateFacts {
 		g.Privates = append(g.Privates, eighteen.NewPrivate(f.sym, f.name, f.cost, f.revenue))
 		items = append(items, eighteen.PacketItem{Sym: f.sym, Price: f.cost})
 	}
-	g.bySym = map[string]*Corp{}
 	for _, f := range corpFacts {
 		c := &Corp{Corporation: eighteen.Corporation{Sym: f.sym, Name: f.name, Kind: f.kind, TokenCosts: f.tokens, President: -1}}
 		if h, ok := homeOf(board, f.sym); ok {
@@ -147,17 +109,15 @@ func New(s Setup) (*Game, error) {
 		case kindSystem:
 			c.IPO, c.Reserved, c.Par = 4, 6, blackLinePrice
 		}
-		g.Corps = append(g.Corps, c)
-		g.bySym[c.Sym] = c
+		g.AddCorp(c)
 	}
 	g.Packet = eighteen.NewPacket(items)
-	g.Layout.Bonus, g.Layout.BonusBound = g.hotelBonus, g.hotelBound
 	g.Layout.Cite = trackRules
-	g.rounds = g.buildRounds()
+	g.wire()
 	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x18e2))
 	g.Priority = rng.IntN(n)
 	g.startStockRound(true)
-	g.note("%s draws the lowest token and holds the Priority Bid Card; the Startpacket is on offer, the Short Line first (1.2)", g.Players[g.Priority].Name)
+	g.Note("%s draws the lowest token and holds the Priority Bid Card; the Startpacket is on offer, the Short Line first (1.2)", g.Players[g.Priority].Name)
 	return g, nil
 }
 
@@ -171,30 +131,6 @@ func homeOf(b *eighteen.Board, sym string) (hexgrid.Hex, bool) {
 		}
 	}
 	return hexgrid.Hex{}, false
-}
-
-// Over tells whether the game has ended.
-func (g *Game) Over() bool { return g.Ended }
-
-func (g *Game) note(format string, args ...any) {
-	g.Events = append(g.Events, fmt.Sprintf(format, args...))
-}
-
-// Corp is the company of a symbol, or nil.
-func (g *Game) Corp(sym string) *Corp { return g.bySym[strings.ToUpper(sym)] }
-
-// Private is the private company of a symbol, or nil.
-func (g *Game) Private(sym string) *Private { return eighteen.PrivateOf(g.Privates, sym) }
-
-func (g *Game) phase() eighteen.Phase { return g.Current() }
-
-// price is a company's share value: on the SPI once it has floated, its
-// par before, and the Black Line's $150 before it forms (rulings EZ9).
-func (g *Game) price(c *Corp) int {
-	if c.Floated {
-		return g.market.Price(c.Pos)
-	}
-	return c.Par
 }
 
 // Limit is the certificate limit (1.8).
@@ -212,7 +148,7 @@ func (g *Game) Certs(seat int) int {
 			}
 			continue
 		}
-		n += shares.Certs(g.market, &c.Corporation, seat, g.Players[seat].Shares[c.Sym]) / 2
+		n += shares.Certs(g.StockMarket(), &c.Corporation, seat, g.Players[seat].Shares[c.Sym]) / 2
 	}
 	for _, p := range g.Privates {
 		if !p.Closed && p.Owner == seat && p.Corp == "" {
@@ -232,7 +168,7 @@ func (g *Game) pay(amount int, to *int) {
 	*to += amount
 	if g.Bank <= 0 && g.Ending == nil {
 		g.Ending = eighteen.Trigger(g.Ending, "the bank has run out of money", eighteen.EndAfterSet)
-		g.note("The bank has run out of money: the game ends after this set of operating rounds; what it owes is paid in IOUs (2.13)")
+		g.Note("The bank has run out of money: the game ends after this set of operating rounds; what it owes is paid in IOUs (2.13)")
 	}
 }
 
@@ -243,34 +179,8 @@ func (g *Game) move(c *Corp, to eighteen.Pos) {
 		return
 	}
 	c.Pos = to
-	g.tick++
-	c.Tick = g.tick
+	g.Restack(&c.Corporation)
 }
-
-// reelect settles a company's presidency after holdings change (1.7).
-func (g *Game) reelect(c *Corp) {
-	p, changed := eighteen.Reelect(&c.Corporation, g.Players)
-	if changed {
-		g.note("%s now holds the most of %s and becomes its president (1.7)", g.Players[p].Name, c.Sym)
-		c.President = p
-	}
-}
-
-// Score is a seat's net worth (2.13): cash, IOUs included, and each share
-// at its value; treasuries, privates and minors count nothing.
-func (g *Game) Score(seat int) int {
-	p := g.Players[seat]
-	total := p.Cash
-	for _, c := range g.Corps {
-		if c.Public() {
-			total += p.Shares[c.Sym] * g.price(c)
-		}
-	}
-	return total
-}
-
-// Money is all the money in play, the bank's included: it never changes.
-func (g *Game) Money() int { return eighteen.Money(g.Bank, g.Players, eighteen.Cores(g.Corps)) }
 
 // errRule is an illegal move, with the rule that forbids it.
 func errRule(rule, format string, args ...any) error {

@@ -8,12 +8,6 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-// colours are the tile colours the phase allows (2.4).
-func (g *Game) colours() []eighteen.Colour {
-	all := []eighteen.Colour{eighteen.Yellow, eighteen.Green, eighteen.Brown, eighteen.Gray}
-	return all[:g.phase().Colours]
-}
-
 // homeFirst tells whether a company's first lay must go on its home
 // city, still bare (2.3).
 func (g *Game) homeFirst(c *Corp) bool {
@@ -50,7 +44,7 @@ func (g *Game) layError(c *Corp, reach map[eighteen.Node]bool, lay eighteen.Lay)
 	if g.homeFirst(c) && lay.Hex != c.Home {
 		return errRule("2.3", "%s's first tile must go on its home city %s", c.Sym, c.Home)
 	}
-	_, err := g.Layout.CheckFrom(reach, lay, g.colours())
+	_, err := g.Layout.CheckFrom(reach, lay, g.TileColours())
 	return err
 }
 
@@ -61,11 +55,11 @@ func (g *Game) layOptions(seat int, c *Corp, q move.Query) []move.Option {
 		return nil
 	}
 	reach := g.reachFor(c)
-	return g.Layout.Lays(seat, g.Left, g.tiles, q,
+	return g.Layout.Lays(seat, g.Left, g.Tiles(), q,
 		func(h hexgrid.Hex) bool { return (!g.homeFirst(c) || h == c.Home) && eighteen.ReachesHex(reach, h) },
 		g.mayFit,
 		func(h hexgrid.Hex, id string, rot int) bool {
-			return g.layError(c, reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.tiles[id], Rotation: rot}) == nil
+			return g.layError(c, reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.Tiles()[id], Rotation: rot}) == nil
 		})
 }
 
@@ -78,7 +72,7 @@ func (g *Game) layTerms(a move.Action, c *Corp) (eighteen.Lay, error) {
 	if err != nil {
 		return eighteen.Lay{}, err
 	}
-	t := g.tiles[a.Args[1]]
+	t := g.Tiles()[a.Args[1]]
 	r, ok := atoi(a.Args[2])
 	if t == nil || !ok || r < 0 || r > 5 {
 		return eighteen.Lay{}, errRule("2.3", "write LAY, the hex, a tile of the manifest and a rotation 0 to 5")
@@ -102,7 +96,7 @@ func (g *Game) doLay(a move.Action) error {
 	c := g.operating()
 	lay, _ := g.layTerms(a, c)
 	g.place(lay)
-	g.note("%s lays tile #%s on %s (2.3)", c.Sym, lay.Tile.ID, lay.Hex)
+	g.Note("%s lays tile #%s on %s (2.3)", c.Sym, lay.Tile.ID, lay.Hex)
 	g.r.Laid = true
 	g.placeHome(c)
 	g.r.Step = stepToken
@@ -132,7 +126,7 @@ func (g *Game) mayFit(h hexgrid.Hex, t *eighteen.Tile) bool {
 		want = old.Tile.Colour + 1
 		cities, towns = old.Tile.Cities(), old.Tile.Towns()
 	} else {
-		switch g.board.Space(h).Kind {
+		switch g.Board().Space(h).Kind {
 		case eighteen.City:
 			cities = 1
 		case eighteen.Town:
@@ -141,5 +135,5 @@ func (g *Game) mayFit(h hexgrid.Hex, t *eighteen.Tile) bool {
 			towns = 2
 		}
 	}
-	return t.Colour == want && slices.Contains(g.colours(), want) && t.Cities() == cities && t.Towns() == towns
+	return t.Colour == want && slices.Contains(g.TileColours(), want) && t.Cities() == cities && t.Towns() == towns
 }

@@ -13,7 +13,7 @@ import (
 // OPTIONS <hex>, for a player who would rather read one hex's tiles and
 // rotations written out than the grouped line of the menu.
 func (g *Game) MenuAt(seat int, hex string) ([]string, error) {
-	out, err := g.menu().At(g.round(), g.board, seat, hex, "18EZ", "D9")
+	out, err := g.menu().At(g.Round(), g.Board(), seat, hex, "18EZ", "D9")
 	if err != nil {
 		return nil, err
 	}
@@ -22,7 +22,7 @@ func (g *Game) MenuAt(seat int, hex string) ([]string, error) {
 	}
 	h, _ := hexgrid.ParseHex(strings.ToUpper(strings.TrimSpace(hex)))
 	if h == g.metropolis() {
-		for _, o := range g.round().Options(seat, move.Query{Verb: "MRTA", Args: []string{"LAY"}}) {
+		for _, o := range g.Round().Options(seat, move.Query{Verb: "MRTA", Args: []string{"LAY"}}) {
 			if o.Verb == "MRTA" && len(o.Args) > 0 && o.Args[0] == "LAY" {
 				out = append(out, o.String()+"  (the Authority's extra tile)")
 			}

@@ -13,9 +13,8 @@ func (g *Game) startOR(n int) {
 	for _, c := range g.Corps {
 		c.Operated = false
 	}
-	eighteen.PayPrivates(g.Privates, func(seat, amount int) { g.pay(amount, &g.Players[seat].Cash) },
-		func(sym string, amount int) { g.pay(amount, &g.Corp(sym).Cash) })
-	g.note("Operating round %d of the set begins; the private companies pay their owners (2.1)", n)
+	g.PayPrivates()
+	g.Note("Operating round %d of the set begins; the private companies pay their owners (2.1)", n)
 }
 
 // nextCorp starts the next company's turn (2.1): the minors in number
@@ -31,13 +30,8 @@ func (g *Game) nextCorp() bool {
 		}
 	}
 	if next == nil {
-		var public []*Corp
-		for _, c := range g.Corps {
-			if c.Public() && c.Floated && !c.Closed && !c.Operated {
-				public = append(public, c)
-			}
-		}
-		eighteen.ByPrice(g.market, public, func(c *Corp) *eighteen.Corporation { return &c.Corporation })
+		// a floated company has started (1.9, 2.12)
+		public := g.Ordered(func(c *Corp) bool { return c.Public() && c.Floated && !c.Operated })
 		if len(public) > 0 {
 			next = public[0]
 		}
@@ -63,7 +57,7 @@ func (g *Game) placeHome(c *Corp) {
 	g.Layout.Place(c.Home, slot, c.Sym)
 	c.Operating = true
 	c.Stations = 1
-	g.note("%s places its station marker in its home city %s (2.5)", c.Sym, c.Home)
+	g.Note("%s places its station marker in its home city %s (2.5)", c.Sym, c.Home)
 }
 
 // finishTurn ends a company's turn.
@@ -71,7 +65,7 @@ func (g *Game) finishTurn(c *Corp) {
 	c.Operated = true
 	g.r.Corp = ""
 	if g.Ending.Due(eighteen.EndNow) {
-		g.end(g.Ending.Why)
+		g.End(g.Ending.Why)
 	}
 }
 
@@ -83,21 +77,15 @@ func (g *Game) endOR() {
 	if g.BlackLineDue {
 		g.formBlackLine()
 	}
-	if g.r.OR < g.phase().ORs {
+	if g.r.OR < g.Current().ORs {
 		g.startOR(g.r.OR + 1)
 		return
 	}
 	if g.Ending.Due(eighteen.EndAfterSet) {
-		g.end(g.Ending.Why)
+		g.End(g.Ending.Why)
 		return
 	}
 	g.startStockRound(false)
-}
-
-// end finishes the game.
-func (g *Game) end(why string) {
-	g.Ended = true
-	g.note("The game ends: %s (2.13)", why)
 }
 
 // trackStep is the company's one tile lay or upgrade (2.3, 2.4).
@@ -179,11 +167,8 @@ func (g *Game) doToken(a move.Action) error {
 	c := g.operating()
 	h, _ := hexgrid.ParseHex(a.Args[0])
 	cost := c.TokenCosts[c.Stations]
-	c.Cash -= cost
-	g.Bank += cost
-	g.Layout.Place(h, g.Layout.FreeCity(h), c.Sym)
-	c.Stations++
-	g.note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
+	g.PlaceStation(&c.Corporation, h, cost)
+	g.Note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
 	g.r.Step = stepRun
 	return nil
 }

@@ -94,8 +94,8 @@ func invariants(g *Game, manifest map[string]int, lastRun *Run) error {
 		if c.Cash < 0 {
 			return fmt.Errorf("%s has $%d", c.Sym, c.Cash)
 		}
-		if !c.Closed && len(c.Trains) > g.phase().LimitFor(c.Kind) {
-			return fmt.Errorf("%s has %d trains, limit %d", c.Sym, len(c.Trains), g.phase().LimitFor(c.Kind))
+		if !c.Closed && len(c.Trains) > g.Current().LimitFor(c.Kind) {
+			return fmt.Errorf("%s has %d trains, limit %d", c.Sym, len(c.Trains), g.Current().LimitFor(c.Kind))
 		}
 	}
 	for s, p := range g.Players {
@@ -116,7 +116,7 @@ func invariants(g *Game, manifest map[string]int, lastRun *Run) error {
 		}
 	}
 	if r := g.LastRun; r != nil && r != lastRun && len(r.Routes) > 0 {
-		if err := r.on.CheckRun(r.Corp, r.Routes, r.Trains, r.Phase); err != nil {
+		if err := r.Map.CheckRun(r.Corp, r.Routes, r.Trains, r.Phase); err != nil {
 			return fmt.Errorf("last run of %s: %w", r.Corp, err)
 		}
 	}

@@ -12,8 +12,8 @@ import (
 
 // metropolis is the hex whose tiles are labelled M.
 func (g *Game) metropolis() hexgrid.Hex {
-	for _, h := range g.board.Order {
-		if g.board.Space(h).Upgrades[eighteen.Green] == "M" {
+	for _, h := range g.Board().Order {
+		if g.Board().Space(h).Upgrades[eighteen.Green] == "M" {
 			return h
 		}
 	}
@@ -69,7 +69,7 @@ func (g *Game) checkHotel(a move.Action) error {
 	if err != nil {
 		return err
 	}
-	if s := g.board.Space(h); s == nil || s.Kind == eighteen.OffBoard {
+	if s := g.Board().Space(h); s == nil || s.Kind == eighteen.OffBoard {
 		return errRule("appendix", "the Hotel token may not go on an off-board area")
 	}
 	if p, ok := g.Layout.Tiles[h]; !ok || len(p.Tile.Stops) == 0 {
@@ -83,7 +83,7 @@ func (g *Game) doHotel(a move.Action) error {
 	h, _ := hexgrid.ParseHex(a.Args[0])
 	g.Hotel = &Hotel{Hex: h, Corp: c.Sym}
 	g.Private(HMH).Closed = true
-	g.note("%s places the Hotel Bonus Token on %s: +$10 there for its trains; the Harriot Milton Hotel closes (appendix)", c.Sym, h)
+	g.Note("%s places the Hotel Bonus Token on %s: +$10 there for its trains; the Harriot Milton Hotel closes (appendix)", c.Sym, h)
 	return nil
 }
 
@@ -125,7 +125,7 @@ func (g *Game) mrtaOptions(seat int, c *Corp) []move.Option {
 	for _, id := range slices.Sorted(maps.Keys(g.Left)) {
 		n := g.Left[id]
 		for r := range 6 {
-			if n > 0 && !g.MetroLaid && g.mrtaLayError(c, eighteen.Lay{Corp: c.Sym, Hex: m, Tile: g.tiles[id], Rotation: r}) == nil {
+			if n > 0 && !g.MetroLaid && g.mrtaLayError(c, eighteen.Lay{Corp: c.Sym, Hex: m, Tile: g.Tiles()[id], Rotation: r}) == nil {
 				out = append(out, move.Opt(seat, "MRTA", "LAY", id, itoa(r)))
 			}
 		}
@@ -139,7 +139,7 @@ func (g *Game) mrtaLayError(c *Corp, lay eighteen.Lay) error {
 	if g.Layout.Tiles[lay.Hex].Tile == nil || g.Left[lay.Tile.ID] <= 0 {
 		return errRule("appendix", "no tile #%s is left", lay.Tile.ID)
 	}
-	_, err := g.Layout.CheckFrom(wholeHex(lay.Hex), lay, g.colours())
+	_, err := g.Layout.CheckFrom(wholeHex(lay.Hex), lay, g.TileColours())
 	return err
 }
 
@@ -204,13 +204,13 @@ func (g *Game) doMRTA(a move.Action) error {
 		lay, _ := g.layTerms(move.Action{Args: []string{m.String(), a.Args[1], a.Args[2]}}, c)
 		g.place(lay)
 		g.MetroLaid = true
-		g.note("%s lays tile #%s in Metropolis with the Metropolis Rapid Transit Authority (appendix)", c.Sym, lay.Tile.ID)
+		g.Note("%s lays tile #%s in Metropolis with the Metropolis Rapid Transit Authority (appendix)", c.Sym, lay.Tile.ID)
 		return nil
 	}
 	g.Layout.Place(m, g.Layout.FreeCity(m), c.Sym)
 	c.Stations++
 	g.Private(MRTA).Closed = true
-	g.note("%s places a station in Metropolis with the Metropolis Rapid Transit Authority, which closes (appendix)", c.Sym)
+	g.Note("%s places a station in Metropolis with the Metropolis Rapid Transit Authority, which closes (appendix)", c.Sym)
 	return nil
 }
 
@@ -229,7 +229,7 @@ func (g *Game) privateTerms(a move.Action) (*Private, int, error) {
 		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and the price, as BUYPRIVATE HMH 60")
 	case c.Kind != kindMajor:
 		return nil, 0, errRule("appendix", "only major railroads buy private companies")
-	case g.Phase < 1 || !g.phase().Privates:
+	case g.Phase < 1 || !g.Current().Privates:
 		return nil, 0, errRule("2.8", "major railroads buy private companies from the sale of the first 3 until the first 5")
 	case p.Sym == OBS:
 		return nil, 0, errRule("appendix", "the Obsidian Railroad is never sold to a railroad")
@@ -251,13 +251,13 @@ func (g *Game) checkBuyPrivate(a move.Action) error {
 func (g *Game) doBuyPrivate(a move.Action) error {
 	c := g.operating()
 	p, price, _ := g.privateTerms(a)
-	if p.Owner != c.President && !g.agreed {
+	if p.Owner != c.President && !g.Agreed() {
 		g.offer(a, p.Owner)
 		return nil
 	}
 	c.Cash -= price
 	g.Players[p.Owner].Cash += price
-	g.note("%s buys %s from %s for $%d (appendix)", c.Sym, p.Sym, g.Players[p.Owner].Name, price)
+	g.Note("%s buys %s from %s for $%d (appendix)", c.Sym, p.Sym, g.Players[p.Owner].Name, price)
 	p.Owner, p.Corp = -1, c.Sym
 	return nil
 }
@@ -266,22 +266,10 @@ func (g *Game) doBuyPrivate(a move.Action) error {
 // waits on the answer (2.8, appendix).
 func (g *Game) offer(a move.Action, to int) {
 	g.r.Offer = &eighteen.Offer{Move: a, To: to}
-	g.note("%s offers: %s; %s to accept or decline", g.Players[a.Seat].Name, a, g.Players[to].Name)
+	g.Note("%s offers: %s; %s to accept or decline", g.Players[a.Seat].Name, a, g.Players[to].Name)
 }
 
 // consentStep waits on the other side of an offer.
 func (g *Game) consentStep() eighteen.Step {
-	return eighteen.ConsentStep(func() *eighteen.Offer { return g.r.Offer },
-		func(o eighteen.Offer) error {
-			g.r.Offer = nil
-			g.note("%s accepts", g.Players[o.To].Name)
-			g.agreed = true
-			defer func() { g.agreed = false }()
-			return g.round().Apply(o.Move)
-		},
-		func(o eighteen.Offer) error {
-			g.r.Offer = nil
-			g.note("%s declines: %s", g.Players[o.To].Name, o.Move)
-			return nil
-		})
+	return g.Consent(&g.r.Offer, func(a move.Action) error { return g.Round().Apply(a) }, "%s declines: %s")
 }

@@ -1,8 +1,6 @@
 package g18ez
 
 import (
-	"strings"
-
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/move"
 )
@@ -63,24 +61,20 @@ func (g *Game) buildRounds() map[int]eighteen.Round {
 	}
 }
 
-func (g *Game) round() eighteen.Round { return g.rounds[g.r.Kind] }
-
-// Acting are the seats the game waits for: those of the step it waits on.
-func (g *Game) Acting() []int { return g.round().Waiting(g.Ended) }
-
-// Legal are the moves a seat may make now, each as the line to send:
-// the options of the open steps, the only list there is.
-func (g *Game) Legal(seat int) []move.Option { return g.round().Legal(g.Ended, seat) }
-
-// Apply makes a move if the game waits for the seat and the open steps
-// list it, and only then; a refused move changes nothing, and its error
-// names the rule. Play then carries on to the next decision.
-func (g *Game) Apply(a move.Action) error {
-	if err := g.round().Move(canonical(a), g.Ended, "2.13", g.Players); err != nil {
-		return err
-	}
-	g.advance()
-	return nil
+// wire binds what reads this game: the rounds' steps, the map's bonus and
+// the core's hooks. New and Clone call it, so that a copy's steps act on
+// the copy.
+func (g *Game) wire() {
+	g.Layout.Bonus, g.Layout.BonusBound = g.hotelBonus, g.hotelBound
+	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), Kind: func() int { return g.r.Kind }, UpperArgs: true,
+		EndRule: "2.13", Advance: g.advance, Decide: g.decide,
+		// A seat's net worth (2.13): cash, IOUs included, and each share at
+		// its value, par before a company floats and the Black Line's $150
+		// before it forms (rulings EZ9); treasuries, privates and minors
+		// count nothing.
+		ParBeforeFloat: true, Worth: eighteen.Worth{Valued: func(c *eighteen.Corporation) bool { return c.Kind != kindMinor }},
+		Pay: g.pay, Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: routeText,
+		EndNote: "The game ends: %s (2.13)", PresidentNote: "%s now holds the most of %s and becomes its president (1.7)"})
 }
 
 // operating is the company whose turn it is, or nil.
@@ -134,21 +128,6 @@ func (g *Game) advance() {
 			return
 		}
 	}
-}
-
-// canonical is a move as the options write it: arguments upper-cased
-// (hexes, companies, IPO and POOL as players may write them in any case),
-// a tile perhaps written with its # as printed ("LAY D5 #57 1").
-func canonical(a move.Action) move.Action {
-	args := make([]string, len(a.Args))
-	for i, s := range a.Args {
-		args[i] = strings.ToUpper(s)
-	}
-	if a.Verb == "LAY" && len(args) == 3 {
-		args[1] = strings.TrimPrefix(args[1], "#")
-	}
-	a.Args = args
-	return a
 }
 
 // nothingToLay tells whether the company's track step offers nothing but

@@ -325,8 +325,8 @@ func TestOperatingOrderAsEachOperates(t *testing.T) {
 	for _, o := range g.Corps {
 		o.Operated = o != mr && o != psw
 	}
-	if g.price(mr) <= g.price(psw) {
-		t.Fatalf("MR $%d, PSW $%d: want MR above PSW as the OR begins", g.price(mr), g.price(psw))
+	if g.Price(mr) <= g.Price(psw) {
+		t.Fatalf("MR $%d, PSW $%d: want MR above PSW as the OR begins", g.Price(mr), g.Price(psw))
 	}
 	atTrains(g, gvp)
 	gvp.Cash, g.Players[0].Cash = 0, 10
@@ -335,8 +335,8 @@ func TestOperatingOrderAsEachOperates(t *testing.T) {
 		t.Fatalf("no forced purchase: %s", g.Now())
 	}
 	play(t, g, "Pres: SELL MR 2", "Pres: BUYTRAIN 3") // the turn ends: nothing more to buy
-	if g.price(mr) >= g.price(psw) {
-		t.Fatalf("after the sale MR $%d, PSW $%d: want MR below", g.price(mr), g.price(psw))
+	if g.Price(mr) >= g.Price(psw) {
+		t.Fatalf("after the sale MR $%d, PSW $%d: want MR below", g.Price(mr), g.Price(psw))
 	}
 	if g.r.Corp != psw.Sym {
 		t.Errorf("%s operates after GVP; want PSW, now above MR on the SPI", g.r.Corp)

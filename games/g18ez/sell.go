@@ -68,14 +68,14 @@ func (g *Game) doSell(a move.Action) error {
 	c := g.Corp(a.Args[0])
 	n, _ := atoi(a.Args[1])
 	pl := g.Players[a.Seat]
-	price := g.price(c)
+	price := g.Price(c)
 	pl.Shares[c.Sym] -= n
 	g.Pool[c.Sym] += n
 	g.pay(n*price, &pl.Cash)
 	pl.Sold[c.Sym] = true
-	g.move(c, g.market.Down(c.Pos, n))
-	g.note("%s sells %d of %s at $%d ($%d); its value falls to $%d (1.13, 1.14)", pl.Name, n, c.Sym, price, n*price, g.price(c))
-	g.reelect(c)
+	g.move(c, g.StockMarket().Down(c.Pos, n))
+	g.Note("%s sells %d of %s at $%d ($%d); its value falls to $%d (1.13, 1.14)", pl.Name, n, c.Sym, price, n*price, g.Price(c))
+	g.Reelect(c)
 	if g.r.Kind == stockRound {
 		if g.r.Bought == "" {
 			g.r.SoldFirst = true
@@ -94,7 +94,7 @@ func (g *Game) forcedSaleError(seat int, c *Corp, n int) error {
 		return errRule("2.10", "shares are sold in an OR only to pay for a forced train")
 	}
 	need := g.shortfall(op)
-	price := g.price(c)
+	price := g.Price(c)
 	switch {
 	case need <= 0:
 		return errRule("2.10", "you have the money for the train; sell no more")
@@ -119,7 +119,7 @@ func (g *Game) raisable(seat int, op *Corp) int {
 			if c == op && !eighteen.KeepsPresidency(&c.Corporation, g.Players, seat, n, shares.PresidentUnits) {
 				continue
 			}
-			total += n * g.price(c)
+			total += n * g.Price(c)
 			break
 		}
 	}

@@ -22,7 +22,7 @@ func (g *Game) startStockRound(initial bool) {
 	}
 	if g.BlackLineSale && !g.BlackLineOpen {
 		g.BlackLineOpen = true
-		g.note("The Black Line's shares are on sale at $%d from this SDR (2.12)", blackLinePrice)
+		g.Note("The Black Line's shares are on sale at $%d from this SDR (2.12)", blackLinePrice)
 	}
 }
 
@@ -78,7 +78,7 @@ func (g *Game) auctionItem() string {
 func (g *Game) doRaise(a move.Action) error {
 	n, _ := atoi(a.Args[1])
 	g.Packet.Raise(a.Seat, n, len(g.Players))
-	g.note("%s bids $%d for %s", g.Players[a.Seat].Name, n, a.Args[0])
+	g.Note("%s bids $%d for %s", g.Players[a.Seat].Name, n, a.Args[0])
 	return nil
 }
 
@@ -94,7 +94,7 @@ func (g *Game) checkDrop(a move.Action) error {
 
 func (g *Game) doDrop(a move.Action) error {
 	au := g.Packet.Auction
-	g.note("%s drops out of the auction for %s", g.Players[a.Seat].Name, au.Item)
+	g.Note("%s drops out of the auction for %s", g.Players[a.Seat].Name, au.Item)
 	trigger := au.Trigger
 	sales, over := g.Packet.Drop(a.Seat, len(g.Players))
 	g.settleSales(sales)
@@ -117,13 +117,13 @@ func (g *Game) settleSales(sales []eighteen.PacketSale) {
 			c.President, c.Started, c.Floated = s.Seat, true, true
 			g.pay(minorPrice, &c.Cash)
 		}
-		g.note("%s buys %s for $%d", pl.Name, s.Item, s.Price)
+		g.Note("%s buys %s for $%d", pl.Name, s.Item, s.Price)
 	}
 	if g.Packet.Auction != nil {
-		g.note("%s becomes available with several bids on it: a special auction among its bidders (1.4)", g.Packet.Auction.Item)
+		g.Note("%s becomes available with several bids on it: a special auction among its bidders (1.4)", g.Packet.Auction.Item)
 	}
 	if g.Packet.SoldOut() && len(sales) > 0 {
-		g.note("The Startpacket is sold out: shares may be bought (1.5)")
+		g.Note("The Startpacket is sold out: shares may be bought (1.5)")
 	}
 }
 
@@ -228,11 +228,11 @@ func (g *Game) shareTerms(seat int, c *Corp, ipo bool) (int, error) {
 	case !ipo && g.Pool[c.Sym] == 0:
 		return 0, errRule("1.12", "%s has no shares in the open market", c.Sym)
 	}
-	price := g.price(c)
+	price := g.Price(c)
 	if ipo {
 		price = c.Par
 	}
-	return price, shares.BuyError(g.market, &c.Corporation, pl, 1, price, g.Certs(seat), g.Limit())
+	return price, shares.BuyError(g.StockMarket(), &c.Corporation, pl, 1, price, g.Certs(seat), g.Limit())
 }
 
 func (g *Game) doBuy(a move.Action) error {
@@ -257,7 +257,7 @@ func (g *Game) doBuy(a move.Action) error {
 	} else {
 		g.Pool[c.Sym]--
 	}
-	g.note("%s buys a share of %s from the %s for $%d", pl.Name, c.Sym, map[bool]string{true: "IPO", false: "open market"}[ipo], price)
+	g.Note("%s buys a share of %s from the %s for $%d", pl.Name, c.Sym, map[bool]string{true: "IPO", false: "open market"}[ipo], price)
 	g.bought(a.Seat, c)
 	return nil
 }
@@ -267,7 +267,7 @@ func (g *Game) doBuy(a move.Action) error {
 func (g *Game) bought(seat int, c *Corp) {
 	g.r.Bought = c.Sym
 	g.r.BoughtSR[seat][c.Sym] = true
-	g.reelect(c)
+	g.Reelect(c)
 	if g.r.Initial || g.r.Sold || len(g.saleOptions(seat)) == 0 {
 		g.endTurn(seat)
 	}
@@ -312,9 +312,9 @@ func (g *Game) doPar(a move.Action) error {
 	pl.Shares[c.Sym] += 2
 	c.IPO -= 2
 	c.Started, c.Par, c.President = true, par, a.Seat
-	pos, _ := g.market.Par(par)
+	pos, _ := g.StockMarket().Par(par)
 	c.Pos = pos
-	g.note("%s buys %s's president's certificate at par $%d ($%d)", pl.Name, c.Sym, par, 2*par)
+	g.Note("%s buys %s's president's certificate at par $%d ($%d)", pl.Name, c.Sym, par, 2*par)
 	g.bought(a.Seat, c)
 	return nil
 }
@@ -356,7 +356,7 @@ func (g *Game) bidsHeld(seat int, skip string) int {
 func (g *Game) doBid(a move.Action) error {
 	n, _ := atoi(a.Args[1])
 	g.Packet.PlaceBid(a.Seat, a.Args[0], n)
-	g.note("%s bids $%d on %s", g.Players[a.Seat].Name, n, a.Args[0])
+	g.Note("%s bids $%d on %s", g.Players[a.Seat].Name, n, a.Args[0])
 	g.r.Passes, g.r.LastAct = 0, a.Seat
 	g.r.Seat = g.nextSeat(a.Seat)
 	return nil
@@ -377,7 +377,7 @@ func (g *Game) checkPass(a move.Action) error {
 
 func (g *Game) doPass(a move.Action) error {
 	g.r.Passes++
-	g.note("%s passes", g.Players[a.Seat].Name)
+	g.Note("%s passes", g.Players[a.Seat].Name)
 	n := len(g.Players)
 	g.r.Seat = g.nextSeat(a.Seat)
 	if g.r.Passes < n {
@@ -388,7 +388,7 @@ func (g *Game) doPass(a move.Action) error {
 		// (1.5 Clay says; rulings EZ3).
 		top.Price = max(0, top.Price-shortLineCut)
 		g.r.Passes = 0
-		g.note("Every player passed: %s's price falls to $%d (rulings EZ3)", top.Sym, top.Price)
+		g.Note("Every player passed: %s's price falls to $%d (rulings EZ3)", top.Sym, top.Price)
 		return nil
 	}
 	g.endStockRound()
@@ -451,14 +451,14 @@ func (g *Game) checkTrade(a move.Action) error {
 // no part of the turn's dealing in shares (rulings EZ14).
 func (g *Game) doTrade(a move.Action) error {
 	p, price, _ := g.tradeTerms(a)
-	if !g.agreed {
+	if !g.Agreed() {
 		g.offer(a, p.Owner)
 		return nil
 	}
 	buyer, seller := g.Players[a.Seat], g.Players[p.Owner]
 	buyer.Cash -= price
 	seller.Cash += price
-	g.note("%s buys %s from %s for $%d (appendix)", buyer.Name, p.Sym, seller.Name, price)
+	g.Note("%s buys %s from %s for $%d (appendix)", buyer.Name, p.Sym, seller.Name, price)
 	p.Owner = a.Seat
 	return nil
 }
@@ -485,18 +485,17 @@ func (g *Game) endStockRound() {
 	for _, c := range g.Corps {
 		if c.Kind == kindMajor && c.Started && !c.Floated && 10-c.IPO >= c.FloatAt {
 			c.Floated = true
-			g.tick++
-			c.Tick = g.tick // its token arrives now, under any in its box (1.9, 1.14)
+			g.Restack(&c.Corporation) // its token arrives now, under any in its box (1.9, 1.14)
 			g.pay(10*c.Par, &c.Cash)
-			g.note("%s floats: $%d from the bank, its token at $%d on the SPI (1.9, 1.10)", c.Sym, 10*c.Par, c.Par)
+			g.Note("%s floats: $%d from the bank, its token at $%d on the SPI (1.9, 1.10)", c.Sym, 10*c.Par, c.Par)
 		}
 	}
 	for _, c := range g.Corps {
 		if c.Public() && c.Floated && !c.Closed && c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 {
-			g.move(c, g.market.Up(c.Pos))
-			g.note("%s is wholly in players' hands: up to $%d (1.14)", c.Sym, g.price(c))
+			g.move(c, g.StockMarket().Up(c.Pos))
+			g.Note("%s is wholly in players' hands: up to $%d (1.14)", c.Sym, g.Price(c))
 		}
 	}
-	g.note("The SDR ends; %s holds the Priority Bid Card (1.9)", g.Players[g.Priority].Name)
+	g.Note("The SDR ends; %s holds the Priority Bid Card (1.9)", g.Players[g.Priority].Name)
 	g.startOR(1)
 }

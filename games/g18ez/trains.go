@@ -10,13 +10,13 @@ import (
 
 // run works out the company's income: the best run of its trains (2.6).
 func (g *Game) run(c *Corp) {
-	phase := g.phase().OffBoard
+	phase := g.Current().OffBoard
 	routes, total := g.Layout.BestRun(c.Sym, c.Trains, phase)
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: phase, Routes: routes, Total: total, on: g.runMap()}
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: phase, Routes: routes, Total: total, Map: g.runMap()}
 	g.r.Revenue = total
 	g.r.Step = stepDividend
 	if len(c.Trains) > 0 {
-		g.note("%s runs its trains for $%d (2.6)", c.Sym, total)
+		g.Note("%s runs its trains for $%d (2.6)", c.Sym, total)
 	}
 }
 
@@ -60,7 +60,7 @@ func (g *Game) runTerms(a move.Action) ([]eighteen.Route, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.phase().OffBoard)
+	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.Current().OffBoard)
 	if err != nil {
 		return nil, 0, fmt.Errorf("%w (2.6)", err)
 	}
@@ -72,8 +72,8 @@ func (g *Game) doRun(a move.Action) error {
 	c := g.operating()
 	routes, total, _ := g.runTerms(a)
 	g.r.Revenue = total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.phase().OffBoard, Routes: routes, Total: total, on: g.runMap()}
-	g.note("%s's president names its routes: %s; $%d in all (2.6)", c.Sym, routeText(c.Trains, routes), total)
+	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total, Map: g.runMap()}
+	g.Note("%s's president names its routes: %s; $%d in all (2.6)", c.Sym, routeText(c.Trains, routes), total)
 	return nil
 }
 
@@ -97,8 +97,8 @@ func (g *Game) doPay(move.Action) error {
 	c := g.operating()
 	per := g.r.Revenue / 10
 	g.payHolders(c, per)
-	g.move(c, g.market.Right(c.Pos))
-	g.note("%s pays $%d a share; its value rises to $%d (2.7)", c.Sym, per, g.price(c))
+	g.move(c, g.StockMarket().Right(c.Pos))
+	g.Note("%s pays $%d a share; its value rises to $%d (2.7)", c.Sym, per, g.Price(c))
 	g.r.Step = stepTrains
 	return nil
 }
@@ -108,7 +108,7 @@ func (g *Game) doHalf(move.Action) error {
 	per, kept := eighteen.RoundDown.Half(g.r.Revenue, 10)
 	g.pay(kept, &c.Cash)
 	g.payHolders(c, per)
-	g.note("%s keeps $%d and pays $%d a share; its value stays at $%d (2.7)", c.Sym, kept, per, g.price(c))
+	g.Note("%s keeps $%d and pays $%d a share; its value stays at $%d (2.7)", c.Sym, kept, per, g.Price(c))
 	g.r.Step = stepTrains
 	return nil
 }
@@ -121,8 +121,8 @@ func (g *Game) doRetain(move.Action) error {
 // retain keeps the income, and the value falls (2.7, 2.8).
 func (g *Game) retain(c *Corp) {
 	g.pay(g.r.Revenue, &c.Cash)
-	g.move(c, g.market.Left(c.Pos))
-	g.note("%s retains $%d; its value falls to $%d (2.7)", c.Sym, g.r.Revenue, g.price(c))
+	g.move(c, g.StockMarket().Left(c.Pos))
+	g.Note("%s retains $%d; its value falls to $%d (2.7)", c.Sym, g.r.Revenue, g.Price(c))
 	g.r.Step = stepTrains
 }
 
@@ -139,7 +139,7 @@ func (g *Game) autoDividend(c *Corp) {
 	g.pay(half, &owner.Cash)
 	g.pay(g.r.Revenue-half, &c.Cash)
 	if g.r.Revenue > 0 {
-		g.note("%s splits $%d: $%d to %s, $%d to its treasury (2.7)", c.Sym, g.r.Revenue, half, owner.Name, g.r.Revenue-half)
+		g.Note("%s splits $%d: $%d to %s, $%d to its treasury (2.7)", c.Sym, g.r.Revenue, half, owner.Name, g.r.Revenue-half)
 	}
 	g.r.Step = stepTrains
 }
@@ -159,7 +159,7 @@ func (g *Game) trainStep() eighteen.Step {
 // trainOptions are the company's purchases, and the president's forced
 // sales, open now.
 func (g *Game) trainOptions(seat int, c *Corp) []move.Option {
-	if c == nil || len(c.Trains) >= g.phase().LimitFor(c.Kind) {
+	if c == nil || len(c.Trains) >= g.Current().LimitFor(c.Kind) {
 		return nil
 	}
 	out := shop.Options(seat, &g.Trains, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), g.maxPay(c))
@@ -187,7 +187,7 @@ func (g *Game) maxPay(c *Corp) int {
 // mustBuy tells whether the company must end its turn with a train: a
 // public railroad without one that can trace a legal route (2.8).
 func (g *Game) mustBuy(c *Corp) bool {
-	return c.Public() && len(c.Trains) == 0 && c.Operating && g.Layout.HasRoute(c.Sym, eighteen.Unlimited, g.phase().OffBoard)
+	return c.Public() && len(c.Trains) == 0 && c.Operating && g.Layout.HasRoute(c.Sym, eighteen.Unlimited, g.Current().OffBoard)
 }
 
 // shortfall is what the president must still raise for a forced train.
@@ -243,9 +243,9 @@ func (g *Game) doBankrupt(move.Action) error {
 // bankruptcy ends the game at once (2.11).
 func (g *Game) bankruptcy(c *Corp) {
 	g.Bankrupt = c.President
-	g.note("%s cannot raise the money for %s's train and is bankrupt (2.11)", g.Players[c.President].Name, c.Sym)
+	g.Note("%s cannot raise the money for %s's train and is bankrupt (2.11)", g.Players[c.President].Name, c.Sym)
 	g.Ending = bankruptcy.Declare(g.Ending, c.Sym, c.President, g.Players[c.President].Name+" is bankrupt")
-	g.end(g.Ending.Why)
+	g.End(g.Ending.Why)
 }
 
 // shop is how 18EZ writes a purchase: BUYTRAIN 3, BUYTRAIN 3 POOL,
@@ -264,7 +264,7 @@ type purchase struct {
 // its source, 18EZ's limit by kind and its forced purchase follow.
 func (g *Game) trainTerms(a move.Action) (purchase, error) {
 	c := g.operating()
-	if len(c.Trains) >= g.phase().LimitFor(c.Kind) {
+	if len(c.Trains) >= g.Current().LimitFor(c.Kind) {
 		return purchase{}, errRule("2.8", "%s has %d trains, its limit", c.Sym, len(c.Trains))
 	}
 	bu, err := shop.Read(&g.Trains, a.Args, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), g.maxPay(c))
@@ -308,7 +308,7 @@ func (g *Game) doBuyTrain(a move.Action) error {
 	c := g.operating()
 	pu, _ := g.trainTerms(a)
 	seller := g.Corp(pu.Seller)
-	if seller != nil && seller.President != c.President && !g.agreed {
+	if seller != nil && seller.President != c.President && !g.Agreed() {
 		g.offer(a, seller.President)
 		return nil
 	}
@@ -316,7 +316,7 @@ func (g *Game) doBuyTrain(a move.Action) error {
 	c.Cash -= from
 	if pu.forced {
 		g.Players[c.President].Cash -= pu.Price - from
-		g.note("%s adds $%d to %s's forced train (2.9)", g.Players[c.President].Name, pu.Price-from, c.Sym)
+		g.Note("%s adds $%d to %s's forced train (2.9)", g.Players[c.President].Name, pu.Price-from, c.Sym)
 	}
 	var sold *eighteen.Corporation
 	what := "from the bank"
@@ -329,7 +329,7 @@ func (g *Game) doBuyTrain(a move.Action) error {
 	began := g.Deliver(pu.Size, pu.Kind, pu.Pool, sold, pu.Price, &g.Bank)
 	c.Trains = append(c.Trains, pu.Size)
 	g.r.Forced = false
-	g.note("%s buys a %d-train %s for $%d (2.8)", c.Sym, pu.Size, what, pu.Price)
+	g.Note("%s buys a %d-train %s for $%d (2.8)", c.Sym, pu.Size, what, pu.Price)
 	for _, p := range began {
 		g.newPhase(p)
 	}
@@ -357,33 +357,29 @@ func (g *Game) doTrainsDone(move.Action) error {
 // trains over a lowered limit put in the open market (rulings EZ8).
 func (g *Game) newPhase(p int) {
 	ph := g.Phases[p]
-	g.note("The first %d-train is sold: phase %d (2.8)", ph.Train, ph.Train)
+	g.Note("The first %d-train is sold: phase %d (2.8)", ph.Train, ph.Train)
 	if ph.Rusts > 0 {
-		owned := make([]*[]int, 0, len(g.Corps))
-		for _, c := range g.Corps {
-			owned = append(owned, &c.Trains)
-		}
-		if g.Rust(ph.Rusts, owned...) {
-			g.note("Every %d-train is scrapped (2.8)", ph.Rusts)
+		if g.RustAll(ph.Rusts) {
+			g.Note("Every %d-train is scrapped (2.8)", ph.Rusts)
 		}
 	}
 	for _, ev := range ph.Events {
 		switch ev {
 		case evPrivatesToMajors:
-			g.note("Major railroads may buy private companies (2.8)")
+			g.Note("Major railroads may buy private companies (2.8)")
 		case evBlackLineShares:
 			g.BlackLineSale = true
-			g.note("The Black Line's shares go on sale at the next SDR (2.12)")
+			g.Note("The Black Line's shares go on sale at the next SDR (2.12)")
 		case evBlackLine:
 			g.BlackLineDue = true
-			g.note("The Black Line forms at the end of this OR (2.12)")
+			g.Note("The Black Line forms at the end of this OR (2.12)")
 		}
 	}
 	if !ph.Privates {
 		for _, pr := range g.Privates {
 			if !pr.Closed && pr.Sym != OBS {
 				pr.Closed = true
-				g.note("%s closes (2.8)", pr.Sym)
+				g.Note("%s closes (2.8)", pr.Sym)
 			}
 		}
 	}
@@ -394,11 +390,11 @@ func (g *Game) newPhase(p int) {
 // open market (rulings EZ8).
 func (g *Game) trimTrains() {
 	for _, c := range g.Corps {
-		limit := g.phase().LimitFor(c.Kind)
+		limit := g.Current().LimitFor(c.Kind)
 		for len(c.Trains) > limit && !c.Closed {
 			slices.Sort(c.Trains)
 			g.PoolTrains = append(g.PoolTrains, c.Trains[0])
-			g.note("%s is over its limit of %d trains: its %d-train goes to the open market (rulings EZ8)", c.Sym, limit, c.Trains[0])
+			g.Note("%s is over its limit of %d trains: its %d-train goes to the open market (rulings EZ8)", c.Sym, limit, c.Trains[0])
 			c.Trains = c.Trains[1:]
 		}
 	}
@@ -420,14 +416,14 @@ func (g *Game) formBlackLine() {
 		g.move(bl, pos)
 	}
 	g.pay(blackLineCash, &bl.Cash)
-	g.note("The Black Line forms: %s trades the Obsidian for its president's certificate; $%d from the bank, its value $%d (2.12)", g.Players[owner].Name, blackLineCash, blackLinePrice)
+	g.Note("The Black Line forms: %s trades the Obsidian for its president's certificate; $%d from the bank, its value $%d (2.12)", g.Players[owner].Name, blackLineCash, blackLinePrice)
 	for _, m := range g.Corps {
 		if !m.Minor() || m.Closed || !m.Started {
 			continue
 		}
 		bl.Trains = append(bl.Trains, m.Trains...)
 		bl.Cash += m.Cash
-		g.note("%s joins the Black Line with $%d and trains %v; %s takes its Black Line share (2.12)", m.Sym, m.Cash, m.Trains, g.Players[m.President].Name)
+		g.Note("%s joins the Black Line with $%d and trains %v; %s takes its Black Line share (2.12)", m.Sym, m.Cash, m.Trains, g.Players[m.President].Name)
 		m.Trains, m.Cash, m.Closed = nil, 0, true
 		for h, stops := range g.Layout.Tokens {
 			for i, syms := range stops {
@@ -439,7 +435,7 @@ func (g *Game) formBlackLine() {
 		}
 		g.Players[m.President].Shares[BL]++
 		bl.Reserved--
-		g.reelect(bl)
+		g.Reelect(bl)
 	}
 	bl.IPO += bl.Reserved
 	bl.Reserved = 0
@@ -449,7 +445,7 @@ func (g *Game) formBlackLine() {
 // blackLineBox is the SPI box the Black Line starts in: the top row's
 // $150 (rulings EZ9).
 func (g *Game) blackLineBox() (eighteen.Pos, error) {
-	for c, cell := range g.market.Rows[0] {
+	for c, cell := range g.StockMarket().Rows[0] {
 		if cell.Price == blackLinePrice {
 			return eighteen.Pos{Row: 0, Col: c}, nil
 		}

@@ -44,8 +44,8 @@ func TestClaySaysPhaseChange(t *testing.T) {
 	if !g.BlackLineSale || g.BlackLineOpen {
 		t.Errorf("Black Line sale %v, open %v: want on sale from the next SDR", g.BlackLineSale, g.BlackLineOpen)
 	}
-	if tom.Cash != 100 || g.phase().Colours != 2 {
-		t.Errorf("PSW has $%d, phase colours %d", tom.Cash, g.phase().Colours)
+	if tom.Cash != 100 || g.Current().Colours != 2 {
+		t.Errorf("PSW has $%d, phase colours %d", tom.Cash, g.Current().Colours)
 	}
 }
 
@@ -121,7 +121,7 @@ func withRoute(t *testing.T, g *Game, c *Corp) {
 	ids := []string{"3", "4", "58", "57", "5", "6"}
 	for _, home := range ids {
 		for r := range 6 {
-			lay := eighteen.Lay{Corp: c.Sym, Hex: c.Home, Tile: g.tiles[home], Rotation: r}
+			lay := eighteen.Lay{Corp: c.Sym, Hex: c.Home, Tile: g.Tiles()[home], Rotation: r}
 			if g.layError(c, g.reachFor(c), lay) != nil {
 				continue
 			}
@@ -131,7 +131,7 @@ func withRoute(t *testing.T, g *Game, c *Corp) {
 				n := c.Home.Neighbour(e)
 				for _, id := range ids {
 					for r2 := range 6 {
-						next := eighteen.Lay{Corp: c.Sym, Hex: n, Tile: g.tiles[id], Rotation: r2}
+						next := eighteen.Lay{Corp: c.Sym, Hex: n, Tile: g.Tiles()[id], Rotation: r2}
 						if g.layError(c, g.reachFor(c), next) != nil {
 							continue
 						}
@@ -190,8 +190,8 @@ func TestBlackLineForms(t *testing.T) {
 	}
 	play(t, g, "Tom: DONE")
 	bl := g.Corp(BL)
-	if !bl.Floated || g.price(bl) != 150 || bl.President != dick {
-		t.Fatalf("Black Line floated %v at $%d, president %d; want formed at $150 with Dick (3 shares to 2)", bl.Floated, g.price(bl), bl.President)
+	if !bl.Floated || g.Price(bl) != 150 || bl.President != dick {
+		t.Fatalf("Black Line floated %v at $%d, president %d; want formed at $150 with Dick (3 shares to 2)", bl.Floated, g.Price(bl), bl.President)
 	}
 	if g.Players[tom].Shares[BL] != 3 || g.Players[dick].Shares[BL] != 3 {
 		t.Errorf("Black Line shares: Tom %d, Dick %d; want 3 each (Tom the certificate and M4's share)", g.Players[tom].Shares[BL], g.Players[dick].Shares[BL])
@@ -218,7 +218,7 @@ func homeStation(t *testing.T, g *Game, c *Corp) {
 	t.Helper()
 	for _, id := range []string{"57", "5", "6"} {
 		for r := range 6 {
-			lay := eighteen.Lay{Corp: c.Sym, Hex: c.Home, Tile: g.tiles[id], Rotation: r}
+			lay := eighteen.Lay{Corp: c.Sym, Hex: c.Home, Tile: g.Tiles()[id], Rotation: r}
 			if g.layError(c, g.reachFor(c), lay) == nil {
 				g.place(lay)
 				g.placeHome(c)
@@ -260,7 +260,7 @@ func layWith(t *testing.T, g *Game, c *Corp, hex string, edges ...hexgrid.Edge) 
 	h, _ := hexgrid.ParseHex(hex)
 	for _, id := range []string{"9", "57", "14", "15", "619"} {
 		for r := range 6 {
-			lay := eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.tiles[id], Rotation: r}
+			lay := eighteen.Lay{Corp: c.Sym, Hex: h, Tile: g.Tiles()[id], Rotation: r}
 			exits := lay.Tile.Exits(r)
 			if g.layError(c, g.reachFor(c), lay) != nil || !slices.Equal(exits, edges) && len(exits) == len(edges) {
 				continue
@@ -511,8 +511,8 @@ func TestBlackLineWithoutStations(t *testing.T) {
 	if !bl.Floated || bl.Stations != 0 || g.r.Corp != BL {
 		t.Fatalf("Black Line floated %v with %d stations, %q operates; want it formed with none, operating", bl.Floated, bl.Stations, g.r.Corp)
 	}
-	if g.r.Step != stepTrains || g.price(bl) != 140 {
-		t.Errorf("its turn at step %d, value $%d; want straight to its trains, the value one box left of $150", g.r.Step, g.price(bl))
+	if g.r.Step != stepTrains || g.Price(bl) != 140 {
+		t.Errorf("its turn at step %d, value $%d; want straight to its trains, the value one box left of $150", g.r.Step, g.Price(bl))
 	}
 	buy := false
 	for _, o := range g.Legal(tom) {

@@ -9,20 +9,13 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-// Milestone counts the operating rounds finished: every player gets a
-// PDF report after each.
-func (g *Game) Milestone() int { return g.ORsDone }
-
-// Scores are each seat's net worth (2.13).
-func (g *Game) Scores() []int { return eighteen.Scores(g.Players, g.Score) }
-
 var colourNames = []string{"yellow", "green", "brown", "gray"}
 
 // Status is the open position as a seat reads it in a mail; everything is
 // public, so only the "(you)" mark differs between seats.
 func (g *Game) Status(seat int) string {
 	var b strings.Builder
-	ph := g.phase()
+	ph := g.Current()
 	fmt.Fprintf(&b, "Phase %d: %s tiles; the red areas pay their %s value; train limit %d (minors %d). Bank $%d. Certificate limit %d.\n",
 		ph.Train, strings.Join(colourNames[:ph.Colours], ", "), colourNames[ph.OffBoard], ph.Limit, ph.LimitFor(kindMinor), g.Bank, g.Limit())
 	if g.Ending != nil && !g.Ended {
@@ -32,7 +25,7 @@ func (g *Game) Status(seat int) string {
 		b.WriteString("\nStartpacket  Price  Bids\n")
 		for _, it := range g.Packet.Items {
 			if !it.Sold {
-				fmt.Fprintf(&b, "%-11s  %5s  %s\n", it.Sym, dollars(it.Price), g.bidText(it.Bids))
+				fmt.Fprintf(&b, "%-11s  %5s  %s\n", it.Sym, eighteen.Dollars(it.Price), g.bidText(it.Bids))
 			}
 		}
 	}
@@ -40,7 +33,7 @@ func (g *Game) Status(seat int) string {
 	for _, c := range g.Corps {
 		value := "-" // a minor has no shares and no value (2.7)
 		if c.Public() {
-			value = dollars(g.price(c))
+			value = eighteen.Dollars(g.Price(c))
 		}
 		switch {
 		case c.Closed:
@@ -49,27 +42,11 @@ func (g *Game) Status(seat int) string {
 		case !c.Started:
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
-			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, value, dollars(c.Cash),
-				g.trainList(c.Trains), c.StationText(), c.IPO, g.Pool[c.Sym], g.seatName(c.President))
+			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, value, eighteen.Dollars(c.Cash),
+				g.TrainList(c.Trains), c.StationText(), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
 		}
 	}
-	b.WriteString("\nPlayer        Cash  Certs  Holdings\n")
-	for s, p := range g.Players {
-		mark := ""
-		if s == seat {
-			mark = " (you)"
-		}
-		fmt.Fprintf(&b, "%-12s %5s  %2d/%-2d  %s%s\n", p.Name, dollars(p.Cash), g.Certs(s), g.Limit(), strings.Join(g.holdings(s), ", "), mark)
-	}
-	if len(g.PoolTrains) > 0 {
-		fmt.Fprintf(&b, "\nTrains in the open market: %s.", g.trainList(g.PoolTrains))
-	}
-	if next := g.NextSale(); next != "" {
-		fmt.Fprintf(&b, "\nNext train from the bank: %s.\n", next)
-	}
-	if r := g.LastRun; r != nil && len(r.Routes) > 0 {
-		fmt.Fprintf(&b, "\nLast run: %s earned $%d: %s.\n", r.Corp, r.Total, routeText(r.Trains, r.Routes))
-	}
+	g.WriteTables(&b, seat)
 	fmt.Fprintf(&b, "\n%s\n", g.Now())
 	return b.String()
 }
@@ -97,13 +74,9 @@ func (g *Game) bidText(bids []eighteen.Bid) string {
 // Now says in one line what the game waits for.
 func (g *Game) Now() string {
 	if g.Ended {
-		return "The game is over (2.13): " + g.standings()
+		return "The game is over (2.13): " + g.Standings()
 	}
-	acting := g.Acting()
-	who := "no one"
-	if len(acting) > 0 {
-		who = g.Players[acting[0]].Name
-	}
+	who := g.Who()
 	switch {
 	case g.r.Offer != nil:
 		return fmt.Sprintf("%s is asked to ACCEPT or DECLINE: %s.", who, g.r.Offer.Move)
@@ -121,9 +94,6 @@ func (g *Game) Now() string {
 }
 
 var stepNames = map[int]string{stepTrack: "track", stepToken: "station", stepRun: "run", stepDividend: "income", stepTrains: "trains"}
-
-// standings are the seats by worth, best first.
-func (g *Game) standings() string { return eighteen.Standings(g.Players, g.Score) }
 
 // holdings are a player's shares (P for the president), privates and
 // minors.
@@ -149,22 +119,6 @@ func (g *Game) holdings(seat int) []string {
 	return out
 }
 
-func (g *Game) seatName(s int) string {
-	if s < 0 || s >= len(g.Players) {
-		return "-"
-	}
-	return g.Players[s].Name
-}
-
-func dollars(n int) string { return fmt.Sprintf("$%d", n) }
-
-func (g *Game) trainList(sizes []int) string {
-	if len(sizes) == 0 {
-		return "-"
-	}
-	return strings.Join(g.Names(sizes), ",")
-}
-
 // routeText names each route's train and its stops by hex.
 func routeText(trains []int, routes []eighteen.Route) string {
 	var parts []string
@@ -174,21 +128,44 @@ func routeText(trains []int, routes []eighteen.Route) string {
 	return strings.Join(parts, "; ")
 }
 
-// state is the game as stored: the exported fields, the round, and the
-// map written out by hex.
+// state is the game as stored: the game's fields, the round, and the map
+// written out by hex. Its fields are listed, not the game embedded, so
+// that the stored databases' encoding does not move with the game's own
+// fields: keep their names and order. The events are history, not
+// position, and are left out.
 type state struct {
-	*Game
+	Left     map[string]int
+	Players  []*Player
+	Corps    []*Corp
+	Privates []*Private
+	Packet   eighteen.Packet
+	Bank     int
+	Pool     map[string]int
+	eighteen.Trains
+	Priority      int
+	Ending        *eighteen.Ending
+	Ended         bool
+	Bankrupt      int
+	Hotel         *Hotel
+	MetroLaid     bool
+	BlackLineSale bool
+	BlackLineOpen bool
+	BlackLineDue  bool
+	ORsDone       int
+	LastRun       *Run
+
 	Round  round                       `json:"round"`
 	Tiles  map[string]string           `json:"tiles"`
 	Tokens map[string]map[int][]string `json:"tokens"`
-	Layout *struct{}                   `json:"Layout,omitempty"`
-	Events *struct{}                   `json:"Events,omitempty"`
 }
 
 // State is the whole position, canonically encoded: stored after every
 // move, so replay can compare each one byte for byte.
 func (g *Game) State() ([]byte, error) {
-	s := state{Game: g, Round: g.r}
+	s := state{Left: g.Left, Players: g.Players, Corps: g.Corps, Privates: g.Privates, Packet: g.Packet, Bank: g.Bank,
+		Pool: g.Pool, Trains: g.Trains, Priority: g.Priority, Ending: g.Ending, Ended: g.Ended, Bankrupt: g.Bankrupt,
+		Hotel: g.Hotel, MetroLaid: g.MetroLaid, BlackLineSale: g.BlackLineSale, BlackLineOpen: g.BlackLineOpen,
+		BlackLineDue: g.BlackLineDue, ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r}
 	s.Tiles, s.Tokens, _ = g.Layout.Written() // 18EZ has no tokens beside a city
 	out, err := json.Marshal(s)
 	if err != nil {
@@ -196,15 +173,6 @@ func (g *Game) State() ([]byte, error) {
 	}
 	return out, nil
 }
-
-// StockMarket is the SPI grid, for drawing it.
-func (g *Game) StockMarket() *eighteen.Market { return g.market }
-
-// Price is a company's share value now.
-func (g *Game) Price(c *Corp) int { return g.price(c) }
-
-// Board is the map as printed.
-func (g *Game) Board() *eighteen.Board { return g.board }
 
 // menu writes 18EZ's options: lays grouped a line per hex for up to
 // eight hexes, beyond that OPTIONS <hex>; each line with what it costs or
@@ -226,7 +194,7 @@ func (g *Game) optionNote(o move.Option) string {
 			if o.Args[1] == "IPO" {
 				return fmt.Sprintf("$%d", c.Par)
 			}
-			return fmt.Sprintf("$%d", g.price(c))
+			return fmt.Sprintf("$%d", g.Price(c))
 		}
 	case o.Verb == "BUY" && len(o.Args) == 1:
 		if it := g.Packet.Top(); it != nil {
@@ -238,7 +206,7 @@ func (g *Game) optionNote(o move.Option) string {
 	case o.Verb == "SELL" && len(o.Args) == 2:
 		if c := g.Corp(o.Args[0]); c != nil {
 			n, _ := atoi(o.Args[1])
-			return fmt.Sprintf("+$%d", n*g.price(c))
+			return fmt.Sprintf("+$%d", n*g.Price(c))
 		}
 	case o.Verb == "BUYTRAIN" && len(o.Args) <= 2:
 		size, _ := g.SizeOf(o.Args[0])

@@ -2,6 +2,7 @@ package g18ez
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/railpost/railpost/games/eighteen"
@@ -223,5 +224,101 @@ func TestForcedBuyEdges(t *testing.T) {
 				t.Errorf("GVP %v, Pres $%d, BRN $%d", c.Trains, g.Players[0].Cash, o.Cash)
 			}
 		})
+	}
+}
+
+// TestBankAtZeroBreaks: a payment that leaves the bank with exactly $0
+// has run it out of money: the game's end is set off (2.13).
+func TestBankAtZeroBreaks(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "PSW", eighteen.Pos{Row: 1, Col: 1}, 0, map[int]int{0: 5})
+	for _, o := range g.Corps {
+		o.Operated = o != c
+	}
+	for _, p := range g.Privates {
+		p.Closed = true // no revenue paid as the next OR begins
+	}
+	atDividend(g, c, 100)
+	g.Bank = 100 // $10 a share, the five in the IPO's to PSW (2.7)
+	play(t, g, "Pres: PAY")
+	if g.Bank != 0 || g.Ending == nil {
+		t.Errorf("the bank at $%d, the end set off %v: want $0 and the end set off", g.Bank, g.Ending != nil)
+	}
+}
+
+// TestNoTileLeft: a tile of which none is left is not laid, and the
+// refusal says so (appendix: the tile manifest).
+func TestNoTileLeft(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
+	atOR(g, c, stepTrack)
+	var lay []string
+	for _, o := range g.Legal(0) {
+		if o.Verb == "LAY" {
+			lay = o.Args
+			break
+		}
+	}
+	if lay == nil {
+		t.Fatal("no lay on the home city is listed")
+	}
+	m := "Pres: LAY " + strings.Join(lay, " ")
+	g.Left[lay[1]] = 0
+	refuse(t, g, m, "no tile #"+lay[1]+" is left")
+	g.Left[lay[1]] = 1
+	play(t, g, m)
+	if g.Left[lay[1]] != 0 {
+		t.Errorf("%d of #%s left after laying the last", g.Left[lay[1]], lay[1])
+	}
+}
+
+// TestMenuAtAuthority: OPTIONS at the Metropolis lists the Authority's
+// extra lays with the company's own; OPTIONS elsewhere does not (appendix;
+// rulings EZ7).
+func TestMenuAtAuthority(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "PSW", eighteen.Pos{Row: 1, Col: 1}, 0, map[int]int{0: 5})
+	homeStation(t, g, c)
+	p := g.Private(MRTA)
+	p.Owner, p.Corp = -1, c.Sym
+	g.Phase = 1
+	atOR(g, c, stepTrack)
+	authority := func(hex string) int {
+		lines, _ := g.MenuAt(0, hex)
+		n := 0
+		for _, l := range lines {
+			if strings.HasPrefix(l, "MRTA LAY") && strings.HasSuffix(l, "(the Authority's extra tile)") {
+				n++
+			}
+		}
+		return n
+	}
+	if n := authority(g.metropolis().String()); n == 0 {
+		t.Error("OPTIONS at the Metropolis lists none of the Authority's lays")
+	}
+	for _, o := range g.Legal(0) {
+		if o.Verb == "LAY" && o.Args[0] != g.metropolis().String() {
+			if n := authority(o.Args[0]); n != 0 {
+				t.Errorf("OPTIONS %s lists %d of the Authority's lays", o.Args[0], n)
+			}
+			return
+		}
+	}
+	t.Error("no lay of the company's own away from the Metropolis to check")
+}
+
+// TestMilestoneCountsORs: the milestone, after which every player gets a
+// report, counts the operating rounds finished: one more as each ends.
+func TestMilestoneCountsORs(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "PSW", eighteen.Pos{Row: 1, Col: 1}, 0, map[int]int{0: 5})
+	for _, o := range g.Corps {
+		o.Operated = o != c
+	}
+	atDividend(g, c, 100)
+	before := g.Milestone()
+	play(t, g, "Pres: PAY")
+	if g.r.Kind != operatingRound || g.r.OR != 2 || g.Milestone() != before+1 {
+		t.Errorf("round %d OR %d, milestone %d after %d: want OR 2 begun and one more", g.r.Kind, g.r.OR, g.Milestone(), before)
 	}
 }

@@ -1,0 +1,85 @@
+package g18ez
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// logged counts the game's log lines that contain a text.
+func logged(g *Game, text string) int {
+	n := 0
+	for _, e := range g.Events {
+		if strings.Contains(e, text) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestTheLogSaysWhatHappened: the log the players read names the sums
+// that moved, and notes what happened, not what did not: the Startpacket
+// sold out once, a president's certificate and its price, a float and its
+// treasury, a run (none for a company without trains), a minor's split
+// (none of $0), the president's part of a forced train, and the shortfall
+// when he must first sell.
+func TestTheLogSaysWhatHappened(t *testing.T) {
+	g := afterStart(t, "Tom", "Dick", "Harry")
+	if n := logged(g, "The Startpacket is sold out"); n != 1 {
+		t.Errorf("the sell-out noted %d times, want once", n)
+	}
+	s := g.Acting()[0]
+	name := func(k int) string { return g.Players[(s+k)%3].Name }
+	play(t, g, name(0)+": PAR PSW 60", name(1)+": BUY PSW IPO", name(2)+": BUY PSW IPO", name(0)+": BUY PSW IPO")
+	if logged(g, name(0)+" buys PSW's president's certificate at par $60 ($120)") != 1 {
+		t.Errorf("no note of the president's certificate at $120: %q", g.Events)
+	}
+	play(t, g, name(1)+": PASS", name(2)+": PASS", name(0)+": PASS")
+	if logged(g, "PSW floats: $600 from the bank") != 1 {
+		t.Errorf("no note of PSW's float with $600: %q", g.Events)
+	}
+
+	m := g.Corp("M1")
+	owner := g.Players[m.President].Name
+	for _, revenue := range []int{45, 0} {
+		g.r = round{Kind: operatingRound, OR: 1, Corp: "M1", Step: stepDividend, Revenue: revenue, LastAct: -1}
+		g.Events = nil
+		g.advance()
+		want := 0
+		if revenue > 0 {
+			want = 1
+		}
+		if n := logged(g, "M1 splits $45: $22 to "+owner+", $23 to its treasury"); n != want {
+			t.Errorf("a $%d split: %q", revenue, g.Events)
+		}
+		if revenue == 0 && logged(g, "splits") != 0 {
+			t.Errorf("a $0 split noted: %q", g.Events)
+		}
+	}
+
+	g = afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
+	withRoute(t, g, c)
+	for _, trains := range [][]int{nil, {2}} {
+		c.Trains = trains
+		atOR(g, c, stepRun)
+		g.Events = nil
+		g.advance()
+		if n := logged(g, "GVP runs its trains for $"); n != len(trains) {
+			t.Errorf("trains %v: the run noted %d times: %q", trains, n, g.Events)
+		}
+	}
+	c.Trains = nil
+	sellDepot(g, 3)
+	g.Phase = 1
+	c.Cash, g.Players[0].Cash = 20, 50
+	atTrains(g, c)
+	g.advance()
+	refuse(t, g, "Pres: BUYTRAIN 3", "$110 short")
+	c.Cash, g.Players[0].Cash = 50, 500
+	play(t, g, "Pres: BUYTRAIN 3")
+	if logged(g, "Pres adds $130 to GVP's forced train") != 1 {
+		t.Errorf("no note of Pres's $130: %q", g.Events)
+	}
+}

@@ -82,4 +82,20 @@ func TestTheLogSaysWhatHappened(t *testing.T) {
 	if logged(g, "Pres adds $130 to GVP's forced train") != 1 {
 		t.Errorf("no note of Pres's $130: %q", g.Events)
 	}
+
+	// A forced train from another railroad at exactly the company's cash
+	// takes nothing from the president, and says nothing of him.
+	g = afterStart(t, "Pres", "Other")
+	c = floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 2, 1: 2})
+	floatAt(t, g, "MR", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 2}).Trains = []int{3}
+	withRoute(t, g, c)
+	sellDepot(g, 3)
+	g.Phase = 1
+	c.Cash, g.Players[0].Cash = 50, 0
+	atTrains(g, c)
+	g.advance()
+	play(t, g, "Pres: BUYTRAIN 3 FROM MR 50")
+	if n := logged(g, "Pres adds"); n != 0 || len(c.Trains) != 1 {
+		t.Errorf("GVP's trains %v; the president's part noted %d times: %q", c.Trains, n, g.Events)
+	}
 }

@@ -322,3 +322,70 @@ func TestMilestoneCountsORs(t *testing.T) {
 		t.Errorf("round %d OR %d, milestone %d after %d: want OR 2 begun and one more", g.r.Kind, g.r.OR, g.Milestone(), before)
 	}
 }
+
+// TestNoStationLeft: a major that has placed its three station markers
+// places no more (2.5).
+func TestNoStationLeft(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
+	withRoute(t, g, c)
+	c.Stations, c.Cash = 3, 500 // as if the other two were placed
+	atOR(g, c, stepTrack)
+	refuse(t, g, "Pres: TOKEN D9", "all three")
+}
+
+// TestHotelOnACity: the Hotel token goes on a city, not on track without
+// one; its $10 is for runs through that city only (appendix; rulings
+// EZ6).
+func TestHotelOnACity(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
+	withRoute(t, g, c)
+	c.Trains = []int{2}
+	g.Private(HMH).Owner, g.Private(HMH).Corp = -1, c.Sym
+	atOR(g, c, stepRun)
+	g.advance()
+	base := g.r.Revenue
+	atOR(g, c, stepTrack)
+	refuse(t, g, "Pres: HOTEL F17", "EZ6") // grey track, no city
+	play(t, g, "Pres: HOTEL "+g.metropolis().String())
+	atOR(g, c, stepRun)
+	g.advance()
+	if g.r.Revenue != base {
+		t.Errorf("run $%d with the Hotel in Metropolis, off the route; $%d without: want the same", g.r.Revenue, base)
+	}
+}
+
+// TestAuthorityEdges: the Authority's tile is one left in the supply, and
+// the refusal says so when none is; its station is one of the company's
+// three (appendix; rulings EZ7).
+func TestAuthorityEdges(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "PSW", eighteen.Pos{Row: 1, Col: 1}, 0, map[int]int{0: 5})
+	homeStation(t, g, c)
+	p := g.Private(MRTA)
+	p.Owner, p.Corp = -1, c.Sym
+	g.Phase = 1
+	atOR(g, c, stepTrack)
+	g.Left["716"] = 0
+	refuse(t, g, "Pres: MRTA LAY 716 0", "no tile #716 is left")
+	play(t, g, "Pres: MRTA TOKEN")
+	if c.Stations != 2 || !p.Closed {
+		t.Errorf("after the Authority's station: %d stations, the Authority closed %v; want 2, closed", c.Stations, p.Closed)
+	}
+}
+
+// TestRailroadBuysPrivateRange: a price outside half to double the
+// printed one is refused naming the range, $25 to $100 for the Hotel
+// (appendix).
+func TestRailroadBuysPrivateRange(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
+	c.Cash = 500
+	g.Private(HMH).Owner = 0
+	g.Phase = 1
+	atOR(g, c, stepTrains)
+	for _, price := range []string{"24", "101"} {
+		refuse(t, g, "Pres: BUYPRIVATE HMH "+price, "HMH sells to a railroad for $25 to $100")
+	}
+}

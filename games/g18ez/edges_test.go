@@ -1,6 +1,8 @@
 package g18ez
 
 import (
+	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -387,5 +389,70 @@ func TestRailroadBuysPrivateRange(t *testing.T) {
 	atOR(g, c, stepTrains)
 	for _, price := range []string{"24", "101"} {
 		refuse(t, g, "Pres: BUYPRIVATE HMH "+price, "HMH sells to a railroad for $25 to $100")
+	}
+}
+
+// TestLayAsPrinted: a tile may be written with its # as printed (LAY F5
+// #57 1).
+func TestLayAsPrinted(t *testing.T) {
+	g := afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
+	atOR(g, c, stepTrack)
+	for _, o := range g.Legal(0) {
+		if o.Verb == "LAY" {
+			play(t, g, "Pres: LAY "+o.Args[0]+" #"+o.Args[1]+" "+o.Args[2])
+			if p := g.Layout.Tiles[c.Home]; p.Tile == nil || p.Tile.ID != o.Args[1] {
+				t.Errorf("LAY with #%s: the home city holds %+v", o.Args[1], p)
+			}
+			return
+		}
+	}
+	t.Fatal("no lay on the home city is listed")
+}
+
+// TestNoSaleWhileStartpacket: nothing is sold while the Startpacket lasts,
+// and the refusal says why (1.2).
+func TestNoSaleWhileStartpacket(t *testing.T) {
+	g := table(t, "Tom", "Dick", "Harry")
+	refuse(t, g, "Tom: SELL PSW 1", "1.2")
+}
+
+// TestMenuNotes: the menu's lines say what each purchase costs: the
+// Startpacket's first item, a president's certificate at twice the par, a
+// share from the IPO at par and from the open market at its value.
+func TestMenuNotes(t *testing.T) {
+	g := table(t, "Tom", "Dick", "Harry")
+	if menu := strings.Join(g.Menu(0), "\n"); !strings.Contains(menu, "BUY SL  ($20)") {
+		t.Errorf("the Short Line's line: %s", menu)
+	}
+	g = afterStart(t, "Tom", "Dick", "Harry")
+	c := floatAt(t, g, "BRN", eighteen.Pos{Row: 3, Col: 0}, 1, map[int]int{1: 3})
+	g.move(c, eighteen.Pos{Row: 3, Col: 2})
+	c.IPO--
+	g.Pool[c.Sym]++
+	g.startStockRound(false)
+	g.r.Seat = 0
+	menu := strings.Join(g.Menu(0), "\n")
+	for _, want := range []string{
+		"PAR PSW 60  ($120 for the president's certificate)",
+		fmt.Sprintf("BUY BRN IPO  ($%d)", c.Par),
+		fmt.Sprintf("BUY BRN POOL  ($%d)", g.price(c)),
+	} {
+		if !strings.Contains(menu, want) {
+			t.Errorf("no line %q in the menu:\n%s", want, menu)
+		}
+	}
+	if c.Par == g.price(c) {
+		t.Fatalf("BRN's par and value are both $%d: the test needs them apart", c.Par)
+	}
+}
+
+// TestStateEncodes: the position encodes without error and reads back as
+// JSON.
+func TestStateEncodes(t *testing.T) {
+	g := afterStart(t, "Tom", "Dick")
+	b, err := g.State()
+	if err != nil || !json.Valid(b) {
+		t.Fatalf("State: %v, valid JSON %v", err, json.Valid(b))
 	}
 }

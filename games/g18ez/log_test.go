@@ -1,6 +1,7 @@
 package g18ez
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -98,4 +99,30 @@ func TestTheLogSaysWhatHappened(t *testing.T) {
 	if n := logged(g, "Pres adds"); n != 0 || len(c.Trains) != 1 {
 		t.Errorf("GVP's trains %v; the president's part noted %d times: %q", c.Trains, n, g.Events)
 	}
+}
+
+// TestSaleSums: a sale's note names the shares, the value and the whole
+// sum (1.13); a forced sale of more than is needed is refused naming what
+// it would raise (2.10).
+func TestSaleSums(t *testing.T) {
+	g := afterStart(t, "Seller", "Other")
+	floatAt(t, g, "PSW", eighteen.Pos{Row: 1, Col: 1}, 1, map[int]int{1: 2, 0: 3})
+	g.startStockRound(false)
+	g.r.Seat = 0
+	price := g.price(g.Corp("PSW"))
+	play(t, g, "Seller: SELL PSW 2")
+	if logged(g, fmt.Sprintf("Seller sells 2 of PSW at $%d ($%d)", price, 2*price)) != 1 {
+		t.Errorf("no note of 2 sold at $%d: %q", price, g.Events)
+	}
+
+	g = afterStart(t, "Pres", "Other")
+	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 3, 1: 2})
+	floatAt(t, g, "MR", eighteen.Pos{Row: 0, Col: 0}, 0, map[int]int{0: 4, 1: 2})
+	withRoute(t, g, c)
+	sellDepot(g, 3)
+	g.Phase = 1
+	c.Cash, g.Players[0].Cash = 0, 50
+	atTrains(g, c)
+	g.advance()
+	refuse(t, g, "Pres: SELL MR 3", "3 shares raise $300, more than the $130 you need")
 }

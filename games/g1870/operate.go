@@ -42,7 +42,7 @@ func (g *Game) nextCorp() {
 		return
 	}
 	c := next[0]
-	g.r.Corp, g.r.Step, g.r.Lays, g.r.Upgraded, g.r.Contributing = c, stepTrack, 0, false, false
+	g.r.Corp, g.r.Step, g.r.Lays, g.r.Upgraded, g.r.Contributing = c, eighteen.StepTrack, 0, false, false
 	g.r.FirstTurn = !c.Operating
 	if !c.Operating {
 		c.Operating = true
@@ -174,7 +174,7 @@ func (g *Game) layTerms(a move.Action) (hexgrid.Hex, int, bridgeUse, error) {
 	if err != nil {
 		return hexgrid.Hex{}, 0, noBridge, err
 	}
-	if g.r.Step != stepTrack {
+	if g.r.Step != eighteen.StepTrack {
 		return hexgrid.Hex{}, 0, noBridge, errRule("4.1", "track is laid first in a turn")
 	}
 	if len(a.Args) != 3 {
@@ -217,12 +217,12 @@ func (g *Game) doLay(a move.Action) error {
 	}
 	switch {
 	case upgrade:
-		g.r.Upgraded, g.r.Step = true, stepToken
+		g.r.Upgraded, g.r.Step = true, eighteen.StepToken
 	case bridge == homeBridge:
 	default:
 		g.r.Lays++
 		if g.r.Lays == 2 {
-			g.r.Step = stepToken
+			g.r.Step = eighteen.StepToken
 		}
 	}
 	return nil
@@ -233,7 +233,7 @@ func (g *Game) checkSkip(a move.Action) error {
 	if _, err := g.operating(a, "SKIP"); err != nil {
 		return err
 	}
-	if g.r.Step > stepToken {
+	if g.r.Step > eighteen.StepToken {
 		return errRule("4.1", "SKIP passes the track or token step; neither is open")
 	}
 	return nil
@@ -264,7 +264,7 @@ func (g *Game) checkTokenMove(a move.Action) error {
 	if err != nil {
 		return err
 	}
-	if g.r.Step > stepToken {
+	if g.r.Step > eighteen.StepToken {
 		return errRule("4.1", "a token is placed after the track and before the run")
 	}
 	if len(a.Args) != 1 {
@@ -284,7 +284,7 @@ func (g *Game) doToken(a move.Action) error {
 	cost, _ := tokens.Next(&c.Corporation, c.Extra, h)
 	g.PlaceStation(&c.Corporation, h, cost)
 	g.Note("%s places a token on %s for $%d", c.Sym, h, cost)
-	g.r.Step = stepRun
+	g.r.Step = eighteen.StepRun
 	return nil
 }
 
@@ -297,11 +297,11 @@ func (g *Game) run(c *Corp) {
 	if g.r.Revenue == 0 {
 		g.Note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
 		g.move(c, g.StockMarket().Left(c.Pos))
-		g.r.Step = stepTrains
+		g.r.Step = eighteen.StepTrains
 		return
 	}
 	g.Note("%s's trains earn $%d", c.Sym, g.r.Revenue)
-	g.r.Step = stepDividend
+	g.r.Step = eighteen.StepDividend
 }
 
 // runTerms judges RUN: the president names the routes the trains run
@@ -316,7 +316,7 @@ func (g *Game) runTerms(a move.Action) (*Corp, []eighteen.Route, int, error) {
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	if g.r.Step != stepDividend {
+	if g.r.Step != eighteen.StepDividend {
 		return nil, nil, 0, errRule("8.3", "routes are chosen once the track and token are done, before the dividend")
 	}
 	named, err := eighteen.NamedRun(a.Args, "RUN H17-J17-K16 F11-G10", "8.3")
@@ -380,7 +380,7 @@ func (g *Game) dividendStep(a move.Action, verb string) (*Corp, int, bool, error
 	if err != nil {
 		return nil, 0, false, err
 	}
-	if g.r.Step != stepDividend {
+	if g.r.Step != eighteen.StepDividend {
 		return nil, 0, false, errRule("9", "there is no income to pay out now")
 	}
 	return c, g.r.Revenue, false, nil
@@ -439,7 +439,7 @@ func (g *Game) afterDividend(conn bool) {
 		g.r.Pending = g.r.Pending[1:]
 		return
 	}
-	g.r.Step = stepTrains
+	g.r.Step = eighteen.StepTrains
 }
 
 // bonus is 1870's additions to a run: the destination doubled (11.5),

@@ -12,15 +12,6 @@ const (
 	operatingRound
 )
 
-// The steps of a company's operating turn (4.1 B).
-const (
-	stepTrack = iota
-	stepToken
-	stepRun
-	stepDividend
-	stepTrains
-)
-
 // The decisions that interrupt the flow of play, taken first.
 const (
 	pendProtect = iota // a president may buy shares another sold (5.9)
@@ -117,9 +108,9 @@ func (g *Game) advance() {
 		switch {
 		case c.Closed:
 			g.r.Corp = nil
-		case g.r.Step == stepRun:
+		case g.r.Step == eighteen.StepRun:
 			g.run(c)
-		case g.r.Step == stepTrains && g.bankrupt(c):
+		case g.r.Step == eighteen.StepTrains && g.bankrupt(c):
 			g.bankruptcy(c)
 		default:
 			return

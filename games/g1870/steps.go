@@ -250,15 +250,15 @@ func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
 func (g *Game) tokenStep() eighteen.Step {
 	return &eighteen.Table{Title: "token", Moves: map[string]eighteen.Move{
 		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
-	}, Judged: []string{"TOKEN"}, Alongside: true, Blocks: func() bool { return g.operatingNow(stepToken) },
+	}, Judged: []string{"TOKEN"}, Alongside: true, Blocks: func() bool { return g.operatingNow(eighteen.StepToken) },
 		Waiting: func() []int { return []int{g.r.Corp.President} },
 		Candidate: func(seat int, q move.Query) []move.Option {
 			c := g.r.Corp
-			if g.r.Kind != operatingRound || c == nil || g.r.Step > stepToken {
+			if g.r.Kind != operatingRound || c == nil || g.r.Step > eighteen.StepToken {
 				return nil
 			}
 			var out []move.Option
-			if g.r.Step == stepToken {
+			if g.r.Step == eighteen.StepToken {
 				out = append(out, move.Opt(seat, "SKIP"))
 			}
 			if !q.Wants("TOKEN") {
@@ -273,7 +273,7 @@ func (g *Game) tokenStep() eighteen.Step {
 func (g *Game) trackStep() eighteen.Step {
 	return &eighteen.Table{Title: "track", Moves: map[string]eighteen.Move{
 		"LAY": eighteen.Pair(g.checkLay, g.doLay), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
-	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(stepTrack) },
+	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(eighteen.StepTrack) },
 		Waiting: func() []int { return []int{g.r.Corp.President} },
 		Candidate: func(seat int, q move.Query) []move.Option {
 			out := []move.Option{move.Opt(seat, "SKIP")}
@@ -294,7 +294,7 @@ func (g *Game) payoutStep() eighteen.Step {
 		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
 		{Verb: "WITHHOLD", Move: eighteen.Pair(g.checkDividend, g.doWithhold)},
 	}, Run: eighteen.Pair(func(a move.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
-		Blocks:  func() bool { return g.operatingNow(stepDividend) },
+		Blocks:  func() bool { return g.operatingNow(eighteen.StepDividend) },
 		Waiting: func() []int { return []int{g.r.Corp.President} },
 		Routes:  g.lastRoutes}.Step()
 }
@@ -313,7 +313,7 @@ func (g *Game) trainStep() eighteen.Step {
 	return &eighteen.Table{Title: "trains", Moves: map[string]eighteen.Move{
 		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSellMove, g.doSell),
 		"DONE": eighteen.Pair(g.checkDone, g.doDone),
-	}, Blocks: func() bool { return g.operatingNow(stepTrains) },
+	}, Blocks: func() bool { return g.operatingNow(eighteen.StepTrains) },
 		Waiting: func() []int { return []int{g.r.Corp.President} }, Candidate: g.trainCandidates}
 }
 

@@ -287,9 +287,9 @@ func (g *Game) checkDone(a move.Action) error {
 	}
 	c := g.r.Corp
 	switch g.r.Step {
-	case stepTrack, stepToken:
+	case eighteen.StepTrack, eighteen.StepToken:
 		return errRule("4.1", "%s has still to run: SKIP the track and token steps first", c.Sym)
-	case stepDividend:
+	case eighteen.StepDividend:
 		return errRule("4.1", "%s must settle its dividend first", c.Sym)
 	}
 	if g.mustBuy(c) {
@@ -758,7 +758,7 @@ func (g *Game) checkSellMove(a move.Action) error {
 	if c == nil || !ok {
 		return errRule("5.3.3", "write SELL, the company and the number of shares, as SELL MP 2")
 	}
-	if g.r.Kind == operatingRound && (g.r.Corp == nil || g.r.Step != stepTrains) {
+	if g.r.Kind == operatingRound && (g.r.Corp == nil || g.r.Step != eighteen.StepTrains) {
 		return errRule("10.6.2", "shares are sold in an operating round only to pay for a forced train")
 	}
 	return g.checkSale(a.Seat, c, n)

@@ -89,7 +89,7 @@ func (g *Game) trainTerms(a move.Action) (purchase, error) {
 	if err != nil {
 		return purchase{}, err
 	}
-	if g.r.Step != stepTrains {
+	if g.r.Step != eighteen.StepTrains {
 		return purchase{}, errRule("4.1", "trains are bought after the dividend")
 	}
 	bu, err := shop.Read(&g.Trains, a.Args, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), c.Cash)

@@ -59,7 +59,7 @@ func (g *Game) Now() string {
 var pendingNames = map[int]string{pendProtect: "protect a company's price against a sale (5.9)", pendDiscard: "which train to discard (10.2.1)",
 	pendPar: "the Frisco's par (15.2)", pendConnect: "where the destination token goes (11.4.1)", pendConnPay: "pay out or keep the connection run (11.4.2)"}
 
-var stepNames = map[int]string{stepTrack: "track", stepToken: "token", stepRun: "run", stepDividend: "dividend", stepTrains: "trains"}
+var stepNames = map[int]string{eighteen.StepTrack: "track", eighteen.StepToken: "token", eighteen.StepRun: "run", eighteen.StepDividend: "dividend", eighteen.StepTrains: "trains"}
 
 // holdings are a player's shares (P for the president) and privates.
 func (g *Game) holdings(seat int) []string {

@@ -99,7 +99,7 @@ func (g *Game) doLay(a move.Action) error {
 	g.Note("%s lays tile #%s on %s (2.3)", c.Sym, lay.Tile.ID, lay.Hex)
 	g.r.Laid = true
 	g.placeHome(c)
-	g.r.Step = stepToken
+	g.r.Step = eighteen.StepToken
 	return nil
 }
 

@@ -39,7 +39,7 @@ func (g *Game) nextCorp() bool {
 	if next == nil {
 		return false
 	}
-	g.r.Corp, g.r.Step, g.r.Laid, g.r.Revenue, g.r.Forced = next.Sym, stepTrack, false, 0, false
+	g.r.Corp, g.r.Step, g.r.Laid, g.r.Revenue, g.r.Forced = next.Sym, eighteen.StepTrack, false, 0, false
 	g.placeHome(next)
 	return true
 }
@@ -92,7 +92,7 @@ func (g *Game) endOR() {
 func (g *Game) trackStep() eighteen.Step {
 	return &eighteen.Table{Title: "track", Moves: map[string]eighteen.Move{
 		"LAY": eighteen.Pair(g.checkLay, g.doLay), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
-	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(stepTrack) },
+	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(eighteen.StepTrack) },
 		Waiting: g.president,
 		Candidate: func(seat int, q move.Query) []move.Option {
 			out := []move.Option{move.Opt(seat, "SKIP")}
@@ -119,7 +119,7 @@ func (g *Game) doSkip(move.Action) error {
 func (g *Game) tokenStep() eighteen.Step {
 	return &eighteen.Table{Title: "station", Moves: map[string]eighteen.Move{
 		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
-	}, Blocks: func() bool { return g.operatingNow(stepToken) }, Waiting: g.president,
+	}, Blocks: func() bool { return g.operatingNow(eighteen.StepToken) }, Waiting: g.president,
 		Candidate: func(seat int, _ move.Query) []move.Option {
 			return append([]move.Option{move.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.operating())...)
 		}}
@@ -169,6 +169,6 @@ func (g *Game) doToken(a move.Action) error {
 	cost := c.TokenCosts[c.Stations]
 	g.PlaceStation(&c.Corporation, h, cost)
 	g.Note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
-	g.r.Step = stepRun
+	g.r.Step = eighteen.StepRun
 	return nil
 }

@@ -11,15 +11,6 @@ const (
 	operatingRound
 )
 
-// The steps of a company's operating turn, in order (2.2).
-const (
-	stepTrack = iota
-	stepToken
-	stepRun
-	stepDividend
-	stepTrains
-)
-
 // round is where play stands: the kind of round, whose turn, and what
 // that turn has done so far.
 type round struct {
@@ -110,19 +101,19 @@ func (g *Game) advance() {
 			continue
 		}
 		switch {
-		case g.r.Step == stepTrack && g.nothingToLay(c):
-			g.r.Step = stepToken
-		case g.r.Step == stepToken && len(g.tokenOptions(c.President, c)) == 0:
-			g.r.Step = stepRun
-		case g.r.Step == stepRun:
+		case g.r.Step == eighteen.StepTrack && g.nothingToLay(c):
+			g.r.Step = eighteen.StepToken
+		case g.r.Step == eighteen.StepToken && len(g.tokenOptions(c.President, c)) == 0:
+			g.r.Step = eighteen.StepRun
+		case g.r.Step == eighteen.StepRun:
 			g.run(c)
-		case g.r.Step == stepDividend && (c.Minor() || g.r.Revenue == 0):
+		case g.r.Step == eighteen.StepDividend && (c.Minor() || g.r.Revenue == 0):
 			g.autoDividend(c)
-		case g.r.Step == stepTrains && !g.r.Forced && g.mustBuy(c) && g.cannotPay(c):
+		case g.r.Step == eighteen.StepTrains && !g.r.Forced && g.mustBuy(c) && g.cannotPay(c):
 			g.r.Forced = true
-		case g.r.Step == stepTrains && g.r.Forced && g.bankrupt(c):
+		case g.r.Step == eighteen.StepTrains && g.r.Forced && g.bankrupt(c):
 			g.bankruptcy(c)
-		case g.r.Step == stepTrains && len(g.trainOptions(c.President, c)) == 0:
+		case g.r.Step == eighteen.StepTrains && len(g.trainOptions(c.President, c)) == 0:
 			g.finishTurn(c)
 		default:
 			return

@@ -14,7 +14,7 @@ func (g *Game) run(c *Corp) {
 	routes, total := g.Layout.BestRun(c.Sym, c.Trains, phase)
 	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: phase, Routes: routes, Total: total, Map: g.runMap()}
 	g.r.Revenue = total
-	g.r.Step = stepDividend
+	g.r.Step = eighteen.StepDividend
 	if len(c.Trains) > 0 {
 		g.Note("%s runs its trains for $%d (2.6)", c.Sym, total)
 	}
@@ -40,7 +40,7 @@ func (g *Game) dividendStep() eighteen.Step {
 		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
 		{Verb: "RETAIN", Move: eighteen.Pair(g.checkDividend, g.doRetain)},
 	}, Run: eighteen.Pair(func(a move.Action) error { _, _, err := g.runTerms(a); return err }, g.doRun),
-		Blocks: func() bool { return g.operatingNow(stepDividend) }, Waiting: g.president,
+		Blocks: func() bool { return g.operatingNow(eighteen.StepDividend) }, Waiting: g.president,
 		Offered: func() bool { c := g.operating(); return c != nil && !c.Minor() && g.r.Revenue != 0 },
 		Routes: func() []eighteen.Route {
 			if g.LastRun == nil {
@@ -99,7 +99,7 @@ func (g *Game) doPay(move.Action) error {
 	g.payHolders(c, per)
 	g.move(c, g.StockMarket().Right(c.Pos))
 	g.Note("%s pays $%d a share; its value rises to $%d (2.7)", c.Sym, per, g.Price(c))
-	g.r.Step = stepTrains
+	g.r.Step = eighteen.StepTrains
 	return nil
 }
 
@@ -109,7 +109,7 @@ func (g *Game) doHalf(move.Action) error {
 	g.pay(kept, &c.Cash)
 	g.payHolders(c, per)
 	g.Note("%s keeps $%d and pays $%d a share; its value stays at $%d (2.7)", c.Sym, kept, per, g.Price(c))
-	g.r.Step = stepTrains
+	g.r.Step = eighteen.StepTrains
 	return nil
 }
 
@@ -123,7 +123,7 @@ func (g *Game) retain(c *Corp) {
 	g.pay(g.r.Revenue, &c.Cash)
 	g.move(c, g.StockMarket().Left(c.Pos))
 	g.Note("%s retains $%d; its value falls to $%d (2.7)", c.Sym, g.r.Revenue, g.Price(c))
-	g.r.Step = stepTrains
+	g.r.Step = eighteen.StepTrains
 }
 
 // autoDividend settles what no one chooses: a minor's 50/50 split with
@@ -141,7 +141,7 @@ func (g *Game) autoDividend(c *Corp) {
 	if g.r.Revenue > 0 {
 		g.Note("%s splits $%d: $%d to %s, $%d to its treasury (2.7)", c.Sym, g.r.Revenue, half, owner.Name, g.r.Revenue-half)
 	}
-	g.r.Step = stepTrains
+	g.r.Step = eighteen.StepTrains
 }
 
 // trainStep is the company's trains (2.8 to 2.10): buy, sell shares for a
@@ -150,7 +150,7 @@ func (g *Game) trainStep() eighteen.Step {
 	return &eighteen.Table{Title: "trains", Moves: map[string]eighteen.Move{
 		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSell, g.doSell),
 		"DONE": eighteen.Pair(g.checkTrainsDone, g.doTrainsDone), "BANKRUPT": eighteen.Pair(g.checkBankrupt, g.doBankrupt),
-	}, Blocks: func() bool { return g.operatingNow(stepTrains) }, Waiting: g.president,
+	}, Blocks: func() bool { return g.operatingNow(eighteen.StepTrains) }, Waiting: g.president,
 		Candidate: func(seat int, _ move.Query) []move.Option {
 			return append(g.trainOptions(seat, g.operating()), move.Opt(seat, "DONE"), move.Opt(seat, "BANKRUPT"))
 		}}

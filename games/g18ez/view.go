@@ -93,7 +93,7 @@ func (g *Game) Now() string {
 	return fmt.Sprintf("%s to act.", who)
 }
 
-var stepNames = map[int]string{stepTrack: "track", stepToken: "station", stepRun: "run", stepDividend: "income", stepTrains: "trains"}
+var stepNames = map[int]string{eighteen.StepTrack: "track", eighteen.StepToken: "station", eighteen.StepRun: "run", eighteen.StepDividend: "income", eighteen.StepTrains: "trains"}
 
 // holdings are a player's shares (P for the president), privates and
 // minors.

@@ -1,5 +1,7 @@
 package eighteen
 
+import "github.com/railpost/railpost/games/move"
+
 // The steps of a company's operating turn, in order, the same in every
 // title so far (1870 4.1 B, 18EZ 2.2): its track, its station token, its
 // run, the run's dividend and its trains. A title's round stores the
@@ -11,3 +13,45 @@ const (
 	StepDividend
 	StepTrains
 )
+
+// Turn is a title's operating turn as the steps of it read it, so that
+// the core builds those steps the one way for every title: each blocks
+// while the turn is at its step and waits on the company's president.
+type Turn struct {
+	// At tells whether a company's turn is at the step and nothing else
+	// (an offer, a question put first) holds it up.
+	At func(step int) bool
+	// President is the seat that decides for the operating company, none
+	// between turns.
+	President func() []int
+}
+
+// Table is a step of the turn from plain parts: its moves by verb and
+// the candidates it offers, blocking while the turn is at step. The
+// title sets Judged or Alongside on it where its step needs them.
+func (t Turn) Table(title string, step int, moves map[string]Move, candidate func(seat int, q move.Query) []move.Option) *Table {
+	return &Table{Title: title, Moves: moves, Blocks: func() bool { return t.At(step) }, Waiting: t.President, Candidate: candidate}
+}
+
+// Track is the company's track step: LAY as the title judges and makes
+// it, SKIP to leave the step, and the title's lays offered beside SKIP
+// only when the query wants them, as listing every lay is the costly
+// part. The lays are judged as they are found, so not twice.
+func (t Turn) Track(lay, skip Move, lays func(seat int, q move.Query) []move.Option) Step {
+	s := t.Table("track", StepTrack, map[string]Move{"LAY": lay, "SKIP": skip}, func(seat int, q move.Query) []move.Option {
+		out := []move.Option{move.Opt(seat, "SKIP")}
+		if q.Wants("LAY") {
+			out = append(out, lays(seat, q)...)
+		}
+		return out
+	})
+	s.Judged = []string{"LAY"}
+	return s
+}
+
+// Income is the company's dividend step built from the title's choices
+// and run, blocking while the turn is at its dividend.
+func (t Turn) Income(in Income) Step {
+	in.Blocks, in.Waiting = func() bool { return t.At(StepDividend) }, t.President
+	return in.Step()
+}

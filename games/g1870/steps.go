@@ -204,6 +204,18 @@ func (g *Game) operatingNow(step int) bool {
 	return g.r.Kind == operatingRound && g.r.Corp != nil && g.r.Step == step
 }
 
+// turn is the operating turn as the core's steps of it read it.
+func (g *Game) turn() eighteen.Turn { return eighteen.Turn{At: g.operatingNow, President: g.president} }
+
+// president is the seat that decides for the operating company, none
+// between turns.
+func (g *Game) president() []int {
+	if g.r.Kind != operatingRound || g.r.Corp == nil {
+		return nil
+	}
+	return []int{g.r.Corp.President}
+}
+
 // companyStep is what the operating company may do at any point of its
 // turn: buy a private from its president, and use the Cattle and Gulf
 // Shipping companies' powers (12, 15.2).
@@ -248,40 +260,31 @@ func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
 // tokenStep blocks after the track; while the company may still lay
 // track it offers its tokens too, and a token ends the track step (4.1).
 func (g *Game) tokenStep() eighteen.Step {
-	return &eighteen.Table{Title: "token", Moves: map[string]eighteen.Move{
+	s := g.turn().Table("token", eighteen.StepToken, map[string]eighteen.Move{
 		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
-	}, Judged: []string{"TOKEN"}, Alongside: true, Blocks: func() bool { return g.operatingNow(eighteen.StepToken) },
-		Waiting: func() []int { return []int{g.r.Corp.President} },
-		Candidate: func(seat int, q move.Query) []move.Option {
-			c := g.r.Corp
-			if g.r.Kind != operatingRound || c == nil || g.r.Step > eighteen.StepToken {
-				return nil
-			}
-			var out []move.Option
-			if g.r.Step == eighteen.StepToken {
-				out = append(out, move.Opt(seat, "SKIP"))
-			}
-			if !q.Wants("TOKEN") {
-				return out
-			}
-			reach := g.Layout.Reach(c.Sym)
-			return append(out, g.Layout.StationOptions(seat, q, func(h hexgrid.Hex) bool { return g.tokenCheck(c, reach, h) == nil })...)
-		}}
+	}, func(seat int, q move.Query) []move.Option {
+		c := g.r.Corp
+		if g.r.Kind != operatingRound || c == nil || g.r.Step > eighteen.StepToken {
+			return nil
+		}
+		var out []move.Option
+		if g.r.Step == eighteen.StepToken {
+			out = append(out, move.Opt(seat, "SKIP"))
+		}
+		if !q.Wants("TOKEN") {
+			return out
+		}
+		reach := g.Layout.Reach(c.Sym)
+		return append(out, g.Layout.StationOptions(seat, q, func(h hexgrid.Hex) bool { return g.tokenCheck(c, reach, h) == nil })...)
+	})
+	s.Judged, s.Alongside = []string{"TOKEN"}, true
+	return s
 }
 
 // trackStep is the company's track: two yellow lays or one upgrade (6).
 func (g *Game) trackStep() eighteen.Step {
-	return &eighteen.Table{Title: "track", Moves: map[string]eighteen.Move{
-		"LAY": eighteen.Pair(g.checkLay, g.doLay), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
-	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(eighteen.StepTrack) },
-		Waiting: func() []int { return []int{g.r.Corp.President} },
-		Candidate: func(seat int, q move.Query) []move.Option {
-			out := []move.Option{move.Opt(seat, "SKIP")}
-			if q.Wants("LAY") {
-				out = append(out, g.layOptions(seat, g.r.Corp, q)...)
-			}
-			return out
-		}}
+	return g.turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.doSkip),
+		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.r.Corp, q) })
 }
 
 // payoutStep is the run's income: paid, halved or kept (9). Before the
@@ -289,14 +292,12 @@ func (g *Game) trackStep() eighteen.Step {
 // ones (8.3): the run as it stands is listed, and a RUN a player writes
 // is put to the rule as written.
 func (g *Game) payoutStep() eighteen.Step {
-	return eighteen.Income{Title: "dividend", Choices: []eighteen.Choice{
+	return g.turn().Income(eighteen.Income{Title: "dividend", Choices: []eighteen.Choice{
 		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
 		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
 		{Verb: "WITHHOLD", Move: eighteen.Pair(g.checkDividend, g.doWithhold)},
 	}, Run: eighteen.Pair(func(a move.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
-		Blocks:  func() bool { return g.operatingNow(eighteen.StepDividend) },
-		Waiting: func() []int { return []int{g.r.Corp.President} },
-		Routes:  g.lastRoutes}.Step()
+		Routes: g.lastRoutes})
 }
 
 // lastRoutes are the routes of the run as it stands.
@@ -310,11 +311,10 @@ func (g *Game) lastRoutes() []eighteen.Route {
 // trainStep is the company's trains: buy, sell shares for a forced one,
 // and end the turn (10).
 func (g *Game) trainStep() eighteen.Step {
-	return &eighteen.Table{Title: "trains", Moves: map[string]eighteen.Move{
+	return g.turn().Table("trains", eighteen.StepTrains, map[string]eighteen.Move{
 		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSellMove, g.doSell),
 		"DONE": eighteen.Pair(g.checkDone, g.doDone),
-	}, Blocks: func() bool { return g.operatingNow(eighteen.StepTrains) },
-		Waiting: func() []int { return []int{g.r.Corp.President} }, Candidate: g.trainCandidates}
+	}, g.trainCandidates)
 }
 
 // trainCandidates are the trains to be had and the sales that may pay

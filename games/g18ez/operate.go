@@ -90,17 +90,8 @@ func (g *Game) endOR() {
 
 // trackStep is the company's one tile lay or upgrade (2.3, 2.4).
 func (g *Game) trackStep() eighteen.Step {
-	return &eighteen.Table{Title: "track", Moves: map[string]eighteen.Move{
-		"LAY": eighteen.Pair(g.checkLay, g.doLay), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
-	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(eighteen.StepTrack) },
-		Waiting: g.president,
-		Candidate: func(seat int, q move.Query) []move.Option {
-			out := []move.Option{move.Opt(seat, "SKIP")}
-			if q.Wants("LAY") {
-				out = append(out, g.layOptions(seat, g.operating(), q)...)
-			}
-			return out
-		}}
+	return g.turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.doSkip),
+		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.operating(), q) })
 }
 
 func (g *Game) checkSkip(a move.Action) error {
@@ -117,12 +108,11 @@ func (g *Game) doSkip(move.Action) error {
 
 // tokenStep is the company's station marker (2.5): majors only.
 func (g *Game) tokenStep() eighteen.Step {
-	return &eighteen.Table{Title: "station", Moves: map[string]eighteen.Move{
+	return g.turn().Table("station", eighteen.StepToken, map[string]eighteen.Move{
 		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
-	}, Blocks: func() bool { return g.operatingNow(eighteen.StepToken) }, Waiting: g.president,
-		Candidate: func(seat int, _ move.Query) []move.Option {
-			return append([]move.Option{move.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.operating())...)
-		}}
+	}, func(seat int, _ move.Query) []move.Option {
+		return append([]move.Option{move.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.operating())...)
+	})
 }
 
 // tokenOptions are the stations a company may place now.

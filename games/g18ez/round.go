@@ -81,6 +81,9 @@ func (g *Game) operatingNow(step int) bool {
 	return g.operating() != nil && g.r.Step == step && g.r.Offer == nil
 }
 
+// turn is the operating turn as the core's steps of it read it.
+func (g *Game) turn() eighteen.Turn { return eighteen.Turn{At: g.operatingNow, President: g.president} }
+
 // president is the seat that decides for the operating company.
 func (g *Game) president() []int {
 	if c := g.operating(); c != nil {

@@ -35,19 +35,18 @@ func (g *Game) runMap() *eighteen.Layout {
 
 // dividendStep is the public company's choice for its income (2.7).
 func (g *Game) dividendStep() eighteen.Step {
-	return eighteen.Income{Title: "income", Choices: []eighteen.Choice{
+	return g.turn().Income(eighteen.Income{Title: "income", Choices: []eighteen.Choice{
 		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
 		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
 		{Verb: "RETAIN", Move: eighteen.Pair(g.checkDividend, g.doRetain)},
 	}, Run: eighteen.Pair(func(a move.Action) error { _, _, err := g.runTerms(a); return err }, g.doRun),
-		Blocks: func() bool { return g.operatingNow(eighteen.StepDividend) }, Waiting: g.president,
 		Offered: func() bool { c := g.operating(); return c != nil && !c.Minor() && g.r.Revenue != 0 },
 		Routes: func() []eighteen.Route {
 			if g.LastRun == nil {
 				return nil
 			}
 			return g.LastRun.Routes
-		}}.Step()
+		}})
 }
 
 // runTerms judges RUN: the president names the routes the trains run in
@@ -147,13 +146,12 @@ func (g *Game) autoDividend(c *Corp) {
 // trainStep is the company's trains (2.8 to 2.10): buy, sell shares for a
 // forced train, and end the turn.
 func (g *Game) trainStep() eighteen.Step {
-	return &eighteen.Table{Title: "trains", Moves: map[string]eighteen.Move{
+	return g.turn().Table("trains", eighteen.StepTrains, map[string]eighteen.Move{
 		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSell, g.doSell),
 		"DONE": eighteen.Pair(g.checkTrainsDone, g.doTrainsDone), "BANKRUPT": eighteen.Pair(g.checkBankrupt, g.doBankrupt),
-	}, Blocks: func() bool { return g.operatingNow(eighteen.StepTrains) }, Waiting: g.president,
-		Candidate: func(seat int, _ move.Query) []move.Option {
-			return append(g.trainOptions(seat, g.operating()), move.Opt(seat, "DONE"), move.Opt(seat, "BANKRUPT"))
-		}}
+	}, func(seat int, _ move.Query) []move.Option {
+		return append(g.trainOptions(seat, g.operating()), move.Opt(seat, "DONE"), move.Opt(seat, "BANKRUPT"))
+	})
 }
 
 // trainOptions are the company's purchases, and the president's forced

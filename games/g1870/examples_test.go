@@ -53,7 +53,7 @@ func stage(t *testing.T, g *Game, sym string, par, cash int, holdings map[int]in
 
 // operate hands the turn to a company at a step of its operating turn.
 func operate(g *Game, c *Corp, step int) {
-	g.r = round{Kind: operatingRound, OR: 1, Set: 1, LastAct: -1, Corp: c, Step: step}
+	g.r = round{Kind: operatingRound, OR: 1, Set: 1, LastAct: -1, Corp: c.Sym, Step: step}
 	if !c.Operating {
 		c.Operating = true
 		g.addToken(c.Home, c.Sym)
@@ -120,14 +120,14 @@ func fingerprint(g *Game) string {
 		fmt.Fprintf(&b, "%+v\n", *p)
 	}
 	r := g.r // its pointers by what they point at, so that a clone prints the same
-	r.Corp, r.Auction, r.Offer = nil, nil, nil
+	r.Auction, r.Offer = nil, nil
 	if a := g.r.Auction; a != nil {
 		fmt.Fprintf(&b, "%+v\n", *a)
 	}
 	if o := g.r.Offer; o != nil {
 		fmt.Fprintf(&b, "%+v\n", *o)
 	}
-	if c := g.r.Corp; c != nil {
+	if c := g.Operating(); c != nil {
 		fmt.Fprintf(&b, "%s\n", c.Sym)
 	}
 	fmt.Fprintf(&b, "%d %v %v %v %v %d %d %v %v %+v\n", g.Bank, g.Pool, g.PoolTrains, g.Depot, g.Left, g.Phase, g.Priority, g.Broken, g.Ended, r)

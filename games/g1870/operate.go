@@ -23,7 +23,7 @@ func (g *Game) startOR() {
 	for _, c := range g.Corps {
 		c.Operated = false
 	}
-	g.r.Corp = nil
+	g.r.Corp = ""
 	g.checkConnections(nil) // 11.1 rule 5
 }
 
@@ -42,7 +42,7 @@ func (g *Game) nextCorp() {
 		return
 	}
 	c := next[0]
-	g.r.Corp, g.r.Step, g.r.Lays, g.r.Upgraded, g.r.Contributing = c, eighteen.StepTrack, 0, false, false
+	g.r.Corp, g.r.Step, g.r.Lays, g.r.Upgraded, g.r.Contributing = c.Sym, eighteen.StepTrack, 0, false, false
 	g.r.FirstTurn = !c.Operating
 	if !c.Operating {
 		c.Operating = true
@@ -58,7 +58,7 @@ func (g *Game) nextCorp() {
 func (g *Game) addToken(h hexgrid.Hex, sym string) { g.Layout.Place(h, 0, sym) }
 
 func (g *Game) endOR() {
-	g.r.Corp = nil
+	g.r.Corp = ""
 	g.ORsDone++
 	if g.Ending.Due(eighteen.EndAfterOR) {
 		g.End(g.Ending.Why)
@@ -83,7 +83,7 @@ func (g *Game) endOR() {
 // (11.2).
 func (g *Game) finishTurn(c *Corp) {
 	c.Operated = true
-	g.r.Corp = nil
+	g.r.Corp = ""
 	g.checkConnections(c)
 }
 
@@ -155,10 +155,10 @@ func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
 	if len(g.r.Pending) > 0 {
 		return nil, errRule("4.1", "answer the question before you first")
 	}
-	if g.r.Kind != operatingRound || g.r.Corp == nil {
+	if g.r.Kind != operatingRound || g.r.Corp == "" {
 		return nil, errRule("4.1", "%s is for a company's operating turn", verb)
 	}
-	return g.r.Corp, nil
+	return g.Operating(), nil
 }
 
 // checkLay judges LAY as a player wrote it; layCost holds the rules.
@@ -197,7 +197,7 @@ func (g *Game) doLay(a move.Action) error {
 	if err != nil {
 		return err
 	}
-	c := g.r.Corp
+	c := g.Operating()
 	id := strings.TrimPrefix(a.Args[1], "#")
 	rot, _ := atoi(a.Args[2])
 	t := g.Tiles()[id]
@@ -279,7 +279,7 @@ func (g *Game) checkTokenMove(a move.Action) error {
 
 // doToken places the station and ends the token step.
 func (g *Game) doToken(a move.Action) error {
-	c := g.r.Corp
+	c := g.Operating()
 	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	cost, _ := tokens.Next(&c.Corporation, c.Extra, h)
 	g.PlaceStation(&c.Corporation, h, cost)
@@ -478,7 +478,7 @@ func (g *Game) checkCattle(a move.Action) error {
 
 // doCattle places it.
 func (g *Game) doCattle(a move.Action) error {
-	c := g.r.Corp
+	c := g.Operating()
 	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	g.Cattle = &Token{Hex: h, Corp: c.Sym}
 	g.Note("%s places the Cattle token on %s", c.Sym, h)
@@ -503,7 +503,7 @@ func (g *Game) checkPort(a move.Action) error {
 
 // doPort places it; a closed port closes the Gulf Shipping Company.
 func (g *Game) doPort(a move.Action) error {
-	c := g.r.Corp
+	c := g.Operating()
 	closed := len(a.Args) == 2
 	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	g.Port = &Token{Hex: h, Corp: c.Sym, Closed: closed}
@@ -528,7 +528,7 @@ func (g *Game) checkClosePort(a move.Action) error {
 
 // doClosePort closes the port and the Gulf Shipping Company with it.
 func (g *Game) doClosePort(a move.Action) error {
-	c := g.r.Corp
+	c := g.Operating()
 	g.Port.Closed = true
 	g.Private(GSC).Closed = true
 	g.Note("%s closes its port and the Gulf Shipping Company", c.Sym)
@@ -570,7 +570,7 @@ func (g *Game) checkCorpBuysPrivate(a move.Action, p *Private) error {
 // corpBuysPrivate hands the private to the company at the price, paid to
 // its owner.
 func (g *Game) corpBuysPrivate(a move.Action, p *Private) error {
-	c := g.r.Corp
+	c := g.Operating()
 	price, _ := atoi(a.Args[1])
 	c.Cash -= price
 	g.Players[p.Owner].Cash += price

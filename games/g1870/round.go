@@ -59,7 +59,7 @@ type round struct {
 
 	// the operating round in progress
 	OR, Set      int
-	Corp         *Corp
+	Corp         string // the operating company, named so that a copy of the round is the copy's
 	Step         int
 	Lays         int
 	Upgraded     bool
@@ -96,7 +96,7 @@ func (g *Game) advance() {
 		case auctionRound, stockRound:
 			return
 		}
-		if g.r.Corp == nil {
+		if g.r.Corp == "" {
 			if g.Ending.Due(eighteen.EndAfterRun) {
 				g.End(g.Ending.Why) // none of the other companies operate (16.1)
 				return
@@ -104,10 +104,10 @@ func (g *Game) advance() {
 			g.nextCorp()
 			continue
 		}
-		c := g.r.Corp
+		c := g.Operating()
 		switch {
 		case c.Closed:
-			g.r.Corp = nil
+			g.r.Corp = ""
 		case g.r.Step == eighteen.StepRun:
 			g.run(c)
 		case g.r.Step == eighteen.StepTrains && g.bankrupt(c):

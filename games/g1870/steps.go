@@ -201,7 +201,15 @@ func (g *Game) stockCandidates(seat int, _ move.Query) []move.Option {
 
 // operatingNow tells whether a company's turn is at a step.
 func (g *Game) operatingNow(step int) bool {
-	return g.r.Kind == operatingRound && g.r.Corp != nil && g.r.Step == step
+	return g.r.Kind == operatingRound && g.r.Corp != "" && g.r.Step == step
+}
+
+// Operating is the company whose turn it is, or nil.
+func (g *Game) Operating() *Corp {
+	if g.r.Corp == "" {
+		return nil
+	}
+	return g.Corp(g.r.Corp)
 }
 
 // turn is the operating turn as the core's steps of it read it.
@@ -210,10 +218,10 @@ func (g *Game) turn() eighteen.Turn { return eighteen.Turn{At: g.operatingNow, P
 // president is the seat that decides for the operating company, none
 // between turns.
 func (g *Game) president() []int {
-	if g.r.Kind != operatingRound || g.r.Corp == nil {
+	if g.r.Kind != operatingRound || g.r.Corp == "" {
 		return nil
 	}
-	return []int{g.r.Corp.President}
+	return []int{g.Operating().President}
 }
 
 // companyStep is what the operating company may do at any point of its
@@ -229,7 +237,7 @@ func (g *Game) companyStep() eighteen.Step {
 // companyCandidates are the privates' powers and purchases open to the
 // operating company.
 func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
-	c := g.r.Corp
+	c := g.Operating()
 	if g.r.Kind != operatingRound || c == nil {
 		return nil
 	}
@@ -263,7 +271,7 @@ func (g *Game) tokenStep() eighteen.Step {
 	s := g.turn().Table("token", eighteen.StepToken, map[string]eighteen.Move{
 		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
 	}, func(seat int, q move.Query) []move.Option {
-		c := g.r.Corp
+		c := g.Operating()
 		if g.r.Kind != operatingRound || c == nil || g.r.Step > eighteen.StepToken {
 			return nil
 		}
@@ -284,7 +292,7 @@ func (g *Game) tokenStep() eighteen.Step {
 // trackStep is the company's track: two yellow lays or one upgrade (6).
 func (g *Game) trackStep() eighteen.Step {
 	return g.turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.doSkip),
-		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.r.Corp, q) })
+		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
 }
 
 // payoutStep is the run's income: paid, halved or kept (9). Before the
@@ -320,7 +328,7 @@ func (g *Game) trainStep() eighteen.Step {
 // trainCandidates are the trains to be had and the sales that may pay
 // for a forced one.
 func (g *Game) trainCandidates(seat int, _ move.Query) []move.Option {
-	c := g.r.Corp
+	c := g.Operating()
 	out := []move.Option{move.Opt(seat, "DONE")}
 	out = append(out, shop.Options(seat, &g.Trains, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), c.Cash)...)
 	for _, o := range g.Corps {

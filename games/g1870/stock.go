@@ -285,7 +285,7 @@ func (g *Game) checkDone(a move.Action) error {
 		}
 		return nil
 	}
-	c := g.r.Corp
+	c := g.Operating()
 	switch g.r.Step {
 	case eighteen.StepTrack, eighteen.StepToken:
 		return errRule("4.1", "%s has still to run: SKIP the track and token steps first", c.Sym)
@@ -304,7 +304,7 @@ func (g *Game) doDone(a move.Action) error {
 		g.endStockTurn(a.Seat)
 		return nil
 	}
-	g.finishTurn(g.r.Corp)
+	g.finishTurn(g.Operating())
 	return nil
 }
 
@@ -758,7 +758,7 @@ func (g *Game) checkSellMove(a move.Action) error {
 	if c == nil || !ok {
 		return errRule("5.3.3", "write SELL, the company and the number of shares, as SELL MP 2")
 	}
-	if g.r.Kind == operatingRound && (g.r.Corp == nil || g.r.Step != eighteen.StepTrains) {
+	if g.r.Kind == operatingRound && (g.r.Corp == "" || g.r.Step != eighteen.StepTrains) {
 		return errRule("10.6.2", "shares are sold in an operating round only to pay for a forced train")
 	}
 	return g.checkSale(a.Seat, c, n)
@@ -1002,8 +1002,8 @@ func (g *Game) checkBuyPrivate(a move.Action) error {
 func (g *Game) doBuyPrivate(a move.Action) error {
 	p := g.Private(a.Args[0])
 	if g.r.Kind == operatingRound {
-		if p.Owner != g.r.Corp.President && !g.Agreed() {
-			return g.offer(a, p.Owner, "%s offers %s $%s for the %s (12)", g.r.Corp.Sym, g.Players[p.Owner].Name, a.Args[1], p.Sym)
+		if p.Owner != g.Operating().President && !g.Agreed() {
+			return g.offer(a, p.Owner, "%s offers %s $%s for the %s (12)", g.r.Corp, g.Players[p.Owner].Name, a.Args[1], p.Sym)
 		}
 		return g.corpBuysPrivate(a, p)
 	}

@@ -50,8 +50,8 @@ func (g *Game) Now() string {
 		return fmt.Sprintf("The private companies are being sold (5.7): %s to act.", who)
 	case g.r.Kind == stockRound:
 		return fmt.Sprintf("Stock round: %s's turn.", who)
-	case g.r.Corp != nil:
-		return fmt.Sprintf("Operating round %d of %d: %s operates (%s), %s deciding.", g.r.OR, g.r.Set, g.r.Corp.Sym, stepNames[g.r.Step], who)
+	case g.r.Corp != "":
+		return fmt.Sprintf("Operating round %d of %d: %s operates (%s), %s deciding.", g.r.OR, g.r.Set, g.r.Corp, stepNames[g.r.Step], who)
 	}
 	return fmt.Sprintf("%s to act.", who)
 }
@@ -125,12 +125,42 @@ type state struct {
 	ORsDone   int
 	LastRun   *Run
 
-	Round     round                       `json:"round"`
+	Round     storedRound                 `json:"round"`
 	Corp      string                      `json:"operating,omitempty"` // the company operating now
 	Tiles     map[string]string           `json:"tiles"`
 	Tokens    map[string]map[int][]string `json:"tokens"`
 	Extra     map[string][]string         `json:"extra,omitempty"`
 	LeftAgain Manifest                    `json:"left"` // Left again, as stored since the core's rebuild
+}
+
+// storedRound is the round as stored, its fields listed in the order
+// the stored databases have them, so that the round's own fields may
+// move into the core. Corp is always null: the company operating is the
+// state's "operating", as it was when the round pointed at it.
+type storedRound struct {
+	Kind                              int
+	Initial                           bool
+	Seat, First, Passes, LastAct      int
+	Acted, ForCorp, Bought, SoldFirst bool
+	Sales                             []sale
+	Resume                            int
+	Auction                           *auction
+	OR, Set                           int
+	Corp                              *Corp
+	Step, Lays                        int
+	Upgraded, FirstTurn               bool
+	Revenue, Best                     int
+	Contributing                      bool
+	Pending                           []pending
+	Offer                             *eighteen.Offer
+}
+
+// stored is the round as the state writes it.
+func (r round) stored() storedRound {
+	return storedRound{Kind: r.Kind, Initial: r.Initial, Seat: r.Seat, First: r.First, Passes: r.Passes, LastAct: r.LastAct,
+		Acted: r.Acted, ForCorp: r.ForCorp, Bought: r.Bought, SoldFirst: r.SoldFirst, Sales: r.Sales, Resume: r.Resume,
+		Auction: r.Auction, OR: r.OR, Set: r.Set, Step: r.Step, Lays: r.Lays, Upgraded: r.Upgraded, FirstTurn: r.FirstTurn,
+		Revenue: r.Revenue, Best: r.Best, Contributing: r.Contributing, Pending: r.Pending, Offer: r.Offer}
 }
 
 // State is the whole position, canonically encoded: stored after every
@@ -139,10 +169,7 @@ func (g *Game) State() ([]byte, error) {
 	s := state{Left: g.Left, Players: g.Players, Corps: g.Corps, Privates: g.Privates, Bank: g.Bank, Pool: g.Pool,
 		Trains: g.Trains, Priority: g.Priority, Broken: g.Broken, Ending: g.Ending, Variants: g.Variants,
 		Ended: g.Ended, Stalemate: g.Stalemate, Bankrupt: g.Bankrupt, Cattle: g.Cattle, Port: g.Port,
-		ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r, LeftAgain: g.Left}
-	if c := s.Round.Corp; c != nil {
-		s.Corp, s.Round.Corp = c.Sym, nil // the company is in Corps: name it only
-	}
+		ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r.stored(), Corp: g.r.Corp, LeftAgain: g.Left}
 	s.Tiles, s.Tokens, s.Extra = g.Layout.Written()
 	out, err := json.Marshal(s)
 	if err != nil {

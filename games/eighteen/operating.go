@@ -55,3 +55,23 @@ func (t Turn) Income(in Income) Step {
 	in.Blocks, in.Waiting = func() bool { return t.At(StepDividend) }, t.President
 	return in.Step()
 }
+
+// RoundState is where play stands, as every title keeps it: the kind of
+// round; whose turn in a stock round, the passes in succession and the
+// last seat to act; the operating round's number, the company operating
+// and the step of its turn, and its run's revenue until the dividend;
+// and an offer waiting on a second player's word. A title's round embeds
+// it beside its own fields, and the title's stored form of its round
+// lists every field, so that what moves here does not change a saved
+// game.
+type RoundState struct {
+	Kind    int
+	Seat    int
+	Passes  int
+	LastAct int
+	OR      int
+	Corp    string
+	Step    int
+	Revenue int
+	Offer   *Offer
+}

@@ -53,7 +53,7 @@ func stage(t *testing.T, g *Game, sym string, par, cash int, holdings map[int]in
 
 // operate hands the turn to a company at a step of its operating turn.
 func operate(g *Game, c *Corp, step int) {
-	g.r = round{Kind: operatingRound, OR: 1, Set: 1, LastAct: -1, Corp: c.Sym, Step: step}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, LastAct: -1, Corp: c.Sym, Step: step}, Set: 1}
 	if !c.Operating {
 		c.Operating = true
 		g.addToken(c.Home, c.Sym)
@@ -69,7 +69,7 @@ func stockTurn(g *Game, seat int) {
 			p.Closed = true
 		}
 	}
-	g.r = round{Kind: stockRound, Seat: seat, First: seat, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: stockRound, Seat: seat, LastAct: -1}, First: seat}
 }
 
 func place(t *testing.T, g *Game, hex, id string, rot int) {

@@ -145,7 +145,7 @@ func New(s Setup) (*Game, error) {
 		g.Private(SLSF).Revenue = 20 // and pays as a private until it is started
 	}
 	g.Priority = first
-	g.r = round{Kind: auctionRound, Initial: true, Seat: first, First: first, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: auctionRound, Seat: first, LastAct: -1}, Initial: true, First: first}
 	g.Note("%s has the priority; the private companies are offered cheapest first (5.7)", g.Players[first].Name)
 	return g, nil
 }

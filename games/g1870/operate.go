@@ -13,7 +13,7 @@ import (
 // startSet begins the operating rounds after a stock round; their number
 // is the phase's when the set begins (4.2).
 func (g *Game) startSet() {
-	g.r = round{Kind: operatingRound, OR: 1, Set: g.Current().ORs, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, LastAct: -1}, Set: g.Current().ORs}
 	g.startOR()
 }
 

@@ -42,13 +42,13 @@ type auction struct {
 	Resume  int   // the seat whose purchase set the auctions off
 }
 
+// round is where play stands: the core's state of the round (its
+// LastAct the last seat to act in a way that moves the priority, 5.2.2)
+// and 1870's own.
 type round struct {
-	Kind    int
+	eighteen.RoundState
 	Initial bool // the first stock round: nothing bought may be sold (5.7)
-	Seat    int  // whose stock turn
 	First   int  // who began this stock round
-	Passes  int
-	LastAct int // the last seat to act in a way that moves the priority (5.2.2)
 
 	// the stock turn in progress
 	Acted, ForCorp, Bought, SoldFirst bool
@@ -58,18 +58,14 @@ type round struct {
 	Auction *auction
 
 	// the operating round in progress
-	OR, Set      int
-	Corp         string // the operating company, named so that a copy of the round is the copy's
-	Step         int
+	Set          int
 	Lays         int
 	Upgraded     bool
 	FirstTurn    bool
-	Revenue      int  // of the run just made, until its dividend
 	Best         int  // the optimal run's, which any shareholder may insist on (8.3)
 	Contributing bool // the president is paying towards a forced train (10.6)
 
 	Pending []pending
-	Offer   *eighteen.Offer // a deal waiting on the other side's word
 }
 
 // wire binds what reads this game: the rounds' steps, the map's bonus and

@@ -255,7 +255,7 @@ func (g *Game) privatesOnlyRound() {
 	if g.r.LastAct >= 0 {
 		start = g.nextSeat(g.r.LastAct)
 	}
-	g.r = round{Kind: auctionRound, Initial: true, Seat: start, First: start, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: auctionRound, Seat: start, LastAct: -1}, Initial: true, First: start}
 	if p := g.Private(GRSC); p.Owner < 0 && p.Corp == "" {
 		p.Cost -= 5
 		g.Note("the GRSC now costs $%d", p.Cost)
@@ -466,7 +466,7 @@ func (g *Game) stalemate() bool {
 }
 
 func (g *Game) startStockRound() {
-	g.r = round{Kind: stockRound, Seat: g.Priority, First: g.Priority, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: stockRound, Seat: g.Priority, LastAct: -1}, First: g.Priority}
 	g.Note("stock round: %s has the priority", g.Players[g.Priority].Name)
 }
 

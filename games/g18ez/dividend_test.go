@@ -34,7 +34,7 @@ func floatAt(t *testing.T, g *Game, sym string, pos eighteen.Pos, president int,
 
 // atDividend puts a company's turn at its income with a run earned.
 func atDividend(g *Game, c *Corp, revenue int) {
-	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepDividend, Revenue: revenue, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepDividend, Revenue: revenue, LastAct: -1}}
 }
 
 // TestClaySaysDividends is the rulebook's table (2.7, Clay says): a run
@@ -121,7 +121,7 @@ func TestMinorSplits(t *testing.T) {
 	m := g.Corp("M1")
 	owner := g.Players[m.President]
 	cash, ownerCash := m.Cash, owner.Cash
-	g.r = round{Kind: operatingRound, OR: 1, Corp: "M1", Step: eighteen.StepDividend, Revenue: 90, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: "M1", Step: eighteen.StepDividend, Revenue: 90, LastAct: -1}}
 	refuse(t, g, owner.Name+": PAY", "2.7")
 	g.advance()
 	if m.Cash-cash != 45 || owner.Cash-ownerCash != 45 {

@@ -9,7 +9,7 @@ import (
 // startOR opens an operating round: the privates pay their owners first
 // (2.1).
 func (g *Game) startOR(n int) {
-	g.r = round{Kind: operatingRound, OR: n, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: n, LastAct: -1}}
 	for _, c := range g.Corps {
 		c.Operated = false
 	}

@@ -11,31 +11,24 @@ const (
 	operatingRound
 )
 
-// round is where play stands: the kind of round, whose turn, and what
-// that turn has done so far.
+// round is where play stands: the core's state of the round (its OR 1
+// or 2 in the set, 2; its LastAct the last seat to act other than pass)
+// and what 18EZ's turns have done so far.
 type round struct {
-	Kind    int  `json:"kind"`
-	Initial bool `json:"initial,omitempty"` // the initial SDR (1.2 to 1.5)
-	Seat    int  `json:"seat"`              // whose SDR turn
-	Passes  int  `json:"passes"`            // passes in succession
-	LastAct int  `json:"last_act"`          // the last seat to act other than pass
+	eighteen.RoundState
+	Initial bool // the initial SDR (1.2 to 1.5)
 
 	// This SDR turn: a share bought (and which), and sales made.
-	Bought    string `json:"bought,omitempty"`
-	Sold      bool   `json:"sold,omitempty"`
-	SoldFirst bool   `json:"sold_first,omitempty"`
+	Bought    string
+	Sold      bool
+	SoldFirst bool
 	// BoughtSR are the companies each seat bought this SDR (1.13).
-	BoughtSR []map[string]bool `json:"bought_sr,omitempty"`
+	BoughtSR []map[string]bool
 
-	OR      int    `json:"or,omitempty"` // 1 or 2 in the set (2)
-	Corp    string `json:"corp,omitempty"`
-	Step    int    `json:"step"`
-	Laid    bool   `json:"laid,omitempty"`
-	Revenue int    `json:"revenue,omitempty"`
+	Laid bool
 	// Forced is set while the company must buy a train it cannot pay for
 	// alone (2.9): the president's cash joins the company's.
-	Forced bool            `json:"forced,omitempty"`
-	Offer  *eighteen.Offer `json:"offer,omitempty"`
+	Forced bool
 }
 
 // buildRounds are 18EZ's rounds, each its steps in order. The offer

@@ -10,7 +10,7 @@ import (
 
 // atOR puts a company's turn at a step of the first OR.
 func atOR(g *Game, c *Corp, step int) {
-	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: step, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: step, LastAct: -1}}
 }
 
 // TestStationRules: a station costs $40 then $100 and needs the money; a

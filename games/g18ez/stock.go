@@ -12,8 +12,7 @@ var parPrices = []int{50, 60, 70, 80, 90, 100}
 
 // startStockRound opens an SDR with the priority holder (1.9, 1.11).
 func (g *Game) startStockRound(initial bool) {
-	g.r = round{Kind: stockRound, Initial: initial, Seat: g.Priority, LastAct: -1,
-		BoughtSR: make([]map[string]bool, len(g.Players))}
+	g.r = round{RoundState: eighteen.RoundState{Kind: stockRound, Seat: g.Priority, LastAct: -1}, Initial: initial, BoughtSR: make([]map[string]bool, len(g.Players))}
 	for i := range g.r.BoughtSR {
 		g.r.BoughtSR[i] = map[string]bool{}
 	}

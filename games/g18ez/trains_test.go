@@ -11,7 +11,7 @@ import (
 
 // atTrains puts a company's turn at its trains.
 func atTrains(g *Game, c *Corp) {
-	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepTrains, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepTrains, LastAct: -1}}
 }
 
 // sellDepot takes the bank's trains up to (not including) a size, as if
@@ -237,7 +237,7 @@ func TestPresidentNamesRun(t *testing.T) {
 	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
 	withRoute(t, g, c)
 	c.Trains = []int{2}
-	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepRun, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepRun, LastAct: -1}}
 	g.advance()
 	if g.r.Step != eighteen.StepDividend || g.r.Revenue == 0 {
 		t.Fatalf("at step %d with $%d", g.r.Step, g.r.Revenue)
@@ -295,7 +295,7 @@ func TestClaySaysRunValue(t *testing.T) {
 		t.Fatalf("Purple Springs is %s", p.Tile.Colour)
 	}
 	c.Trains = []int{4}
-	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepRun, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepRun, LastAct: -1}}
 	g.advance()
 	if g.r.Revenue != 100 {
 		t.Errorf("the 4-train earns $%d, want $100: %s", g.r.Revenue, routeText(g.LastRun.Trains, g.LastRun.Routes))
@@ -349,7 +349,7 @@ func TestBuildFromHome(t *testing.T) {
 	homeStation(t, g, c)
 	p := g.Private(MRTA)
 	p.Owner, p.Corp = -1, c.Sym
-	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepTrack, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepTrack, LastAct: -1}}
 	play(t, g, "Pres: MRTA TOKEN")
 	refuse(t, g, "Pres: LAY D11 9 1", "2.3")
 	for _, o := range g.Legal(0) {

@@ -14,10 +14,13 @@ import (
 // title's game where it cannot. The functions read the title's own game,
 // so a copy of the game is wired anew.
 type Hooks struct {
-	// Rounds are the title's kinds of round, each built of its steps;
-	// Kind is the kind in play, which the title's round state keeps.
-	Rounds map[int]Round
-	Kind   func() int
+	// Rounds are the title's kinds of round, each built of its steps,
+	// by the title's numbers for its kinds; State is the title's state
+	// of the round, which names the kind in play, and Operating is the
+	// number of its operating round.
+	Rounds    map[int]Round
+	State     *RoundState
+	Operating int
 	// UpperArgs: the title's options write their arguments upper case, so
 	// a move's may be written in any case.
 	UpperArgs bool
@@ -63,7 +66,7 @@ type Worth struct {
 func (b *Base[T, P]) Wire(h Hooks) { b.hooks = h }
 
 // Round is the round in play, built of its steps.
-func (b *Base[T, P]) Round() Round { return b.hooks.Rounds[b.hooks.Kind()] }
+func (b *Base[T, P]) Round() Round { return b.hooks.Rounds[b.hooks.State.Kind] }
 
 // Canonical is a move as the title's options write it (CanonicalMove).
 func (b *Base[T, P]) Canonical(a move.Action) move.Action { return CanonicalMove(a, b.hooks.UpperArgs) }

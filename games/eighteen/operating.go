@@ -75,3 +75,30 @@ type RoundState struct {
 	Revenue int
 	Offer   *Offer
 }
+
+// Operating is the company whose turn it is in an operating round, or
+// nil.
+func (b *Base[T, P]) Operating() *T {
+	if r := b.hooks.State; r.Kind != b.hooks.Operating || r.Corp == "" {
+		return nil
+	}
+	return b.Corp(b.hooks.State.Corp)
+}
+
+// OperatingNow tells whether a company's turn is at a step and no offer
+// waits on a second player's word first.
+func (b *Base[T, P]) OperatingNow(step int) bool {
+	return b.Operating() != nil && b.hooks.State.Step == step && b.hooks.State.Offer == nil
+}
+
+// President is the seat that decides for the operating company, none
+// between turns.
+func (b *Base[T, P]) President() []int {
+	if c := b.Operating(); c != nil {
+		return []int{P(c).Core().President}
+	}
+	return nil
+}
+
+// Turn is the operating turn as the core's steps of it read it.
+func (b *Base[T, P]) Turn() Turn { return Turn{At: b.OperatingNow, President: b.President} }

@@ -32,3 +32,27 @@ func TestATurnsTrackStep(t *testing.T) {
 		t.Error("past the track the step still blocks or offers moves")
 	}
 }
+
+// TestTheOperatingCompany: the company operating is the one the round
+// names only in the title's operating round; the turn is at its step only
+// while no offer waits first, and its president decides.
+func TestTheOperatingCompany(t *testing.T) {
+	b := testBase(t)
+	r := RoundState{Kind: 2, Corp: "B", Step: StepRun}
+	b.Wire(Hooks{State: &r, Operating: 1})
+	if b.Operating() != nil || b.President() != nil {
+		t.Fatal("a company operates outside the operating round")
+	}
+	r.Kind, b.Corp("B").President = 1, 1
+	if b.Operating() != b.Corp("B") || !slices.Equal(b.President(), []int{1}) || !b.OperatingNow(StepRun) || b.OperatingNow(StepTrack) {
+		t.Fatalf("operating %v, president %v, want B at its run and Bob deciding", b.Operating(), b.President())
+	}
+	r.Offer = &Offer{To: 0}
+	if b.Turn().At(StepRun) {
+		t.Error("the turn is at its run while an offer waits")
+	}
+	r.Offer, r.Corp = nil, ""
+	if b.Operating() != nil || b.President() != nil {
+		t.Error("a company operates between turns")
+	}
+}

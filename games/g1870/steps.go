@@ -199,31 +199,6 @@ func (g *Game) stockCandidates(seat int, _ move.Query) []move.Option {
 	return out
 }
 
-// operatingNow tells whether a company's turn is at a step.
-func (g *Game) operatingNow(step int) bool {
-	return g.r.Kind == operatingRound && g.r.Corp != "" && g.r.Step == step
-}
-
-// Operating is the company whose turn it is, or nil.
-func (g *Game) Operating() *Corp {
-	if g.r.Corp == "" {
-		return nil
-	}
-	return g.Corp(g.r.Corp)
-}
-
-// turn is the operating turn as the core's steps of it read it.
-func (g *Game) turn() eighteen.Turn { return eighteen.Turn{At: g.operatingNow, President: g.president} }
-
-// president is the seat that decides for the operating company, none
-// between turns.
-func (g *Game) president() []int {
-	if g.r.Kind != operatingRound || g.r.Corp == "" {
-		return nil
-	}
-	return []int{g.Operating().President}
-}
-
 // companyStep is what the operating company may do at any point of its
 // turn: buy a private from its president, and use the Cattle and Gulf
 // Shipping companies' powers (12, 15.2).
@@ -268,7 +243,7 @@ func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
 // tokenStep blocks after the track; while the company may still lay
 // track it offers its tokens too, and a token ends the track step (4.1).
 func (g *Game) tokenStep() eighteen.Step {
-	s := g.turn().Table("token", eighteen.StepToken, map[string]eighteen.Move{
+	s := g.Turn().Table("token", eighteen.StepToken, map[string]eighteen.Move{
 		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
 	}, func(seat int, q move.Query) []move.Option {
 		c := g.Operating()
@@ -291,7 +266,7 @@ func (g *Game) tokenStep() eighteen.Step {
 
 // trackStep is the company's track: two yellow lays or one upgrade (6).
 func (g *Game) trackStep() eighteen.Step {
-	return g.turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.doSkip),
+	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.doSkip),
 		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
 }
 
@@ -300,7 +275,7 @@ func (g *Game) trackStep() eighteen.Step {
 // ones (8.3): the run as it stands is listed, and a RUN a player writes
 // is put to the rule as written.
 func (g *Game) payoutStep() eighteen.Step {
-	return g.turn().Income(eighteen.Income{Title: "dividend", Choices: []eighteen.Choice{
+	return g.Turn().Income(eighteen.Income{Title: "dividend", Choices: []eighteen.Choice{
 		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
 		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
 		{Verb: "WITHHOLD", Move: eighteen.Pair(g.checkDividend, g.doWithhold)},
@@ -319,7 +294,7 @@ func (g *Game) lastRoutes() []eighteen.Route {
 // trainStep is the company's trains: buy, sell shares for a forced one,
 // and end the turn (10).
 func (g *Game) trainStep() eighteen.Step {
-	return g.turn().Table("trains", eighteen.StepTrains, map[string]eighteen.Move{
+	return g.Turn().Table("trains", eighteen.StepTrains, map[string]eighteen.Move{
 		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSellMove, g.doSell),
 		"DONE": eighteen.Pair(g.checkDone, g.doDone),
 	}, g.trainCandidates)

@@ -90,8 +90,8 @@ func (g *Game) endOR() {
 
 // trackStep is the company's one tile lay or upgrade (2.3, 2.4).
 func (g *Game) trackStep() eighteen.Step {
-	return g.turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.doSkip),
-		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.operating(), q) })
+	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.doSkip),
+		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
 }
 
 func (g *Game) checkSkip(a move.Action) error {
@@ -108,10 +108,10 @@ func (g *Game) doSkip(move.Action) error {
 
 // tokenStep is the company's station marker (2.5): majors only.
 func (g *Game) tokenStep() eighteen.Step {
-	return g.turn().Table("station", eighteen.StepToken, map[string]eighteen.Move{
+	return g.Turn().Table("station", eighteen.StepToken, map[string]eighteen.Move{
 		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
 	}, func(seat int, _ move.Query) []move.Option {
-		return append([]move.Option{move.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.operating())...)
+		return append([]move.Option{move.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.Operating())...)
 	})
 }
 
@@ -133,7 +133,7 @@ func (g *Game) tokenError(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) 
 }
 
 func (g *Game) checkToken(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	if len(a.Args) != 1 {
 		return errRule("2.5", "write TOKEN and the hex, as TOKEN E9")
 	}
@@ -154,7 +154,7 @@ func (g *Game) checkToken(a move.Action) error {
 }
 
 func (g *Game) doToken(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	h, _ := hexgrid.ParseHex(a.Args[0])
 	cost := c.TokenCosts[c.Stations]
 	g.PlaceStation(&c.Corporation, h, cost)

@@ -50,7 +50,7 @@ func (g *Game) buildRounds() map[int]eighteen.Round {
 // the copy.
 func (g *Game) wire() {
 	g.Layout.Bonus, g.Layout.BonusBound = g.hotelBonus, g.hotelBound
-	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), Kind: func() int { return g.r.Kind }, UpperArgs: true,
+	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), State: &g.r.RoundState, Operating: operatingRound, UpperArgs: true,
 		EndRule: "2.13", Advance: g.advance, Decide: g.decide,
 		// A seat's net worth (2.13): cash, IOUs included, and each share at
 		// its value, par before a company floats and the Black Line's $150
@@ -61,35 +61,11 @@ func (g *Game) wire() {
 		EndNote: "The game ends: %s (2.13)", PresidentNote: "%s now holds the most of %s and becomes its president (1.7)"})
 }
 
-// operating is the company whose turn it is, or nil.
-func (g *Game) operating() *Corp {
-	if g.r.Kind != operatingRound || g.r.Corp == "" {
-		return nil
-	}
-	return g.Corp(g.r.Corp)
-}
-
-// operatingNow tells whether a company's turn is at a step.
-func (g *Game) operatingNow(step int) bool {
-	return g.operating() != nil && g.r.Step == step && g.r.Offer == nil
-}
-
-// turn is the operating turn as the core's steps of it read it.
-func (g *Game) turn() eighteen.Turn { return eighteen.Turn{At: g.operatingNow, President: g.president} }
-
-// president is the seat that decides for the operating company.
-func (g *Game) president() []int {
-	if c := g.operating(); c != nil {
-		return []int{c.President}
-	}
-	return nil
-}
-
 // advance carries play on through everything no one has to decide: the
 // runs, the minors' split, empty steps, the ends of turns and rounds.
 func (g *Game) advance() {
 	for !g.Ended && g.r.Kind == operatingRound && g.r.Offer == nil {
-		c := g.operating()
+		c := g.Operating()
 		if c == nil {
 			if !g.nextCorp() {
 				g.endOR()

@@ -89,7 +89,7 @@ func (g *Game) doSell(a move.Action) error {
 // while the president still needs money, no more than he needs, and not
 // so much of the company needing the train that he loses it.
 func (g *Game) forcedSaleError(seat int, c *Corp, n int) error {
-	op := g.operating()
+	op := g.Operating()
 	if op == nil || !g.r.Forced || op.President != seat {
 		return errRule("2.10", "shares are sold in an OR only to pay for a forced train")
 	}

@@ -35,12 +35,12 @@ func (g *Game) runMap() *eighteen.Layout {
 
 // dividendStep is the public company's choice for its income (2.7).
 func (g *Game) dividendStep() eighteen.Step {
-	return g.turn().Income(eighteen.Income{Title: "income", Choices: []eighteen.Choice{
+	return g.Turn().Income(eighteen.Income{Title: "income", Choices: []eighteen.Choice{
 		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
 		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
 		{Verb: "RETAIN", Move: eighteen.Pair(g.checkDividend, g.doRetain)},
 	}, Run: eighteen.Pair(func(a move.Action) error { _, _, err := g.runTerms(a); return err }, g.doRun),
-		Offered: func() bool { c := g.operating(); return c != nil && !c.Minor() && g.r.Revenue != 0 },
+		Offered: func() bool { c := g.Operating(); return c != nil && !c.Minor() && g.r.Revenue != 0 },
 		Routes: func() []eighteen.Route {
 			if g.LastRun == nil {
 				return nil
@@ -54,7 +54,7 @@ func (g *Game) dividendStep() eighteen.Step {
 // stops joined by dashes (RUN D5-D9 D1-D5). The routes must be legal
 // (2.6); 18EZ does not oblige a railroad to run its best (rulings EZ12).
 func (g *Game) runTerms(a move.Action) ([]eighteen.Route, int, error) {
-	c := g.operating()
+	c := g.Operating()
 	named, err := eighteen.NamedRun(a.Args, "RUN D5-D9 D1-D5", "2.6")
 	if err != nil {
 		return nil, 0, err
@@ -68,7 +68,7 @@ func (g *Game) runTerms(a move.Action) ([]eighteen.Route, int, error) {
 
 // doRun runs the named routes in place of the engine's.
 func (g *Game) doRun(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	routes, total, _ := g.runTerms(a)
 	g.r.Revenue = total
 	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total, Map: g.runMap()}
@@ -77,7 +77,7 @@ func (g *Game) doRun(a move.Action) error {
 }
 
 func (g *Game) checkDividend(a move.Action) error {
-	if c := g.operating(); c != nil && c.Minor() {
+	if c := g.Operating(); c != nil && c.Minor() {
 		return errRule("2.7", "a minor railroad splits its income 50/50 with its owner; it may not retain or pay in full")
 	}
 	if len(a.Args) != 0 {
@@ -93,7 +93,7 @@ func (g *Game) payHolders(c *Corp, perShare int) {
 }
 
 func (g *Game) doPay(move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	per := g.r.Revenue / 10
 	g.payHolders(c, per)
 	g.move(c, g.StockMarket().Right(c.Pos))
@@ -103,7 +103,7 @@ func (g *Game) doPay(move.Action) error {
 }
 
 func (g *Game) doHalf(move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	per, kept := eighteen.RoundDown.Half(g.r.Revenue, 10)
 	g.pay(kept, &c.Cash)
 	g.payHolders(c, per)
@@ -113,7 +113,7 @@ func (g *Game) doHalf(move.Action) error {
 }
 
 func (g *Game) doRetain(move.Action) error {
-	g.retain(g.operating())
+	g.retain(g.Operating())
 	return nil
 }
 
@@ -146,11 +146,11 @@ func (g *Game) autoDividend(c *Corp) {
 // trainStep is the company's trains (2.8 to 2.10): buy, sell shares for a
 // forced train, and end the turn.
 func (g *Game) trainStep() eighteen.Step {
-	return g.turn().Table("trains", eighteen.StepTrains, map[string]eighteen.Move{
+	return g.Turn().Table("trains", eighteen.StepTrains, map[string]eighteen.Move{
 		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSell, g.doSell),
 		"DONE": eighteen.Pair(g.checkTrainsDone, g.doTrainsDone), "BANKRUPT": eighteen.Pair(g.checkBankrupt, g.doBankrupt),
 	}, func(seat int, _ move.Query) []move.Option {
-		return append(g.trainOptions(seat, g.operating()), move.Opt(seat, "DONE"), move.Opt(seat, "BANKRUPT"))
+		return append(g.trainOptions(seat, g.Operating()), move.Opt(seat, "DONE"), move.Opt(seat, "BANKRUPT"))
 	})
 }
 
@@ -226,7 +226,7 @@ func (g *Game) beyondMeans(c *Corp) bool {
 }
 
 func (g *Game) checkBankrupt(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	if len(a.Args) != 0 || !g.mustBuy(c) || !g.beyondMeans(c) {
 		return errRule("2.11", "bankruptcy is declared only by a president who must buy a train and cannot raise its price")
 	}
@@ -234,7 +234,7 @@ func (g *Game) checkBankrupt(a move.Action) error {
 }
 
 func (g *Game) doBankrupt(move.Action) error {
-	g.bankruptcy(g.operating())
+	g.bankruptcy(g.Operating())
 	return nil
 }
 
@@ -261,7 +261,7 @@ type purchase struct {
 // trainTerms reads BUYTRAIN and judges it: the core reads the train and
 // its source, 18EZ's limit by kind and its forced purchase follow.
 func (g *Game) trainTerms(a move.Action) (purchase, error) {
-	c := g.operating()
+	c := g.Operating()
 	if len(c.Trains) >= g.Current().LimitFor(c.Kind) {
 		return purchase{}, errRule("2.8", "%s has %d trains, its limit", c.Sym, len(c.Trains))
 	}
@@ -303,7 +303,7 @@ func (g *Game) checkBuyTrain(a move.Action) error {
 }
 
 func (g *Game) doBuyTrain(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	pu, _ := g.trainTerms(a)
 	seller := g.Corp(pu.Seller)
 	if seller != nil && seller.President != c.President && !g.Agreed() {
@@ -335,7 +335,7 @@ func (g *Game) doBuyTrain(a move.Action) error {
 }
 
 func (g *Game) checkTrainsDone(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	if len(a.Args) != 0 {
 		return errRule("2.8", "DONE takes nothing more")
 	}
@@ -346,7 +346,7 @@ func (g *Game) checkTrainsDone(a move.Action) error {
 }
 
 func (g *Game) doTrainsDone(move.Action) error {
-	g.finishTurn(g.operating())
+	g.finishTurn(g.Operating())
 	return nil
 }
 

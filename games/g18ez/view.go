@@ -87,7 +87,7 @@ func (g *Game) Now() string {
 		return fmt.Sprintf("Initial SDR, the Startpacket (1.2): %s to act.", who)
 	case g.r.Kind == stockRound:
 		return fmt.Sprintf("Share dealing round: %s's turn.", who)
-	case g.operating() != nil:
+	case g.Operating() != nil:
 		return fmt.Sprintf("Operating round %d of 2: %s operates (%s), %s deciding.", g.r.OR, g.r.Corp, stepNames[g.r.Step], who)
 	}
 	return fmt.Sprintf("%s to act.", who)

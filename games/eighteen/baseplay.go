@@ -31,9 +31,8 @@ type Hooks struct {
 	Advance func()
 	// Decide is the computer's choice where the title has a view.
 	Decide Decide
-	// Pay moves money out of the bank by the title's rule for a bank
-	// that runs short.
-	Pay func(amount int, to *int)
+	// Bankroll is how the bank pays when it runs short.
+	Bankroll Bankroll
 	// Certs counts a seat's certificates against the limit, Limit is
 	// the limit now, and Holdings are a seat's holdings as the status
 	// lists them.

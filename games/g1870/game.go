@@ -80,7 +80,6 @@ type Token struct {
 type Game struct {
 	eighteen.Base[Corp, *Corp]
 
-	Broken    bool
 	Variants  Variants
 	Stalemate bool
 	Cattle    *Token
@@ -247,18 +246,6 @@ func (g *Game) close(c *Corp) {
 		g.Port = nil
 	}
 	c.President = -1
-}
-
-// pay moves money out of the bank, breaking it when it runs short (13.2).
-func (g *Game) pay(amount int, to *int) {
-	if amount > g.Bank && !g.Broken {
-		g.Broken = true
-		g.Bank += brokenBills
-		g.Ending = eighteen.Trigger(g.Ending, "the bank broke: the set of operating rounds is finished (13.2)", eighteen.EndAfterSet)
-		g.Note("the bank has run out of money: the game ends after this set of operating rounds (13.2)")
-	}
-	g.Bank -= amount
-	*to += amount
 }
 
 // errRule is an illegal move, with the rule that forbids it.

@@ -358,7 +358,7 @@ func (g *Game) doRun(a move.Action) error {
 
 // payout pays each share its part (9.1.1): the core's PayOut.
 func (g *Game) payout(c *Corp, perShare int) {
-	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.pay)
+	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.Pay)
 }
 
 // checkDividend judges PAY, HALF or WITHHOLD: a run's income waits, and a
@@ -408,7 +408,7 @@ func (g *Game) doHalf(a move.Action) error {
 		return err
 	}
 	per, kept := eighteen.RoundUp.Half(rev, 10) // rounded in the holders' favour (9.1.2)
-	g.pay(kept, &c.Cash)
+	g.Pay(kept, &c.Cash)
 	g.payout(c, per)
 	g.Note("%s pays half: $%d a share, keeping $%d", c.Sym, per, kept)
 	g.Restack(&c.Corporation) // to the bottom of the pile (5.8.4)
@@ -423,7 +423,7 @@ func (g *Game) doWithhold(a move.Action) error {
 	if err != nil {
 		return err
 	}
-	g.pay(rev, &c.Cash)
+	g.Pay(rev, &c.Cash)
 	g.Note("%s keeps its $%d", c.Sym, rev)
 	if !conn {
 		g.move(c, g.StockMarket().Left(c.Pos)) // a kept connection run does not move (11.4.2)

@@ -80,7 +80,11 @@ func (g *Game) wire() {
 		// (13.1).
 		Worth: eighteen.Worth{Valued: func(c *eighteen.Corporation) bool { return c.Started && !c.Closed },
 			BankruptNoCash: true, PrivatesAtCost: true},
-		Pay: g.pay, Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: g.routeText,
+		// The bank breaks when it runs short, is topped up and the game
+		// ends after the set of operating rounds (13.2).
+		Bankroll: eighteen.Bankroll{Reserve: brokenBills, Why: "the bank broke: the set of operating rounds is finished (13.2)",
+			Note: "the bank has run out of money: the game ends after this set of operating rounds (13.2)"},
+		Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: g.routeText,
 		EndNote: "the game ends: %s", PresidentNote: "%s becomes president of %s (5.6)"})
 }
 

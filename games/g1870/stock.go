@@ -414,7 +414,7 @@ func (g *Game) protectAsked(a move.Action) (pending, error) {
 func (g *Game) endStockRound() {
 	for _, c := range g.Ordered(func(*Corp) bool { return true }) {
 		if c.Pending > 0 {
-			g.pay(c.Pending, &c.Cash)
+			g.Pay(c.Pending, &c.Cash)
 			c.Pending = 0
 		}
 		c.RedeemedSR, c.ReissuedSR = false, false
@@ -772,7 +772,7 @@ func (g *Game) doSell(a move.Action) error {
 	n, _ := atoi(a.Args[1])
 	pl, price := g.Players[a.Seat], g.Price(c)
 	s := sale{Seat: a.Seat, Corp: c.Sym, Units: n, Price: price, President: c.President}
-	g.pay(n*price, &pl.Cash)
+	g.Pay(n*price, &pl.Cash)
 	pl.Shares[c.Sym] -= n
 	g.Pool[c.Sym] += n
 	pl.Sold[c.Sym] = true

@@ -158,20 +158,6 @@ func (g *Game) Certs(seat int) int {
 	return n
 }
 
-// pay moves money from the bank; the bank may run dry and owe the rest
-// (2.13): it goes below zero, and the game's end is set off.
-func (g *Game) pay(amount int, to *int) {
-	if amount <= 0 {
-		return
-	}
-	g.Bank -= amount
-	*to += amount
-	if g.Bank <= 0 && g.Ending == nil {
-		g.Ending = eighteen.Trigger(g.Ending, "the bank has run out of money", eighteen.EndAfterSet)
-		g.Note("The bank has run out of money: the game ends after this set of operating rounds; what it owes is paid in IOUs (2.13)")
-	}
-}
-
 // move puts a company's token in a new box, at the bottom of any pile
 // there (1.14).
 func (g *Game) move(c *Corp, to eighteen.Pos) {

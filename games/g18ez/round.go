@@ -57,7 +57,11 @@ func (g *Game) wire() {
 		// before it forms (rulings EZ9); treasuries, privates and minors
 		// count nothing.
 		ParBeforeFloat: true, Worth: eighteen.Worth{Valued: func(c *eighteen.Corporation) bool { return c.Kind != kindMinor }},
-		Pay: g.pay, Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: routeText,
+		// The bank may run dry and owe the rest (2.13): it goes below
+		// zero, and the game's end is set off.
+		Bankroll: eighteen.Bankroll{Why: "the bank has run out of money",
+			Note: "The bank has run out of money: the game ends after this set of operating rounds; what it owes is paid in IOUs (2.13)"},
+		Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: routeText,
 		EndNote: "The game ends: %s (2.13)", PresidentNote: "%s now holds the most of %s and becomes its president (1.7)"})
 }
 

@@ -71,7 +71,7 @@ func (g *Game) doSell(a move.Action) error {
 	price := g.Price(c)
 	pl.Shares[c.Sym] -= n
 	g.Pool[c.Sym] += n
-	g.pay(n*price, &pl.Cash)
+	g.Pay(n*price, &pl.Cash)
 	pl.Sold[c.Sym] = true
 	g.move(c, g.StockMarket().Down(c.Pos, n))
 	g.Note("%s sells %d of %s at $%d ($%d); its value falls to $%d (1.13, 1.14)", pl.Name, n, c.Sym, price, n*price, g.Price(c))

@@ -114,7 +114,7 @@ func (g *Game) settleSales(sales []eighteen.PacketSale) {
 			p.Owner = s.Seat
 		} else if c := g.Corp(s.Item); c != nil {
 			c.President, c.Started, c.Floated = s.Seat, true, true
-			g.pay(minorPrice, &c.Cash)
+			g.Pay(minorPrice, &c.Cash)
 		}
 		g.Note("%s buys %s for $%d", pl.Name, s.Item, s.Price)
 	}
@@ -485,7 +485,7 @@ func (g *Game) endStockRound() {
 		if c.Kind == kindMajor && c.Started && !c.Floated && 10-c.IPO >= c.FloatAt {
 			c.Floated = true
 			g.Restack(&c.Corporation) // its token arrives now, under any in its box (1.9, 1.14)
-			g.pay(10*c.Par, &c.Cash)
+			g.Pay(10*c.Par, &c.Cash)
 			g.Note("%s floats: $%d from the bank, its token at $%d on the SPI (1.9, 1.10)", c.Sym, 10*c.Par, c.Par)
 		}
 	}

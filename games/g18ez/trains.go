@@ -89,7 +89,7 @@ func (g *Game) checkDividend(a move.Action) error {
 // payHolders pays each share its part: the players', and the IPO's to the
 // company; the open market's stay with the bank (2.7; rulings EZ10).
 func (g *Game) payHolders(c *Corp, perShare int) {
-	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.pay)
+	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.Pay)
 }
 
 func (g *Game) doPay(move.Action) error {
@@ -105,7 +105,7 @@ func (g *Game) doPay(move.Action) error {
 func (g *Game) doHalf(move.Action) error {
 	c := g.Operating()
 	per, kept := eighteen.RoundDown.Half(g.r.Revenue, 10)
-	g.pay(kept, &c.Cash)
+	g.Pay(kept, &c.Cash)
 	g.payHolders(c, per)
 	g.Note("%s keeps $%d and pays $%d a share; its value stays at $%d (2.7)", c.Sym, kept, per, g.Price(c))
 	g.r.Step = eighteen.StepTrains
@@ -119,7 +119,7 @@ func (g *Game) doRetain(move.Action) error {
 
 // retain keeps the income, and the value falls (2.7, 2.8).
 func (g *Game) retain(c *Corp) {
-	g.pay(g.r.Revenue, &c.Cash)
+	g.Pay(g.r.Revenue, &c.Cash)
 	g.move(c, g.StockMarket().Left(c.Pos))
 	g.Note("%s retains $%d; its value falls to $%d (2.7)", c.Sym, g.r.Revenue, g.Price(c))
 	g.r.Step = eighteen.StepTrains
@@ -135,8 +135,8 @@ func (g *Game) autoDividend(c *Corp) {
 	}
 	owner := g.Players[c.President]
 	half := g.r.Revenue / 2
-	g.pay(half, &owner.Cash)
-	g.pay(g.r.Revenue-half, &c.Cash)
+	g.Pay(half, &owner.Cash)
+	g.Pay(g.r.Revenue-half, &c.Cash)
 	if g.r.Revenue > 0 {
 		g.Note("%s splits $%d: $%d to %s, $%d to its treasury (2.7)", c.Sym, g.r.Revenue, half, owner.Name, g.r.Revenue-half)
 	}
@@ -413,7 +413,7 @@ func (g *Game) formBlackLine() {
 	if err == nil {
 		g.move(bl, pos)
 	}
-	g.pay(blackLineCash, &bl.Cash)
+	g.Pay(blackLineCash, &bl.Cash)
 	g.Note("The Black Line forms: %s trades the Obsidian for its president's certificate; $%d from the bank, its value $%d (2.12)", g.Players[owner].Name, blackLineCash, blackLinePrice)
 	for _, m := range g.Corps {
 		if !m.Minor() || m.Closed || !m.Started {

@@ -33,12 +33,12 @@ type Hooks struct {
 	Decide Decide
 	// Bankroll is how the bank pays when it runs short.
 	Bankroll Bankroll
-	// Certs counts a seat's certificates against the limit, Limit is
-	// the limit now, and Holdings are a seat's holdings as the status
-	// lists them.
-	Certs    func(seat int) int
-	Limit    func() int
-	Holdings func(seat int) []string
+	// Shares are the title's holding rules, by which the Base counts a
+	// seat's certificates and lists its holdings; PresidentMark marks
+	// the president's holding there. Limit is the certificate limit now.
+	Shares        ShareRules
+	PresidentMark string
+	Limit         func() int
 	// RouteText writes a run's routes for the status.
 	RouteText func(trains []int, routes []Route) string
 	// ParBeforeFloat: a company's share value is its par until it

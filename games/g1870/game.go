@@ -171,23 +171,6 @@ func (g *Game) Limit() int {
 	return certLimit(len(g.Players), open)
 }
 
-// Certs counts a player's certificates against the limit: shares of
-// companies outside the free zones, the president's two as one, and each
-// private held (5.4.1).
-func (g *Game) Certs(seat int) int {
-	halves := 0
-	for _, c := range g.Corps {
-		halves += shares.Certs(g.StockMarket(), &c.Corporation, seat, g.Players[seat].Shares[c.Sym])
-	}
-	n := (halves + 1) / 2
-	for _, p := range g.Privates {
-		if p.Owner == seat && p.Corp == "" && !p.Closed {
-			n++
-		}
-	}
-	return n
-}
-
 // sold is a company's shares outside the initial offering and its own
 // treasury: held by players or in the open market (5.5.2, 5.10).
 func (g *Game) sold(c *Corp) int { return eighteen.HeldOut(&c.Corporation, g.Players, g.Pool) }

@@ -84,7 +84,7 @@ func (g *Game) wire() {
 		// ends after the set of operating rounds (13.2).
 		Bankroll: eighteen.Bankroll{Reserve: brokenBills, Why: "the bank broke: the set of operating rounds is finished (13.2)",
 			Note: "the bank has run out of money: the game ends after this set of operating rounds (13.2)"},
-		Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: g.routeText,
+		Shares: shares, PresidentMark: " P", Limit: g.Limit, RouteText: g.routeText,
 		EndNote: "the game ends: %s", PresidentNote: "%s becomes president of %s (5.6)"})
 }
 

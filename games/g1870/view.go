@@ -61,26 +61,6 @@ var pendingNames = map[int]string{pendProtect: "protect a company's price agains
 
 var stepNames = map[int]string{eighteen.StepTrack: "track", eighteen.StepToken: "token", eighteen.StepRun: "run", eighteen.StepDividend: "dividend", eighteen.StepTrains: "trains"}
 
-// holdings are a player's shares (P for the president) and privates.
-func (g *Game) holdings(seat int) []string {
-	var out []string
-	for _, c := range g.Corps {
-		if u := g.Players[seat].Shares[c.Sym]; u > 0 {
-			s := fmt.Sprintf("%s %d", c.Sym, u*10) + "%"
-			if c.President == seat {
-				s += " P"
-			}
-			out = append(out, s)
-		}
-	}
-	for _, p := range g.Privates {
-		if p.Owner == seat && p.Corp == "" && !p.Closed {
-			out = append(out, p.Sym)
-		}
-	}
-	return out
-}
-
 // routeText is a run's routes as the hexes of their stops.
 func (g *Game) routeText(trains []int, routes []eighteen.Route) string {
 	var parts []string

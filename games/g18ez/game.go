@@ -136,28 +136,6 @@ func homeOf(b *eighteen.Board, sym string) (hexgrid.Hex, bool) {
 // Limit is the certificate limit (1.8).
 func (g *Game) Limit() int { return certLimits[len(g.Players)] }
 
-// Certs counts what a seat holds against the certificate limit (1.8):
-// each share certificate (the president's is one), each private company
-// and each minor railroad.
-func (g *Game) Certs(seat int) int {
-	n := 0
-	for _, c := range g.Corps {
-		if c.Minor() {
-			if !c.Closed && c.President == seat {
-				n++
-			}
-			continue
-		}
-		n += shares.Certs(g.StockMarket(), &c.Corporation, seat, g.Players[seat].Shares[c.Sym]) / 2
-	}
-	for _, p := range g.Privates {
-		if !p.Closed && p.Owner == seat && p.Corp == "" {
-			n++
-		}
-	}
-	return n
-}
-
 // move puts a company's token in a new box, at the bottom of any pile
 // there (1.14).
 func (g *Game) move(c *Corp, to eighteen.Pos) {

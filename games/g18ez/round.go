@@ -61,7 +61,7 @@ func (g *Game) wire() {
 		// zero, and the game's end is set off.
 		Bankroll: eighteen.Bankroll{Why: "the bank has run out of money",
 			Note: "The bank has run out of money: the game ends after this set of operating rounds; what it owes is paid in IOUs (2.13)"},
-		Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: routeText,
+		Shares: shares, PresidentMark: "P", Limit: g.Limit, RouteText: routeText,
 		EndNote: "The game ends: %s (2.13)", PresidentNote: "%s now holds the most of %s and becomes its president (1.7)"})
 }
 

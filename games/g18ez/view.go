@@ -95,30 +95,6 @@ func (g *Game) Now() string {
 
 var stepNames = map[int]string{eighteen.StepTrack: "track", eighteen.StepToken: "station", eighteen.StepRun: "run", eighteen.StepDividend: "income", eighteen.StepTrains: "trains"}
 
-// holdings are a player's shares (P for the president), privates and
-// minors.
-func (g *Game) holdings(seat int) []string {
-	var out []string
-	for _, c := range g.Corps {
-		switch {
-		case c.Minor() && !c.Closed && c.President == seat:
-			out = append(out, c.Sym)
-		case c.Public() && g.Players[seat].Shares[c.Sym] > 0:
-			mark := ""
-			if c.President == seat {
-				mark = "P"
-			}
-			out = append(out, fmt.Sprintf("%s %d0%%%s", c.Sym, g.Players[seat].Shares[c.Sym], mark))
-		}
-	}
-	for _, p := range g.Privates {
-		if !p.Closed && p.Owner == seat && p.Corp == "" {
-			out = append(out, p.Sym)
-		}
-	}
-	return out
-}
-
 // routeText names each route's train and its stops by hex.
 func routeText(trains []int, routes []eighteen.Route) string {
 	var parts []string

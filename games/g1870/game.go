@@ -98,25 +98,17 @@ func New(s Setup) (*Game, error) {
 	if n < 2 || n > 7 {
 		return nil, fmt.Errorf("1870 is for 2 to 7 players, not %d (5.4.1)", n)
 	}
-	board, err := Board()
+	e, err := printed.Load()
 	if err != nil {
 		return nil, err
 	}
-	tiles, manifest, err := Tiles()
-	if err != nil {
-		return nil, err
-	}
-	market, err := Market()
-	if err != nil {
-		return nil, err
-	}
-	trains := eighteen.NewTrains(trainTable, phaseTable)
+	e.Trains = eighteen.NewTrains(trainTable, phaseTable)
 	if s.Variants.Diesels {
-		trains = eighteen.NewTrains(dieselTrains, dieselPhases)
+		e.Trains = eighteen.NewTrains(dieselTrains, dieselPhases)
 	}
-	trains.Phase = 1
-	g := &Game{Base: eighteen.NewBase[Corp](eighteen.Equipment{Board: board, Tiles: tiles, Manifest: manifest, Market: market,
-		Bank: bankCash, Trains: trains, Players: s.Players, Capital: startTotal}), Variants: s.Variants}
+	e.Trains.Phase = 1
+	e.Bank, e.Players, e.Capital = bankCash, s.Players, startTotal
+	g := &Game{Base: eighteen.NewBase[Corp](e), Variants: s.Variants}
 	// By mail the players sit in the order the game lists them: their
 	// positions are the seats, fixed as they join, and the mail for seat k
 	// goes to position k+1. The seed deals the starting order's card #1,

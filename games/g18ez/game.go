@@ -77,20 +77,12 @@ func New(s Setup) (*Game, error) {
 	if certLimits[n] == 0 {
 		return nil, fmt.Errorf("18EZ is for 2 to 6 players, not %d (1.1)", n)
 	}
-	board, err := Board()
+	e, err := printed.Load()
 	if err != nil {
 		return nil, err
 	}
-	tiles, manifest, err := Tiles()
-	if err != nil {
-		return nil, err
-	}
-	market, err := Market()
-	if err != nil {
-		return nil, err
-	}
-	g := &Game{Base: eighteen.NewBase[Corp](eighteen.Equipment{Board: board, Tiles: tiles, Manifest: manifest, Market: market,
-		Bank: bankCash, Trains: eighteen.NewTrains(trainTable, phaseTable), Players: s.Players, Capital: startTotal})}
+	e.Bank, e.Trains, e.Players, e.Capital = bankCash, eighteen.NewTrains(trainTable, phaseTable), s.Players, startTotal
+	g := &Game{Base: eighteen.NewBase[Corp](e)}
 	var items []eighteen.PacketItem
 	for _, f := range privateFacts {
 		g.Privates = append(g.Privates, eighteen.NewPrivate(f.sym, f.name, f.cost, f.revenue))
@@ -98,7 +90,7 @@ func New(s Setup) (*Game, error) {
 	}
 	for _, f := range corpFacts {
 		c := &Corp{Corporation: eighteen.Corporation{Sym: f.sym, Name: f.name, Kind: f.kind, TokenCosts: f.tokens, President: -1}}
-		if h, ok := homeOf(board, f.sym); ok {
+		if h, ok := homeOf(e.Board, f.sym); ok {
 			c.Home = h
 		}
 		switch f.kind {

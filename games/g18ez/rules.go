@@ -119,19 +119,6 @@ var shares = eighteen.ShareRules{PresidentUnits: 2, HoldLimit: 6, PoolLimit: 5, 
 // bankruptcy ends the game at once (2.11, 2.13).
 var bankruptcy = eighteen.Bankruptcy{Ends: eighteen.EndNow}
 
-//go:embed market.txt
-var marketText string
-
-// Market is the Share Price Index (1.5, 1.14, 2.7; rulings EZ2).
-func Market() (*eighteen.Market, error) {
-	m, err := eighteen.ParseMarket(marketText)
-	if err != nil {
-		return nil, err
-	}
-	m.TopStays = true
-	return m, nil
-}
-
 // trackRules are 18EZ's sections for the rules of the map the core cites
 // by 1870's numbers: where tiles go and reaching them (2.3), upgrades and
 // the colours of the phase (2.4), labelled tiles (Metropolis, 2.3), and

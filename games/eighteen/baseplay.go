@@ -115,19 +115,20 @@ func (b *Base[T, P]) Suggest(seat int, rng *rand.Rand) move.Action {
 // Consent is the step that puts an open offer to its other side. ACCEPT
 // clears it and makes the proposed move by do, with Agreed set while it
 // is made; DECLINE clears it and tells the table by declined, a format of
-// the decliner's name and the move. offer is where the title's round
-// keeps the offer waiting, since its stored state holds it.
-func (b *Base[T, P]) Consent(offer **Offer, do func(move.Action) error, declined string) Step {
-	return ConsentStep(func() *Offer { return *offer },
+// the decliner's name and the move. The offer waiting is the round
+// state's, read when the step is asked, as the steps are built before
+// the game is wired.
+func (b *Base[T, P]) Consent(do func(move.Action) error, declined string) Step {
+	return ConsentStep(func() *Offer { return b.hooks.State.Offer },
 		func(o Offer) error {
-			*offer = nil
+			b.hooks.State.Offer = nil
 			b.Note("%s accepts", b.Players[o.To].Name)
 			b.agreed = true
 			defer func() { b.agreed = false }()
 			return do(o.Move)
 		},
 		func(o Offer) error {
-			*offer = nil
+			b.hooks.State.Offer = nil
 			b.Note(declined, b.Players[o.To].Name, o.Move)
 			return nil
 		})

@@ -102,3 +102,13 @@ func (b *Base[T, P]) President() []int {
 
 // Turn is the operating turn as the core's steps of it read it.
 func (b *Base[T, P]) Turn() Turn { return Turn{At: b.OperatingNow, President: b.President} }
+
+// Skip leaves the step the operating turn is at for the next: SKIP, as
+// every title makes it once its own check allows it.
+func (b *Base[T, P]) Skip(move.Action) error {
+	b.hooks.State.Step++
+	return nil
+}
+
+// NextSeat is the seat after s, round the table.
+func (b *Base[T, P]) NextSeat(s int) int { return (s + 1) % len(b.Players) }

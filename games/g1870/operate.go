@@ -239,12 +239,6 @@ func (g *Game) checkSkip(a move.Action) error {
 	return nil
 }
 
-// doSkip passes the step.
-func (g *Game) doSkip(move.Action) error {
-	g.r.Step++
-	return nil
-}
-
 // tokenCheck judges a station in a city (7.2, 7.3).
 func (g *Game) tokenCheck(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) error {
 	cost, ok := tokens.Next(&c.Corporation, c.Extra, h)

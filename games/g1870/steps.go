@@ -244,7 +244,7 @@ func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
 // track it offers its tokens too, and a token ends the track step (4.1).
 func (g *Game) tokenStep() eighteen.Step {
 	s := g.Turn().Table("token", eighteen.StepToken, map[string]eighteen.Move{
-		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
+		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.Skip),
 	}, func(seat int, q move.Query) []move.Option {
 		c := g.Operating()
 		if g.r.Kind != operatingRound || c == nil || g.r.Step > eighteen.StepToken {
@@ -266,7 +266,7 @@ func (g *Game) tokenStep() eighteen.Step {
 
 // trackStep is the company's track: two yellow lays or one upgrade (6).
 func (g *Game) trackStep() eighteen.Step {
-	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.doSkip),
+	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.Skip),
 		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
 }
 

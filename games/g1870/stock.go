@@ -31,8 +31,6 @@ func (g *Game) lowest() *Private {
 	return nil
 }
 
-func (g *Game) nextSeat(s int) int { return (s + 1) % len(g.Players) }
-
 // checkBid judges a bid: on a private above the cheapest in a turn of
 // the initial round, or in an auction for one (5.7).
 func (g *Game) checkBid(a move.Action) error {
@@ -82,7 +80,7 @@ func (g *Game) doBid(a move.Action) error {
 	}
 	g.Note("%s bids $%d on the %s", g.Players[a.Seat].Name, amount, p.Sym)
 	g.r.Passes, g.r.LastAct = 0, a.Seat
-	g.r.Seat = g.nextSeat(a.Seat)
+	g.r.Seat = g.NextSeat(a.Seat)
 	return nil
 }
 
@@ -168,7 +166,7 @@ func (g *Game) resolve(buyer int) {
 		p := g.lowest()
 		if p == nil {
 			g.r.Kind, g.r.Auction = stockRound, nil
-			g.r.Seat, g.r.Passes = g.nextSeat(buyer), 0
+			g.r.Seat, g.r.Passes = g.NextSeat(buyer), 0
 			g.Note("every private is sold: the companies may now be started (5.7)")
 			return
 		}
@@ -183,7 +181,7 @@ func (g *Game) resolve(buyer int) {
 		switch len(bidders) {
 		case 0:
 			g.r.Auction = nil
-			g.r.Seat, g.r.Passes = g.nextSeat(buyer), 0
+			g.r.Seat, g.r.Passes = g.NextSeat(buyer), 0
 			return
 		case 1:
 			g.sellPrivate(p, bidders[0], p.Bids[bidders[0]])
@@ -234,7 +232,7 @@ func (g *Game) doPass(a move.Action) error {
 		return nil
 	}
 	g.r.Passes++
-	g.r.Seat = g.nextSeat(a.Seat)
+	g.r.Seat = g.NextSeat(a.Seat)
 	if g.r.Passes >= len(g.Players) {
 		if g.r.Kind == auctionRound {
 			g.privatesOnlyRound()
@@ -253,7 +251,7 @@ func (g *Game) privatesOnlyRound() {
 	g.PayPrivates()
 	start := g.r.First
 	if g.r.LastAct >= 0 {
-		start = g.nextSeat(g.r.LastAct)
+		start = g.NextSeat(g.r.LastAct)
 	}
 	g.r = round{RoundState: eighteen.RoundState{Kind: auctionRound, Seat: start, LastAct: -1}, Initial: true, First: start}
 	if p := g.Private(GRSC); p.Owner < 0 && p.Corp == "" {
@@ -313,7 +311,7 @@ func (g *Game) overLimit(seat int) bool { return g.Certs(seat) > g.Limit() }
 // endStockTurn offers the presidents of what was sold the chance to
 // protect their price (5.9), and passes play on.
 func (g *Game) endStockTurn(seat int) {
-	g.r.Resume = g.nextSeat(seat)
+	g.r.Resume = g.NextSeat(seat)
 	sales := g.r.Sales
 	g.r.Acted, g.r.ForCorp, g.r.Bought, g.r.SoldFirst, g.r.Sales = false, false, false, false, nil
 	g.r.Passes = 0
@@ -378,7 +376,7 @@ func (g *Game) doProtect(a move.Action) error {
 	g.Note("%s protects %s's price, buying the %d shares sold at $%d (5.9)", pl.Name, c.Sym, s.Units, s.Price)
 	g.r.Pending = g.r.Pending[1:]
 	if g.r.Kind == stockRound {
-		g.r.LastAct, g.r.Resume = a.Seat, g.nextSeat(a.Seat)
+		g.r.LastAct, g.r.Resume = a.Seat, g.NextSeat(a.Seat)
 		if len(g.r.Pending) == 0 {
 			g.r.Seat = g.r.Resume
 		}
@@ -424,7 +422,7 @@ func (g *Game) endStockRound() {
 		g.move(c, g.StockMarket().Up(c.Pos))
 	}
 	if g.r.LastAct >= 0 {
-		g.Priority = g.nextSeat(g.r.LastAct)
+		g.Priority = g.NextSeat(g.r.LastAct)
 	}
 	if g.Ending.Due(eighteen.EndAfterRun) {
 		g.End(g.Ending.Why) // reached at the round's end: no company operates (16.1)

@@ -90,7 +90,7 @@ func (g *Game) endOR() {
 
 // trackStep is the company's one tile lay or upgrade (2.3, 2.4).
 func (g *Game) trackStep() eighteen.Step {
-	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.doSkip),
+	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.Skip),
 		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
 }
 
@@ -101,15 +101,10 @@ func (g *Game) checkSkip(a move.Action) error {
 	return nil
 }
 
-func (g *Game) doSkip(move.Action) error {
-	g.r.Step++
-	return nil
-}
-
 // tokenStep is the company's station marker (2.5): majors only.
 func (g *Game) tokenStep() eighteen.Step {
 	return g.Turn().Table("station", eighteen.StepToken, map[string]eighteen.Move{
-		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
+		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.Skip),
 	}, func(seat int, _ move.Query) []move.Option {
 		return append([]move.Option{move.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.Operating())...)
 	})

@@ -271,5 +271,5 @@ func (g *Game) offer(a move.Action, to int) {
 
 // consentStep waits on the other side of an offer.
 func (g *Game) consentStep() eighteen.Step {
-	return g.Consent(&g.r.Offer, func(a move.Action) error { return g.Round().Apply(a) }, "%s declines: %s")
+	return g.Consent(func(a move.Action) error { return g.Round().Apply(a) }, "%s declines: %s")
 }

@@ -98,7 +98,7 @@ func (g *Game) doDrop(a move.Action) error {
 	sales, over := g.Packet.Drop(a.Seat, len(g.Players))
 	g.settleSales(sales)
 	if over {
-		g.r.Seat = g.nextSeat(trigger) // play resumes left of the trigger (1.3)
+		g.r.Seat = g.NextSeat(trigger) // play resumes left of the trigger (1.3)
 	}
 	return nil
 }
@@ -125,9 +125,6 @@ func (g *Game) settleSales(sales []eighteen.PacketSale) {
 		g.Note("The Startpacket is sold out: shares may be bought (1.5)")
 	}
 }
-
-// nextSeat is the seat to the left.
-func (g *Game) nextSeat(s int) int { return (s + 1) % len(g.Players) }
 
 // stockStep is a player's SDR turn: the Startpacket's purchases and bids
 // while it lasts, then shares (1.2, 1.5, 1.11).
@@ -240,7 +237,7 @@ func (g *Game) doBuy(a move.Action) error {
 		g.settleSales(sales)
 		g.r.Passes, g.r.LastAct = 0, a.Seat
 		if g.Packet.Auction == nil {
-			g.r.Seat = g.nextSeat(a.Seat)
+			g.r.Seat = g.NextSeat(a.Seat)
 		}
 		return nil
 	}
@@ -357,7 +354,7 @@ func (g *Game) doBid(a move.Action) error {
 	g.Packet.PlaceBid(a.Seat, a.Args[0], n)
 	g.Note("%s bids $%d on %s", g.Players[a.Seat].Name, n, a.Args[0])
 	g.r.Passes, g.r.LastAct = 0, a.Seat
-	g.r.Seat = g.nextSeat(a.Seat)
+	g.r.Seat = g.NextSeat(a.Seat)
 	return nil
 }
 
@@ -378,7 +375,7 @@ func (g *Game) doPass(a move.Action) error {
 	g.r.Passes++
 	g.Note("%s passes", g.Players[a.Seat].Name)
 	n := len(g.Players)
-	g.r.Seat = g.nextSeat(a.Seat)
+	g.r.Seat = g.NextSeat(a.Seat)
 	if g.r.Passes < n {
 		return nil
 	}
@@ -471,7 +468,7 @@ func (g *Game) doDone(a move.Action) error {
 func (g *Game) endTurn(seat int) {
 	g.r.Passes, g.r.LastAct = 0, seat
 	g.r.Bought, g.r.Sold, g.r.SoldFirst = "", false, false
-	g.r.Seat = g.nextSeat(seat)
+	g.r.Seat = g.NextSeat(seat)
 }
 
 // endStockRound closes an SDR (1.9, 1.14): the priority to the first of
@@ -479,7 +476,7 @@ func (g *Game) endTurn(seat int) {
 // those wholly in players' hands a row up, then the ORs.
 func (g *Game) endStockRound() {
 	if g.r.LastAct >= 0 {
-		g.Priority = g.nextSeat(g.r.LastAct)
+		g.Priority = g.NextSeat(g.r.LastAct)
 	}
 	for _, c := range g.Corps {
 		if c.Kind == kindMajor && c.Started && !c.Floated && 10-c.IPO >= c.FloatAt {

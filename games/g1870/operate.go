@@ -287,7 +287,7 @@ func (g *Game) doToken(a move.Action) error {
 func (g *Game) run(c *Corp) {
 	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.Current().OffBoard)
 	g.r.Revenue, g.r.Best = total, total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total}
+	g.Ran(&c.Corporation, routes, total)
 	if g.r.Revenue == 0 {
 		g.Note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
 		g.move(c, g.StockMarket().Left(c.Pos))
@@ -345,7 +345,7 @@ func (g *Game) doRun(a move.Action) error {
 		return err
 	}
 	g.r.Revenue = total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total}
+	g.Ran(&c.Corporation, routes, total)
 	g.Note("%s's president names its routes: %s; $%d in all", c.Sym, g.routeText(c.Trains, routes), total)
 	return nil
 }
@@ -662,7 +662,7 @@ func (g *Game) doDest(a move.Action) error {
 		g.Note("%s keeps its destination token as a $100 token", c.Sym)
 	}
 	runs, rev, _ := g.connectionRun(c)
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: runs, Total: rev}
+	g.Ran(&c.Corporation, runs, rev)
 	if rev == 0 {
 		c.Connected = true
 		return nil

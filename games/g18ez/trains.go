@@ -10,9 +10,8 @@ import (
 
 // run works out the company's income: the best run of its trains (2.6).
 func (g *Game) run(c *Corp) {
-	phase := g.Current().OffBoard
-	routes, total := g.Layout.BestRun(c.Sym, c.Trains, phase)
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: phase, Routes: routes, Total: total, Map: g.runMap()}
+	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.Current().OffBoard)
+	g.Ran(&c.Corporation, routes, total).Map = g.runMap()
 	g.r.Revenue = total
 	g.r.Step = eighteen.StepDividend
 	if len(c.Trains) > 0 {
@@ -71,7 +70,7 @@ func (g *Game) doRun(a move.Action) error {
 	c := g.Operating()
 	routes, total, _ := g.runTerms(a)
 	g.r.Revenue = total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total, Map: g.runMap()}
+	g.Ran(&c.Corporation, routes, total).Map = g.runMap()
 	g.Note("%s's president names its routes: %s; $%d in all (2.6)", c.Sym, routeText(c.Trains, routes), total)
 	return nil
 }

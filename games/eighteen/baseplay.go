@@ -14,10 +14,13 @@ import (
 // title's game where it cannot. The functions read the title's own game,
 // so a copy of the game is wired anew.
 type Hooks struct {
-	// Rounds are the title's kinds of round, each built of its steps;
-	// Kind is the kind in play, which the title's round state keeps.
-	Rounds map[int]Round
-	Kind   func() int
+	// Rounds are the title's kinds of round, each built of its steps,
+	// by the title's numbers for its kinds; State is the title's state
+	// of the round, which names the kind in play, and Operating is the
+	// number of its operating round.
+	Rounds    map[int]Round
+	State     *RoundState
+	Operating int
 	// UpperArgs: the title's options write their arguments upper case, so
 	// a move's may be written in any case.
 	UpperArgs bool
@@ -28,15 +31,14 @@ type Hooks struct {
 	Advance func()
 	// Decide is the computer's choice where the title has a view.
 	Decide Decide
-	// Pay moves money out of the bank by the title's rule for a bank
-	// that runs short.
-	Pay func(amount int, to *int)
-	// Certs counts a seat's certificates against the limit, Limit is
-	// the limit now, and Holdings are a seat's holdings as the status
-	// lists them.
-	Certs    func(seat int) int
-	Limit    func() int
-	Holdings func(seat int) []string
+	// Bankroll is how the bank pays when it runs short.
+	Bankroll Bankroll
+	// Shares are the title's holding rules, by which the Base counts a
+	// seat's certificates and lists its holdings; PresidentMark marks
+	// the president's holding there. Limit is the certificate limit now.
+	Shares        ShareRules
+	PresidentMark string
+	Limit         func() int
 	// RouteText writes a run's routes for the status.
 	RouteText func(trains []int, routes []Route) string
 	// ParBeforeFloat: a company's share value is its par until it
@@ -63,7 +65,7 @@ type Worth struct {
 func (b *Base[T, P]) Wire(h Hooks) { b.hooks = h }
 
 // Round is the round in play, built of its steps.
-func (b *Base[T, P]) Round() Round { return b.hooks.Rounds[b.hooks.Kind()] }
+func (b *Base[T, P]) Round() Round { return b.hooks.Rounds[b.hooks.State.Kind] }
 
 // Canonical is a move as the title's options write it (CanonicalMove).
 func (b *Base[T, P]) Canonical(a move.Action) move.Action { return CanonicalMove(a, b.hooks.UpperArgs) }
@@ -113,19 +115,20 @@ func (b *Base[T, P]) Suggest(seat int, rng *rand.Rand) move.Action {
 // Consent is the step that puts an open offer to its other side. ACCEPT
 // clears it and makes the proposed move by do, with Agreed set while it
 // is made; DECLINE clears it and tells the table by declined, a format of
-// the decliner's name and the move. offer is where the title's round
-// keeps the offer waiting, since its stored state holds it.
-func (b *Base[T, P]) Consent(offer **Offer, do func(move.Action) error, declined string) Step {
-	return ConsentStep(func() *Offer { return *offer },
+// the decliner's name and the move. The offer waiting is the round
+// state's, read when the step is asked, as the steps are built before
+// the game is wired.
+func (b *Base[T, P]) Consent(do func(move.Action) error, declined string) Step {
+	return ConsentStep(func() *Offer { return b.hooks.State.Offer },
 		func(o Offer) error {
-			*offer = nil
+			b.hooks.State.Offer = nil
 			b.Note("%s accepts", b.Players[o.To].Name)
 			b.agreed = true
 			defer func() { b.agreed = false }()
 			return do(o.Move)
 		},
 		func(o Offer) error {
-			*offer = nil
+			b.hooks.State.Offer = nil
 			b.Note(declined, b.Players[o.To].Name, o.Move)
 			return nil
 		})

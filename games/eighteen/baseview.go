@@ -37,8 +37,8 @@ func (b *Base[T, P]) WriteTables(w *strings.Builder, seat int) {
 		if s == seat {
 			mark = " (you)"
 		}
-		fmt.Fprintf(w, "%-12s %5s  %2d/%-2d  %s%s\n", p.Name, Dollars(p.Cash), b.hooks.Certs(s), b.hooks.Limit(),
-			strings.Join(b.hooks.Holdings(s), ", "), mark)
+		fmt.Fprintf(w, "%-12s %5s  %2d/%-2d  %s%s\n", p.Name, Dollars(p.Cash), b.Certs(s), b.hooks.Limit(),
+			strings.Join(b.Holdings(s), ", "), mark)
 	}
 	if len(b.PoolTrains) > 0 {
 		fmt.Fprintf(w, "\nTrains in the open market: %s.", b.TrainList(b.PoolTrains))

@@ -3,6 +3,7 @@ package eighteen
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/railpost/railpost/games/hexgrid"
 )
@@ -10,20 +11,22 @@ import (
 // Clone is a copy of the layout that shares nothing a lay or a token
 // changes, so that a move can be tried on it. The board and the tiles
 // are never changed and are shared; the title's Bonus is the caller's to
-// set, since it reads the title's own game.
+// set, since it reads the title's own game. A list is copied as it is,
+// an empty one staying empty rather than nil, so that the copy's stored
+// state is byte for byte the original's.
 func (l *Layout) Clone() *Layout {
 	c := &Layout{Board: l.Board, Tiles: maps.Clone(l.Tiles), Tokens: make(map[hexgrid.Hex]map[int][]string, len(l.Tokens)), Cite: l.Cite}
 	for h, stops := range l.Tokens {
 		cs := make(map[int][]string, len(stops))
 		for s, corps := range stops {
-			cs[s] = append([]string(nil), corps...)
+			cs[s] = slices.Clone(corps)
 		}
 		c.Tokens[h] = cs
 	}
 	if l.Extra != nil {
 		c.Extra = make(map[hexgrid.Hex][]string, len(l.Extra))
 		for h, corps := range l.Extra {
-			c.Extra[h] = append([]string(nil), corps...)
+			c.Extra[h] = slices.Clone(corps)
 		}
 	}
 	return c

@@ -36,6 +36,7 @@ type Base[T any, P Company[T]] struct {
 	Trains
 	Priority int
 	Ending   *Ending // what has set the end off, and when it comes
+	Broken   bool    // the bank has broken (a title whose bank breaks: Bankroll)
 	Ended    bool
 	Bankrupt int // the seat that went bankrupt, or -1
 	Events   []string
@@ -232,8 +233,8 @@ func (b *Base[T, P]) Reelect(c *T) {
 // PayPrivates pays each private's revenue from the bank to its owner, a
 // player or a company.
 func (b *Base[T, P]) PayPrivates() {
-	PayPrivates(b.Privates, func(seat, amount int) { b.hooks.Pay(amount, &b.Players[seat].Cash) },
-		func(sym string, amount int) { b.hooks.Pay(amount, &P(b.Corp(sym)).Core().Cash) })
+	PayPrivates(b.Privates, func(seat, amount int) { b.Pay(amount, &b.Players[seat].Cash) },
+		func(sym string, amount int) { b.Pay(amount, &P(b.Corp(sym)).Core().Cash) })
 }
 
 // RustAll scraps every company's trains of a size, telling whether any

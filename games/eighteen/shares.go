@@ -61,6 +61,9 @@ type ShareRules struct {
 	BulkZones      string // zones where several units may be bought from the open market at once
 	// HalfKinds are the company kinds whose certificates count half.
 	HalfKinds []string
+	// WholeKinds are the company kinds its president holds whole, with
+	// no shares (18EZ's minors): one certificate, listed by symbol.
+	WholeKinds []string
 	// Cite turns the rule numbers of the core's share errors (1870's:
 	// 3.7, 5.3.3, 5.4.1, 5.4.2, 5.6) into the title's own.
 	Cite Cite

@@ -5,7 +5,6 @@ package g1870
 
 import (
 	_ "embed"
-	"fmt"
 
 	"github.com/railpost/railpost/games/eighteen"
 )
@@ -16,27 +15,24 @@ var boardText string
 //go:embed tiles.txt
 var manifestText string
 
+//go:embed market.txt
+var marketText string
+
+// printed is 1870's equipment as its texts give it: the map, the
+// standard tiles it uses and the stock market.
+var printed = eighteen.Printed{Title: "1870", Board: boardText, Manifest: manifestText, Market: marketText}
+
 // Board is the 1870 map.
-func Board() (*eighteen.Board, error) { return eighteen.ParseBoard(boardText) }
+func Board() (*eighteen.Board, error) { return printed.ParseBoard() }
 
 // Manifest is each tile 1870 uses, with its copies.
 type Manifest map[string]int
 
 // Tiles are 1870's tile designs and how many of each the game has.
 func Tiles() (map[string]*eighteen.Tile, Manifest, error) {
-	all, err := eighteen.StandardTiles()
-	if err != nil {
-		return nil, nil, err
-	}
-	tiles, m, err := eighteen.ParseManifest(manifestText, all)
-	if err != nil {
-		return nil, nil, fmt.Errorf("1870 %w", err)
-	}
-	return tiles, Manifest(m), nil
+	tiles, m, err := printed.ParseTiles()
+	return tiles, Manifest(m), err
 }
 
-//go:embed market.txt
-var marketText string
-
 // Market is 1870's stock market.
-func Market() (*eighteen.Market, error) { return eighteen.ParseMarket(marketText) }
+func Market() (*eighteen.Market, error) { return printed.ParseMarket() }

@@ -15,23 +15,19 @@ func (g *Game) Clone() *Game {
 			*t = &x
 		}
 	}
-	c.r = g.r.clone(&c)
+	c.r = g.r.clone()
 	c.wire()
 	return &c
 }
 
-// clone copies the round's state for another game, pointing at its copy
-// of the operating company.
-func (r round) clone(g *Game) round {
+// clone copies the round's state for another game.
+func (r round) clone() round {
 	r.Sales = slices.Clone(r.Sales)
 	r.Pending = slices.Clone(r.Pending)
 	if r.Auction != nil {
 		a := *r.Auction
 		a.Bidders = slices.Clone(a.Bidders)
 		r.Auction = &a
-	}
-	if r.Corp != nil {
-		r.Corp = g.Corp(r.Corp.Sym)
 	}
 	r.Offer = r.Offer.Clone()
 	return r

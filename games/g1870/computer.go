@@ -158,7 +158,7 @@ func (g *Game) reserve(seat int) int {
 // dividend pays out unless the company must keep the money for a train:
 // one it needs, or one more within its limit that the income pays for.
 func (g *Game) dividend(seat int, by map[string][]move.Option) move.Action {
-	c, rev := g.r.Corp, g.r.Revenue
+	c, rev := g.Operating(), g.r.Revenue
 	if len(g.r.Pending) > 0 && g.r.Pending[0].Kind == pendConnPay {
 		c, rev = g.Corp(g.r.Pending[0].Corp), g.r.Pending[0].Revenue
 	}
@@ -207,7 +207,7 @@ func (g *Game) trialTrains(c *Corp) []int {
 // destination and cost deciding between equals. A lay that neither earns
 // nor draws nearer is skipped when it costs money.
 func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Action, bool) {
-	c := g.r.Corp
+	c := g.Operating()
 	if c == nil {
 		return move.Action{}, false
 	}
@@ -263,7 +263,7 @@ func (g *Game) nearest(c *Corp, steps map[hexgrid.Hex]int) int {
 // tokenChoice places the token that most raises the run, when the
 // company can spare the money from its next train.
 func (g *Game) tokenChoice(seat int, toks []move.Option) (move.Action, bool) {
-	c := g.r.Corp
+	c := g.Operating()
 	if c == nil {
 		return move.Action{}, false
 	}
@@ -301,7 +301,7 @@ func (g *Game) tokenChoice(seat int, toks []move.Option) (move.Action, bool) {
 // room and the money, or must have one; a president who must pay towards
 // one sells the shares the list allows, the least needed first.
 func (g *Game) trainChoice(seat int, by map[string][]move.Option) (move.Action, bool) {
-	c := g.r.Corp
+	c := g.Operating()
 	if c == nil {
 		return move.Action{}, false
 	}

@@ -24,7 +24,7 @@ func (g *Game) offer(a move.Action, to int, format string, args ...any) error {
 // consentStep puts the open offer to its other side; declined, play
 // returns to the proposer.
 func (g *Game) consentStep() eighteen.Step {
-	return g.Consent(&g.r.Offer, g.deal, "%s declines: %s is not made")
+	return g.Consent(g.deal, "%s declines: %s is not made")
 }
 
 // deal makes an offered move with the other side's word.

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/move"
 )
 
@@ -48,7 +49,7 @@ func TestDealsNeedConsent(t *testing.T) {
 		c := stage(t, g, "MP", 100, 500, map[int]int{0: 6})
 		g.Phase = 2
 		g.Private(GSC).Closed, g.Private(GSC).Owner = false, 2
-		operate(g, c, stepTrack)
+		operate(g, c, eighteen.StepTrack)
 		refuse(t, g, 0, "BUYPRIVATE GSC 161", "12.1")
 		act(t, g, 0, "BUYPRIVATE GSC 100")
 		cy := g.Players[2].Cash
@@ -56,7 +57,7 @@ func TestDealsNeedConsent(t *testing.T) {
 		if p := g.Private(GSC); p.Corp != "MP" || c.Cash != 400 || g.Players[2].Cash != cy+100 {
 			t.Errorf("GSC with %q, MP $%d, Cy +$%d", p.Corp, c.Cash, g.Players[2].Cash-cy)
 		}
-		if !slices.Equal(g.Acting(), []int{0}) || g.r.Step != stepTrack {
+		if !slices.Equal(g.Acting(), []int{0}) || g.r.Step != eighteen.StepTrack {
 			t.Errorf("after the deal the game waits for %v at step %d; want Ann, still laying track", g.Acting(), g.r.Step)
 		}
 	})
@@ -65,7 +66,7 @@ func TestDealsNeedConsent(t *testing.T) {
 		c := stage(t, g, "MP", 100, 500, map[int]int{0: 6})
 		d := stage(t, g, "IC", 90, 0, map[int]int{1: 6})
 		d.Trains = []int{2, 3}
-		operate(g, c, stepTrains)
+		operate(g, c, eighteen.StepTrains)
 		act(t, g, 0, "BUYTRAIN 3 IC 200")
 		answer(t, g, 0, 1, "DECLINE")
 		if len(c.Trains) != 0 || !slices.Equal(d.Trains, []int{2, 3}) {

@@ -53,7 +53,7 @@ func stage(t *testing.T, g *Game, sym string, par, cash int, holdings map[int]in
 
 // operate hands the turn to a company at a step of its operating turn.
 func operate(g *Game, c *Corp, step int) {
-	g.r = round{Kind: operatingRound, OR: 1, Set: 1, LastAct: -1, Corp: c, Step: step}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, LastAct: -1, Corp: c.Sym, Step: step}, Set: 1}
 	if !c.Operating {
 		c.Operating = true
 		g.addToken(c.Home, c.Sym)
@@ -69,7 +69,7 @@ func stockTurn(g *Game, seat int) {
 			p.Closed = true
 		}
 	}
-	g.r = round{Kind: stockRound, Seat: seat, First: seat, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: stockRound, Seat: seat, LastAct: -1}, First: seat}
 }
 
 func place(t *testing.T, g *Game, hex, id string, rot int) {
@@ -120,14 +120,14 @@ func fingerprint(g *Game) string {
 		fmt.Fprintf(&b, "%+v\n", *p)
 	}
 	r := g.r // its pointers by what they point at, so that a clone prints the same
-	r.Corp, r.Auction, r.Offer = nil, nil, nil
+	r.Auction, r.Offer = nil, nil
 	if a := g.r.Auction; a != nil {
 		fmt.Fprintf(&b, "%+v\n", *a)
 	}
 	if o := g.r.Offer; o != nil {
 		fmt.Fprintf(&b, "%+v\n", *o)
 	}
-	if c := g.r.Corp; c != nil {
+	if c := g.Operating(); c != nil {
 		fmt.Fprintf(&b, "%s\n", c.Sym)
 	}
 	fmt.Fprintf(&b, "%d %v %v %v %v %d %d %v %v %+v\n", g.Bank, g.Pool, g.PoolTrains, g.Depot, g.Left, g.Phase, g.Priority, g.Broken, g.Ended, r)
@@ -178,7 +178,7 @@ func TestCertificateLimits(t *testing.T) {
 func TestHalfDividendExample(t *testing.T) {
 	g := table(t)
 	c := stage(t, g, "MP", 100, 0, map[int]int{0: 4, 1: 3, 2: 3}) // all ten with players
-	operate(g, c, stepDividend)
+	operate(g, c, eighteen.StepDividend)
 	g.r.Revenue = 50
 	before := []int{g.Players[0].Cash, g.Players[1].Cash, g.Players[2].Cash}
 	pos := c.Pos
@@ -202,7 +202,7 @@ func TestDividendsMoveThePrice(t *testing.T) {
 	}{{"PAY", 7, 80, 20}, {"WITHHOLD", 5, 100, 0}} {
 		g := table(t)
 		c := stage(t, g, "MP", 100, 0, map[int]int{0: 2})
-		operate(g, c, stepDividend)
+		operate(g, c, eighteen.StepDividend)
 		g.r.Revenue = 100
 		cash := g.Players[0].Cash
 		act(t, g, 0, tc.verb)
@@ -220,7 +220,7 @@ func TestPrivateSaleRange(t *testing.T) {
 	c := stage(t, g, "MP", 100, 500, map[int]int{0: 6})
 	g.Private(GRSC).Owner = 0
 	g.Private(MRBC).Owner = 0
-	operate(g, c, stepTrack)
+	operate(g, c, eighteen.StepTrack)
 	refuse(t, g, 0, "BUYPRIVATE GRSC 20", "4.2.1")
 	for _, o := range g.Legal(0) {
 		if o.Verb == "BUYPRIVATE" && (o.Args[0] != MRBC || o.Min != 20 || o.Max != 40) {
@@ -255,7 +255,7 @@ func TestBridgeCompanyAtMemphis(t *testing.T) {
 	g := table(t)
 	c := stage(t, g, "SSW", 100, 300, map[int]int{1: 6})
 	g.Private(MRBC).Owner = 1
-	operate(g, c, stepTrack)
+	operate(g, c, eighteen.StepTrack)
 	h17 := g.Board().Space(mustHex(t, "H17"))
 	var lays []string
 	for _, o := range g.Legal(1) {
@@ -279,7 +279,7 @@ func TestBridgeCompanyAtMemphis(t *testing.T) {
 	}
 	act(t, g, 1, "LAY H19 9 1")
 	act(t, g, 1, "LAY H21 3 0")
-	if g.r.Step != stepToken {
+	if g.r.Step != eighteen.StepToken {
 		t.Errorf("after three lays the SSW is still laying track")
 	}
 }
@@ -290,15 +290,15 @@ func TestTwoYellowOrOneUpgrade(t *testing.T) {
 	g := table(t)
 	c := stage(t, g, "TP", 100, 300, map[int]int{0: 6})
 	g.Phase = 2
-	operate(g, c, stepTrack)
+	operate(g, c, eighteen.StepTrack)
 	place(t, g, "J5", "57", 1)
 	act(t, g, 0, "LAY J7 9 1")
 	refuse(t, g, 0, "LAY J5 15 1", "6")
 	act(t, g, 0, "LAY J9 4 1")
 	refuse(t, g, 0, "LAY J11 9 1", "4.1")
-	operate(g, c, stepTrack)
+	operate(g, c, eighteen.StepTrack)
 	act(t, g, 0, "LAY J5 15 1")
-	if g.r.Step != stepToken {
+	if g.r.Step != eighteen.StepToken {
 		t.Error("an upgrade left the track step open")
 	}
 }
@@ -456,7 +456,7 @@ func TestPhaseChange(t *testing.T) {
 	c.Trains = []int{3, 3, 3}
 	d.Trains = []int{2, 3, 3, 3}
 	g.Phase, g.Depot[0], g.Depot[1] = 2, 0, 0
-	operate(g, c, stepTrains)
+	operate(g, c, eighteen.StepTrains)
 	act(t, g, 0, "BUYTRAIN 4 DEPOT")
 	if g.Phase != 3 || len(d.Trains) != 3 {
 		t.Fatalf("phase %d, IC's trains %v", g.Phase, d.Trains)
@@ -482,7 +482,7 @@ func TestForcedTrain(t *testing.T) {
 	stage(t, g, "IC", 90, 0, map[int]int{0: 3})
 	place(t, g, "J5", "57", 1)
 	place(t, g, "J3", "57", 1)
-	operate(g, c, stepTrains)
+	operate(g, c, eighteen.StepTrains)
 	g.Players[0].Cash = 20
 	refuse(t, g, 0, "DONE", "10.1")
 	refuse(t, g, 0, "BUYTRAIN 2 DEPOT", "10.6.2")
@@ -498,7 +498,7 @@ func TestForcedTrain(t *testing.T) {
 	place(t, g2, "J5", "57", 1)
 	place(t, g2, "J3", "57", 1)
 	g2.Players[0].Cash = 10
-	operate(g2, c2, stepTrains)
+	operate(g2, c2, eighteen.StepTrains)
 	g2.advance()
 	if !g2.Over() || g2.Bankrupt != 0 {
 		t.Errorf("Ann cannot pay for TP's train: over %v, bankrupt seat %d", g2.Over(), g2.Bankrupt)
@@ -517,7 +517,7 @@ func TestConnectionRun(t *testing.T) {
 		c.Dest = mustHex(t, "J3")
 		place(t, g, "J5", "57", 1)
 		place(t, g, "J3", "57", 1)
-		operate(g, c, stepTrains)
+		operate(g, c, eighteen.StepTrains)
 		c.Trains = []int{2}
 		if already {
 			g.addToken(c.Dest, c.Sym)
@@ -612,7 +612,7 @@ func TestUndoReplaysToAnEarlierPoint(t *testing.T) {
 func TestBankBreaks(t *testing.T) {
 	g := table(t)
 	c := stage(t, g, "MP", 100, 0, map[int]int{0: 6, 1: 4})
-	operate(g, c, stepDividend)
+	operate(g, c, eighteen.StepDividend)
 	g.r.Revenue = 300
 	g.Bank = 100
 	act(t, g, 0, "PAY")
@@ -720,7 +720,7 @@ func TestBridgeDiscountAtTheFirstCrossing(t *testing.T) {
 	c := stage(t, g, "SSW", 100, 300, map[int]int{1: 6})
 	p := g.Private(MRBC)
 	p.Owner, p.Corp = -1, c.Sym
-	operate(g, c, stepTrack)
+	operate(g, c, eighteen.StepTrack)
 	g.r.FirstTurn = false
 	crossings := func(g *Game) []move.Option {
 		var out []move.Option

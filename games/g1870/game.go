@@ -80,7 +80,6 @@ type Token struct {
 type Game struct {
 	eighteen.Base[Corp, *Corp]
 
-	Broken    bool
 	Variants  Variants
 	Stalemate bool
 	Cattle    *Token
@@ -99,25 +98,17 @@ func New(s Setup) (*Game, error) {
 	if n < 2 || n > 7 {
 		return nil, fmt.Errorf("1870 is for 2 to 7 players, not %d (5.4.1)", n)
 	}
-	board, err := Board()
+	e, err := printed.Load()
 	if err != nil {
 		return nil, err
 	}
-	tiles, manifest, err := Tiles()
-	if err != nil {
-		return nil, err
-	}
-	market, err := Market()
-	if err != nil {
-		return nil, err
-	}
-	trains := eighteen.NewTrains(trainTable, phaseTable)
+	e.Trains = eighteen.NewTrains(trainTable, phaseTable)
 	if s.Variants.Diesels {
-		trains = eighteen.NewTrains(dieselTrains, dieselPhases)
+		e.Trains = eighteen.NewTrains(dieselTrains, dieselPhases)
 	}
-	trains.Phase = 1
-	g := &Game{Base: eighteen.NewBase[Corp](eighteen.Equipment{Board: board, Tiles: tiles, Manifest: manifest, Market: market,
-		Bank: bankCash, Trains: trains, Players: s.Players, Capital: startTotal}), Variants: s.Variants}
+	e.Trains.Phase = 1
+	e.Bank, e.Players, e.Capital = bankCash, s.Players, startTotal
+	g := &Game{Base: eighteen.NewBase[Corp](e), Variants: s.Variants}
 	// By mail the players sit in the order the game lists them: their
 	// positions are the seats, fixed as they join, and the mail for seat k
 	// goes to position k+1. The seed deals the starting order's card #1,
@@ -145,7 +136,7 @@ func New(s Setup) (*Game, error) {
 		g.Private(SLSF).Revenue = 20 // and pays as a private until it is started
 	}
 	g.Priority = first
-	g.r = round{Kind: auctionRound, Initial: true, Seat: first, First: first, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: auctionRound, Seat: first, LastAct: -1}, Initial: true, First: first}
 	g.Note("%s has the priority; the private companies are offered cheapest first (5.7)", g.Players[first].Name)
 	return g, nil
 }
@@ -170,23 +161,6 @@ func (g *Game) Limit() int {
 		}
 	}
 	return certLimit(len(g.Players), open)
-}
-
-// Certs counts a player's certificates against the limit: shares of
-// companies outside the free zones, the president's two as one, and each
-// private held (5.4.1).
-func (g *Game) Certs(seat int) int {
-	halves := 0
-	for _, c := range g.Corps {
-		halves += shares.Certs(g.StockMarket(), &c.Corporation, seat, g.Players[seat].Shares[c.Sym])
-	}
-	n := (halves + 1) / 2
-	for _, p := range g.Privates {
-		if p.Owner == seat && p.Corp == "" && !p.Closed {
-			n++
-		}
-	}
-	return n
 }
 
 // sold is a company's shares outside the initial offering and its own
@@ -247,18 +221,6 @@ func (g *Game) close(c *Corp) {
 		g.Port = nil
 	}
 	c.President = -1
-}
-
-// pay moves money out of the bank, breaking it when it runs short (13.2).
-func (g *Game) pay(amount int, to *int) {
-	if amount > g.Bank && !g.Broken {
-		g.Broken = true
-		g.Bank += brokenBills
-		g.Ending = eighteen.Trigger(g.Ending, "the bank broke: the set of operating rounds is finished (13.2)", eighteen.EndAfterSet)
-		g.Note("the bank has run out of money: the game ends after this set of operating rounds (13.2)")
-	}
-	g.Bank -= amount
-	*to += amount
 }
 
 // errRule is an illegal move, with the rule that forbids it.

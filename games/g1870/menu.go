@@ -87,7 +87,7 @@ func (g *Game) optionNote(o move.Option) string {
 			return eighteen.Dollars(g.Price(c)) + " a share"
 		}
 	case "TOKEN":
-		if c := g.r.Corp; c != nil {
+		if c := g.Operating(); c != nil {
 			h, _ := hexgrid.ParseHex(o.Args[0])
 			if cost, ok := tokens.Next(&c.Corporation, c.Extra, h); ok {
 				return eighteen.Dollars(cost)

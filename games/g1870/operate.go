@@ -13,7 +13,7 @@ import (
 // startSet begins the operating rounds after a stock round; their number
 // is the phase's when the set begins (4.2).
 func (g *Game) startSet() {
-	g.r = round{Kind: operatingRound, OR: 1, Set: g.Current().ORs, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, LastAct: -1}, Set: g.Current().ORs}
 	g.startOR()
 }
 
@@ -23,7 +23,7 @@ func (g *Game) startOR() {
 	for _, c := range g.Corps {
 		c.Operated = false
 	}
-	g.r.Corp = nil
+	g.r.Corp = ""
 	g.checkConnections(nil) // 11.1 rule 5
 }
 
@@ -42,7 +42,7 @@ func (g *Game) nextCorp() {
 		return
 	}
 	c := next[0]
-	g.r.Corp, g.r.Step, g.r.Lays, g.r.Upgraded, g.r.Contributing = c, stepTrack, 0, false, false
+	g.r.Corp, g.r.Step, g.r.Lays, g.r.Upgraded, g.r.Contributing = c.Sym, eighteen.StepTrack, 0, false, false
 	g.r.FirstTurn = !c.Operating
 	if !c.Operating {
 		c.Operating = true
@@ -58,7 +58,7 @@ func (g *Game) nextCorp() {
 func (g *Game) addToken(h hexgrid.Hex, sym string) { g.Layout.Place(h, 0, sym) }
 
 func (g *Game) endOR() {
-	g.r.Corp = nil
+	g.r.Corp = ""
 	g.ORsDone++
 	if g.Ending.Due(eighteen.EndAfterOR) {
 		g.End(g.Ending.Why)
@@ -83,7 +83,7 @@ func (g *Game) endOR() {
 // (11.2).
 func (g *Game) finishTurn(c *Corp) {
 	c.Operated = true
-	g.r.Corp = nil
+	g.r.Corp = ""
 	g.checkConnections(c)
 }
 
@@ -155,10 +155,10 @@ func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
 	if len(g.r.Pending) > 0 {
 		return nil, errRule("4.1", "answer the question before you first")
 	}
-	if g.r.Kind != operatingRound || g.r.Corp == nil {
+	if g.r.Kind != operatingRound || g.r.Corp == "" {
 		return nil, errRule("4.1", "%s is for a company's operating turn", verb)
 	}
-	return g.r.Corp, nil
+	return g.Operating(), nil
 }
 
 // checkLay judges LAY as a player wrote it; layCost holds the rules.
@@ -174,7 +174,7 @@ func (g *Game) layTerms(a move.Action) (hexgrid.Hex, int, bridgeUse, error) {
 	if err != nil {
 		return hexgrid.Hex{}, 0, noBridge, err
 	}
-	if g.r.Step != stepTrack {
+	if g.r.Step != eighteen.StepTrack {
 		return hexgrid.Hex{}, 0, noBridge, errRule("4.1", "track is laid first in a turn")
 	}
 	if len(a.Args) != 3 {
@@ -197,7 +197,7 @@ func (g *Game) doLay(a move.Action) error {
 	if err != nil {
 		return err
 	}
-	c := g.r.Corp
+	c := g.Operating()
 	id := strings.TrimPrefix(a.Args[1], "#")
 	rot, _ := atoi(a.Args[2])
 	t := g.Tiles()[id]
@@ -217,12 +217,12 @@ func (g *Game) doLay(a move.Action) error {
 	}
 	switch {
 	case upgrade:
-		g.r.Upgraded, g.r.Step = true, stepToken
+		g.r.Upgraded, g.r.Step = true, eighteen.StepToken
 	case bridge == homeBridge:
 	default:
 		g.r.Lays++
 		if g.r.Lays == 2 {
-			g.r.Step = stepToken
+			g.r.Step = eighteen.StepToken
 		}
 	}
 	return nil
@@ -233,15 +233,9 @@ func (g *Game) checkSkip(a move.Action) error {
 	if _, err := g.operating(a, "SKIP"); err != nil {
 		return err
 	}
-	if g.r.Step > stepToken {
+	if g.r.Step > eighteen.StepToken {
 		return errRule("4.1", "SKIP passes the track or token step; neither is open")
 	}
-	return nil
-}
-
-// doSkip passes the step.
-func (g *Game) doSkip(move.Action) error {
-	g.r.Step++
 	return nil
 }
 
@@ -264,7 +258,7 @@ func (g *Game) checkTokenMove(a move.Action) error {
 	if err != nil {
 		return err
 	}
-	if g.r.Step > stepToken {
+	if g.r.Step > eighteen.StepToken {
 		return errRule("4.1", "a token is placed after the track and before the run")
 	}
 	if len(a.Args) != 1 {
@@ -279,12 +273,12 @@ func (g *Game) checkTokenMove(a move.Action) error {
 
 // doToken places the station and ends the token step.
 func (g *Game) doToken(a move.Action) error {
-	c := g.r.Corp
+	c := g.Operating()
 	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	cost, _ := tokens.Next(&c.Corporation, c.Extra, h)
 	g.PlaceStation(&c.Corporation, h, cost)
 	g.Note("%s places a token on %s for $%d", c.Sym, h, cost)
-	g.r.Step = stepRun
+	g.r.Step = eighteen.StepRun
 	return nil
 }
 
@@ -293,15 +287,15 @@ func (g *Game) doToken(a move.Action) error {
 func (g *Game) run(c *Corp) {
 	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.Current().OffBoard)
 	g.r.Revenue, g.r.Best = total, total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total}
+	g.Ran(&c.Corporation, routes, total)
 	if g.r.Revenue == 0 {
 		g.Note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
 		g.move(c, g.StockMarket().Left(c.Pos))
-		g.r.Step = stepTrains
+		g.r.Step = eighteen.StepTrains
 		return
 	}
 	g.Note("%s's trains earn $%d", c.Sym, g.r.Revenue)
-	g.r.Step = stepDividend
+	g.r.Step = eighteen.StepDividend
 }
 
 // runTerms judges RUN: the president names the routes the trains run
@@ -316,7 +310,7 @@ func (g *Game) runTerms(a move.Action) (*Corp, []eighteen.Route, int, error) {
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	if g.r.Step != stepDividend {
+	if g.r.Step != eighteen.StepDividend {
 		return nil, nil, 0, errRule("8.3", "routes are chosen once the track and token are done, before the dividend")
 	}
 	named, err := eighteen.NamedRun(a.Args, "RUN H17-J17-K16 F11-G10", "8.3")
@@ -351,14 +345,14 @@ func (g *Game) doRun(a move.Action) error {
 		return err
 	}
 	g.r.Revenue = total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total}
+	g.Ran(&c.Corporation, routes, total)
 	g.Note("%s's president names its routes: %s; $%d in all", c.Sym, g.routeText(c.Trains, routes), total)
 	return nil
 }
 
 // payout pays each share its part (9.1.1): the core's PayOut.
 func (g *Game) payout(c *Corp, perShare int) {
-	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.pay)
+	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.Pay)
 }
 
 // checkDividend judges PAY, HALF or WITHHOLD: a run's income waits, and a
@@ -380,7 +374,7 @@ func (g *Game) dividendStep(a move.Action, verb string) (*Corp, int, bool, error
 	if err != nil {
 		return nil, 0, false, err
 	}
-	if g.r.Step != stepDividend {
+	if g.r.Step != eighteen.StepDividend {
 		return nil, 0, false, errRule("9", "there is no income to pay out now")
 	}
 	return c, g.r.Revenue, false, nil
@@ -408,7 +402,7 @@ func (g *Game) doHalf(a move.Action) error {
 		return err
 	}
 	per, kept := eighteen.RoundUp.Half(rev, 10) // rounded in the holders' favour (9.1.2)
-	g.pay(kept, &c.Cash)
+	g.Pay(kept, &c.Cash)
 	g.payout(c, per)
 	g.Note("%s pays half: $%d a share, keeping $%d", c.Sym, per, kept)
 	g.Restack(&c.Corporation) // to the bottom of the pile (5.8.4)
@@ -423,7 +417,7 @@ func (g *Game) doWithhold(a move.Action) error {
 	if err != nil {
 		return err
 	}
-	g.pay(rev, &c.Cash)
+	g.Pay(rev, &c.Cash)
 	g.Note("%s keeps its $%d", c.Sym, rev)
 	if !conn {
 		g.move(c, g.StockMarket().Left(c.Pos)) // a kept connection run does not move (11.4.2)
@@ -439,7 +433,7 @@ func (g *Game) afterDividend(conn bool) {
 		g.r.Pending = g.r.Pending[1:]
 		return
 	}
-	g.r.Step = stepTrains
+	g.r.Step = eighteen.StepTrains
 }
 
 // bonus is 1870's additions to a run: the destination doubled (11.5),
@@ -478,7 +472,7 @@ func (g *Game) checkCattle(a move.Action) error {
 
 // doCattle places it.
 func (g *Game) doCattle(a move.Action) error {
-	c := g.r.Corp
+	c := g.Operating()
 	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	g.Cattle = &Token{Hex: h, Corp: c.Sym}
 	g.Note("%s places the Cattle token on %s", c.Sym, h)
@@ -503,7 +497,7 @@ func (g *Game) checkPort(a move.Action) error {
 
 // doPort places it; a closed port closes the Gulf Shipping Company.
 func (g *Game) doPort(a move.Action) error {
-	c := g.r.Corp
+	c := g.Operating()
 	closed := len(a.Args) == 2
 	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
 	g.Port = &Token{Hex: h, Corp: c.Sym, Closed: closed}
@@ -528,7 +522,7 @@ func (g *Game) checkClosePort(a move.Action) error {
 
 // doClosePort closes the port and the Gulf Shipping Company with it.
 func (g *Game) doClosePort(a move.Action) error {
-	c := g.r.Corp
+	c := g.Operating()
 	g.Port.Closed = true
 	g.Private(GSC).Closed = true
 	g.Note("%s closes its port and the Gulf Shipping Company", c.Sym)
@@ -570,7 +564,7 @@ func (g *Game) checkCorpBuysPrivate(a move.Action, p *Private) error {
 // corpBuysPrivate hands the private to the company at the price, paid to
 // its owner.
 func (g *Game) corpBuysPrivate(a move.Action, p *Private) error {
-	c := g.r.Corp
+	c := g.Operating()
 	price, _ := atoi(a.Args[1])
 	c.Cash -= price
 	g.Players[p.Owner].Cash += price
@@ -668,7 +662,7 @@ func (g *Game) doDest(a move.Action) error {
 		g.Note("%s keeps its destination token as a $100 token", c.Sym)
 	}
 	runs, rev, _ := g.connectionRun(c)
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: runs, Total: rev}
+	g.Ran(&c.Corporation, runs, rev)
 	if rev == 0 {
 		c.Connected = true
 		return nil

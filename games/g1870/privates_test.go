@@ -15,7 +15,7 @@ func TestCattleAndPortTokens(t *testing.T) {
 	c := stage(t, g, "TP", 100, 0, map[int]int{0: 6})
 	stage(t, g, "FW", 100, 0, map[int]int{1: 6})
 	g.Private(SCC).Corp, g.Private(GSC).Corp = "TP", "TP"
-	operate(g, c, stepTrack)
+	operate(g, c, eighteen.StepTrack)
 	refuse(t, g, 0, "CATTLE H17", "15.2") // Memphis is on the river
 	act(t, g, 0, "CATTLE J3")
 	refuse(t, g, 0, "PORT J3", "15.2")
@@ -69,7 +69,7 @@ func TestTokensCostAndKeepHomeSlots(t *testing.T) {
 	c := stage(t, g, "TP", 100, 100, map[int]int{0: 6})
 	place(t, g, "J5", "57", 1)
 	place(t, g, "J3", "57", 1)
-	operate(g, c, stepToken)
+	operate(g, c, eighteen.StepToken)
 	refuse(t, g, 0, "TOKEN J3", "7.3") // Fort Worth's one space is FW's
 	place(t, g, "J3", "15", 1)
 	act(t, g, 0, "TOKEN J3")
@@ -88,7 +88,7 @@ func TestClosingZone(t *testing.T) {
 	c.IPO = 0
 	c.Trains = []int{3}
 	c.Pos = eighteen.Pos{Row: 8, Col: 1} // $10, one box from the grey
-	operate(g, c, stepDividend)
+	operate(g, c, eighteen.StepDividend)
 	bank := g.Bank
 	g.r.Revenue = 10
 	act(t, g, 0, "WITHHOLD")

@@ -12,15 +12,6 @@ const (
 	operatingRound
 )
 
-// The steps of a company's operating turn (4.1 B).
-const (
-	stepTrack = iota
-	stepToken
-	stepRun
-	stepDividend
-	stepTrains
-)
-
 // The decisions that interrupt the flow of play, taken first.
 const (
 	pendProtect = iota // a president may buy shares another sold (5.9)
@@ -51,13 +42,13 @@ type auction struct {
 	Resume  int   // the seat whose purchase set the auctions off
 }
 
+// round is where play stands: the core's state of the round (its
+// LastAct the last seat to act in a way that moves the priority, 5.2.2)
+// and 1870's own.
 type round struct {
-	Kind    int
+	eighteen.RoundState
 	Initial bool // the first stock round: nothing bought may be sold (5.7)
-	Seat    int  // whose stock turn
 	First   int  // who began this stock round
-	Passes  int
-	LastAct int // the last seat to act in a way that moves the priority (5.2.2)
 
 	// the stock turn in progress
 	Acted, ForCorp, Bought, SoldFirst bool
@@ -67,18 +58,14 @@ type round struct {
 	Auction *auction
 
 	// the operating round in progress
-	OR, Set      int
-	Corp         *Corp
-	Step         int
+	Set          int
 	Lays         int
 	Upgraded     bool
 	FirstTurn    bool
-	Revenue      int  // of the run just made, until its dividend
 	Best         int  // the optimal run's, which any shareholder may insist on (8.3)
 	Contributing bool // the president is paying towards a forced train (10.6)
 
 	Pending []pending
-	Offer   *eighteen.Offer // a deal waiting on the other side's word
 }
 
 // wire binds what reads this game: the rounds' steps, the map's bonus and
@@ -86,14 +73,18 @@ type round struct {
 // the copy.
 func (g *Game) wire() {
 	g.Layout.Bonus, g.Layout.BonusBound = g.bonus, g.bonusBound
-	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), Kind: func() int { return g.r.Kind }, UpperArgs: false,
+	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), State: &g.r.RoundState, Operating: operatingRound, UpperArgs: false,
 		EndRule: "13", Advance: g.advance, Decide: g.decide,
 		// A player's worth at the end: cash, shares at market and private
 		// companies at cost (14); a bankrupt player's cash does not count
 		// (13.1).
 		Worth: eighteen.Worth{Valued: func(c *eighteen.Corporation) bool { return c.Started && !c.Closed },
 			BankruptNoCash: true, PrivatesAtCost: true},
-		Pay: g.pay, Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: g.routeText,
+		// The bank breaks when it runs short, is topped up and the game
+		// ends after the set of operating rounds (13.2).
+		Bankroll: eighteen.Bankroll{Reserve: brokenBills, Why: "the bank broke: the set of operating rounds is finished (13.2)",
+			Note: "the bank has run out of money: the game ends after this set of operating rounds (13.2)"},
+		Shares: shares, PresidentMark: " P", Limit: g.Limit, RouteText: g.routeText,
 		EndNote: "the game ends: %s", PresidentNote: "%s becomes president of %s (5.6)"})
 }
 
@@ -105,7 +96,7 @@ func (g *Game) advance() {
 		case auctionRound, stockRound:
 			return
 		}
-		if g.r.Corp == nil {
+		if g.r.Corp == "" {
 			if g.Ending.Due(eighteen.EndAfterRun) {
 				g.End(g.Ending.Why) // none of the other companies operate (16.1)
 				return
@@ -113,13 +104,13 @@ func (g *Game) advance() {
 			g.nextCorp()
 			continue
 		}
-		c := g.r.Corp
+		c := g.Operating()
 		switch {
 		case c.Closed:
-			g.r.Corp = nil
-		case g.r.Step == stepRun:
+			g.r.Corp = ""
+		case g.r.Step == eighteen.StepRun:
 			g.run(c)
-		case g.r.Step == stepTrains && g.bankrupt(c):
+		case g.r.Step == eighteen.StepTrains && g.bankrupt(c):
 			g.bankruptcy(c)
 		default:
 			return

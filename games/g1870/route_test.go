@@ -2,6 +2,8 @@ package g1870
 
 import (
 	"testing"
+
+	"github.com/railpost/railpost/games/eighteen"
 )
 
 // TestRunsOnTheMemphisLine works the runs out by hand on Little Rock (20,
@@ -60,9 +62,9 @@ func TestPresidentRuns(t *testing.T) {
 			g.addToken(mustHex(t, "H13"), "TP")
 			c := stage(t, g, "SSW", 100, 0, tc.holdings)
 			c.Trains = []int{3}
-			operate(g, c, stepRun)
+			operate(g, c, eighteen.StepRun)
 			g.run(c)
-			if g.r.Step != stepDividend || g.r.Revenue != 50 {
+			if g.r.Step != eighteen.StepDividend || g.r.Revenue != 50 {
 				t.Fatalf("the engine's run: step %d, $%d; want the dividend step and $50", g.r.Step, g.r.Revenue)
 			}
 			if tc.rule != "" {

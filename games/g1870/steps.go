@@ -199,11 +199,6 @@ func (g *Game) stockCandidates(seat int, _ move.Query) []move.Option {
 	return out
 }
 
-// operatingNow tells whether a company's turn is at a step.
-func (g *Game) operatingNow(step int) bool {
-	return g.r.Kind == operatingRound && g.r.Corp != nil && g.r.Step == step
-}
-
 // companyStep is what the operating company may do at any point of its
 // turn: buy a private from its president, and use the Cattle and Gulf
 // Shipping companies' powers (12, 15.2).
@@ -217,7 +212,7 @@ func (g *Game) companyStep() eighteen.Step {
 // companyCandidates are the privates' powers and purchases open to the
 // operating company.
 func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
-	c := g.r.Corp
+	c := g.Operating()
 	if g.r.Kind != operatingRound || c == nil {
 		return nil
 	}
@@ -248,40 +243,31 @@ func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
 // tokenStep blocks after the track; while the company may still lay
 // track it offers its tokens too, and a token ends the track step (4.1).
 func (g *Game) tokenStep() eighteen.Step {
-	return &eighteen.Table{Title: "token", Moves: map[string]eighteen.Move{
-		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
-	}, Judged: []string{"TOKEN"}, Alongside: true, Blocks: func() bool { return g.operatingNow(stepToken) },
-		Waiting: func() []int { return []int{g.r.Corp.President} },
-		Candidate: func(seat int, q move.Query) []move.Option {
-			c := g.r.Corp
-			if g.r.Kind != operatingRound || c == nil || g.r.Step > stepToken {
-				return nil
-			}
-			var out []move.Option
-			if g.r.Step == stepToken {
-				out = append(out, move.Opt(seat, "SKIP"))
-			}
-			if !q.Wants("TOKEN") {
-				return out
-			}
-			reach := g.Layout.Reach(c.Sym)
-			return append(out, g.Layout.StationOptions(seat, q, func(h hexgrid.Hex) bool { return g.tokenCheck(c, reach, h) == nil })...)
-		}}
+	s := g.Turn().Table("token", eighteen.StepToken, map[string]eighteen.Move{
+		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.Skip),
+	}, func(seat int, q move.Query) []move.Option {
+		c := g.Operating()
+		if g.r.Kind != operatingRound || c == nil || g.r.Step > eighteen.StepToken {
+			return nil
+		}
+		var out []move.Option
+		if g.r.Step == eighteen.StepToken {
+			out = append(out, move.Opt(seat, "SKIP"))
+		}
+		if !q.Wants("TOKEN") {
+			return out
+		}
+		reach := g.Layout.Reach(c.Sym)
+		return append(out, g.Layout.StationOptions(seat, q, func(h hexgrid.Hex) bool { return g.tokenCheck(c, reach, h) == nil })...)
+	})
+	s.Judged, s.Alongside = []string{"TOKEN"}, true
+	return s
 }
 
 // trackStep is the company's track: two yellow lays or one upgrade (6).
 func (g *Game) trackStep() eighteen.Step {
-	return &eighteen.Table{Title: "track", Moves: map[string]eighteen.Move{
-		"LAY": eighteen.Pair(g.checkLay, g.doLay), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
-	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(stepTrack) },
-		Waiting: func() []int { return []int{g.r.Corp.President} },
-		Candidate: func(seat int, q move.Query) []move.Option {
-			out := []move.Option{move.Opt(seat, "SKIP")}
-			if q.Wants("LAY") {
-				out = append(out, g.layOptions(seat, g.r.Corp, q)...)
-			}
-			return out
-		}}
+	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.Skip),
+		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
 }
 
 // payoutStep is the run's income: paid, halved or kept (9). Before the
@@ -289,14 +275,12 @@ func (g *Game) trackStep() eighteen.Step {
 // ones (8.3): the run as it stands is listed, and a RUN a player writes
 // is put to the rule as written.
 func (g *Game) payoutStep() eighteen.Step {
-	return eighteen.Income{Title: "dividend", Choices: []eighteen.Choice{
+	return g.Turn().Income(eighteen.Income{Title: "dividend", Choices: []eighteen.Choice{
 		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
 		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
 		{Verb: "WITHHOLD", Move: eighteen.Pair(g.checkDividend, g.doWithhold)},
 	}, Run: eighteen.Pair(func(a move.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
-		Blocks:  func() bool { return g.operatingNow(stepDividend) },
-		Waiting: func() []int { return []int{g.r.Corp.President} },
-		Routes:  g.lastRoutes}.Step()
+		Routes: g.lastRoutes})
 }
 
 // lastRoutes are the routes of the run as it stands.
@@ -310,17 +294,16 @@ func (g *Game) lastRoutes() []eighteen.Route {
 // trainStep is the company's trains: buy, sell shares for a forced one,
 // and end the turn (10).
 func (g *Game) trainStep() eighteen.Step {
-	return &eighteen.Table{Title: "trains", Moves: map[string]eighteen.Move{
+	return g.Turn().Table("trains", eighteen.StepTrains, map[string]eighteen.Move{
 		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSellMove, g.doSell),
 		"DONE": eighteen.Pair(g.checkDone, g.doDone),
-	}, Blocks: func() bool { return g.operatingNow(stepTrains) },
-		Waiting: func() []int { return []int{g.r.Corp.President} }, Candidate: g.trainCandidates}
+	}, g.trainCandidates)
 }
 
 // trainCandidates are the trains to be had and the sales that may pay
 // for a forced one.
 func (g *Game) trainCandidates(seat int, _ move.Query) []move.Option {
-	c := g.r.Corp
+	c := g.Operating()
 	out := []move.Option{move.Opt(seat, "DONE")}
 	out = append(out, shop.Options(seat, &g.Trains, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), c.Cash)...)
 	for _, o := range g.Corps {

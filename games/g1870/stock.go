@@ -31,8 +31,6 @@ func (g *Game) lowest() *Private {
 	return nil
 }
 
-func (g *Game) nextSeat(s int) int { return (s + 1) % len(g.Players) }
-
 // checkBid judges a bid: on a private above the cheapest in a turn of
 // the initial round, or in an auction for one (5.7).
 func (g *Game) checkBid(a move.Action) error {
@@ -82,7 +80,7 @@ func (g *Game) doBid(a move.Action) error {
 	}
 	g.Note("%s bids $%d on the %s", g.Players[a.Seat].Name, amount, p.Sym)
 	g.r.Passes, g.r.LastAct = 0, a.Seat
-	g.r.Seat = g.nextSeat(a.Seat)
+	g.r.Seat = g.NextSeat(a.Seat)
 	return nil
 }
 
@@ -168,7 +166,7 @@ func (g *Game) resolve(buyer int) {
 		p := g.lowest()
 		if p == nil {
 			g.r.Kind, g.r.Auction = stockRound, nil
-			g.r.Seat, g.r.Passes = g.nextSeat(buyer), 0
+			g.r.Seat, g.r.Passes = g.NextSeat(buyer), 0
 			g.Note("every private is sold: the companies may now be started (5.7)")
 			return
 		}
@@ -183,7 +181,7 @@ func (g *Game) resolve(buyer int) {
 		switch len(bidders) {
 		case 0:
 			g.r.Auction = nil
-			g.r.Seat, g.r.Passes = g.nextSeat(buyer), 0
+			g.r.Seat, g.r.Passes = g.NextSeat(buyer), 0
 			return
 		case 1:
 			g.sellPrivate(p, bidders[0], p.Bids[bidders[0]])
@@ -234,7 +232,7 @@ func (g *Game) doPass(a move.Action) error {
 		return nil
 	}
 	g.r.Passes++
-	g.r.Seat = g.nextSeat(a.Seat)
+	g.r.Seat = g.NextSeat(a.Seat)
 	if g.r.Passes >= len(g.Players) {
 		if g.r.Kind == auctionRound {
 			g.privatesOnlyRound()
@@ -253,9 +251,9 @@ func (g *Game) privatesOnlyRound() {
 	g.PayPrivates()
 	start := g.r.First
 	if g.r.LastAct >= 0 {
-		start = g.nextSeat(g.r.LastAct)
+		start = g.NextSeat(g.r.LastAct)
 	}
-	g.r = round{Kind: auctionRound, Initial: true, Seat: start, First: start, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: auctionRound, Seat: start, LastAct: -1}, Initial: true, First: start}
 	if p := g.Private(GRSC); p.Owner < 0 && p.Corp == "" {
 		p.Cost -= 5
 		g.Note("the GRSC now costs $%d", p.Cost)
@@ -285,11 +283,11 @@ func (g *Game) checkDone(a move.Action) error {
 		}
 		return nil
 	}
-	c := g.r.Corp
+	c := g.Operating()
 	switch g.r.Step {
-	case stepTrack, stepToken:
+	case eighteen.StepTrack, eighteen.StepToken:
 		return errRule("4.1", "%s has still to run: SKIP the track and token steps first", c.Sym)
-	case stepDividend:
+	case eighteen.StepDividend:
 		return errRule("4.1", "%s must settle its dividend first", c.Sym)
 	}
 	if g.mustBuy(c) {
@@ -304,7 +302,7 @@ func (g *Game) doDone(a move.Action) error {
 		g.endStockTurn(a.Seat)
 		return nil
 	}
-	g.finishTurn(g.r.Corp)
+	g.finishTurn(g.Operating())
 	return nil
 }
 
@@ -313,7 +311,7 @@ func (g *Game) overLimit(seat int) bool { return g.Certs(seat) > g.Limit() }
 // endStockTurn offers the presidents of what was sold the chance to
 // protect their price (5.9), and passes play on.
 func (g *Game) endStockTurn(seat int) {
-	g.r.Resume = g.nextSeat(seat)
+	g.r.Resume = g.NextSeat(seat)
 	sales := g.r.Sales
 	g.r.Acted, g.r.ForCorp, g.r.Bought, g.r.SoldFirst, g.r.Sales = false, false, false, false, nil
 	g.r.Passes = 0
@@ -378,7 +376,7 @@ func (g *Game) doProtect(a move.Action) error {
 	g.Note("%s protects %s's price, buying the %d shares sold at $%d (5.9)", pl.Name, c.Sym, s.Units, s.Price)
 	g.r.Pending = g.r.Pending[1:]
 	if g.r.Kind == stockRound {
-		g.r.LastAct, g.r.Resume = a.Seat, g.nextSeat(a.Seat)
+		g.r.LastAct, g.r.Resume = a.Seat, g.NextSeat(a.Seat)
 		if len(g.r.Pending) == 0 {
 			g.r.Seat = g.r.Resume
 		}
@@ -414,7 +412,7 @@ func (g *Game) protectAsked(a move.Action) (pending, error) {
 func (g *Game) endStockRound() {
 	for _, c := range g.Ordered(func(*Corp) bool { return true }) {
 		if c.Pending > 0 {
-			g.pay(c.Pending, &c.Cash)
+			g.Pay(c.Pending, &c.Cash)
 			c.Pending = 0
 		}
 		c.RedeemedSR, c.ReissuedSR = false, false
@@ -424,7 +422,7 @@ func (g *Game) endStockRound() {
 		g.move(c, g.StockMarket().Up(c.Pos))
 	}
 	if g.r.LastAct >= 0 {
-		g.Priority = g.nextSeat(g.r.LastAct)
+		g.Priority = g.NextSeat(g.r.LastAct)
 	}
 	if g.Ending.Due(eighteen.EndAfterRun) {
 		g.End(g.Ending.Why) // reached at the round's end: no company operates (16.1)
@@ -466,7 +464,7 @@ func (g *Game) stalemate() bool {
 }
 
 func (g *Game) startStockRound() {
-	g.r = round{Kind: stockRound, Seat: g.Priority, First: g.Priority, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: stockRound, Seat: g.Priority, LastAct: -1}, First: g.Priority}
 	g.Note("stock round: %s has the priority", g.Players[g.Priority].Name)
 }
 
@@ -758,7 +756,7 @@ func (g *Game) checkSellMove(a move.Action) error {
 	if c == nil || !ok {
 		return errRule("5.3.3", "write SELL, the company and the number of shares, as SELL MP 2")
 	}
-	if g.r.Kind == operatingRound && (g.r.Corp == nil || g.r.Step != stepTrains) {
+	if g.r.Kind == operatingRound && (g.r.Corp == "" || g.r.Step != eighteen.StepTrains) {
 		return errRule("10.6.2", "shares are sold in an operating round only to pay for a forced train")
 	}
 	return g.checkSale(a.Seat, c, n)
@@ -772,7 +770,7 @@ func (g *Game) doSell(a move.Action) error {
 	n, _ := atoi(a.Args[1])
 	pl, price := g.Players[a.Seat], g.Price(c)
 	s := sale{Seat: a.Seat, Corp: c.Sym, Units: n, Price: price, President: c.President}
-	g.pay(n*price, &pl.Cash)
+	g.Pay(n*price, &pl.Cash)
 	pl.Shares[c.Sym] -= n
 	g.Pool[c.Sym] += n
 	pl.Sold[c.Sym] = true
@@ -1002,8 +1000,8 @@ func (g *Game) checkBuyPrivate(a move.Action) error {
 func (g *Game) doBuyPrivate(a move.Action) error {
 	p := g.Private(a.Args[0])
 	if g.r.Kind == operatingRound {
-		if p.Owner != g.r.Corp.President && !g.Agreed() {
-			return g.offer(a, p.Owner, "%s offers %s $%s for the %s (12)", g.r.Corp.Sym, g.Players[p.Owner].Name, a.Args[1], p.Sym)
+		if p.Owner != g.Operating().President && !g.Agreed() {
+			return g.offer(a, p.Owner, "%s offers %s $%s for the %s (12)", g.r.Corp, g.Players[p.Owner].Name, a.Args[1], p.Sym)
 		}
 		return g.corpBuysPrivate(a, p)
 	}

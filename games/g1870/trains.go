@@ -32,7 +32,7 @@ func (g *Game) shortfall(c *Corp) int {
 // (10.6.2): only while money is short, no more shares than the need
 // unless he holds over 60%, and never losing the company that buys.
 func (g *Game) checkForcedSale(seat int, c *Corp, n int) error {
-	buyer := g.r.Corp
+	buyer := g.Operating()
 	if buyer == nil || buyer.President != seat || g.shortfall(buyer) == 0 {
 		return errRule("10.6.2", "shares are sold in an operating round only when the president must find money for a forced train")
 	}
@@ -89,7 +89,7 @@ func (g *Game) trainTerms(a move.Action) (purchase, error) {
 	if err != nil {
 		return purchase{}, err
 	}
-	if g.r.Step != stepTrains {
+	if g.r.Step != eighteen.StepTrains {
 		return purchase{}, errRule("4.1", "trains are bought after the dividend")
 	}
 	bu, err := shop.Read(&g.Trains, a.Args, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), c.Cash)
@@ -126,7 +126,7 @@ func (g *Game) doBuyTrain(a move.Action) error {
 	if err != nil {
 		return err
 	}
-	c, seller := g.r.Corp, g.Corp(pu.Seller)
+	c, seller := g.Operating(), g.Corp(pu.Seller)
 	name := g.Name(pu.Size)
 	if seller != nil && seller.President != c.President && !g.Agreed() {
 		return g.offer(a, seller.President, "%s offers %s $%d for a %s-train (10.5)", c.Sym, seller.Sym, pu.Price, name)

@@ -18,7 +18,7 @@ func TestFinish400(t *testing.T) {
 		c := stage(t, g, "MP", 100, 0, map[int]int{0: 6})
 		c.Pos = eighteen.Pos{Row: 0, Col: 19} // $375
 		d := stage(t, g, "IC", 90, 0, map[int]int{1: 6})
-		operate(g, c, stepDividend)
+		operate(g, c, eighteen.StepDividend)
 		g.r.Revenue = 100
 		act(t, g, 0, "PAY")
 		if g.Price(c) != 400 || g.Over() {
@@ -99,7 +99,7 @@ func TestDiesels(t *testing.T) {
 	copy(g.Depot, []int{0, 0, 0, 0})
 	g.Phase = 4
 	c.Trains, d.Trains = []int{4}, []int{4, 5}
-	operate(g, c, stepTrains)
+	operate(g, c, eighteen.StepTrains)
 	refuse(t, g, 0, "BUYTRAIN D DEPOT", "10.4.1")
 	act(t, g, 0, "BUYTRAIN 6 DEPOT")
 	var got []string
@@ -144,7 +144,7 @@ func TestOpenDestinations(t *testing.T) {
 		c.Dest = mustHex(t, "J3")
 		place(t, g, "J5", "57", 1)
 		place(t, g, "J3", "57", 1)
-		operate(g, c, stepTrains)
+		operate(g, c, eighteen.StepTrains)
 		c.Trains = []int{2}
 		act(t, g, 0, "DONE")
 		cash := g.Players[0].Cash

@@ -50,8 +50,8 @@ func (g *Game) Now() string {
 		return fmt.Sprintf("The private companies are being sold (5.7): %s to act.", who)
 	case g.r.Kind == stockRound:
 		return fmt.Sprintf("Stock round: %s's turn.", who)
-	case g.r.Corp != nil:
-		return fmt.Sprintf("Operating round %d of %d: %s operates (%s), %s deciding.", g.r.OR, g.r.Set, g.r.Corp.Sym, stepNames[g.r.Step], who)
+	case g.r.Corp != "":
+		return fmt.Sprintf("Operating round %d of %d: %s operates (%s), %s deciding.", g.r.OR, g.r.Set, g.r.Corp, stepNames[g.r.Step], who)
 	}
 	return fmt.Sprintf("%s to act.", who)
 }
@@ -59,27 +59,7 @@ func (g *Game) Now() string {
 var pendingNames = map[int]string{pendProtect: "protect a company's price against a sale (5.9)", pendDiscard: "which train to discard (10.2.1)",
 	pendPar: "the Frisco's par (15.2)", pendConnect: "where the destination token goes (11.4.1)", pendConnPay: "pay out or keep the connection run (11.4.2)"}
 
-var stepNames = map[int]string{stepTrack: "track", stepToken: "token", stepRun: "run", stepDividend: "dividend", stepTrains: "trains"}
-
-// holdings are a player's shares (P for the president) and privates.
-func (g *Game) holdings(seat int) []string {
-	var out []string
-	for _, c := range g.Corps {
-		if u := g.Players[seat].Shares[c.Sym]; u > 0 {
-			s := fmt.Sprintf("%s %d", c.Sym, u*10) + "%"
-			if c.President == seat {
-				s += " P"
-			}
-			out = append(out, s)
-		}
-	}
-	for _, p := range g.Privates {
-		if p.Owner == seat && p.Corp == "" && !p.Closed {
-			out = append(out, p.Sym)
-		}
-	}
-	return out
-}
+var stepNames = map[int]string{eighteen.StepTrack: "track", eighteen.StepToken: "token", eighteen.StepRun: "run", eighteen.StepDividend: "dividend", eighteen.StepTrains: "trains"}
 
 // routeText is a run's routes as the hexes of their stops.
 func (g *Game) routeText(trains []int, routes []eighteen.Route) string {
@@ -125,12 +105,42 @@ type state struct {
 	ORsDone   int
 	LastRun   *Run
 
-	Round     round                       `json:"round"`
+	Round     storedRound                 `json:"round"`
 	Corp      string                      `json:"operating,omitempty"` // the company operating now
 	Tiles     map[string]string           `json:"tiles"`
 	Tokens    map[string]map[int][]string `json:"tokens"`
 	Extra     map[string][]string         `json:"extra,omitempty"`
 	LeftAgain Manifest                    `json:"left"` // Left again, as stored since the core's rebuild
+}
+
+// storedRound is the round as stored, its fields listed in the order
+// the stored databases have them, so that the round's own fields may
+// move into the core. Corp is always null: the company operating is the
+// state's "operating", as it was when the round pointed at it.
+type storedRound struct {
+	Kind                              int
+	Initial                           bool
+	Seat, First, Passes, LastAct      int
+	Acted, ForCorp, Bought, SoldFirst bool
+	Sales                             []sale
+	Resume                            int
+	Auction                           *auction
+	OR, Set                           int
+	Corp                              *Corp
+	Step, Lays                        int
+	Upgraded, FirstTurn               bool
+	Revenue, Best                     int
+	Contributing                      bool
+	Pending                           []pending
+	Offer                             *eighteen.Offer
+}
+
+// stored is the round as the state writes it.
+func (r round) stored() storedRound {
+	return storedRound{Kind: r.Kind, Initial: r.Initial, Seat: r.Seat, First: r.First, Passes: r.Passes, LastAct: r.LastAct,
+		Acted: r.Acted, ForCorp: r.ForCorp, Bought: r.Bought, SoldFirst: r.SoldFirst, Sales: r.Sales, Resume: r.Resume,
+		Auction: r.Auction, OR: r.OR, Set: r.Set, Step: r.Step, Lays: r.Lays, Upgraded: r.Upgraded, FirstTurn: r.FirstTurn,
+		Revenue: r.Revenue, Best: r.Best, Contributing: r.Contributing, Pending: r.Pending, Offer: r.Offer}
 }
 
 // State is the whole position, canonically encoded: stored after every
@@ -139,10 +149,7 @@ func (g *Game) State() ([]byte, error) {
 	s := state{Left: g.Left, Players: g.Players, Corps: g.Corps, Privates: g.Privates, Bank: g.Bank, Pool: g.Pool,
 		Trains: g.Trains, Priority: g.Priority, Broken: g.Broken, Ending: g.Ending, Variants: g.Variants,
 		Ended: g.Ended, Stalemate: g.Stalemate, Bankrupt: g.Bankrupt, Cattle: g.Cattle, Port: g.Port,
-		ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r, LeftAgain: g.Left}
-	if c := s.Round.Corp; c != nil {
-		s.Corp, s.Round.Corp = c.Sym, nil // the company is in Corps: name it only
-	}
+		ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r.stored(), Corp: g.r.Corp, LeftAgain: g.Left}
 	s.Tiles, s.Tokens, s.Extra = g.Layout.Written()
 	out, err := json.Marshal(s)
 	if err != nil {

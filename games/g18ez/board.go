@@ -6,7 +6,6 @@ package g18ez
 
 import (
 	_ "embed"
-	"fmt"
 
 	"github.com/railpost/railpost/games/eighteen"
 )
@@ -20,55 +19,27 @@ var manifestText string
 //go:embed metropolis.txt
 var designsText string
 
-// tileDesigns are the standard tiles and 18EZ's own (metropolis.txt): the
-// Metropolis tiles and the printed hexes. A design of 18EZ's own may not
-// take a standard tile's id, so that no standard tile is changed unseen.
-func tileDesigns() (map[string]*eighteen.Tile, error) {
-	all, err := eighteen.StandardTiles()
-	if err != nil {
-		return nil, err
-	}
-	own, err := eighteen.ParseTiles(designsText)
-	if err != nil {
-		return nil, fmt.Errorf("18EZ metropolis.txt: %w", err)
-	}
-	for id, t := range own {
-		if all[id] != nil {
-			return nil, fmt.Errorf("18EZ metropolis.txt: tile %s is a standard tile's id", id)
-		}
-		all[id] = t
-	}
-	return all, nil
-}
+//go:embed market.txt
+var marketText string
+
+// printed is 18EZ's equipment as its texts give it: the map, the standard
+// tiles and its own (metropolis.txt: the Metropolis tiles and the printed
+// hexes), the manifest, and the Share Price Index, where a token in the
+// top row stays put (1.5, 1.14, 2.7; rulings EZ2).
+var printed = eighteen.Printed{Title: "18EZ", Board: boardText, Designs: designsText, Manifest: manifestText,
+	Market: marketText, TopStays: true}
 
 // Board is the 18EZ map, its printed tiles (Metropolis's yellow tile and
 // the two grey hexes) resolved, so that NewLayout lays them.
-func Board() (*eighteen.Board, error) {
-	d, err := tileDesigns()
-	if err != nil {
-		return nil, err
-	}
-	b, err := eighteen.ParseBoardWith(boardText, d)
-	if err != nil {
-		return nil, fmt.Errorf("18EZ %w", err)
-	}
-	return b, nil
-}
+func Board() (*eighteen.Board, error) { return printed.ParseBoard() }
 
 // Tiles are the designs of the tiles 18EZ's manifest lists and how many
 // copies of each the game has: what companies lay from. The printed
 // tiles are not among them; they are on the board from the start.
-func Tiles() (map[string]*eighteen.Tile, map[string]int, error) {
-	d, err := tileDesigns()
-	if err != nil {
-		return nil, nil, err
-	}
-	tiles, copies, err := eighteen.ParseManifest(manifestText, d)
-	if err != nil {
-		return nil, nil, fmt.Errorf("18EZ %w", err)
-	}
-	return tiles, copies, nil
-}
+func Tiles() (map[string]*eighteen.Tile, map[string]int, error) { return printed.ParseTiles() }
+
+// Market is the Share Price Index.
+func Market() (*eighteen.Market, error) { return printed.ParseMarket() }
 
 // StartLayout is the board as a game begins: no tokens, and no track but
 // the printed tiles.

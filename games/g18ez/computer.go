@@ -115,7 +115,7 @@ func (g *Game) stockChoice(seat int, by map[string][]move.Option) (move.Action, 
 // hotelChoice puts the Hotel on the city the company's best run uses
 // most: its home.
 func (g *Game) hotelChoice(seat int, opts []move.Option) (move.Action, bool) {
-	c := g.operating()
+	c := g.Operating()
 	for _, o := range opts {
 		if o.Args[0] == c.Home.String() {
 			return o.Action(0), true
@@ -127,7 +127,7 @@ func (g *Game) hotelChoice(seat int, opts []move.Option) (move.Action, bool) {
 // dividend pays out unless the company has no train and could not buy the
 // next one, when it keeps the income.
 func (g *Game) dividend(seat int) move.Action {
-	c := g.operating()
+	c := g.Operating()
 	if n := g.Next(); n >= 0 && len(c.Trains) < 2 && c.Cash < g.Kinds[n].Cost {
 		return move.Opt(seat, "RETAIN").Action(0)
 	}
@@ -137,7 +137,7 @@ func (g *Game) dividend(seat int) move.Action {
 // layChoice lays the tile that most raises the company's run, tried on
 // the map and taken back; with no gain, a lay at random.
 func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Action, bool) {
-	c := g.operating()
+	c := g.Operating()
 	lays = eighteen.Sample(lays, rng)
 	trains := c.Trains
 	if len(trains) == 0 {
@@ -173,7 +173,7 @@ func (g *Game) trainChoice(seat int, by map[string][]move.Option) (move.Action, 
 			plain = append(plain, o)
 		}
 	}
-	c := g.operating()
+	c := g.Operating()
 	if len(plain) > 0 && (len(c.Trains) == 0 || c.Minor() || len(c.Trains) < g.Current().LimitFor(c.Kind)-1 || g.r.Forced) {
 		slices.SortFunc(plain, func(a, b move.Option) int {
 			sa, _ := g.SizeOf(a.Args[0])

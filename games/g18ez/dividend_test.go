@@ -34,7 +34,7 @@ func floatAt(t *testing.T, g *Game, sym string, pos eighteen.Pos, president int,
 
 // atDividend puts a company's turn at its income with a run earned.
 func atDividend(g *Game, c *Corp, revenue int) {
-	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: stepDividend, Revenue: revenue, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepDividend, Revenue: revenue, LastAct: -1}}
 }
 
 // TestClaySaysDividends is the rulebook's table (2.7, Clay says): a run
@@ -121,7 +121,7 @@ func TestMinorSplits(t *testing.T) {
 	m := g.Corp("M1")
 	owner := g.Players[m.President]
 	cash, ownerCash := m.Cash, owner.Cash
-	g.r = round{Kind: operatingRound, OR: 1, Corp: "M1", Step: stepDividend, Revenue: 90, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: "M1", Step: eighteen.StepDividend, Revenue: 90, LastAct: -1}}
 	refuse(t, g, owner.Name+": PAY", "2.7")
 	g.advance()
 	if m.Cash-cash != 45 || owner.Cash-ownerCash != 45 {
@@ -247,12 +247,12 @@ func TestEmptyRunMovesLeft(t *testing.T) {
 		}
 		g.startOR(1)
 		g.advance()
-		if g.r.Corp != c.Sym || g.r.Step != stepTrack {
+		if g.r.Corp != c.Sym || g.r.Step != eighteen.StepTrack {
 			t.Fatalf("%s: not PSW's track: %s", tc.name, g.Now())
 		}
 		cash := c.Cash
 		play(t, g, "Pres: SKIP")
-		if g.r.Corp != c.Sym || g.r.Step != stepTrains || g.r.Revenue != 0 {
+		if g.r.Corp != c.Sym || g.r.Step != eighteen.StepTrains || g.r.Revenue != 0 {
 			t.Fatalf("%s: PSW's turn at step %d with $%d: %s", tc.name, g.r.Step, g.r.Revenue, g.Now())
 		}
 		if c.Pos != tc.to || c.Cash != cash {

@@ -253,7 +253,7 @@ func TestBankAtZeroBreaks(t *testing.T) {
 func TestNoTileLeft(t *testing.T) {
 	g := afterStart(t, "Pres", "Other")
 	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
-	atOR(g, c, stepTrack)
+	atOR(g, c, eighteen.StepTrack)
 	var lay []string
 	for _, o := range g.Legal(0) {
 		if o.Verb == "LAY" {
@@ -284,7 +284,7 @@ func TestMenuAtAuthority(t *testing.T) {
 	p := g.Private(MRTA)
 	p.Owner, p.Corp = -1, c.Sym
 	g.Phase = 1
-	atOR(g, c, stepTrack)
+	atOR(g, c, eighteen.StepTrack)
 	authority := func(hex string) int {
 		lines, _ := g.MenuAt(0, hex)
 		n := 0
@@ -332,7 +332,7 @@ func TestNoStationLeft(t *testing.T) {
 	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
 	withRoute(t, g, c)
 	c.Stations, c.Cash = 3, 500 // as if the other two were placed
-	atOR(g, c, stepTrack)
+	atOR(g, c, eighteen.StepTrack)
 	refuse(t, g, "Pres: TOKEN D9", "all three")
 }
 
@@ -345,13 +345,13 @@ func TestHotelOnACity(t *testing.T) {
 	withRoute(t, g, c)
 	c.Trains = []int{2}
 	g.Private(HMH).Owner, g.Private(HMH).Corp = -1, c.Sym
-	atOR(g, c, stepRun)
+	atOR(g, c, eighteen.StepRun)
 	g.advance()
 	base := g.r.Revenue
-	atOR(g, c, stepTrack)
+	atOR(g, c, eighteen.StepTrack)
 	refuse(t, g, "Pres: HOTEL F17", "EZ6") // grey track, no city
 	play(t, g, "Pres: HOTEL "+g.metropolis().String())
-	atOR(g, c, stepRun)
+	atOR(g, c, eighteen.StepRun)
 	g.advance()
 	if g.r.Revenue != base {
 		t.Errorf("run $%d with the Hotel in Metropolis, off the route; $%d without: want the same", g.r.Revenue, base)
@@ -368,7 +368,7 @@ func TestAuthorityEdges(t *testing.T) {
 	p := g.Private(MRTA)
 	p.Owner, p.Corp = -1, c.Sym
 	g.Phase = 1
-	atOR(g, c, stepTrack)
+	atOR(g, c, eighteen.StepTrack)
 	g.Left["716"] = 0
 	refuse(t, g, "Pres: MRTA LAY 716 0", "no tile #716 is left")
 	play(t, g, "Pres: MRTA TOKEN")
@@ -386,7 +386,7 @@ func TestRailroadBuysPrivateRange(t *testing.T) {
 	c.Cash = 500
 	g.Private(HMH).Owner = 0
 	g.Phase = 1
-	atOR(g, c, stepTrains)
+	atOR(g, c, eighteen.StepTrains)
 	for _, price := range []string{"24", "101"} {
 		refuse(t, g, "Pres: BUYPRIVATE HMH "+price, "HMH sells to a railroad for $25 to $100")
 	}
@@ -397,7 +397,7 @@ func TestRailroadBuysPrivateRange(t *testing.T) {
 func TestLayAsPrinted(t *testing.T) {
 	g := afterStart(t, "Pres", "Other")
 	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
-	atOR(g, c, stepTrack)
+	atOR(g, c, eighteen.StepTrack)
 	for _, o := range g.Legal(0) {
 		if o.Verb == "LAY" {
 			play(t, g, "Pres: LAY "+o.Args[0]+" #"+o.Args[1]+" "+o.Args[2])

@@ -88,13 +88,12 @@ func (p positions) at(tb testing.TB, n int) *Game {
 // TestPositionsAreTheGamePlayedOut: a kept position with the moves after
 // it is the very game played from the start to that move, at a kept one,
 // between two, near the end, and asked for twice (the first copy's moves
-// must not reach what is kept). The games are compared by the saved state
-// of a copy of each, as a copy writes the same game as the one it copies
-// only up to empty lists written as null.
+// must not reach what is kept). The games are compared by their saved
+// state.
 func TestPositionsAreTheGamePlayedOut(t *testing.T) {
 	games := playPositions(t, 600, 10)
 	state := func(g *Game) string {
-		b, err := g.Clone().State()
+		b, err := g.State()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,6 +121,27 @@ func TestPositionsAreTheGamePlayedOut(t *testing.T) {
 			if !g.Over() {
 				g.Apply(g.Suggest(g.Acting()[0], rand.New(rand.NewPCG(1, 2)))) // a move on the copy, which the next copy must not see
 			}
+		}
+	}
+}
+
+// TestACloneWritesTheSameState: a copy's saved state is byte for byte the
+// original's, at the start, in the first rounds and late in a game, so
+// that a game tried on a copy and saved is the game it was copied from.
+func TestACloneWritesTheSameState(t *testing.T) {
+	games := playPositions(t, 600, 10)
+	for _, n := range []int{0, 1, 10, 60, 255, 499, 599} {
+		g := games.at(t, n)
+		want, err := g.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := g.Clone().State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("after %d moves a copy's state differs from the game's", n)
 		}
 	}
 }

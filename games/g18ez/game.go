@@ -77,20 +77,12 @@ func New(s Setup) (*Game, error) {
 	if certLimits[n] == 0 {
 		return nil, fmt.Errorf("18EZ is for 2 to 6 players, not %d (1.1)", n)
 	}
-	board, err := Board()
+	e, err := printed.Load()
 	if err != nil {
 		return nil, err
 	}
-	tiles, manifest, err := Tiles()
-	if err != nil {
-		return nil, err
-	}
-	market, err := Market()
-	if err != nil {
-		return nil, err
-	}
-	g := &Game{Base: eighteen.NewBase[Corp](eighteen.Equipment{Board: board, Tiles: tiles, Manifest: manifest, Market: market,
-		Bank: bankCash, Trains: eighteen.NewTrains(trainTable, phaseTable), Players: s.Players, Capital: startTotal})}
+	e.Bank, e.Trains, e.Players, e.Capital = bankCash, eighteen.NewTrains(trainTable, phaseTable), s.Players, startTotal
+	g := &Game{Base: eighteen.NewBase[Corp](e)}
 	var items []eighteen.PacketItem
 	for _, f := range privateFacts {
 		g.Privates = append(g.Privates, eighteen.NewPrivate(f.sym, f.name, f.cost, f.revenue))
@@ -98,7 +90,7 @@ func New(s Setup) (*Game, error) {
 	}
 	for _, f := range corpFacts {
 		c := &Corp{Corporation: eighteen.Corporation{Sym: f.sym, Name: f.name, Kind: f.kind, TokenCosts: f.tokens, President: -1}}
-		if h, ok := homeOf(board, f.sym); ok {
+		if h, ok := homeOf(e.Board, f.sym); ok {
 			c.Home = h
 		}
 		switch f.kind {
@@ -135,42 +127,6 @@ func homeOf(b *eighteen.Board, sym string) (hexgrid.Hex, bool) {
 
 // Limit is the certificate limit (1.8).
 func (g *Game) Limit() int { return certLimits[len(g.Players)] }
-
-// Certs counts what a seat holds against the certificate limit (1.8):
-// each share certificate (the president's is one), each private company
-// and each minor railroad.
-func (g *Game) Certs(seat int) int {
-	n := 0
-	for _, c := range g.Corps {
-		if c.Minor() {
-			if !c.Closed && c.President == seat {
-				n++
-			}
-			continue
-		}
-		n += shares.Certs(g.StockMarket(), &c.Corporation, seat, g.Players[seat].Shares[c.Sym]) / 2
-	}
-	for _, p := range g.Privates {
-		if !p.Closed && p.Owner == seat && p.Corp == "" {
-			n++
-		}
-	}
-	return n
-}
-
-// pay moves money from the bank; the bank may run dry and owe the rest
-// (2.13): it goes below zero, and the game's end is set off.
-func (g *Game) pay(amount int, to *int) {
-	if amount <= 0 {
-		return
-	}
-	g.Bank -= amount
-	*to += amount
-	if g.Bank <= 0 && g.Ending == nil {
-		g.Ending = eighteen.Trigger(g.Ending, "the bank has run out of money", eighteen.EndAfterSet)
-		g.Note("The bank has run out of money: the game ends after this set of operating rounds; what it owes is paid in IOUs (2.13)")
-	}
-}
 
 // move puts a company's token in a new box, at the bottom of any pile
 // there (1.14).

@@ -81,7 +81,7 @@ func (g *Game) layTerms(a move.Action, c *Corp) (eighteen.Lay, error) {
 }
 
 func (g *Game) checkLay(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	if g.r.Laid {
 		return errRule("2.3", "a railroad lays or upgrades one tile an OR")
 	}
@@ -93,13 +93,13 @@ func (g *Game) checkLay(a move.Action) error {
 }
 
 func (g *Game) doLay(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	lay, _ := g.layTerms(a, c)
 	g.place(lay)
 	g.Note("%s lays tile #%s on %s (2.3)", c.Sym, lay.Tile.ID, lay.Hex)
 	g.r.Laid = true
 	g.placeHome(c)
-	g.r.Step = stepToken
+	g.r.Step = eighteen.StepToken
 	return nil
 }
 

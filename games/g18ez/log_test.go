@@ -44,7 +44,7 @@ func TestTheLogSaysWhatHappened(t *testing.T) {
 	m := g.Corp("M1")
 	owner := g.Players[m.President].Name
 	for _, revenue := range []int{45, 0} {
-		g.r = round{Kind: operatingRound, OR: 1, Corp: "M1", Step: stepDividend, Revenue: revenue, LastAct: -1}
+		g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: "M1", Step: eighteen.StepDividend, Revenue: revenue, LastAct: -1}}
 		g.Events = nil
 		g.advance()
 		want := 0
@@ -64,7 +64,7 @@ func TestTheLogSaysWhatHappened(t *testing.T) {
 	withRoute(t, g, c)
 	for _, trains := range [][]int{nil, {2}} {
 		c.Trains = trains
-		atOR(g, c, stepRun)
+		atOR(g, c, eighteen.StepRun)
 		g.Events = nil
 		g.advance()
 		if n := logged(g, "GVP runs its trains for $"); n != len(trains) {

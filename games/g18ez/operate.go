@@ -9,7 +9,7 @@ import (
 // startOR opens an operating round: the privates pay their owners first
 // (2.1).
 func (g *Game) startOR(n int) {
-	g.r = round{Kind: operatingRound, OR: n, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: n, LastAct: -1}}
 	for _, c := range g.Corps {
 		c.Operated = false
 	}
@@ -39,7 +39,7 @@ func (g *Game) nextCorp() bool {
 	if next == nil {
 		return false
 	}
-	g.r.Corp, g.r.Step, g.r.Laid, g.r.Revenue, g.r.Forced = next.Sym, stepTrack, false, 0, false
+	g.r.Corp, g.r.Step, g.r.Laid, g.r.Revenue, g.r.Forced = next.Sym, eighteen.StepTrack, false, 0, false
 	g.placeHome(next)
 	return true
 }
@@ -90,17 +90,8 @@ func (g *Game) endOR() {
 
 // trackStep is the company's one tile lay or upgrade (2.3, 2.4).
 func (g *Game) trackStep() eighteen.Step {
-	return &eighteen.Table{Title: "track", Moves: map[string]eighteen.Move{
-		"LAY": eighteen.Pair(g.checkLay, g.doLay), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
-	}, Judged: []string{"LAY"}, Blocks: func() bool { return g.operatingNow(stepTrack) },
-		Waiting: g.president,
-		Candidate: func(seat int, q move.Query) []move.Option {
-			out := []move.Option{move.Opt(seat, "SKIP")}
-			if q.Wants("LAY") {
-				out = append(out, g.layOptions(seat, g.operating(), q)...)
-			}
-			return out
-		}}
+	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.Skip),
+		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
 }
 
 func (g *Game) checkSkip(a move.Action) error {
@@ -110,19 +101,13 @@ func (g *Game) checkSkip(a move.Action) error {
 	return nil
 }
 
-func (g *Game) doSkip(move.Action) error {
-	g.r.Step++
-	return nil
-}
-
 // tokenStep is the company's station marker (2.5): majors only.
 func (g *Game) tokenStep() eighteen.Step {
-	return &eighteen.Table{Title: "station", Moves: map[string]eighteen.Move{
-		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.doSkip),
-	}, Blocks: func() bool { return g.operatingNow(stepToken) }, Waiting: g.president,
-		Candidate: func(seat int, _ move.Query) []move.Option {
-			return append([]move.Option{move.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.operating())...)
-		}}
+	return g.Turn().Table("station", eighteen.StepToken, map[string]eighteen.Move{
+		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.Skip),
+	}, func(seat int, _ move.Query) []move.Option {
+		return append([]move.Option{move.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.Operating())...)
+	})
 }
 
 // tokenOptions are the stations a company may place now.
@@ -143,7 +128,7 @@ func (g *Game) tokenError(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) 
 }
 
 func (g *Game) checkToken(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	if len(a.Args) != 1 {
 		return errRule("2.5", "write TOKEN and the hex, as TOKEN E9")
 	}
@@ -164,11 +149,11 @@ func (g *Game) checkToken(a move.Action) error {
 }
 
 func (g *Game) doToken(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	h, _ := hexgrid.ParseHex(a.Args[0])
 	cost := c.TokenCosts[c.Stations]
 	g.PlaceStation(&c.Corporation, h, cost)
 	g.Note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
-	g.r.Step = stepRun
+	g.r.Step = eighteen.StepRun
 	return nil
 }

@@ -33,7 +33,7 @@ func (g *Game) powersStep() eighteen.Step {
 // powerCandidates are the powers and purchases open to the operating
 // company.
 func (g *Game) powerCandidates(seat int, q move.Query) []move.Option {
-	c := g.operating()
+	c := g.Operating()
 	if c == nil || c.Kind != kindMajor || g.r.Offer != nil || c.President != seat {
 		return nil
 	}
@@ -58,7 +58,7 @@ func (g *Game) powerCandidates(seat int, q move.Query) []move.Option {
 }
 
 func (g *Game) checkHotel(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	if !g.Private(HMH).Owned(c.Sym) {
 		return errRule("appendix", "%s does not own the Harriot Milton Hotel", c.Sym)
 	}
@@ -79,7 +79,7 @@ func (g *Game) checkHotel(a move.Action) error {
 }
 
 func (g *Game) doHotel(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	h, _ := hexgrid.ParseHex(a.Args[0])
 	g.Hotel = &Hotel{Hex: h, Corp: c.Sym}
 	g.Private(HMH).Closed = true
@@ -177,7 +177,7 @@ func (g *Game) mrtaTokenError(c *Corp) error {
 }
 
 func (g *Game) checkMRTA(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	if !g.Private(MRTA).Owned(c.Sym) {
 		return errRule("appendix", "%s does not own the Metropolis Rapid Transit Authority", c.Sym)
 	}
@@ -198,7 +198,7 @@ func (g *Game) checkMRTA(a move.Action) error {
 }
 
 func (g *Game) doMRTA(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	m := g.metropolis()
 	if a.Args[0] == "LAY" {
 		lay, _ := g.layTerms(move.Action{Args: []string{m.String(), a.Args[1], a.Args[2]}}, c)
@@ -218,7 +218,7 @@ func (g *Game) doMRTA(a move.Action) error {
 // (never the Obsidian), at half to double its printed price, once the
 // first 3 is sold (appendix, 2.8).
 func (g *Game) privateTerms(a move.Action) (*Private, int, error) {
-	c := g.operating()
+	c := g.Operating()
 	if len(a.Args) != 2 {
 		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and the price, as BUYPRIVATE HMH 60")
 	}
@@ -249,7 +249,7 @@ func (g *Game) checkBuyPrivate(a move.Action) error {
 }
 
 func (g *Game) doBuyPrivate(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	p, price, _ := g.privateTerms(a)
 	if p.Owner != c.President && !g.Agreed() {
 		g.offer(a, p.Owner)
@@ -271,5 +271,5 @@ func (g *Game) offer(a move.Action, to int) {
 
 // consentStep waits on the other side of an offer.
 func (g *Game) consentStep() eighteen.Step {
-	return g.Consent(&g.r.Offer, func(a move.Action) error { return g.Round().Apply(a) }, "%s declines: %s")
+	return g.Consent(func(a move.Action) error { return g.Round().Apply(a) }, "%s declines: %s")
 }

@@ -11,40 +11,24 @@ const (
 	operatingRound
 )
 
-// The steps of a company's operating turn, in order (2.2).
-const (
-	stepTrack = iota
-	stepToken
-	stepRun
-	stepDividend
-	stepTrains
-)
-
-// round is where play stands: the kind of round, whose turn, and what
-// that turn has done so far.
+// round is where play stands: the core's state of the round (its OR 1
+// or 2 in the set, 2; its LastAct the last seat to act other than pass)
+// and what 18EZ's turns have done so far.
 type round struct {
-	Kind    int  `json:"kind"`
-	Initial bool `json:"initial,omitempty"` // the initial SDR (1.2 to 1.5)
-	Seat    int  `json:"seat"`              // whose SDR turn
-	Passes  int  `json:"passes"`            // passes in succession
-	LastAct int  `json:"last_act"`          // the last seat to act other than pass
+	eighteen.RoundState
+	Initial bool // the initial SDR (1.2 to 1.5)
 
 	// This SDR turn: a share bought (and which), and sales made.
-	Bought    string `json:"bought,omitempty"`
-	Sold      bool   `json:"sold,omitempty"`
-	SoldFirst bool   `json:"sold_first,omitempty"`
+	Bought    string
+	Sold      bool
+	SoldFirst bool
 	// BoughtSR are the companies each seat bought this SDR (1.13).
-	BoughtSR []map[string]bool `json:"bought_sr,omitempty"`
+	BoughtSR []map[string]bool
 
-	OR      int    `json:"or,omitempty"` // 1 or 2 in the set (2)
-	Corp    string `json:"corp,omitempty"`
-	Step    int    `json:"step"`
-	Laid    bool   `json:"laid,omitempty"`
-	Revenue int    `json:"revenue,omitempty"`
+	Laid bool
 	// Forced is set while the company must buy a train it cannot pay for
 	// alone (2.9): the president's cash joins the company's.
-	Forced bool            `json:"forced,omitempty"`
-	Offer  *eighteen.Offer `json:"offer,omitempty"`
+	Forced bool
 }
 
 // buildRounds are 18EZ's rounds, each its steps in order. The offer
@@ -66,43 +50,26 @@ func (g *Game) buildRounds() map[int]eighteen.Round {
 // the copy.
 func (g *Game) wire() {
 	g.Layout.Bonus, g.Layout.BonusBound = g.hotelBonus, g.hotelBound
-	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), Kind: func() int { return g.r.Kind }, UpperArgs: true,
+	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), State: &g.r.RoundState, Operating: operatingRound, UpperArgs: true,
 		EndRule: "2.13", Advance: g.advance, Decide: g.decide,
 		// A seat's net worth (2.13): cash, IOUs included, and each share at
 		// its value, par before a company floats and the Black Line's $150
 		// before it forms (rulings EZ9); treasuries, privates and minors
 		// count nothing.
 		ParBeforeFloat: true, Worth: eighteen.Worth{Valued: func(c *eighteen.Corporation) bool { return c.Kind != kindMinor }},
-		Pay: g.pay, Certs: g.Certs, Limit: g.Limit, Holdings: g.holdings, RouteText: routeText,
+		// The bank may run dry and owe the rest (2.13): it goes below
+		// zero, and the game's end is set off.
+		Bankroll: eighteen.Bankroll{Why: "the bank has run out of money",
+			Note: "The bank has run out of money: the game ends after this set of operating rounds; what it owes is paid in IOUs (2.13)"},
+		Shares: shares, PresidentMark: "P", Limit: g.Limit, RouteText: routeText,
 		EndNote: "The game ends: %s (2.13)", PresidentNote: "%s now holds the most of %s and becomes its president (1.7)"})
-}
-
-// operating is the company whose turn it is, or nil.
-func (g *Game) operating() *Corp {
-	if g.r.Kind != operatingRound || g.r.Corp == "" {
-		return nil
-	}
-	return g.Corp(g.r.Corp)
-}
-
-// operatingNow tells whether a company's turn is at a step.
-func (g *Game) operatingNow(step int) bool {
-	return g.operating() != nil && g.r.Step == step && g.r.Offer == nil
-}
-
-// president is the seat that decides for the operating company.
-func (g *Game) president() []int {
-	if c := g.operating(); c != nil {
-		return []int{c.President}
-	}
-	return nil
 }
 
 // advance carries play on through everything no one has to decide: the
 // runs, the minors' split, empty steps, the ends of turns and rounds.
 func (g *Game) advance() {
 	for !g.Ended && g.r.Kind == operatingRound && g.r.Offer == nil {
-		c := g.operating()
+		c := g.Operating()
 		if c == nil {
 			if !g.nextCorp() {
 				g.endOR()
@@ -110,19 +77,19 @@ func (g *Game) advance() {
 			continue
 		}
 		switch {
-		case g.r.Step == stepTrack && g.nothingToLay(c):
-			g.r.Step = stepToken
-		case g.r.Step == stepToken && len(g.tokenOptions(c.President, c)) == 0:
-			g.r.Step = stepRun
-		case g.r.Step == stepRun:
+		case g.r.Step == eighteen.StepTrack && g.nothingToLay(c):
+			g.r.Step = eighteen.StepToken
+		case g.r.Step == eighteen.StepToken && len(g.tokenOptions(c.President, c)) == 0:
+			g.r.Step = eighteen.StepRun
+		case g.r.Step == eighteen.StepRun:
 			g.run(c)
-		case g.r.Step == stepDividend && (c.Minor() || g.r.Revenue == 0):
+		case g.r.Step == eighteen.StepDividend && (c.Minor() || g.r.Revenue == 0):
 			g.autoDividend(c)
-		case g.r.Step == stepTrains && !g.r.Forced && g.mustBuy(c) && g.cannotPay(c):
+		case g.r.Step == eighteen.StepTrains && !g.r.Forced && g.mustBuy(c) && g.cannotPay(c):
 			g.r.Forced = true
-		case g.r.Step == stepTrains && g.r.Forced && g.bankrupt(c):
+		case g.r.Step == eighteen.StepTrains && g.r.Forced && g.bankrupt(c):
 			g.bankruptcy(c)
-		case g.r.Step == stepTrains && len(g.trainOptions(c.President, c)) == 0:
+		case g.r.Step == eighteen.StepTrains && len(g.trainOptions(c.President, c)) == 0:
 			g.finishTurn(c)
 		default:
 			return

@@ -112,25 +112,12 @@ var phaseTable = []eighteen.Phase{
 
 // shares are 18EZ's holding rules (1.5, 1.8, 1.13): the president's
 // certificate is two shares, at most 60% a player and 50% the open market,
-// and no zone lifts a limit.
-var shares = eighteen.ShareRules{PresidentUnits: 2, HoldLimit: 6, PoolLimit: 5,
+// no zone lifts a limit, and a minor is one certificate, held whole.
+var shares = eighteen.ShareRules{PresidentUnits: 2, HoldLimit: 6, PoolLimit: 5, WholeKinds: []string{kindMinor},
 	Cite: eighteen.Cite{"3.7": "1.12", "5.3.3": "1.13", "5.4.1": "1.8", "5.4.2": "1.13", "5.6": "1.13"}}
 
 // bankruptcy ends the game at once (2.11, 2.13).
 var bankruptcy = eighteen.Bankruptcy{Ends: eighteen.EndNow}
-
-//go:embed market.txt
-var marketText string
-
-// Market is the Share Price Index (1.5, 1.14, 2.7; rulings EZ2).
-func Market() (*eighteen.Market, error) {
-	m, err := eighteen.ParseMarket(marketText)
-	if err != nil {
-		return nil, err
-	}
-	m.TopStays = true
-	return m, nil
-}
 
 // trackRules are 18EZ's sections for the rules of the map the core cites
 // by 1870's numbers: where tiles go and reaching them (2.3), upgrades and

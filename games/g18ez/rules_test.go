@@ -10,7 +10,7 @@ import (
 
 // atOR puts a company's turn at a step of the first OR.
 func atOR(g *Game, c *Corp, step int) {
-	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: step, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: step, LastAct: -1}}
 }
 
 // TestStationRules: a station costs $40 then $100 and needs the money; a
@@ -24,7 +24,7 @@ func TestStationRules(t *testing.T) {
 		layWith(t, g, c, "F9", 1, 4) // Mitsushi, the home of M3
 		m3 := g.Corp("M3")
 		m3.Operating = !reserved
-		atOR(g, c, stepToken)
+		atOR(g, c, eighteen.StepToken)
 		if reserved {
 			c.Cash = 100
 			refuse(t, g, "Pres: TOKEN F9", "2.5")
@@ -45,7 +45,7 @@ func TestStationRules(t *testing.T) {
 func TestHomeFirst(t *testing.T) {
 	g := afterStart(t, "Pres", "Other")
 	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
-	atOR(g, c, stepTrack)
+	atOR(g, c, eighteen.StepTrack)
 	for _, o := range g.Legal(0) {
 		if o.Verb == "LAY" && o.Args[0] != c.Home.String() {
 			t.Fatalf("%s listed before the home tile", o)
@@ -76,7 +76,7 @@ func TestRailroadBuysPrivate(t *testing.T) {
 	c.Cash = 500
 	hmh, obs := g.Private(HMH), g.Private(OBS)
 	hmh.Owner, obs.Owner = 0, 0
-	atOR(g, c, stepTrains)
+	atOR(g, c, eighteen.StepTrains)
 	refuse(t, g, "Pres: BUYPRIVATE HMH 50", "2.8")
 	g.Phase = 1
 	refuse(t, g, "Pres: BUYPRIVATE HMH 24", "appendix")
@@ -96,15 +96,15 @@ func TestHotel(t *testing.T) {
 	withRoute(t, g, c)
 	c.Trains = []int{2}
 	g.Private(HMH).Owner, g.Private(HMH).Corp = -1, c.Sym
-	atOR(g, c, stepRun)
+	atOR(g, c, eighteen.StepRun)
 	g.advance()
 	base := g.r.Revenue
-	atOR(g, c, stepTrack)
+	atOR(g, c, eighteen.StepTrack)
 	play(t, g, "Pres: HOTEL "+c.Home.String())
 	if !g.Private(HMH).Closed {
 		t.Error("the Hotel is open after its token is placed")
 	}
-	atOR(g, c, stepRun)
+	atOR(g, c, eighteen.StepRun)
 	g.advance()
 	if g.r.Revenue != base+10 {
 		t.Errorf("run $%d with the Hotel, $%d without: want $10 more", g.r.Revenue, base)
@@ -155,7 +155,7 @@ func TestTrainLimit(t *testing.T) {
 	g := afterStart(t, "Pres", "Other")
 	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
 	c.Trains, c.Cash = []int{2, 2, 2}, 500
-	atOR(g, c, stepTrains)
+	atOR(g, c, eighteen.StepTrains)
 	refuse(t, g, "Pres: BUYTRAIN 2", "2.8")
 }
 
@@ -183,14 +183,14 @@ func TestMinorTrainLimit(t *testing.T) {
 		buy := fmt.Sprintf("%s: BUYTRAIN %d", owner, tc.buy)
 
 		m.Trains, m.Cash = tc.owned[:1], 1000
-		atOR(g, m, stepTrains)
+		atOR(g, m, eighteen.StepTrains)
 		play(t, g, buy)
 		if len(m.Trains) != 2 {
 			t.Fatalf("phase of the %d: M1 holds %v after buying a second", tc.buy, m.Trains)
 		}
 
 		m.Trains, m.Operated = slices.Clone(tc.owned), false
-		atOR(g, m, stepTrains)
+		atOR(g, m, eighteen.StepTrains)
 		for _, o := range g.Legal(m.President) {
 			if o.Verb == "BUYTRAIN" {
 				t.Errorf("phase of the %d: %s listed for M1 with %v", tc.buy, o, tc.owned)
@@ -255,7 +255,7 @@ func TestAuthorityTile(t *testing.T) {
 	homeStation(t, g, c)
 	p := g.Private(MRTA)
 	p.Owner, p.Corp = -1, c.Sym
-	atOR(g, c, stepTrack)
+	atOR(g, c, eighteen.StepTrack)
 	refuse(t, g, "Pres: MRTA LAY 716 0", "2.4") // no green before the first 3
 	g.Phase = 1
 	var lay string

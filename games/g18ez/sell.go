@@ -71,7 +71,7 @@ func (g *Game) doSell(a move.Action) error {
 	price := g.Price(c)
 	pl.Shares[c.Sym] -= n
 	g.Pool[c.Sym] += n
-	g.pay(n*price, &pl.Cash)
+	g.Pay(n*price, &pl.Cash)
 	pl.Sold[c.Sym] = true
 	g.move(c, g.StockMarket().Down(c.Pos, n))
 	g.Note("%s sells %d of %s at $%d ($%d); its value falls to $%d (1.13, 1.14)", pl.Name, n, c.Sym, price, n*price, g.Price(c))
@@ -89,7 +89,7 @@ func (g *Game) doSell(a move.Action) error {
 // while the president still needs money, no more than he needs, and not
 // so much of the company needing the train that he loses it.
 func (g *Game) forcedSaleError(seat int, c *Corp, n int) error {
-	op := g.operating()
+	op := g.Operating()
 	if op == nil || !g.r.Forced || op.President != seat {
 		return errRule("2.10", "shares are sold in an OR only to pay for a forced train")
 	}

@@ -12,8 +12,7 @@ var parPrices = []int{50, 60, 70, 80, 90, 100}
 
 // startStockRound opens an SDR with the priority holder (1.9, 1.11).
 func (g *Game) startStockRound(initial bool) {
-	g.r = round{Kind: stockRound, Initial: initial, Seat: g.Priority, LastAct: -1,
-		BoughtSR: make([]map[string]bool, len(g.Players))}
+	g.r = round{RoundState: eighteen.RoundState{Kind: stockRound, Seat: g.Priority, LastAct: -1}, Initial: initial, BoughtSR: make([]map[string]bool, len(g.Players))}
 	for i := range g.r.BoughtSR {
 		g.r.BoughtSR[i] = map[string]bool{}
 	}
@@ -99,7 +98,7 @@ func (g *Game) doDrop(a move.Action) error {
 	sales, over := g.Packet.Drop(a.Seat, len(g.Players))
 	g.settleSales(sales)
 	if over {
-		g.r.Seat = g.nextSeat(trigger) // play resumes left of the trigger (1.3)
+		g.r.Seat = g.NextSeat(trigger) // play resumes left of the trigger (1.3)
 	}
 	return nil
 }
@@ -115,7 +114,7 @@ func (g *Game) settleSales(sales []eighteen.PacketSale) {
 			p.Owner = s.Seat
 		} else if c := g.Corp(s.Item); c != nil {
 			c.President, c.Started, c.Floated = s.Seat, true, true
-			g.pay(minorPrice, &c.Cash)
+			g.Pay(minorPrice, &c.Cash)
 		}
 		g.Note("%s buys %s for $%d", pl.Name, s.Item, s.Price)
 	}
@@ -126,9 +125,6 @@ func (g *Game) settleSales(sales []eighteen.PacketSale) {
 		g.Note("The Startpacket is sold out: shares may be bought (1.5)")
 	}
 }
-
-// nextSeat is the seat to the left.
-func (g *Game) nextSeat(s int) int { return (s + 1) % len(g.Players) }
 
 // stockStep is a player's SDR turn: the Startpacket's purchases and bids
 // while it lasts, then shares (1.2, 1.5, 1.11).
@@ -241,7 +237,7 @@ func (g *Game) doBuy(a move.Action) error {
 		g.settleSales(sales)
 		g.r.Passes, g.r.LastAct = 0, a.Seat
 		if g.Packet.Auction == nil {
-			g.r.Seat = g.nextSeat(a.Seat)
+			g.r.Seat = g.NextSeat(a.Seat)
 		}
 		return nil
 	}
@@ -358,7 +354,7 @@ func (g *Game) doBid(a move.Action) error {
 	g.Packet.PlaceBid(a.Seat, a.Args[0], n)
 	g.Note("%s bids $%d on %s", g.Players[a.Seat].Name, n, a.Args[0])
 	g.r.Passes, g.r.LastAct = 0, a.Seat
-	g.r.Seat = g.nextSeat(a.Seat)
+	g.r.Seat = g.NextSeat(a.Seat)
 	return nil
 }
 
@@ -379,7 +375,7 @@ func (g *Game) doPass(a move.Action) error {
 	g.r.Passes++
 	g.Note("%s passes", g.Players[a.Seat].Name)
 	n := len(g.Players)
-	g.r.Seat = g.nextSeat(a.Seat)
+	g.r.Seat = g.NextSeat(a.Seat)
 	if g.r.Passes < n {
 		return nil
 	}
@@ -472,7 +468,7 @@ func (g *Game) doDone(a move.Action) error {
 func (g *Game) endTurn(seat int) {
 	g.r.Passes, g.r.LastAct = 0, seat
 	g.r.Bought, g.r.Sold, g.r.SoldFirst = "", false, false
-	g.r.Seat = g.nextSeat(seat)
+	g.r.Seat = g.NextSeat(seat)
 }
 
 // endStockRound closes an SDR (1.9, 1.14): the priority to the first of
@@ -480,13 +476,13 @@ func (g *Game) endTurn(seat int) {
 // those wholly in players' hands a row up, then the ORs.
 func (g *Game) endStockRound() {
 	if g.r.LastAct >= 0 {
-		g.Priority = g.nextSeat(g.r.LastAct)
+		g.Priority = g.NextSeat(g.r.LastAct)
 	}
 	for _, c := range g.Corps {
 		if c.Kind == kindMajor && c.Started && !c.Floated && 10-c.IPO >= c.FloatAt {
 			c.Floated = true
 			g.Restack(&c.Corporation) // its token arrives now, under any in its box (1.9, 1.14)
-			g.pay(10*c.Par, &c.Cash)
+			g.Pay(10*c.Par, &c.Cash)
 			g.Note("%s floats: $%d from the bank, its token at $%d on the SPI (1.9, 1.10)", c.Sym, 10*c.Par, c.Par)
 		}
 	}

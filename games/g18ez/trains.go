@@ -10,11 +10,10 @@ import (
 
 // run works out the company's income: the best run of its trains (2.6).
 func (g *Game) run(c *Corp) {
-	phase := g.Current().OffBoard
-	routes, total := g.Layout.BestRun(c.Sym, c.Trains, phase)
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: phase, Routes: routes, Total: total, Map: g.runMap()}
+	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.Current().OffBoard)
+	g.Ran(&c.Corporation, routes, total).Map = g.runMap()
 	g.r.Revenue = total
-	g.r.Step = stepDividend
+	g.r.Step = eighteen.StepDividend
 	if len(c.Trains) > 0 {
 		g.Note("%s runs its trains for $%d (2.6)", c.Sym, total)
 	}
@@ -35,19 +34,18 @@ func (g *Game) runMap() *eighteen.Layout {
 
 // dividendStep is the public company's choice for its income (2.7).
 func (g *Game) dividendStep() eighteen.Step {
-	return eighteen.Income{Title: "income", Choices: []eighteen.Choice{
+	return g.Turn().Income(eighteen.Income{Title: "income", Choices: []eighteen.Choice{
 		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
 		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
 		{Verb: "RETAIN", Move: eighteen.Pair(g.checkDividend, g.doRetain)},
 	}, Run: eighteen.Pair(func(a move.Action) error { _, _, err := g.runTerms(a); return err }, g.doRun),
-		Blocks: func() bool { return g.operatingNow(stepDividend) }, Waiting: g.president,
-		Offered: func() bool { c := g.operating(); return c != nil && !c.Minor() && g.r.Revenue != 0 },
+		Offered: func() bool { c := g.Operating(); return c != nil && !c.Minor() && g.r.Revenue != 0 },
 		Routes: func() []eighteen.Route {
 			if g.LastRun == nil {
 				return nil
 			}
 			return g.LastRun.Routes
-		}}.Step()
+		}})
 }
 
 // runTerms judges RUN: the president names the routes the trains run in
@@ -55,7 +53,7 @@ func (g *Game) dividendStep() eighteen.Step {
 // stops joined by dashes (RUN D5-D9 D1-D5). The routes must be legal
 // (2.6); 18EZ does not oblige a railroad to run its best (rulings EZ12).
 func (g *Game) runTerms(a move.Action) ([]eighteen.Route, int, error) {
-	c := g.operating()
+	c := g.Operating()
 	named, err := eighteen.NamedRun(a.Args, "RUN D5-D9 D1-D5", "2.6")
 	if err != nil {
 		return nil, 0, err
@@ -69,16 +67,16 @@ func (g *Game) runTerms(a move.Action) ([]eighteen.Route, int, error) {
 
 // doRun runs the named routes in place of the engine's.
 func (g *Game) doRun(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	routes, total, _ := g.runTerms(a)
 	g.r.Revenue = total
-	g.LastRun = &Run{Corp: c.Sym, Trains: slices.Clone(c.Trains), Phase: g.Current().OffBoard, Routes: routes, Total: total, Map: g.runMap()}
+	g.Ran(&c.Corporation, routes, total).Map = g.runMap()
 	g.Note("%s's president names its routes: %s; $%d in all (2.6)", c.Sym, routeText(c.Trains, routes), total)
 	return nil
 }
 
 func (g *Game) checkDividend(a move.Action) error {
-	if c := g.operating(); c != nil && c.Minor() {
+	if c := g.Operating(); c != nil && c.Minor() {
 		return errRule("2.7", "a minor railroad splits its income 50/50 with its owner; it may not retain or pay in full")
 	}
 	if len(a.Args) != 0 {
@@ -90,40 +88,40 @@ func (g *Game) checkDividend(a move.Action) error {
 // payHolders pays each share its part: the players', and the IPO's to the
 // company; the open market's stay with the bank (2.7; rulings EZ10).
 func (g *Game) payHolders(c *Corp, perShare int) {
-	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.pay)
+	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.Pay)
 }
 
 func (g *Game) doPay(move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	per := g.r.Revenue / 10
 	g.payHolders(c, per)
 	g.move(c, g.StockMarket().Right(c.Pos))
 	g.Note("%s pays $%d a share; its value rises to $%d (2.7)", c.Sym, per, g.Price(c))
-	g.r.Step = stepTrains
+	g.r.Step = eighteen.StepTrains
 	return nil
 }
 
 func (g *Game) doHalf(move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	per, kept := eighteen.RoundDown.Half(g.r.Revenue, 10)
-	g.pay(kept, &c.Cash)
+	g.Pay(kept, &c.Cash)
 	g.payHolders(c, per)
 	g.Note("%s keeps $%d and pays $%d a share; its value stays at $%d (2.7)", c.Sym, kept, per, g.Price(c))
-	g.r.Step = stepTrains
+	g.r.Step = eighteen.StepTrains
 	return nil
 }
 
 func (g *Game) doRetain(move.Action) error {
-	g.retain(g.operating())
+	g.retain(g.Operating())
 	return nil
 }
 
 // retain keeps the income, and the value falls (2.7, 2.8).
 func (g *Game) retain(c *Corp) {
-	g.pay(g.r.Revenue, &c.Cash)
+	g.Pay(g.r.Revenue, &c.Cash)
 	g.move(c, g.StockMarket().Left(c.Pos))
 	g.Note("%s retains $%d; its value falls to $%d (2.7)", c.Sym, g.r.Revenue, g.Price(c))
-	g.r.Step = stepTrains
+	g.r.Step = eighteen.StepTrains
 }
 
 // autoDividend settles what no one chooses: a minor's 50/50 split with
@@ -136,24 +134,23 @@ func (g *Game) autoDividend(c *Corp) {
 	}
 	owner := g.Players[c.President]
 	half := g.r.Revenue / 2
-	g.pay(half, &owner.Cash)
-	g.pay(g.r.Revenue-half, &c.Cash)
+	g.Pay(half, &owner.Cash)
+	g.Pay(g.r.Revenue-half, &c.Cash)
 	if g.r.Revenue > 0 {
 		g.Note("%s splits $%d: $%d to %s, $%d to its treasury (2.7)", c.Sym, g.r.Revenue, half, owner.Name, g.r.Revenue-half)
 	}
-	g.r.Step = stepTrains
+	g.r.Step = eighteen.StepTrains
 }
 
 // trainStep is the company's trains (2.8 to 2.10): buy, sell shares for a
 // forced train, and end the turn.
 func (g *Game) trainStep() eighteen.Step {
-	return &eighteen.Table{Title: "trains", Moves: map[string]eighteen.Move{
+	return g.Turn().Table("trains", eighteen.StepTrains, map[string]eighteen.Move{
 		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSell, g.doSell),
 		"DONE": eighteen.Pair(g.checkTrainsDone, g.doTrainsDone), "BANKRUPT": eighteen.Pair(g.checkBankrupt, g.doBankrupt),
-	}, Blocks: func() bool { return g.operatingNow(stepTrains) }, Waiting: g.president,
-		Candidate: func(seat int, _ move.Query) []move.Option {
-			return append(g.trainOptions(seat, g.operating()), move.Opt(seat, "DONE"), move.Opt(seat, "BANKRUPT"))
-		}}
+	}, func(seat int, _ move.Query) []move.Option {
+		return append(g.trainOptions(seat, g.Operating()), move.Opt(seat, "DONE"), move.Opt(seat, "BANKRUPT"))
+	})
 }
 
 // trainOptions are the company's purchases, and the president's forced
@@ -228,7 +225,7 @@ func (g *Game) beyondMeans(c *Corp) bool {
 }
 
 func (g *Game) checkBankrupt(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	if len(a.Args) != 0 || !g.mustBuy(c) || !g.beyondMeans(c) {
 		return errRule("2.11", "bankruptcy is declared only by a president who must buy a train and cannot raise its price")
 	}
@@ -236,7 +233,7 @@ func (g *Game) checkBankrupt(a move.Action) error {
 }
 
 func (g *Game) doBankrupt(move.Action) error {
-	g.bankruptcy(g.operating())
+	g.bankruptcy(g.Operating())
 	return nil
 }
 
@@ -263,7 +260,7 @@ type purchase struct {
 // trainTerms reads BUYTRAIN and judges it: the core reads the train and
 // its source, 18EZ's limit by kind and its forced purchase follow.
 func (g *Game) trainTerms(a move.Action) (purchase, error) {
-	c := g.operating()
+	c := g.Operating()
 	if len(c.Trains) >= g.Current().LimitFor(c.Kind) {
 		return purchase{}, errRule("2.8", "%s has %d trains, its limit", c.Sym, len(c.Trains))
 	}
@@ -305,7 +302,7 @@ func (g *Game) checkBuyTrain(a move.Action) error {
 }
 
 func (g *Game) doBuyTrain(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	pu, _ := g.trainTerms(a)
 	seller := g.Corp(pu.Seller)
 	if seller != nil && seller.President != c.President && !g.Agreed() {
@@ -337,7 +334,7 @@ func (g *Game) doBuyTrain(a move.Action) error {
 }
 
 func (g *Game) checkTrainsDone(a move.Action) error {
-	c := g.operating()
+	c := g.Operating()
 	if len(a.Args) != 0 {
 		return errRule("2.8", "DONE takes nothing more")
 	}
@@ -348,7 +345,7 @@ func (g *Game) checkTrainsDone(a move.Action) error {
 }
 
 func (g *Game) doTrainsDone(move.Action) error {
-	g.finishTurn(g.operating())
+	g.finishTurn(g.Operating())
 	return nil
 }
 
@@ -415,7 +412,7 @@ func (g *Game) formBlackLine() {
 	if err == nil {
 		g.move(bl, pos)
 	}
-	g.pay(blackLineCash, &bl.Cash)
+	g.Pay(blackLineCash, &bl.Cash)
 	g.Note("The Black Line forms: %s trades the Obsidian for its president's certificate; $%d from the bank, its value $%d (2.12)", g.Players[owner].Name, blackLineCash, blackLinePrice)
 	for _, m := range g.Corps {
 		if !m.Minor() || m.Closed || !m.Started {

@@ -11,7 +11,7 @@ import (
 
 // atTrains puts a company's turn at its trains.
 func atTrains(g *Game, c *Corp) {
-	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: stepTrains, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepTrains, LastAct: -1}}
 }
 
 // sellDepot takes the bank's trains up to (not including) a size, as if
@@ -237,9 +237,9 @@ func TestPresidentNamesRun(t *testing.T) {
 	c := floatAt(t, g, "GVP", eighteen.Pos{Row: 3, Col: 0}, 0, map[int]int{0: 5})
 	withRoute(t, g, c)
 	c.Trains = []int{2}
-	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: stepRun, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepRun, LastAct: -1}}
 	g.advance()
-	if g.r.Step != stepDividend || g.r.Revenue == 0 {
+	if g.r.Step != eighteen.StepDividend || g.r.Revenue == 0 {
 		t.Fatalf("at step %d with $%d", g.r.Step, g.r.Revenue)
 	}
 	best := g.r.Revenue
@@ -295,7 +295,7 @@ func TestClaySaysRunValue(t *testing.T) {
 		t.Fatalf("Purple Springs is %s", p.Tile.Colour)
 	}
 	c.Trains = []int{4}
-	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: stepRun, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepRun, LastAct: -1}}
 	g.advance()
 	if g.r.Revenue != 100 {
 		t.Errorf("the 4-train earns $%d, want $100: %s", g.r.Revenue, routeText(g.LastRun.Trains, g.LastRun.Routes))
@@ -349,7 +349,7 @@ func TestBuildFromHome(t *testing.T) {
 	homeStation(t, g, c)
 	p := g.Private(MRTA)
 	p.Owner, p.Corp = -1, c.Sym
-	g.r = round{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: stepTrack, LastAct: -1}
+	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: 1, Corp: c.Sym, Step: eighteen.StepTrack, LastAct: -1}}
 	play(t, g, "Pres: MRTA TOKEN")
 	refuse(t, g, "Pres: LAY D11 9 1", "2.3")
 	for _, o := range g.Legal(0) {
@@ -420,7 +420,7 @@ func TestForcedCheapestFromOpenMarket(t *testing.T) {
 		if !slices.Equal(g.PoolTrains, []int{tc.train}) || len(psw.Trains) != 2 {
 			t.Fatalf("PSW %v: after the first 6, open market %v, PSW %v", tc.psw, g.PoolTrains, psw.Trains)
 		}
-		for g.r.Corp == gvp.Sym && g.r.Step < stepTrains {
+		for g.r.Corp == gvp.Sym && g.r.Step < eighteen.StepTrains {
 			play(t, g, "Pres: SKIP")
 		}
 		if g.r.Corp != gvp.Sym || !g.r.Forced {
@@ -476,7 +476,7 @@ func TestBlackLineRunsFromTheNextOR(t *testing.T) {
 		t.Fatalf("OR %d, %q operates, Black Line floated %v; want it formed and first in OR 2 at $150", g.r.OR, g.r.Corp, bl.Floated)
 	}
 	play(t, g, "Tom: SKIP") // its track
-	if g.r.Step != stepDividend || g.r.Revenue <= 0 || g.LastRun == nil || g.LastRun.Corp != BL {
+	if g.r.Step != eighteen.StepDividend || g.r.Revenue <= 0 || g.LastRun == nil || g.LastRun.Corp != BL {
 		t.Errorf("the Black Line's first turn at step %d with $%d run; want M1's 3 run for its income", g.r.Step, g.r.Revenue)
 	}
 }
@@ -511,7 +511,7 @@ func TestBlackLineWithoutStations(t *testing.T) {
 	if !bl.Floated || bl.Stations != 0 || g.r.Corp != BL {
 		t.Fatalf("Black Line floated %v with %d stations, %q operates; want it formed with none, operating", bl.Floated, bl.Stations, g.r.Corp)
 	}
-	if g.r.Step != stepTrains || g.Price(bl) != 140 {
+	if g.r.Step != eighteen.StepTrains || g.Price(bl) != 140 {
 		t.Errorf("its turn at step %d, value $%d; want straight to its trains, the value one box left of $150", g.r.Step, g.Price(bl))
 	}
 	buy := false

@@ -87,37 +87,13 @@ func (g *Game) Now() string {
 		return fmt.Sprintf("Initial SDR, the Startpacket (1.2): %s to act.", who)
 	case g.r.Kind == stockRound:
 		return fmt.Sprintf("Share dealing round: %s's turn.", who)
-	case g.operating() != nil:
+	case g.Operating() != nil:
 		return fmt.Sprintf("Operating round %d of 2: %s operates (%s), %s deciding.", g.r.OR, g.r.Corp, stepNames[g.r.Step], who)
 	}
 	return fmt.Sprintf("%s to act.", who)
 }
 
-var stepNames = map[int]string{stepTrack: "track", stepToken: "station", stepRun: "run", stepDividend: "income", stepTrains: "trains"}
-
-// holdings are a player's shares (P for the president), privates and
-// minors.
-func (g *Game) holdings(seat int) []string {
-	var out []string
-	for _, c := range g.Corps {
-		switch {
-		case c.Minor() && !c.Closed && c.President == seat:
-			out = append(out, c.Sym)
-		case c.Public() && g.Players[seat].Shares[c.Sym] > 0:
-			mark := ""
-			if c.President == seat {
-				mark = "P"
-			}
-			out = append(out, fmt.Sprintf("%s %d0%%%s", c.Sym, g.Players[seat].Shares[c.Sym], mark))
-		}
-	}
-	for _, p := range g.Privates {
-		if !p.Closed && p.Owner == seat && p.Corp == "" {
-			out = append(out, p.Sym)
-		}
-	}
-	return out
-}
+var stepNames = map[int]string{eighteen.StepTrack: "track", eighteen.StepToken: "station", eighteen.StepRun: "run", eighteen.StepDividend: "income", eighteen.StepTrains: "trains"}
 
 // routeText names each route's train and its stops by hex.
 func routeText(trains []int, routes []eighteen.Route) string {
@@ -154,9 +130,38 @@ type state struct {
 	ORsDone       int
 	LastRun       *Run
 
-	Round  round                       `json:"round"`
+	Round  storedRound                 `json:"round"`
 	Tiles  map[string]string           `json:"tiles"`
 	Tokens map[string]map[int][]string `json:"tokens"`
+}
+
+// storedRound is the round as stored, its fields listed with the names
+// and in the order the stored databases have them, so that the round's
+// own fields may move into the core.
+type storedRound struct {
+	Kind      int               `json:"kind"`
+	Initial   bool              `json:"initial,omitempty"`
+	Seat      int               `json:"seat"`
+	Passes    int               `json:"passes"`
+	LastAct   int               `json:"last_act"`
+	Bought    string            `json:"bought,omitempty"`
+	Sold      bool              `json:"sold,omitempty"`
+	SoldFirst bool              `json:"sold_first,omitempty"`
+	BoughtSR  []map[string]bool `json:"bought_sr,omitempty"`
+	OR        int               `json:"or,omitempty"`
+	Corp      string            `json:"corp,omitempty"`
+	Step      int               `json:"step"`
+	Laid      bool              `json:"laid,omitempty"`
+	Revenue   int               `json:"revenue,omitempty"`
+	Forced    bool              `json:"forced,omitempty"`
+	Offer     *eighteen.Offer   `json:"offer,omitempty"`
+}
+
+// stored is the round as the state writes it.
+func (r round) stored() storedRound {
+	return storedRound{Kind: r.Kind, Initial: r.Initial, Seat: r.Seat, Passes: r.Passes, LastAct: r.LastAct,
+		Bought: r.Bought, Sold: r.Sold, SoldFirst: r.SoldFirst, BoughtSR: r.BoughtSR, OR: r.OR, Corp: r.Corp,
+		Step: r.Step, Laid: r.Laid, Revenue: r.Revenue, Forced: r.Forced, Offer: r.Offer}
 }
 
 // State is the whole position, canonically encoded: stored after every
@@ -165,7 +170,7 @@ func (g *Game) State() ([]byte, error) {
 	s := state{Left: g.Left, Players: g.Players, Corps: g.Corps, Privates: g.Privates, Packet: g.Packet, Bank: g.Bank,
 		Pool: g.Pool, Trains: g.Trains, Priority: g.Priority, Ending: g.Ending, Ended: g.Ended, Bankrupt: g.Bankrupt,
 		Hotel: g.Hotel, MetroLaid: g.MetroLaid, BlackLineSale: g.BlackLineSale, BlackLineOpen: g.BlackLineOpen,
-		BlackLineDue: g.BlackLineDue, ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r}
+		BlackLineDue: g.BlackLineDue, ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r.stored()}
 	s.Tiles, s.Tokens, _ = g.Layout.Written() // 18EZ has no tokens beside a city
 	out, err := json.Marshal(s)
 	if err != nil {

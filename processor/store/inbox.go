@@ -190,16 +190,22 @@ func scanInbox(row interface{ Scan(...any) error }) (InboxMessage, error) {
 
 // PendingInbox lists stored messages not yet read, oldest first.
 func (o ops) PendingInbox(ctx context.Context) ([]InboxMessage, error) {
-	rows, err := o.q.QueryContext(ctx, `SELECT `+inboxColumns+` FROM inbox WHERE status = 'new' ORDER BY id`)
+	return o.inbox(ctx, "pending inbox", `status = 'new'`)
+}
+
+// inbox lists the stored messages a condition selects, oldest first;
+// what names the list in an error.
+func (o ops) inbox(ctx context.Context, what, where string) ([]InboxMessage, error) {
+	rows, err := o.q.QueryContext(ctx, `SELECT `+inboxColumns+` FROM inbox WHERE `+where+` ORDER BY id`)
 	if err != nil {
-		return nil, fmt.Errorf("pending inbox: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
 	var out []InboxMessage
 	for rows.Next() {
 		m, err := scanInbox(rows)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", what, err)
 		}
 		out = append(out, m)
 	}
@@ -268,20 +274,7 @@ func (o ops) SetAside(ctx context.Context, id int64, why string, at time.Time) e
 
 // SetAsideInbox lists the messages set aside unjudged, oldest first.
 func (o ops) SetAsideInbox(ctx context.Context) ([]InboxMessage, error) {
-	rows, err := o.q.QueryContext(ctx, `SELECT `+inboxColumns+` FROM inbox WHERE set_aside = 1 ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("inbox set aside: %w", err)
-	}
-	defer rows.Close()
-	var out []InboxMessage
-	for rows.Next() {
-		m, err := scanInbox(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return o.inbox(ctx, "inbox set aside", `set_aside = 1`)
 }
 
 // NoteSenderReply records that an unknown sender was answered today. It

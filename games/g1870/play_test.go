@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/railpost/railpost/games/eighteen/enginetest"
 	"github.com/railpost/railpost/games/move"
 )
 
@@ -23,39 +24,16 @@ func randomMove(rng *rand.Rand, g *Game) (move.Action, bool) {
 	if len(opts) == 0 {
 		return move.Action{}, false
 	}
-	if rng.IntN(20) > 0 {
-		// deals between players are offered one time in twenty, or
-		// random players trade privates back and forth for ever
-		if rest := slices.DeleteFunc(slices.Clone(opts), func(o move.Option) bool {
+	// deals between players are drawn one time in twenty, or random
+	// players trade privates back and forth for ever
+	return enginetest.RandomPolicy{
+		Deal: func(o move.Option) bool {
 			return (o.Verb == "BUYPRIVATE" && o.Ranged && g.r.Kind == stockRound) || (o.Verb == "REDEEM" && len(o.Args) == 2 && o.Args[1] != "SELF")
-		}); len(rest) > 0 {
-			opts = rest
-		}
-	}
-	var busy, eager []move.Option
-	for _, o := range opts {
-		switch {
-		case o.Verb == "PASS", o.Verb == "DONE", o.Verb == "SKIP", o.Verb == "DECLINE":
-		case o.Verb == "BUYTRAIN", o.Verb == "PAY":
-			eager = append(eager, o)
-			busy = append(busy, o)
-		default:
-			busy = append(busy, o)
-		}
-	}
-	pick := opts
-	switch r := rng.IntN(10); {
-	case len(eager) > 0 && r < 6:
-		pick = eager
-	case len(busy) > 0 && r < 8:
-		pick = busy
-	}
-	o := pick[rng.IntN(len(pick))]
-	n := o.Min
-	if o.Ranged {
-		n = o.Min + rng.IntN(min(o.Max-o.Min, 40)+1)
-	}
-	return o.Action(n), true
+		},
+		Idle:        []string{"PASS", "DONE", "SKIP", "DECLINE"},
+		Eager:       []string{"BUYTRAIN", "PAY"},
+		RangedEager: true,
+	}.Pick(opts, rng), true
 }
 
 // invariants are what must hold after every move (issue: property tests).

@@ -4,9 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
+	"github.com/railpost/railpost/games/eighteen/enginetest"
 	"github.com/railpost/railpost/games/move"
 )
 
@@ -24,41 +24,13 @@ func randomMove(rng *rand.Rand, g *Game) (move.Action, bool) {
 	if len(opts) == 0 {
 		return move.Action{}, false
 	}
-	if rng.IntN(20) > 0 {
-		// deals between players are offered one time in twenty, or random
-		// players trade privates back and forth for ever
-		if rest := slices.DeleteFunc(slices.Clone(opts), func(o move.Option) bool {
-			return o.Verb == "BUYPRIVATE" && g.r.Kind == stockRound
-		}); len(rest) > 0 {
-			opts = rest
-		}
-	}
-	var busy, eager []move.Option
-	for _, o := range opts {
-		switch o.Verb {
-		case "PASS", "DONE", "SKIP", "DECLINE", "RETAIN":
-		case "BUYTRAIN", "PAY", "PAR", "BUY":
-			if !o.Ranged {
-				eager = append(eager, o)
-			}
-			busy = append(busy, o)
-		default:
-			busy = append(busy, o)
-		}
-	}
-	pick := opts
-	switch r := rng.IntN(10); {
-	case len(eager) > 0 && r < 6:
-		pick = eager
-	case len(busy) > 0 && r < 8:
-		pick = busy
-	}
-	o := pick[rng.IntN(len(pick))]
-	n := o.Min
-	if o.Ranged {
-		n = o.Min + rng.IntN(min(o.Max-o.Min, 40)+1)
-	}
-	return o.Action(n), true
+	// deals between players are drawn one time in twenty, or random
+	// players trade privates back and forth for ever
+	return enginetest.RandomPolicy{
+		Deal:  func(o move.Option) bool { return o.Verb == "BUYPRIVATE" && g.r.Kind == stockRound },
+		Idle:  []string{"PASS", "DONE", "SKIP", "DECLINE", "RETAIN"},
+		Eager: []string{"BUYTRAIN", "PAY", "PAR", "BUY"},
+	}.Pick(opts, rng), true
 }
 
 // invariants are what must hold after every move: money conserved,

@@ -65,7 +65,7 @@ func GoldenGame(w io.Writer, g Player, kind string, seed uint64, cap int) error 
 			if len(opts) == 0 {
 				return fmt.Errorf("%s %d move %d: seat %d has no legal move", kind, seed, n, acting[0])
 			}
-			a = randomPick(opts, rng)
+			a = goldenRandom.Pick(opts, rng)
 		default:
 			return fmt.Errorf("no golden kind %q", kind)
 		}
@@ -88,46 +88,17 @@ func OptionsDigest(opts []move.Option) string {
 	return fmt.Sprintf("%d:%s", len(opts), hex.EncodeToString(h.Sum(nil))[:16])
 }
 
-// randomPick is a random legal move: a deal between players or a
-// redemption from another company one time in twenty (or random players
-// trade for ever), a train or a dividend more often than the rest, and a
-// number in a range drawn from at most its first 41 values.
-func randomPick(opts []move.Option, rng *rand.Rand) move.Action {
-	if rng.IntN(20) > 0 {
-		var rest []move.Option
-		for _, o := range opts {
-			if !(o.Verb == "BUYPRIVATE" && o.Ranged) && !(o.Verb == "REDEEM" && len(o.Args) == 2 && o.Args[1] != "SELF") {
-				rest = append(rest, o)
-			}
-		}
-		if len(rest) > 0 {
-			opts = rest
-		}
-	}
-	var busy, eager []move.Option
-	for _, o := range opts {
-		switch o.Verb {
-		case "PASS", "DONE", "SKIP", "DECLINE":
-		case "BUYTRAIN", "PAY":
-			eager = append(eager, o)
-			busy = append(busy, o)
-		default:
-			busy = append(busy, o)
-		}
-	}
-	pick := opts
-	switch r := rng.IntN(10); {
-	case len(eager) > 0 && r < 6:
-		pick = eager
-	case len(busy) > 0 && r < 8:
-		pick = busy
-	}
-	o := pick[rng.IntN(len(pick))]
-	n := o.Min
-	if o.Ranged {
-		n = o.Min + rng.IntN(min(o.Max-o.Min, 40)+1)
-	}
-	return o.Action(n)
+// goldenRandom is how the golden logs' random kind draws, fixed since they
+// were recorded: a deal between players (a private's price named) or a
+// redemption from another company one time in twenty, a train or a
+// dividend more often than the rest.
+var goldenRandom = RandomPolicy{
+	Deal: func(o move.Option) bool {
+		return (o.Verb == "BUYPRIVATE" && o.Ranged) || (o.Verb == "REDEEM" && len(o.Args) == 2 && o.Args[1] != "SELF")
+	},
+	Idle:        []string{"PASS", "DONE", "SKIP", "DECLINE"},
+	Eager:       []string{"BUYTRAIN", "PAY"},
+	RangedEager: true,
 }
 
 // update rewrites the golden logs instead of checking them; seeds checks

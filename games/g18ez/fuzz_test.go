@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/railpost/railpost/games/eighteen/enginetest"
 	"github.com/railpost/railpost/games/move"
 )
 
@@ -24,7 +25,7 @@ func FuzzApply(f *testing.F) {
 	// and their searches, and the fuzzer ran a few dozen inputs a minute.
 	games := playPositions(f, 600, 10)
 	f.Fuzz(func(t *testing.T, seat uint8, moves uint16, line string) {
-		g := games.at(t, int(moves%600))
+		g := games.At(t, int(moves%600))
 		a, err := move.ParseAction(int(seat%4), line)
 		if err != nil {
 			return
@@ -38,51 +39,21 @@ func FuzzApply(f *testing.F) {
 	})
 }
 
-// positions is one four-player game of computer moves, kept as a copy of
-// every few positions and the moves between them, so that any position in
-// it is a clone and a few moves away.
-type positions struct {
-	every int
-	kept  []*Game       // kept[i]: the game after i*every moves
-	moves []move.Action // every move played, in order
-}
-
-// playPositions plays up to n computer moves (fewer if the game ends)
-// from a fixed seed, keeping a copy of the game every so many.
-func playPositions(tb testing.TB, n, every int) positions {
+// playPositions plays up to n moves of one four-player game from a fixed
+// seed (fewer if it ends), keeping a copy of the game every so many.
+func playPositions(tb testing.TB, n, every int) *enginetest.Positions[*Game] {
+	tb.Helper()
 	g, err := New(Setup{Players: []string{"Ann", "Bob", "Cy", "Di"}, Seed: 11})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p := positions{every: every}
 	rng := rand.New(rand.NewPCG(11, 12))
-	for i := range n {
-		if i%every == 0 {
-			p.kept = append(p.kept, g.Clone())
-		}
+	return enginetest.PlayPositions(tb, g, n, every, func(g *Game) (move.Action, bool) {
 		if g.Over() {
-			break
+			return move.Action{}, false
 		}
-		a := g.Suggest(g.Acting()[0], rng)
-		if err := g.Apply(a); err != nil {
-			tb.Fatal(err)
-		}
-		p.moves = append(p.moves, a)
-	}
-	return p
-}
-
-// at is a fresh copy of the game after n moves, or after the last if it
-// ended sooner; changing it changes nothing kept.
-func (p positions) at(tb testing.TB, n int) *Game {
-	n = min(n, len(p.moves))
-	g := p.kept[n/p.every].Clone()
-	for _, a := range p.moves[n/p.every*p.every : n] {
-		if err := g.Apply(a); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	return g
+		return g.Suggest(g.Acting()[0], rng), true
+	})
 }
 
 // TestPositionsAreTheGamePlayedOut: a kept position with the moves after
@@ -114,7 +85,7 @@ func TestPositionsAreTheGamePlayedOut(t *testing.T) {
 		}
 		want := state(played)
 		for try := 1; try <= 2; try++ {
-			g := games.at(t, n)
+			g := games.At(t, n)
 			if state(g) != want {
 				t.Errorf("after %d moves (asked %d times) the kept game differs from the game played out", n, try)
 			}
@@ -129,19 +100,5 @@ func TestPositionsAreTheGamePlayedOut(t *testing.T) {
 // original's, at the start, in the first rounds and late in a game, so
 // that a game tried on a copy and saved is the game it was copied from.
 func TestACloneWritesTheSameState(t *testing.T) {
-	games := playPositions(t, 600, 10)
-	for _, n := range []int{0, 1, 10, 60, 255, 499, 599} {
-		g := games.at(t, n)
-		want, err := g.State()
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := g.Clone().State()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got) != string(want) {
-			t.Errorf("after %d moves a copy's state differs from the game's", n)
-		}
-	}
+	playPositions(t, 600, 10).ClonesWriteTheSameState(t, 0, 1, 10, 60, 255, 499, 599)
 }

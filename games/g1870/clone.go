@@ -24,11 +24,7 @@ func (g *Game) Clone() *Game {
 func (r round) clone() round {
 	r.Sales = slices.Clone(r.Sales)
 	r.Pending = slices.Clone(r.Pending)
-	if r.Auction != nil {
-		a := *r.Auction
-		a.Bidders = slices.Clone(a.Bidders)
-		r.Auction = &a
-	}
+	r.Auction = r.Auction.Clone()
 	r.Offer = r.Offer.Clone()
 	return r
 }

@@ -35,12 +35,8 @@ type pending struct {
 	Revenue int
 }
 
-type auction struct {
-	Private string
-	Bidders []int // in the order they bid
-	Turn    int   // index into Bidders
-	Resume  int   // the seat whose purchase set the auctions off
-}
+// auction is a private's auction among its bidders (5.7).
+type auction = eighteen.WaterfallAuction
 
 // round is where play stands: the core's state of the round (its
 // LastAct the last seat to act in a way that moves the priority, 5.2.2)

@@ -16,9 +16,8 @@ import (
 // everything after them.
 func (g *Game) buildRounds() map[int]eighteen.Round {
 	return map[int]eighteen.Round{
-		auctionRound: {Name: "initial stock round", Steps: []eighteen.Step{
-			g.consentStep(), g.parStep(), g.auctionStep(), g.initialStep(),
-		}},
+		auctionRound: {Name: "initial stock round", Steps: append([]eighteen.Step{
+			g.consentStep(), g.parStep()}, g.Waterfall(g.waterfall())...)},
 		stockRound: {Name: "stock round", Steps: []eighteen.Step{
 			g.consentStep(), g.protectStep(), g.parStep(), g.stockStep(),
 		}},
@@ -104,36 +103,23 @@ func (g *Game) connPayStep() eighteen.Step {
 		}}
 }
 
-// auctionStep is a private's auction among its bidders (5.7).
-func (g *Game) auctionStep() eighteen.Step {
-	return &eighteen.Table{Title: "auction", Moves: map[string]eighteen.Move{
-		"BID": eighteen.Pair(g.checkBid, g.doBid), "PASS": eighteen.Pair(g.checkPass, g.doPass),
-	}, Blocks: func() bool { return g.r.Auction != nil }, Waiting: func() []int {
-		au := g.r.Auction
-		return []int{au.Bidders[au.Turn]}
-	}, Candidate: func(seat int, _ move.Query) []move.Option {
-		p := g.Private(g.r.Auction.Private)
-		high, _ := g.highBid(p)
-		return []move.Option{move.Opt(seat, "PASS"), move.RangedOpt(seat, "BID", high+5, g.Players[seat].Cash-g.committed(seat, p.Sym), p.Sym)}
-	}}
-}
-
-// initialStep is a turn of the initial stock round while privates are
-// unsold: buy the cheapest, bid on another, or pass (5.7).
-func (g *Game) initialStep() eighteen.Step {
-	return &eighteen.Table{Title: "initial stock turn", Moves: map[string]eighteen.Move{
-		"BUY": eighteen.Pair(g.checkBuyMove, g.doBuy), "BID": eighteen.Pair(g.checkBid, g.doBid), "PASS": eighteen.Pair(g.checkPass, g.doPass),
-	}, Blocks: func() bool { return g.r.Kind == auctionRound }, Waiting: func() []int { return []int{g.r.Seat} },
-		Candidate: func(seat int, _ move.Query) []move.Option {
-			low := g.lowest()
-			out := []move.Option{move.Opt(seat, "PASS"), move.Opt(seat, "BUY", low.Sym)}
-			for _, p := range g.Privates {
-				if p.Owner < 0 && p.Corp == "" && !p.Closed && p != low {
-					high, _ := g.highBid(p)
-					out = append(out, move.RangedOpt(seat, "BID", max(p.Cost, high)+5, g.Players[seat].Cash-g.committed(seat, p.Sym), p.Sym))
-				}
+// waterfall is the initial stock round's start: the privates offered
+// cheapest first, bids on the dearer ones settled as each becomes the
+// cheapest (5.7).
+func (g *Game) waterfall() eighteen.Waterfall {
+	return eighteen.Waterfall{Rule: "5.7", Raise: 5, Auction: &g.r.Auction,
+		Open: func() bool { return g.r.Kind == auctionRound },
+		Held: func() error {
+			if len(g.r.Pending) > 0 {
+				return errRule("4.1", "answer the question before you first")
 			}
-			return out
+			return nil
+		},
+		Sell: g.sellPrivate, AllPassed: g.privatesOnlyRound,
+		SoldOut: func(buyer int) {
+			g.r.Kind = stockRound
+			g.r.Seat, g.r.Passes = g.NextSeat(buyer), 0
+			g.Note("every private is sold: the companies may now be started (5.7)")
 		}}
 }
 

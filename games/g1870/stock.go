@@ -9,105 +9,6 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-// committed is what a player has bid on privates other than skip (5.7:
-// a bid's money is set aside until the company is sold).
-func (g *Game) committed(seat int, skip string) int {
-	n := 0
-	for _, p := range g.Privates {
-		if p.Sym != skip {
-			n += p.Bids[seat]
-		}
-	}
-	return n
-}
-
-// lowest is the cheapest private not yet sold in the initial round.
-func (g *Game) lowest() *Private {
-	for _, p := range g.Privates {
-		if p.Owner < 0 && p.Corp == "" && !p.Closed {
-			return p
-		}
-	}
-	return nil
-}
-
-// checkBid judges a bid: on a private above the cheapest in a turn of
-// the initial round, or in an auction for one (5.7).
-func (g *Game) checkBid(a move.Action) error {
-	if g.r.Kind != auctionRound || len(g.r.Pending) > 0 {
-		return errRule("5.7", "bids are made only for private companies in the initial stock round")
-	}
-	if len(a.Args) != 2 {
-		return errRule("5.7", "write BID, the private and the amount, as BID GSC 90")
-	}
-	p := g.Private(a.Args[0])
-	amount, ok := atoi(a.Args[1])
-	if p == nil || !ok {
-		return errRule("5.7", "write BID, the private and the amount, as BID GSC 90")
-	}
-	cash := g.Players[a.Seat].Cash - g.committed(a.Seat, p.Sym)
-	if au := g.r.Auction; au != nil {
-		if p.Sym != au.Private {
-			return errRule("5.7", "the auction is for %s", au.Private)
-		}
-		high, _ := g.highBid(p)
-		if amount < high+5 || amount > cash {
-			return errRule("5.7", "a bid must beat $%d by $5 at least and be no more than your $%d uncommitted", high, cash)
-		}
-		return nil
-	}
-	if low := g.lowest(); p.Owner >= 0 || p.Corp != "" || p.Closed || p == low {
-		return errRule("5.7", "bids are for privates above the cheapest unsold one, %s, which is bought outright", low.Sym)
-	}
-	high, _ := g.highBid(p)
-	floor := max(p.Cost, high) + 5
-	if amount < floor || amount > cash {
-		return errRule("5.7", "a bid on the %s must be from $%d to your $%d uncommitted", p.Sym, floor, cash)
-	}
-	return nil
-}
-
-// doBid records a bid; in an auction the next bidder is asked, in a turn
-// of the initial round play passes on.
-func (g *Game) doBid(a move.Action) error {
-	p := g.Private(a.Args[0])
-	amount, _ := atoi(a.Args[1])
-	p.Bids[a.Seat] = amount
-	if au := g.r.Auction; au != nil {
-		g.Note("%s bids $%d for the %s", g.Players[a.Seat].Name, amount, p.Sym)
-		g.nextBidder(au)
-		return nil
-	}
-	g.Note("%s bids $%d on the %s", g.Players[a.Seat].Name, amount, p.Sym)
-	g.r.Passes, g.r.LastAct = 0, a.Seat
-	g.r.Seat = g.NextSeat(a.Seat)
-	return nil
-}
-
-// highBid is the highest bid on a private and who made it; of equal bids,
-// the earlier cannot be equalled, so there are none.
-func (g *Game) highBid(p *Private) (int, int) {
-	high, who := 0, -1
-	for s := range g.Players {
-		if b, ok := p.Bids[s]; ok && b > high {
-			high, who = b, s
-		}
-	}
-	return high, who
-}
-
-func (g *Game) nextBidder(au *auction) {
-	p := g.Private(au.Private)
-	_, high := g.highBid(p)
-	for k := 1; k <= len(au.Bidders); k++ {
-		i := (au.Turn + k) % len(au.Bidders)
-		if au.Bidders[i] != high {
-			au.Turn = i
-			return
-		}
-	}
-}
-
 // sellPrivate hands a private to a player and settles what comes with it.
 func (g *Game) sellPrivate(p *Private, seat, price int) {
 	g.Players[seat].Cash -= price
@@ -159,48 +60,11 @@ func (g *Game) askFriscoPar() {
 	g.r.Pending = append(g.r.Pending, pending{Kind: pendPar, Seat: p.Owner, Corp: SLSF})
 }
 
-// resolve sells the next privates that carry bids after a purchase: to a
-// lone bidder at the bid, or by auction among several (5.7).
-func (g *Game) resolve(buyer int) {
-	for {
-		p := g.lowest()
-		if p == nil {
-			g.r.Kind, g.r.Auction = stockRound, nil
-			g.r.Seat, g.r.Passes = g.NextSeat(buyer), 0
-			g.Note("every private is sold: the companies may now be started (5.7)")
-			return
-		}
-		var bidders []int
-		_, high := g.highBid(p)
-		for k := 1; k <= len(g.Players); k++ {
-			s := (high + k) % len(g.Players)
-			if _, ok := p.Bids[s]; ok {
-				bidders = append(bidders, s)
-			}
-		}
-		switch len(bidders) {
-		case 0:
-			g.r.Auction = nil
-			g.r.Seat, g.r.Passes = g.NextSeat(buyer), 0
-			return
-		case 1:
-			g.sellPrivate(p, bidders[0], p.Bids[bidders[0]])
-			continue
-		}
-		g.r.Auction = &auction{Private: p.Sym, Bidders: bidders, Resume: buyer}
-		g.Note("%d players bid on the %s: it is auctioned among them (5.7)", len(bidders), p.Sym)
-		return
-	}
-}
-
-// checkPass judges a pass: in an auction, always; in a turn, only
-// before acting and when not over the certificate limit (5.2.2, 5.4.1).
+// checkPass judges a pass in a stock turn: only before acting and when
+// not over the certificate limit (5.2.2, 5.4.1).
 func (g *Game) checkPass(a move.Action) error {
 	if len(g.r.Pending) > 0 || g.r.Kind == operatingRound {
 		return errRule("5.2.2", "PASS is for stock rounds and auctions; the operating company ends its turn with DONE")
-	}
-	if g.r.Auction != nil {
-		return nil
 	}
 	if g.r.Acted {
 		return errRule("5.2.2", "you have acted this turn: end it with DONE")
@@ -211,34 +75,13 @@ func (g *Game) checkPass(a move.Action) error {
 	return nil
 }
 
-// doPass drops a bidder out of an auction, or passes a turn; when every
-// seat has passed in a row the round ends (5.2.2, 5.7).
+// doPass passes a stock turn; when every seat has passed in a row the
+// round ends (5.2.2).
 func (g *Game) doPass(a move.Action) error {
-	if au := g.r.Auction; au != nil {
-		p := g.Private(au.Private)
-		delete(p.Bids, a.Seat)
-		au.Bidders = slices.DeleteFunc(au.Bidders, func(s int) bool { return s == a.Seat })
-		g.Note("%s drops out of the auction for the %s", g.Players[a.Seat].Name, p.Sym)
-		if len(au.Bidders) == 1 {
-			w := au.Bidders[0]
-			g.sellPrivate(p, w, p.Bids[w])
-			g.resolve(au.Resume)
-		} else {
-			au.Turn %= len(au.Bidders)
-			if _, high := g.highBid(p); au.Bidders[au.Turn] == high {
-				g.nextBidder(au)
-			}
-		}
-		return nil
-	}
 	g.r.Passes++
 	g.r.Seat = g.NextSeat(a.Seat)
 	if g.r.Passes >= len(g.Players) {
-		if g.r.Kind == auctionRound {
-			g.privatesOnlyRound()
-		} else {
-			g.endStockRound()
-		}
+		g.endStockRound()
 	}
 	return nil
 }
@@ -259,7 +102,7 @@ func (g *Game) privatesOnlyRound() {
 		g.Note("the GRSC now costs $%d", p.Cost)
 		if p.Cost <= 0 {
 			g.sellPrivate(p, start, 0)
-			g.resolve(start)
+			g.Resolve(g.waterfall(), start)
 			g.r.Seat = start
 		}
 	}
@@ -468,15 +311,11 @@ func (g *Game) startStockRound() {
 	g.Note("stock round: %s has the priority", g.Players[g.Priority].Name)
 }
 
-// checkBuyMove judges BUY: the cheapest private in the initial round, a
-// president's certificate at par, or shares from the initial offering
-// or the open market (5.3, 5.5, 5.7).
+// checkBuyMove judges BUY: a president's certificate at par, or shares
+// from the initial offering or the open market (5.3, 5.5).
 func (g *Game) checkBuyMove(a move.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
-	}
-	if g.r.Kind == auctionRound {
-		return g.checkLowest(a)
 	}
 	c, err := g.checkBuy(a)
 	if err != nil {
@@ -494,13 +333,6 @@ func (g *Game) checkBuyMove(a move.Action) error {
 
 // doBuy makes a purchase checkBuyMove allowed.
 func (g *Game) doBuy(a move.Action) error {
-	if g.r.Kind == auctionRound {
-		low := g.lowest()
-		g.sellPrivate(low, a.Seat, low.Cost)
-		g.r.LastAct, g.r.Passes = a.Seat, 0
-		g.resolve(a.Seat)
-		return nil
-	}
 	c := g.Corp(a.Args[0])
 	if strings.EqualFold(a.Args[1], "PAR") {
 		par, _ := atoi(a.Args[2])
@@ -643,22 +475,6 @@ func (g *Game) buyShares(seat int, c *Corp, units, price int, ipo bool) {
 
 func (g *Game) bought(seat int) {
 	g.r.Bought, g.r.Acted, g.r.LastAct = true, true, seat
-}
-
-// checkLowest judges buying the cheapest private outright in the initial
-// round (5.7).
-func (g *Game) checkLowest(a move.Action) error {
-	if g.r.Auction != nil {
-		return errRule("5.7", "an auction for the %s is on: BID or PASS", g.r.Auction.Private)
-	}
-	low := g.lowest()
-	if len(a.Args) != 1 || g.Private(a.Args[0]) != low {
-		return errRule("5.7", "only the cheapest private, the %s, may be bought outright; bid on the others", low.Sym)
-	}
-	if cash := g.Players[a.Seat].Cash - g.committed(a.Seat, ""); cash < low.Cost {
-		return errRule("5.7", "the %s costs $%d and you have $%d not set aside for bids", low.Sym, low.Cost, cash)
-	}
-	return nil
 }
 
 // checkParSLSF judges the Frisco's par, set by the buyer of its

@@ -123,6 +123,19 @@ func (p *Packet) Committed(seat int, skip string) int {
 	return total
 }
 
+// Leading counts the unsold items a seat holds the high bid on, leaving
+// out one: what it may yet have to take, which a title counts toward a
+// certificate limit.
+func (p *Packet) Leading(seat int, skip string) int {
+	n := 0
+	for _, it := range p.Items {
+		if b, ok := it.HighBid(); ok && !it.Sold && it.Sym != skip && b.Seat == seat {
+			n++
+		}
+	}
+	return n
+}
+
 // CheckBid judges a bid on an item behind the first unsold one.
 func (p *Packet) CheckBid(seat int, sym string, amount, step int) error {
 	it := p.Item(sym)

@@ -37,7 +37,7 @@ type round struct {
 func (g *Game) buildRounds() map[int]eighteen.Round {
 	return map[int]eighteen.Round{
 		stockRound: {Name: "share dealing round", Steps: []eighteen.Step{
-			g.consentStep(), g.auctionStep(), g.stockStep(),
+			g.consentStep(), g.PacketAuction(g.packet()), g.stockStep(),
 		}},
 		operatingRound: {Name: "operating round", Steps: []eighteen.Step{
 			g.consentStep(), g.powersStep(), g.trackStep(), g.tokenStep(), g.dividendStep(), g.trainStep(),

@@ -25,82 +25,18 @@ func (g *Game) startStockRound(initial bool) {
 	}
 }
 
-// auctionStep is the Startpacket's special auction (1.4): it blocks while
-// one is under way, and only its bidders take part.
-func (g *Game) auctionStep() eighteen.Step {
-	return &eighteen.Table{Title: "special auction", Moves: map[string]eighteen.Move{
-		"BID": eighteen.Pair(g.checkRaise, g.doRaise), "PASS": eighteen.Pair(g.checkDrop, g.doDrop),
-	}, Blocks: func() bool { return g.r.Kind == stockRound && g.Packet.Auction != nil },
-		Waiting: func() []int { return []int{g.Packet.Auction.Turn} },
-		Candidate: func(seat int, _ move.Query) []move.Option {
-			a := g.Packet.Auction
-			return []move.Option{move.RangedOpt(seat, "BID", a.High.Amount+bidStep, g.spendable(seat, a.Item), a.Item), move.Opt(seat, "PASS")}
+// packet is the Startpacket's moves: bids of $5 steps at least (1.3), the
+// special auctions (1.4), bids no more than a seat has free of its other
+// high bids, and within its certificate limit with them (rulings EZ4).
+func (g *Game) packet() eighteen.PacketRules {
+	return eighteen.PacketRules{Packet: &g.Packet, Raise: bidStep, Bid: "1.3", Special: "1.4", Cash: "rulings EZ4", Example: OBS,
+		Open: func() bool { return g.r.Kind == stockRound }, Settle: g.settleSales, Pass: g.checkPass,
+		Allowed: func(seat int, item string) error {
+			if g.Certs(seat)+g.Packet.Leading(seat, item) >= g.Limit() {
+				return errRule("1.8, rulings EZ4", "your certificates and high bids would pass the limit of %d", g.Limit())
+			}
+			return nil
 		}}
-}
-
-// spendable is what a seat may bid on an item: its cash less its other
-// standing high bids, which it may yet have to pay (rulings EZ4).
-func (g *Game) spendable(seat int, item string) int {
-	return g.Players[seat].Cash - g.Packet.Committed(seat, item)
-}
-
-// checkRaise judges a bid in the special auction; with none under way a
-// BID is the turn's, and its check says why.
-func (g *Game) checkRaise(a move.Action) error {
-	au := g.Packet.Auction
-	if au == nil {
-		return g.checkBid(a)
-	}
-	if len(a.Args) != 2 || a.Args[0] != au.Item {
-		return errRule("1.4", "the special auction is for %s: write BID %s and your amount", g.auctionItem(), g.auctionItem())
-	}
-	n, ok := atoi(a.Args[1])
-	if !ok {
-		return errRule("1.4", "BID %s takes an amount in dollars", au.Item)
-	}
-	if err := g.Packet.CheckRaise(a.Seat, n, bidStep); err != nil {
-		return err
-	}
-	if n > g.spendable(a.Seat, au.Item) {
-		return errRule("rulings EZ4", "you have $%d free for bids, not $%d", g.spendable(a.Seat, au.Item), n)
-	}
-	return nil
-}
-
-func (g *Game) auctionItem() string {
-	if g.Packet.Auction == nil {
-		return "nothing"
-	}
-	return g.Packet.Auction.Item
-}
-
-func (g *Game) doRaise(a move.Action) error {
-	n, _ := atoi(a.Args[1])
-	g.Packet.Raise(a.Seat, n, len(g.Players))
-	g.Note("%s bids $%d for %s", g.Players[a.Seat].Name, n, a.Args[0])
-	return nil
-}
-
-func (g *Game) checkDrop(a move.Action) error {
-	if g.Packet.Auction == nil {
-		return g.checkPass(a)
-	}
-	if len(a.Args) != 0 {
-		return errRule("1.4", "PASS drops you out of the special auction and takes nothing more")
-	}
-	return nil
-}
-
-func (g *Game) doDrop(a move.Action) error {
-	au := g.Packet.Auction
-	g.Note("%s drops out of the auction for %s", g.Players[a.Seat].Name, au.Item)
-	trigger := au.Trigger
-	sales, over := g.Packet.Drop(a.Seat, len(g.Players))
-	g.settleSales(sales)
-	if over {
-		g.r.Seat = g.NextSeat(trigger) // play resumes left of the trigger (1.3)
-	}
-	return nil
 }
 
 // settleSales pays for the Startpacket's sales and hands the items over:
@@ -130,7 +66,7 @@ func (g *Game) settleSales(sales []eighteen.PacketSale) {
 // while it lasts, then shares (1.2, 1.5, 1.11).
 func (g *Game) stockStep() eighteen.Step {
 	return &eighteen.Table{Title: "share dealing turn", Moves: map[string]eighteen.Move{
-		"BUY": eighteen.Pair(g.checkBuy, g.doBuy), "BID": eighteen.Pair(g.checkBid, g.doBid), "PAR": eighteen.Pair(g.checkPar, g.doPar),
+		"BUY": eighteen.Pair(g.checkBuy, g.doBuy), "BID": g.PacketBid(g.packet()), "PAR": eighteen.Pair(g.checkPar, g.doPar),
 		"SELL": eighteen.Pair(g.checkSell, g.doSell), "PASS": eighteen.Pair(g.checkPass, g.doPass), "DONE": eighteen.Pair(g.checkDone, g.doDone),
 		"BUYPRIVATE": eighteen.Pair(g.checkTrade, g.doTrade),
 	}, Blocks: func() bool { return g.r.Kind == stockRound }, Waiting: func() []int { return []int{g.r.Seat} },
@@ -147,13 +83,7 @@ func (g *Game) stockCandidates(seat int, _ move.Query) []move.Option {
 		}
 	}
 	if top := g.Packet.Top(); top != nil {
-		out = append(out, move.Opt(seat, "BUY", top.Sym))
-		for _, it := range g.Packet.Items[1:] {
-			if !it.Sold && it.Sym != top.Sym {
-				out = append(out, move.RangedOpt(seat, "BID", it.MinBid(bidStep), g.spendable(seat, it.Sym), it.Sym))
-			}
-		}
-		return out
+		return append(append(out, move.Opt(seat, "BUY", top.Sym)), g.PacketBids(g.packet(), seat)...)
 	}
 	for _, c := range g.Corps {
 		if !c.Public() {
@@ -189,7 +119,7 @@ func (g *Game) checkBuy(a move.Action) error {
 		if g.Certs(a.Seat) >= g.Limit() {
 			return errRule("1.8", "you hold %d certificates, the limit", g.Certs(a.Seat))
 		}
-		if free := g.spendable(a.Seat, top.Sym); free < top.Price {
+		if free := g.Spendable(&g.Packet, a.Seat, top.Sym); free < top.Price {
 			return errRule("1.2, rulings EZ4", "%s costs $%d; you have $%d free of your bids", top.Sym, top.Price, free)
 		}
 		return nil
@@ -312,49 +242,6 @@ func (g *Game) doPar(a move.Action) error {
 	c.Pos = pos
 	g.Note("%s buys %s's president's certificate at par $%d ($%d)", pl.Name, c.Sym, par, 2*par)
 	g.bought(a.Seat, c)
-	return nil
-}
-
-func (g *Game) checkBid(a move.Action) error {
-	if g.Packet.Top() == nil {
-		return errRule("1.3", "the Startpacket is sold out; there is nothing to bid on")
-	}
-	if len(a.Args) != 2 {
-		return errRule("1.3", "write BID, the company and your amount, as BID OBS 155")
-	}
-	n, ok := atoi(a.Args[1])
-	if !ok {
-		return errRule("1.3", "BID %s takes an amount in dollars", a.Args[0])
-	}
-	if err := g.Packet.CheckBid(a.Seat, a.Args[0], n, bidStep); err != nil {
-		return err
-	}
-	if free := g.spendable(a.Seat, a.Args[0]); n > free {
-		return errRule("rulings EZ4", "you have $%d free for bids, not $%d", free, n)
-	}
-	if g.Certs(a.Seat)+g.bidsHeld(a.Seat, a.Args[0]) >= g.Limit() {
-		return errRule("1.8, rulings EZ4", "your certificates and high bids would pass the limit of %d", g.Limit())
-	}
-	return nil
-}
-
-// bidsHeld counts the items a seat holds the high bid on, but one.
-func (g *Game) bidsHeld(seat int, skip string) int {
-	n := 0
-	for _, it := range g.Packet.Items {
-		if b, ok := it.HighBid(); ok && !it.Sold && it.Sym != skip && b.Seat == seat {
-			n++
-		}
-	}
-	return n
-}
-
-func (g *Game) doBid(a move.Action) error {
-	n, _ := atoi(a.Args[1])
-	g.Packet.PlaceBid(a.Seat, a.Args[0], n)
-	g.Note("%s bids $%d on %s", g.Players[a.Seat].Name, n, a.Args[0])
-	g.r.Passes, g.r.LastAct = 0, a.Seat
-	g.r.Seat = g.NextSeat(a.Seat)
 	return nil
 }
 

@@ -22,6 +22,34 @@ var marketText string
 // standard tiles it uses and the stock market.
 var printed = eighteen.Printed{Title: "1870", Board: boardText, Manifest: manifestText, Market: marketText}
 
+//go:embed spec.json
+var specText []byte
+
+// spec is 1870's data, read once and never changed: New deals every game
+// from it, and refuses to when it did not read (specErr).
+var spec, specErr = readSpec()
+
+// The named lists of spec the rules read: par values (5.1.2, 5.5),
+// reissue values (5.11), and the hexes the Cattle and port tokens may
+// take (15.2).
+var (
+	parPrices     = spec.Prices["par"]
+	reissuePrices = spec.Prices["reissue"]
+	cattleHexes   = spec.Hexes["cattle"]
+	portHexes     = spec.Hexes["ports"]
+)
+
+// readSpec is spec.json with the rules written as code beside it: an
+// empty spec and the error when it does not read.
+func readSpec() (*eighteen.Spec, error) {
+	s, err := eighteen.ParseSpec(printed, specText)
+	if err != nil {
+		return &eighteen.Spec{}, err
+	}
+	s.Shares, s.Tokens, s.Bankruptcy = shares, tokens, bankruptcy
+	return s, nil
+}
+
 // Board is the 1870 map.
 func Board() (*eighteen.Board, error) { return printed.ParseBoard() }
 

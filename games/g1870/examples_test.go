@@ -148,8 +148,8 @@ func TestStartingCapital(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.Players[0].Cash != want || g.Bank != bankCash-n*want {
-			t.Errorf("%d players: $%d each and $%d in the bank, want $%d and $%d", n, g.Players[0].Cash, g.Bank, want, bankCash-n*want)
+		if g.Players[0].Cash != want || g.Bank != spec.Bank-n*want {
+			t.Errorf("%d players: $%d each and $%d in the bank, want $%d and $%d", n, g.Players[0].Cash, g.Bank, want, spec.Bank-n*want)
 		}
 	}
 	if _, err := New(Setup{Players: []string{"solo"}}); err == nil {

@@ -1,7 +1,6 @@
 package g1870
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -94,42 +93,35 @@ type Run = eighteen.Run
 // New deals a game: the starting order from the seed, the capital, the
 // Katy share set with its private (3.1 to 3.3).
 func New(s Setup) (*Game, error) {
-	n := len(s.Players)
-	if n < 2 || n > 7 {
-		return nil, fmt.Errorf("1870 is for 2 to 7 players, not %d (5.4.1)", n)
+	if specErr != nil {
+		return nil, specErr
 	}
-	e, err := printed.Load()
+	sp := spec
+	if s.Variants.Diesels {
+		sp = spec.With("diesels")
+	}
+	base, err := eighteen.Deal[Corp](sp, s.Players, func(core eighteen.Corporation, f eighteen.CompanySpec) *Corp {
+		dest, _ := hexgrid.ParseHex(f.Dest)
+		c := &Corp{Corporation: core, Dest: dest}
+		c.IPO = 10
+		switch c.Sym {
+		case MKT:
+			c.IPO, c.Reserved = 9, 1
+		case SLSF:
+			c.IPO, c.Reserved = 8, 2 // its president's certificate is the SLSF private
+		}
+		return c
+	})
 	if err != nil {
 		return nil, err
 	}
-	e.Trains = eighteen.NewTrains(trainTable, phaseTable)
-	if s.Variants.Diesels {
-		e.Trains = eighteen.NewTrains(dieselTrains, dieselPhases)
-	}
-	e.Trains.Phase = 1
-	e.Bank, e.Players, e.Capital = bankCash, s.Players, startTotal
-	g := &Game{Base: eighteen.NewBase[Corp](e), Variants: s.Variants}
+	g := &Game{Base: base, Variants: s.Variants}
 	// By mail the players sit in the order the game lists them: their
 	// positions are the seats, fixed as they join, and the mail for seat k
 	// goes to position k+1. The seed deals the starting order's card #1,
 	// the first priority; the others follow clockwise (3.2; ruling G14).
 	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x1870))
-	first := rng.IntN(n)
-	for _, f := range corpTable {
-		home, _ := hexgrid.ParseHex(f.home)
-		dest, _ := hexgrid.ParseHex(f.dest)
-		c := &Corp{Corporation: eighteen.Corporation{Sym: f.sym, Name: f.name, Home: home, TokenCosts: f.tokens, FloatAt: f.float, IPO: 10, President: -1}, Dest: dest}
-		if c.Sym == MKT {
-			c.IPO, c.Reserved = 9, 1
-		}
-		if c.Sym == SLSF {
-			c.IPO, c.Reserved = 8, 2 // its president's certificate is the SLSF private
-		}
-		g.AddCorp(c)
-	}
-	for _, f := range privateTable {
-		g.Privates = append(g.Privates, eighteen.NewPrivate(f.sym, f.name, f.cost, f.revenue))
-	}
+	first := rng.IntN(len(s.Players))
 	g.wire()
 	if g.Variants.Historical {
 		g.Corp(SLSF).FloatAt = 6     // it runs once six shares are sold (16.5)
@@ -152,15 +144,16 @@ func (g *Game) unlimited(c *Corp) bool { return shares.Unlimited(g.StockMarket()
 // once (5.1.1 brown).
 func (g *Game) bulk(c *Corp) bool { return shares.Bulk(g.StockMarket(), &c.Corporation) }
 
-// Limit is each player's certificate limit now (5.4.1).
+// Limit is each player's certificate limit now, lower as companies close
+// (5.4.1).
 func (g *Game) Limit() int {
-	open := 0
+	closed := 0
 	for _, c := range g.Corps {
-		if !c.Closed {
-			open++
+		if c.Closed {
+			closed++
 		}
 	}
-	return certLimit(len(g.Players), open)
+	return spec.Limits.At(len(g.Players), closed)
 }
 
 // sold is a company's shares outside the initial offering and its own

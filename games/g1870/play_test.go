@@ -38,7 +38,7 @@ func randomMove(rng *rand.Rand, g *Game) (move.Action, bool) {
 
 // invariants are what must hold after every move (issue: property tests).
 func invariants(g *Game, manifest Manifest, last move.Action, lastRun *Run) error {
-	want := bankCash
+	want := spec.Bank
 	if g.Broken {
 		want += brokenBills
 	}

@@ -167,6 +167,16 @@ func Deal[T any, P Company[T]](s *Spec, players []string, make func(Corporation,
 	return b, nil
 }
 
+// Company is the data of the company with that symbol, or nil.
+func (s *Spec) Company(sym string) *CompanySpec {
+	for i := range s.Companies {
+		if s.Companies[i].Sym == sym {
+			return &s.Companies[i]
+		}
+	}
+	return nil
+}
+
 // HomeOf is the hex where a company's home is printed.
 func (b *Board) HomeOf(sym string) (hexgrid.Hex, bool) {
 	for _, h := range b.Order {

@@ -29,6 +29,24 @@ var marketText string
 var printed = eighteen.Printed{Title: "18EZ", Board: boardText, Designs: designsText, Manifest: manifestText,
 	Market: marketText, TopStays: true}
 
+//go:embed spec.json
+var specText []byte
+
+// spec is 18EZ's data, read once and never changed: New deals every game
+// from it, and refuses to when it did not read (specErr).
+var spec, specErr = readSpec()
+
+// readSpec is spec.json with the rules written as code beside it: an
+// empty spec and the error when it does not read.
+func readSpec() (*eighteen.Spec, error) {
+	s, err := eighteen.ParseSpec(printed, specText)
+	if err != nil {
+		return &eighteen.Spec{}, err
+	}
+	s.Shares, s.Bankruptcy = shares, bankruptcy
+	return s, nil
+}
+
 // Board is the 18EZ map, its printed tiles (Metropolis's yellow tile and
 // the two grey hexes) resolved, so that NewLayout lays them.
 func Board() (*eighteen.Board, error) { return printed.ParseBoard() }

@@ -1,7 +1,6 @@
 package g18ez
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -73,60 +72,45 @@ type Game struct {
 // New deals a game: cash from the bank, the Startpacket laid out, the
 // Priority Bid Card to the seat the seed draws (1.1, 1.2).
 func New(s Setup) (*Game, error) {
-	n := len(s.Players)
-	if certLimits[n] == 0 {
-		return nil, fmt.Errorf("18EZ is for 2 to 6 players, not %d (1.1)", n)
+	if specErr != nil {
+		return nil, specErr
 	}
-	e, err := printed.Load()
-	if err != nil {
-		return nil, err
-	}
-	e.Bank, e.Trains, e.Players, e.Capital = bankCash, eighteen.NewTrains(trainTable, phaseTable), s.Players, startTotal
-	g := &Game{Base: eighteen.NewBase[Corp](e)}
-	var items []eighteen.PacketItem
-	for _, f := range privateFacts {
-		g.Privates = append(g.Privates, eighteen.NewPrivate(f.sym, f.name, f.cost, f.revenue))
-		items = append(items, eighteen.PacketItem{Sym: f.sym, Price: f.cost})
-	}
-	for _, f := range corpFacts {
-		c := &Corp{Corporation: eighteen.Corporation{Sym: f.sym, Name: f.name, Kind: f.kind, TokenCosts: f.tokens, President: -1}}
-		if h, ok := homeOf(e.Board, f.sym); ok {
-			c.Home = h
-		}
-		switch f.kind {
-		case kindMinor:
-			items = append(items, eighteen.PacketItem{Sym: f.sym, Price: minorPrice})
+	base, err := eighteen.Deal[Corp](spec, s.Players, func(core eighteen.Corporation, f eighteen.CompanySpec) *Corp {
+		c := &Corp{Corporation: core}
+		switch f.Kind {
 		case kindMajor:
-			c.IPO, c.FloatAt = 10, 5
+			c.IPO = 10
 		case kindSystem:
 			c.IPO, c.Reserved, c.Par = 4, 6, blackLinePrice
 		}
-		g.AddCorp(c)
+		return c
+	})
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{Base: base}
+	// The Startpacket: the privates, then the minors at their price (1.2).
+	var items []eighteen.PacketItem
+	for _, p := range spec.Privates {
+		items = append(items, eighteen.PacketItem{Sym: p.Sym, Price: p.Cost})
+	}
+	for _, c := range spec.Companies {
+		if c.Price > 0 {
+			items = append(items, eighteen.PacketItem{Sym: c.Sym, Price: c.Price})
+		}
 	}
 	g.Packet = eighteen.NewPacket(items)
-	g.Layout.Cite = trackRules
+	g.Layout.Cite = spec.Cite
 	g.wire()
 	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x18e2))
-	g.Priority = rng.IntN(n)
+	g.Priority = rng.IntN(len(s.Players))
 	g.startStockRound(true)
 	g.Note("%s draws the lowest token and holds the Priority Bid Card; the Startpacket is on offer, the Short Line first (1.2)", g.Players[g.Priority].Name)
 	return g, nil
 }
 
-// homeOf is the hex where a company's home is printed.
-func homeOf(b *eighteen.Board, sym string) (hexgrid.Hex, bool) {
-	for _, h := range b.Order {
-		for _, home := range b.Space(h).Homes {
-			if home == sym {
-				return h, true
-			}
-		}
-	}
-	return hexgrid.Hex{}, false
-}
-
 // Limit is the certificate limit (1.8).
-func (g *Game) Limit() int { return certLimits[len(g.Players)] }
+func (g *Game) Limit() int { return spec.Limits.At(len(g.Players), 0) }
 
 // move puts a company's token in a new box, at the bottom of any pile
 // there (1.14).

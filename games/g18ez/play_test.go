@@ -37,8 +37,8 @@ func randomMove(rng *rand.Rand, g *Game) (move.Action, bool) {
 // shares summing to 100%, holdings and trains within limits, every tile
 // from the manifest, and the last run legal.
 func invariants(g *Game, manifest map[string]int, lastRun *Run) error {
-	if m := g.Money(); m != bankCash {
-		return fmt.Errorf("money: %d in the game, want %d", m, bankCash)
+	if m := g.Money(); m != spec.Bank {
+		return fmt.Errorf("money: %d in the game, want %d", m, spec.Bank)
 	}
 	for _, c := range g.Corps {
 		if !c.Public() {

@@ -50,7 +50,7 @@ func (g *Game) settleSales(sales []eighteen.PacketSale) {
 			p.Owner = s.Seat
 		} else if c := g.Corp(s.Item); c != nil {
 			c.President, c.Started, c.Floated = s.Seat, true, true
-			g.Pay(minorPrice, &c.Cash)
+			g.Pay(spec.Company(c.Sym).Price, &c.Cash)
 		}
 		g.Note("%s buys %s for $%d", pl.Name, s.Item, s.Price)
 	}

@@ -227,7 +227,7 @@ func (b *Base[T, P]) checkLowest(w Waterfall, a move.Action) error {
 // makes the cheapest.
 func (b *Base[T, P]) buyLowest(w Waterfall, seat int) error {
 	low := b.Lowest()
-	w.Sell(low, seat, low.Cost)
+	b.sellFall(w, low, seat, low.Cost)
 	b.hooks.State.LastAct, b.hooks.State.Passes = seat, 0
 	b.Resolve(w, seat)
 	return nil
@@ -257,13 +257,20 @@ func (b *Base[T, P]) Resolve(w Waterfall, buyer int) {
 			r.Seat, r.Passes = b.NextSeat(buyer), 0
 			return
 		case 1:
-			w.Sell(p, bidders[0], p.Bids[bidders[0]])
+			b.sellFall(w, p, bidders[0], p.Bids[bidders[0]])
 			continue
 		}
 		*w.Auction = &WaterfallAuction{Private: p.Sym, Bidders: bidders, Resume: buyer}
 		b.Note("%d players bid on the %s: it is auctioned among them (%s)", len(bidders), p.Sym, w.Rule)
 		return
 	}
+}
+
+// sellFall sells a private by the title's Sell; the losing bids' money
+// is free again.
+func (b *Base[T, P]) sellFall(w Waterfall, p *Private, seat, price int) {
+	w.Sell(p, seat, price)
+	clear(p.Bids)
 }
 
 func hasBid(p *Private, seat int) bool {
@@ -286,7 +293,7 @@ func (b *Base[T, P]) dropOut(w Waterfall, seat int) error {
 	b.Note("%s drops out of the auction for the %s", b.Players[seat].Name, p.Sym)
 	if len(au.Bidders) == 1 {
 		winner := au.Bidders[0]
-		w.Sell(p, winner, p.Bids[winner])
+		b.sellFall(w, p, winner, p.Bids[winner])
 		b.Resolve(w, au.Resume)
 		return nil
 	}

@@ -14,7 +14,6 @@ func (g *Game) sellPrivate(p *Private, seat, price int) {
 	g.Players[seat].Cash -= price
 	g.Bank += price
 	p.Owner, p.Cost = seat, p.Printed
-	clear(p.Bids) // the losing bids' money is free again
 	g.Note("%s buys the %s for $%d", g.Players[seat].Name, p.Sym, price)
 	switch p.Sym {
 	case MKT:

@@ -34,6 +34,10 @@ type Waterfall struct {
 	Sell      func(p *Private, seat, price int)
 	SoldOut   func(buyer int)
 	AllPassed func()
+	// Discount is what the first private (the cheapest at the start)
+	// costs less each time every seat passes with it unsold, after
+	// AllPassed; at no cost the seat to act then has it.
+	Discount int
 }
 
 // WaterfallAuction is a private's auction among the seats that bid on it
@@ -312,8 +316,26 @@ func (b *Base[T, P]) fallPass(w Waterfall, seat int) error {
 	r.Seat = b.NextSeat(seat)
 	if r.Passes >= len(b.Players) {
 		w.AllPassed()
+		b.discount(w)
 	}
 	return nil
+}
+
+// discount lowers the first private's cost after every seat has passed,
+// and gives it to the seat to act once it costs nothing.
+func (b *Base[T, P]) discount(w Waterfall) {
+	p := b.Privates[0]
+	if w.Discount == 0 || p.Owner >= 0 || p.Corp != "" {
+		return
+	}
+	p.Cost -= w.Discount
+	b.Note("the %s now costs $%d", p.Sym, p.Cost)
+	if p.Cost <= 0 {
+		start := b.hooks.State.Seat
+		b.sellFall(w, p, start, 0)
+		b.Resolve(w, start)
+		b.hooks.State.Seat = start
+	}
 }
 
 // atoiDollars reads an amount, with or without its $.

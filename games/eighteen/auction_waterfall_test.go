@@ -23,7 +23,7 @@ type fallTable struct {
 	round     Round
 }
 
-func newFallTable(t *testing.T) *fallTable {
+func newFallTable(t *testing.T, discount int) *fallTable {
 	t.Helper()
 	b := NewBase[tcorp](Equipment{Board: &Board{}, Bank: 5000, Players: []string{"Ann", "Bob", "Cal"}, Capital: 900})
 	for _, p := range []struct {
@@ -34,7 +34,7 @@ func newFallTable(t *testing.T) *fallTable {
 	}
 	ft := &fallTable{b: &b, state: RoundState{LastAct: -1}}
 	b.Wire(Hooks{State: &ft.state})
-	ft.round = Round{Name: "initial stock round", Steps: b.Waterfall(Waterfall{Rule: "5.7", Raise: 5, Auction: &ft.au,
+	ft.round = Round{Name: "initial stock round", Steps: b.Waterfall(Waterfall{Rule: "5.7", Raise: 5, Discount: discount, Auction: &ft.au,
 		Open: func() bool { return true }, Held: func() error { return ft.held },
 		Sell: func(p *Private, seat, price int) {
 			b.Players[seat].Cash -= price
@@ -42,7 +42,7 @@ func newFallTable(t *testing.T) *fallTable {
 			p.Owner = seat
 		},
 		SoldOut:   func(buyer int) { ft.soldOut = append(ft.soldOut, buyer) },
-		AllPassed: func() { ft.allPassed++ }})}
+		AllPassed: func() { ft.allPassed++; ft.state.Passes = 0 }})}
 	return ft
 }
 
@@ -67,7 +67,7 @@ func (ft *fallTable) options(seat int) []string {
 // with two bidders the cheapest and sets off their auction, a drop-out
 // that sells it, and a lone bidder's private sold at once after it.
 func TestWaterfallPlays(t *testing.T) {
-	ft := newFallTable(t)
+	ft := newFallTable(t, 0)
 	b := ft.b
 	if got, want := ft.options(0), []string{"PASS", "BUY A", "BID B <45 to 300>", "BID C <55 to 300>"}; !slices.Equal(got, want) {
 		t.Fatalf("Ann's options %v, want %v", got, want)
@@ -124,7 +124,7 @@ func TestWaterfallPlays(t *testing.T) {
 // a seat has; a question to answer first refuses a purchase with the
 // title's reason.
 func TestWaterfallPassesAndHeld(t *testing.T) {
-	ft := newFallTable(t)
+	ft := newFallTable(t, 0)
 	for i, line := range []string{"PASS", "BID B 45", "PASS", "PASS"} {
 		if err := ft.play(i%3, line); err != nil {
 			t.Fatal(err)
@@ -143,5 +143,27 @@ func TestWaterfallPassesAndHeld(t *testing.T) {
 	ft.held = errors.New("answer the question first")
 	if err := ft.play(2, "BUY A"); err == nil || !strings.Contains(err.Error(), "question") {
 		t.Errorf("BUY with a question open: %v", err)
+	}
+}
+
+// TestWaterfallDiscount: each time every seat passes the first private
+// costs less, and at nothing the seat to act has it, which makes the next
+// the cheapest.
+func TestWaterfallDiscount(t *testing.T) {
+	ft := newFallTable(t, 10)
+	seat := 0
+	for round, want := range []int{10, 0} {
+		for range 3 {
+			if err := ft.play(seat, "PASS"); err != nil {
+				t.Fatal(err)
+			}
+			seat = (seat + 1) % 3
+		}
+		if a := ft.b.Private("A"); a.Cost != want || (want == 0) != (a.Owner == 0) {
+			t.Fatalf("after %d rounds of passes A costs $%d, owner %d", round+1, a.Cost, a.Owner)
+		}
+	}
+	if ft.b.Lowest().Sym != "B" || ft.state.Seat != 0 || ft.allPassed != 2 {
+		t.Errorf("the cheapest is %s, seat %d to act, all passed %d times", ft.b.Lowest().Sym, ft.state.Seat, ft.allPassed)
 	}
 }

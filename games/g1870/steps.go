@@ -107,7 +107,7 @@ func (g *Game) connPayStep() eighteen.Step {
 // cheapest first, bids on the dearer ones settled as each becomes the
 // cheapest (5.7).
 func (g *Game) waterfall() eighteen.Waterfall {
-	return eighteen.Waterfall{Rule: "5.7", Raise: 5, Auction: &g.r.Auction,
+	return eighteen.Waterfall{Rule: "5.7", Raise: 5, Discount: 5, Auction: &g.r.Auction,
 		Open: func() bool { return g.r.Kind == auctionRound },
 		Held: func() error {
 			if len(g.r.Pending) > 0 {

@@ -86,8 +86,8 @@ func (g *Game) doPass(a move.Action) error {
 }
 
 // privatesOnlyRound follows an initial round in which everyone passed
-// with privates unsold: the privates pay, the GRSC gets cheaper, and the
-// initial round starts again (5.7).
+// with privates unsold: the privates pay, and the initial round starts
+// again (5.7), the GRSC $5 cheaper (the waterfall's Discount).
 func (g *Game) privatesOnlyRound() {
 	g.Note("everyone passed with privates unsold: an operating round for the privates alone (5.7)")
 	g.PayPrivates()
@@ -96,15 +96,6 @@ func (g *Game) privatesOnlyRound() {
 		start = g.NextSeat(g.r.LastAct)
 	}
 	g.r = round{RoundState: eighteen.RoundState{Kind: auctionRound, Seat: start, LastAct: -1}, Initial: true, First: start}
-	if p := g.Private(GRSC); p.Owner < 0 && p.Corp == "" {
-		p.Cost -= 5
-		g.Note("the GRSC now costs $%d", p.Cost)
-		if p.Cost <= 0 {
-			g.sellPrivate(p, start, 0)
-			g.Resolve(g.waterfall(), start)
-			g.r.Seat = start
-		}
-	}
 }
 
 // checkDone judges the end of a stock turn, or of a company's turn after

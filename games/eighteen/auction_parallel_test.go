@@ -167,3 +167,17 @@ func TestParallelRebid(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelNoBids: every seat passing with no bid made sells nothing
+// and tells the title no one bid.
+func TestParallelNoBids(t *testing.T) {
+	pt := newParallelTable(t, false)
+	for seat := range 3 {
+		if err := pt.play(t, seat, "PASS"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !slices.Equal(pt.over, []int{-1}) || pt.b.Lowest().Sym != "HSJ" || pt.b.Bank != 12000-1350 {
+		t.Errorf("Over told %v, cheapest unsold %s, bank $%d", pt.over, pt.b.Lowest().Sym, pt.b.Bank)
+	}
+}

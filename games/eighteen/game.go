@@ -54,6 +54,7 @@ type Base[T any, P Company[T]] struct {
 	// side has given its word.
 	agreed bool
 	hooks  Hooks
+	spec   *Spec // the title's data the game was dealt from (Deal), nil for none
 }
 
 // Run is one company's run of its trains.
@@ -97,6 +98,10 @@ func NewBase[T any, P Company[T]](e Equipment) Base[T, P] {
 	}
 	return b
 }
+
+// Spec is the title's data the game was dealt from, nil if it was not
+// dealt from one.
+func (b *Base[T, P]) Spec() *Spec { return b.spec }
 
 // Board is the map as printed.
 func (b *Base[T, P]) Board() *Board { return b.Layout.Board }

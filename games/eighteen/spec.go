@@ -152,6 +152,7 @@ func Deal[T any, P Company[T]](s *Spec, players []string, make func(Corporation,
 		e.Capital = each * n
 	}
 	b := NewBase[T, P](e)
+	b.spec = s
 	for _, c := range s.Companies {
 		core := Corporation{Sym: c.Sym, Name: c.Name, Kind: c.Kind, TokenCosts: slices.Clone(c.Tokens), FloatAt: c.Float, President: -1}
 		if c.Home != "" {

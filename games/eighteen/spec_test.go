@@ -64,7 +64,7 @@ func TestDealFromSpec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Players[0].Cash != 650 || b.Bank != 12000-3*650 || b.Money() != 12000 {
+	if b.Players[0].Cash != 650 || b.Bank != 12000-3*650 || b.Money() != 12000 || b.Spec() != s {
 		t.Errorf("three players: $%d each, bank $%d", b.Players[0].Cash, b.Bank)
 	}
 	aa, bb := b.Corp("AA"), b.Corp("BB")

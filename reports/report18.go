@@ -144,13 +144,12 @@ func players(d *doc, v eighteen.View) {
 func trainsAndPhase(v eighteen.View) string {
 	ph := v.Phase
 	var depot []string
-	for i, k := range v.Trains.Depot {
-		switch n := v.Trains.Left[i]; {
-		case n < 0:
-			depot = append(depot, fmt.Sprintf("%s x any number at $%d", k.Sym, k.Price))
-		default:
-			depot = append(depot, fmt.Sprintf("%s x%d at $%d", k.Sym, n, k.Price))
+	for _, k := range v.Trains.Depot {
+		if k.Left < 0 {
+			depot = append(depot, fmt.Sprintf("%s x any number at $%d", k.Name, k.Cost))
+			continue
 		}
+		depot = append(depot, fmt.Sprintf("%s x%d at $%d", k.Name, k.Left, k.Cost))
 	}
 	pool := "none"
 	if len(v.Trains.Pool) > 0 {

@@ -187,10 +187,16 @@ type ViewPile struct {
 // ViewTrains are the trains the bank sells, in order, those in the open
 // market, and the next the bank sells as the mails write it.
 type ViewTrains struct {
-	Depot []ViewLot // Price a train's cost; Bids unused; Sym its name
-	Left  []int     // how many of each are left, -1 without limit
+	Depot []ViewTrain
 	Pool  []string
 	Next  string
+}
+
+// ViewTrain is a kind of train the bank still has: its name, its cost
+// and how many are left, -1 without limit.
+type ViewTrain struct {
+	Name       string
+	Cost, Left int
 }
 
 // ViewTurn is whose move it is and where play stands: the seats the game
@@ -403,8 +409,7 @@ func (b *Base[T, P]) viewTrains() ViewTrains {
 	v := ViewTrains{Pool: b.Names(b.PoolTrains), Next: b.NextSale()}
 	for i, k := range b.Kinds {
 		if n := b.Depot[i]; n != 0 {
-			v.Depot = append(v.Depot, ViewLot{Sym: b.Name(k.Size), Price: k.Cost})
-			v.Left = append(v.Left, n)
+			v.Depot = append(v.Depot, ViewTrain{Name: b.Name(k.Size), Cost: k.Cost, Left: n})
 		}
 	}
 	return v

@@ -85,7 +85,7 @@ func TestViewHoldsWhatEachReaderSees(t *testing.T) {
 	if v.Phase.OffBoard != "brown" || v.Phase.LimitText() != "4 (minors 2)" || !slices.Equal(v.Phase.Tiles, []string{"yellow", "green"}) {
 		t.Errorf("the phase %+v", v.Phase)
 	}
-	if !slices.Equal(v.Trains.Pool, []string{"2"}) || v.Trains.Next != "a 2 for $80 (1 left)" || !slices.Equal(v.Trains.Left, []int{1, -1}) {
+	if !slices.Equal(v.Trains.Pool, []string{"2"}) || v.Trains.Next != "a 2 for $80 (1 left)" || !slices.Equal(v.Trains.Depot, []ViewTrain{{"2", 80, 1}, {"3", 180, -1}}) {
 		t.Errorf("the trains %+v", v.Trains)
 	}
 	if _, err := json.Marshal(v); err != nil {

@@ -54,12 +54,12 @@ func (g *Game) viewExtra(v *eighteen.View) {
 	}
 	if t := g.Cattle; t != nil {
 		v.Marks = append(v.Marks, eighteen.ViewMark{Hex: t.Hex.String(), Kind: "cattle", Label: "Cattle " + t.Corp, Corp: t.Corp})
-		v.Notes = append(v.Notes, eighteen.ViewNote{Label: "Cattle", Text: fmt.Sprintf("%s's Cattle token is on %s (15.2)", t.Corp, t.Hex)})
+		v.Notes = append(v.Notes, eighteen.ViewNote{Label: "Cattle", Text: fmt.Sprintf("%s's Cattle token is on %s (15.2).", t.Corp, t.Hex)})
 	}
 	if t := g.Port; t != nil {
-		label, text := "Port "+t.Corp, fmt.Sprintf("%s's port token is on %s (15.2)", t.Corp, t.Hex)
+		label, text := "Port "+t.Corp, fmt.Sprintf("%s's port token is on %s (15.2).", t.Corp, t.Hex)
 		if t.Closed {
-			label, text = label+" shut", text+", shut to all but its company"
+			label, text = label+" shut", fmt.Sprintf("%s's port token is on %s, shut to all but its company (15.2).", t.Corp, t.Hex)
 		}
 		v.Marks = append(v.Marks, eighteen.ViewMark{Hex: t.Hex.String(), Kind: "port", Label: label, Corp: t.Corp})
 		v.Notes = append(v.Notes, eighteen.ViewNote{Label: "Port", Text: text})

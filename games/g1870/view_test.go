@@ -44,7 +44,7 @@ func TestViewAddsWhatIs1870s(t *testing.T) {
 	for _, n := range v.Notes {
 		notes = append(notes, n.Text)
 	}
-	for _, want := range []string{"ATSF's Cattle token is on F13 (15.2)", "ATSF's port token is on F13 (15.2), shut to all but its company"} {
+	for _, want := range []string{"ATSF's Cattle token is on F13 (15.2).", "ATSF's port token is on F13, shut to all but its company (15.2)."} {
 		if !slices.Contains(notes, want) {
 			t.Errorf("the notes %q lack %q", notes, want)
 		}

@@ -57,6 +57,56 @@ type EighteenBoard struct {
 	Run   *BoardRun
 }
 
+// boardStyle is a title's look of its board: its companies' colours and
+// its off-board values', the fill of each kind of mark (the company's
+// colour where it has none), the key's words under the board, and which
+// station tokens are drawn ringed.
+type boardStyle struct {
+	Title        string
+	Colours      map[string]hexmap.RGB
+	PhaseColours []hexmap.RGB
+	MarkFills    map[string]hexmap.RGB
+	Key          string
+	Ringed       func(sym string, h hexgrid.Hex) bool
+}
+
+// boardOf is a title's board as its view has it: the layout, the homes
+// still to be placed, the key of the companies in play, the title's
+// marks, the phase and the title's own rows under the board, and the
+// last run.
+func boardOf(v eighteen.View, s boardStyle) EighteenBoard {
+	b := EighteenBoard{Title: s.Title, Layout: v.Board, Colours: s.Colours, PhaseColours: s.PhaseColours, OffBoard: v.Phase.OffBoardValue, Ringed: s.Ringed}
+	for _, c := range v.Corps {
+		if h, err := hexgrid.ParseHex(c.Home); err == nil && c.Home != "" && !c.Operating && !c.Closed {
+			b.Homes = append(b.Homes, BoardMark{Hex: h, Sym: c.Sym})
+		}
+		if c.Started && !c.Closed {
+			b.Key = append(b.Key, hexmap.Swatch{Label: c.Sym, Fill: s.Colours[c.Sym], Text: c.Name})
+		}
+	}
+	for _, m := range v.Marks {
+		fill, ok := s.MarkFills[m.Kind]
+		if !ok {
+			fill = s.Colours[m.Corp]
+		}
+		if h, err := hexgrid.ParseHex(m.Hex); err == nil {
+			b.Marks = append(b.Marks, BoardMark{Hex: h, Mark: hexmap.Mark{Label: m.Label, Fill: fill}})
+		}
+	}
+	note := fmt.Sprintf("Phase %d: %s pay their %s value (framed). %s", v.Phase.Number, v.Words.OffBoards, v.Phase.OffBoard, s.Key)
+	for _, n := range v.Notes {
+		note += " " + n.Text
+	}
+	b.Notes = []string{note}
+	if run := v.Run; run != nil {
+		b.Run = &BoardRun{Corp: run.Corp, Total: run.Total, Routes: run.Paths}
+		for _, r := range run.Routes {
+			b.Run.Trains = append(b.Run.Trains, r.Train)
+		}
+	}
+	return b
+}
+
 // BoardMark is a mark, or a home reserved, on one hex.
 type BoardMark struct {
 	Hex  hexgrid.Hex

@@ -1,8 +1,6 @@
 package reports
 
 import (
-	"fmt"
-
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/g1870"
@@ -24,64 +22,25 @@ var phaseRGB1870 = []hexmap.RGB{hexmap.Colour(0xfade50), hexmap.Colour(0xc49260)
 // Board1870 is the 1870 board as it stands: the printed map, every tile
 // with its track, stations, reserved homes, destinations, the Cattle and
 // port tokens, and the last run's routes, each train in its colour. It
-// is the shared renderer's board with 1870's overrides: destination
-// tokens ringed, destinations and the Cattle and port tokens marked.
-func Board1870(g *g1870.Game) *hexmap.Scene { return eighteenBoard1870(g).Scene() }
+// is the shared renderer's board of 1870's view, with destination
+// tokens ringed.
+func Board1870(g *g1870.Game) *hexmap.Scene { return eighteenBoard1870(g, g.View()).Scene() }
 
-func eighteenBoard1870(g *g1870.Game) EighteenBoard {
-	ph := g.Current()
-	b := EighteenBoard{Title: "1870: the board", Layout: g.Layout, Colours: corpRGB1870, PhaseColours: phaseRGB1870, OffBoard: ph.OffBoard,
+func eighteenBoard1870(g *g1870.Game, v eighteen.View) EighteenBoard {
+	return boardOf(v, boardStyle{Title: "1870: the board", Colours: corpRGB1870, PhaseColours: phaseRGB1870,
+		MarkFills: map[string]hexmap.RGB{"cattle": hexmap.Colour(0xe6c896), "port": hexmap.Colour(0xbee1fa)},
+		Key:       "D:XX marks a company's destination; a ringed token is a destination token; a hollow ring is a home station still to be placed.",
 		Ringed: func(sym string, h hexgrid.Hex) bool {
 			c := g.Corp(sym)
 			return c != nil && c.DestToken && c.Dest == h && c.Home != h
-		}}
-	for _, c := range g.Corps {
-		if !c.Operating && !c.Closed {
-			b.Homes = append(b.Homes, BoardMark{Hex: c.Home, Sym: c.Sym})
-		}
-	}
-	b.Marks = marks1870(g)
-	for _, c := range g.Corps {
-		if c.Started && !c.Closed {
-			b.Key = append(b.Key, hexmap.Swatch{Label: c.Sym, Fill: corpRGB1870[c.Sym], Text: c.Name})
-		}
-	}
-	b.Notes = []string{fmt.Sprintf("Phase %d: off-boards pay their %s value (framed). D:XX marks a company's destination; a ringed token is a destination token; a hollow ring is a home station still to be placed.",
-		g.Phase, []string{"yellow", "brown", "blue"}[min(max(ph.OffBoard, 0), 2)])}
-	if run := g.LastRun; run != nil {
-		b.Run = &BoardRun{Corp: run.Corp, Total: run.Total, Routes: run.Routes}
-		for _, t := range eighteen.TrainsFor(run.Routes, run.Trains) {
-			b.Run.Trains = append(b.Run.Trains, g.Name(t))
-		}
-	}
-	return b
-}
-
-// marks1870 are what 1870 puts on the map besides track: each
-// destination not yet reached, and the Cattle and port tokens (15.2).
-func marks1870(g *g1870.Game) []BoardMark {
-	var out []BoardMark
-	for _, c := range g.Corps {
-		if !c.Closed && !c.Connected {
-			out = append(out, BoardMark{Hex: c.Dest, Mark: hexmap.Mark{Label: "D:" + c.Sym, Fill: corpRGB1870[c.Sym]}})
-		}
-	}
-	if t := g.Cattle; t != nil {
-		out = append(out, BoardMark{Hex: t.Hex, Mark: hexmap.Mark{Label: "Cattle " + t.Corp, Fill: hexmap.Colour(0xe6c896)}})
-	}
-	if t := g.Port; t != nil {
-		label := "Port " + t.Corp
-		if t.Closed {
-			label += " shut"
-		}
-		out = append(out, BoardMark{Hex: t.Hex, Mark: hexmap.Mark{Label: label, Fill: hexmap.Colour(0xbee1fa)}})
-	}
-	return out
+		}})
 }
 
 // Board1870PNG is the board as a picture for a mail.
-func Board1870PNG(g *g1870.Game) ([]byte, error) { return eighteenBoard1870(g).PNG() }
+func Board1870PNG(g *g1870.Game) ([]byte, error) { return eighteenBoard1870(g, g.View()).PNG() }
 
 // Board1870Page adds a page to a report with the board filling it, for
 // a report to call between its own pages.
-func Board1870Page(pdf *fpdf.Fpdf, g *g1870.Game) error { return eighteenBoard1870(g).Page(pdf) }
+func Board1870Page(pdf *fpdf.Fpdf, g *g1870.Game) error {
+	return eighteenBoard1870(g, g.View()).Page(pdf)
+}

@@ -1,8 +1,6 @@
 package reports
 
 import (
-	"fmt"
-
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/g18ez"
@@ -28,39 +26,17 @@ var hotelRGB = hexmap.Colour(0xf3e2b3)
 var phaseRGB18EZ = []hexmap.RGB{tileRGB[eighteen.Yellow], tileRGB[eighteen.Green], tileRGB[eighteen.Brown], tileRGB[eighteen.Gray]}
 
 // Board18EZ is the 18EZ board as it stands: the shared renderer's board
-// with 18EZ's overrides, which are only the Hotel's bonus token (the
+// of 18EZ's view, whose only mark is the Hotel's bonus token (the
 // printed Metropolis and grey hexes are tiles laid from the start).
-func Board18EZ(g *g18ez.Game) *hexmap.Scene { return eighteenBoard18EZ(g).Scene() }
+func Board18EZ(g *g18ez.Game) *hexmap.Scene { return eighteenBoard18EZ(g.View()).Scene() }
 
-func eighteenBoard18EZ(g *g18ez.Game) EighteenBoard {
-	ph := g.Current()
-	b := EighteenBoard{Title: "18EZ: the board", Layout: g.Layout, Colours: corpRGB18EZ, PhaseColours: phaseRGB18EZ, OffBoard: ph.OffBoard}
-	for _, c := range g.Corps {
-		if !c.Operating && !c.Closed && g.Layout.Board.Space(c.Home) != nil {
-			b.Homes = append(b.Homes, BoardMark{Hex: c.Home, Sym: c.Sym})
-		}
-		if c.Started && !c.Closed {
-			b.Key = append(b.Key, hexmap.Swatch{Label: c.Sym, Fill: corpRGB18EZ[c.Sym], Text: c.Name})
-		}
-	}
-	hotel := "The Hotel's bonus token is not yet placed."
-	if h := g.Hotel; h != nil {
-		b.Marks = append(b.Marks, BoardMark{Hex: h.Hex, Mark: hexmap.Mark{Label: "Hotel " + h.Corp, Fill: hotelRGB}})
-		hotel = fmt.Sprintf("The Hotel's bonus token (+$10 for %s's trains) is on %s.", h.Corp, h.Hex)
-	}
-	b.Notes = []string{fmt.Sprintf("Phase %d: the red areas pay their %s value (framed). A hollow ring is a home station still to be placed. %s",
-		ph.Train, []string{"yellow", "green", "brown", "gray"}[min(max(ph.OffBoard, 0), 3)], hotel)}
-	if run := g.LastRun; run != nil {
-		b.Run = &BoardRun{Corp: run.Corp, Total: run.Total, Routes: run.Routes}
-		for _, t := range eighteen.TrainsFor(run.Routes, run.Trains) {
-			b.Run.Trains = append(b.Run.Trains, g.Name(t))
-		}
-	}
-	return b
+func eighteenBoard18EZ(v eighteen.View) EighteenBoard {
+	return boardOf(v, boardStyle{Title: "18EZ: the board", Colours: corpRGB18EZ, PhaseColours: phaseRGB18EZ,
+		MarkFills: map[string]hexmap.RGB{"hotel": hotelRGB}, Key: "A hollow ring is a home station still to be placed."})
 }
 
 // Board18EZPNG is the board as a picture for a mail.
-func Board18EZPNG(g *g18ez.Game) ([]byte, error) { return eighteenBoard18EZ(g).PNG() }
+func Board18EZPNG(g *g18ez.Game) ([]byte, error) { return eighteenBoard18EZ(g.View()).PNG() }
 
 // Board18EZPage adds a page to a report with the board filling it.
-func Board18EZPage(pdf *fpdf.Fpdf, g *g18ez.Game) error { return eighteenBoard18EZ(g).Page(pdf) }
+func Board18EZPage(pdf *fpdf.Fpdf, g *g18ez.Game) error { return eighteenBoard18EZ(g.View()).Page(pdf) }

@@ -10,8 +10,12 @@ import (
 // marketPage draws an 18xx stock market on a page of its own: each box
 // with its price and zone colour, and each company's token in its colour
 // in its box, the piles as given (the top of a pile first). Every 18xx
-// title's report calls it with its own market, piles, colours and note.
-func marketPage(d *doc, name string, m *eighteen.Market, piles map[eighteen.Pos][]string, colours map[string]hexmap.RGB, note string) {
+// title's report calls it with its view's market, its colours and note.
+func marketPage(d *doc, name string, m eighteen.ViewMarket, colours map[string]hexmap.RGB, note string) {
+	piles := map[eighteen.Pos][]string{}
+	for _, p := range m.Piles {
+		piles[eighteen.Pos{Row: p.Row, Col: p.Col}] = p.Corps
+	}
 	pdf := d.pdf
 	pdf.AddPage()
 	d.section(name)

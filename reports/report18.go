@@ -2,78 +2,159 @@ package reports
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/railpost/railpost/games/eighteen"
+	"github.com/railpost/railpost/reports/hexmap"
 )
 
-// report18 is what every 18xx title's PDF report opens with: the title
-// line (after which operating round, or final), and for a player the
-// line that names him. Everything in these titles is public, so every
-// reader gets the same pages but for that line.
-func report18(titleName, gameName string, ors int, over bool, made time.Time, reader int, players []*eighteen.Player) *doc {
-	title := fmt.Sprintf("%s - %s report after operating round %d", gameName, titleName, ors)
-	if over {
-		title = fmt.Sprintf("%s - %s final report", gameName, titleName)
-	}
-	d := newDoc(title, made)
-	if reader >= 0 && reader < len(players) {
-		d.para(fmt.Sprintf("For %s (position %d).", players[reader].Name, reader+1))
-	}
-	return d
+// Report18 is the PDF report of a game of any 18xx title, rendered from
+// the game's view alone: where the game stands,
+// the auction while one is on, the companies, the players' holdings and
+// worth, the trains and phase, the last run, the board with the title's
+// own rows under it, and the market
+// with every company's token. Everything in these titles is public, so
+// every reader gets the same pages but for the line that names them. A
+// title gives its view, its board and its companies' colours.
+type Report18 struct {
+	Title    string // "1870", "18EZ"
+	View     eighteen.View
+	Board    EighteenBoard
+	Colours  map[string]hexmap.RGB
+	GameName string
+	Reader   int // seat, or -1 for the game master
+	Made     time.Time
 }
 
-// lastRun is the report's section on the latest run, drawn on the board
-// page that follows.
-func lastRun(d *doc, t *eighteen.Trains, corp string, trains []int, total int) {
-	d.section("The last run")
-	d.para(fmt.Sprintf("%s ran %s for $%d (drawn on the board in the trains' colours).", corp, trainNames(t, trains), total))
-}
-
-// trainNames are trains as players name them, for any 18xx title.
-func trainNames(t *eighteen.Trains, sizes []int) string {
-	if len(sizes) == 0 {
-		return "no trains"
+// PDF renders the report.
+func (r Report18) PDF() ([]byte, error) {
+	v := r.View
+	title := fmt.Sprintf("%s - %s report after operating round %d", r.GameName, r.Title, v.ORsDone)
+	if v.Over {
+		title = fmt.Sprintf("%s - %s final report", r.GameName, r.Title)
 	}
-	return strings.Join(t.Names(sizes), ", ")
+	d := newDoc(title, r.Made)
+	if r.Reader >= 0 && r.Reader < len(v.Players) {
+		d.para(fmt.Sprintf("For %s (position %d).", v.Players[r.Reader].Name, r.Reader+1))
+	}
+	d.section("Where the game stands")
+	d.para(standing(v))
+	lots(d, v)
+	companies(d, v)
+	players(d, v)
+	d.section("Trains and phase")
+	d.para(trainsAndPhase(v))
+	if run := v.Run; run != nil {
+		d.section("The last run")
+		var trains []string
+		for _, rt := range run.Routes {
+			trains = append(trains, rt.Train)
+		}
+		d.para(fmt.Sprintf("%s ran %s for $%d (drawn on the board in the trains' colours): %s.", run.Corp, strings.Join(trains, ", "), run.Total, run.RouteText()))
+	}
+	if err := r.Board.Page(d.pdf); err != nil {
+		return nil, err
+	}
+	marketPage(d, v.Words.Market, v.Market, r.Colours, v.Words.MarketNote)
+	return d.bytes()
 }
 
-// forSale are the trains the bank sells, in order, and those in the open
-// market, as the report's sentence writes them.
-func forSale(t *eighteen.Trains) (bank, pool string) {
+// standing is the phase, the bank, the end if it is coming, and what
+// the game waits for.
+func standing(v eighteen.View) string {
+	out := fmt.Sprintf("Phase %d. Bank $%d. Certificate limit %d.", v.Phase.Number, v.Bank, v.CertLimit)
+	if v.Ending != "" {
+		out += fmt.Sprintf(" The end is coming: %s.", v.Ending)
+	}
+	return out + " " + v.Turn.Now
+}
+
+// lots lists the items of an auction on offer with their bids, while
+// one is (18EZ's Startpacket, 1.2).
+func lots(d *doc, v eighteen.View) {
+	if len(v.Lots) == 0 {
+		return
+	}
+	d.section("The " + v.Words.Lots)
+	var rows [][]string
+	for _, l := range v.Lots {
+		bids := ""
+		if len(l.Bids) > 0 {
+			bids = l.BidText()
+		}
+		rows = append(rows, []string{l.Sym, l.Name, fmt.Sprintf("$%d", l.Price), bids})
+	}
+	d.table([]string{"Item", "Name", "Price", "Bids"}, []float64{14, 70, 16, 86}, rows)
+}
+
+func companies(d *doc, v eighteen.View) {
+	d.section(v.Words.Companies)
+	var rows [][]string
+	for _, c := range v.Corps {
+		state := ""
+		switch {
+		case c.Closed:
+			state = "closed"
+		case !c.Started:
+			state = "not started"
+		case c.Shares && !c.Floated:
+			state = "not floated"
+		}
+		if !c.Started || c.Closed {
+			rows = append(rows, []string{c.Sym, c.Name, "", "", "", "", "", "", "", state})
+			continue
+		}
+		value, par, ipo, pool := "-", "-", "-", "-"
+		if c.Shares {
+			value, par, ipo, pool = fmt.Sprintf("$%d", c.Price), fmt.Sprintf("$%d", c.Par), eighteen.Percent(c.IPO), eighteen.Percent(c.Pool)
+		}
+		trains := "no trains"
+		if len(c.Trains) > 0 {
+			trains = strings.Join(c.Trains, ", ")
+		}
+		rows = append(rows, []string{c.Sym, c.Name, value, par, fmt.Sprintf("$%d", c.Cash), trains, c.TokenText(), ipo, pool,
+			strings.TrimSpace(c.PresidentName + " " + state)})
+	}
+	d.table([]string{"Co.", "Name", v.Words.Price, "Par", "Cash", "Trains", v.Words.Tokens, "IPO", "Pool", "President"},
+		[]float64{12, 50, 12, 12, 14, 20, 14, 10, 10, 32}, rows)
+}
+
+func players(d *doc, v eighteen.View) {
+	d.section("Players")
+	widths := []float64{28, 16, 12, 16, 114}
+	var rows [][]string
+	d.pdf.SetFont("Helvetica", "", 7) // the table's, to measure a row by
+	for _, p := range v.Players {
+		hold := strings.Join(p.HoldingText(), ", ")
+		row := []string{p.Name, fmt.Sprintf("$%d", p.Cash), fmt.Sprintf("%d/%d", p.Certs, v.CertLimit), fmt.Sprintf("$%d", p.Worth), hold}
+		if d.pdf.GetStringWidth(hold) <= widths[4]-0.5 {
+			rows = append(rows, row)
+			continue
+		}
+		// too long for its cell: the whole list on a line of its own
+		row[4] = "below"
+		rows = append(rows, row, []string{"", p.Name + ": " + hold})
+	}
+	d.table([]string{"Player", "Cash", "Certs", "Worth", "Holdings (P: president; privates and companies held whole by symbol)"}, widths, rows)
+}
+
+// trainsAndPhase is the phase's rules and the trains for sale, the
+// bank's in order and the open market's.
+func trainsAndPhase(v eighteen.View) string {
+	ph := v.Phase
 	var depot []string
-	for i, k := range t.Kinds {
-		switch n := t.Depot[i]; {
-		case n < 0:
-			depot = append(depot, fmt.Sprintf("%s x any number at $%d", t.Name(k.Size), k.Cost))
-		case n > 0:
-			depot = append(depot, fmt.Sprintf("%s x%d at $%d", t.Name(k.Size), n, k.Cost))
+	for _, k := range v.Trains.Depot {
+		if k.Left < 0 {
+			depot = append(depot, fmt.Sprintf("%s x any number at $%d", k.Name, k.Cost))
+			continue
 		}
+		depot = append(depot, fmt.Sprintf("%s x%d at $%d", k.Name, k.Left, k.Cost))
 	}
-	pool = "none"
-	if len(t.PoolTrains) > 0 {
-		pool = trainNames(t, t.PoolTrains)
+	pool := "none"
+	if len(v.Trains.Pool) > 0 {
+		pool = strings.Join(v.Trains.Pool, ", ")
 	}
-	return strings.Join(depot, "; "), pool
-}
-
-// piles are the companies' tokens on the market by box, the top of each
-// pile first, for the companies on.
-func piles(corps []*eighteen.Corporation, on func(*eighteen.Corporation) bool) map[eighteen.Pos][]string {
-	by := map[eighteen.Pos][]*eighteen.Corporation{}
-	for _, c := range corps {
-		if on(c) {
-			by[c.Pos] = append(by[c.Pos], c)
-		}
-	}
-	out := map[eighteen.Pos][]string{}
-	for p, cs := range by {
-		slices.SortFunc(cs, func(a, b *eighteen.Corporation) int { return a.Tick - b.Tick })
-		for _, c := range cs {
-			out[p] = append(out[p], c.Sym)
-		}
-	}
-	return out
+	return fmt.Sprintf("Phase %d: %s tiles; %s pay their %s value; train limit %s; %d operating rounds a set. The bank sells, in order: %s. In the open market: %s.",
+		ph.Number, strings.Join(ph.Tiles, ", "), v.Words.OffBoards, ph.OffBoard, ph.LimitText(), ph.ORs, strings.Join(depot, "; "), pool)
 }

@@ -10,50 +10,60 @@ import (
 
 // Status is the open position as a seat reads it in a mail: everything
 // in 1870 is public, so only the "(you)" mark differs between seats.
-func (g *Game) Status(seat int) string {
-	var b strings.Builder
-	ph := g.Current()
-	fmt.Fprintf(&b, "Phase %d: %s tiles; off-boards pay their %s value; train limit %d. Bank $%d. Certificate limit %d.\n",
-		g.Phase, strings.Join(tileColours[:min(ph.Colours, len(tileColours))], ", "), offBoardColours[min(ph.OffBoard, 2)], ph.Limit, g.Bank, g.Limit())
-	if g.Ending != nil && !g.Ended {
-		fmt.Fprintf(&b, "The end is coming: %s.\n", g.Ending.Why)
-	}
-	b.WriteString("\nCompany  Price  Cash  Trains   Tokens  IPO Pool  President\n")
-	for _, c := range g.Corps {
-		switch {
-		case c.Closed:
-			fmt.Fprintf(&b, "%-7s  closed\n", c.Sym)
-		case !c.Started:
-			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
-		default:
-			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d    %3d %4d  %s\n", c.Sym, eighteen.Dollars(g.Price(c)), eighteen.Dollars(c.Cash),
-				g.TrainList(c.Trains), c.Stations, len(c.TokenCosts), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
-		}
-	}
-	g.WriteTables(&b, seat)
-	fmt.Fprintf(&b, "\n%s\n", g.Now())
-	return b.String()
-}
+func (g *Game) Status(seat int) string { return g.View().Text(seat) }
 
 // Now says in one line what the game waits for.
-func (g *Game) Now() string {
-	if g.Ended {
-		return "The game is over (14): " + g.Standings()
-	}
-	who := g.Who()
+func (g *Game) Now() string { return g.View().Turn.Now }
+
+// words are 1870's names in the view, as its rulebook writes them.
+var words = eighteen.ViewWords{Company: "Company", Companies: "Companies", Price: "Price", Tokens: "Tokens",
+	OffBoards: "off-boards", OffBoardColours: []string{"yellow", "brown", "blue"},
+	Market:     "The stock market",
+	MarketNote: "Box colours: white plain; blue-grey par; yellow, green and brown the zones of 5.1.1; red the closing zone. A company's token sits in its box, the top of a pile first (5.8.4).",
+	Rounds:     map[int]string{stockRound: "Stock round"}, Steps: stepNames, EndRule: "14"}
+
+// View is the game as every reader sees it: the core's view with 1870's
+// own rows, the destinations and the Cattle and port tokens.
+func (g *Game) View() eighteen.View {
+	return g.Base.View(eighteen.ViewSpec{Words: words, Set: g.r.Set, Special: g.waitsFor, Extra: g.viewExtra})
+}
+
+// waitsFor is what 1870's own steps wait for, or "".
+func (g *Game) waitsFor(who string) string {
 	switch {
-	case g.r.Offer != nil:
-		return fmt.Sprintf("%s is asked to ACCEPT or DECLINE: %s.", who, g.r.Offer.Move)
 	case len(g.r.Pending) > 0:
 		return fmt.Sprintf("%s decides: %s.", who, pendingNames[g.r.Pending[0].Kind])
 	case g.r.Kind == auctionRound:
 		return fmt.Sprintf("The private companies are being sold (5.7): %s to act.", who)
-	case g.r.Kind == stockRound:
-		return fmt.Sprintf("Stock round: %s's turn.", who)
-	case g.r.Corp != "":
-		return fmt.Sprintf("Operating round %d of %d: %s operates (%s), %s deciding.", g.r.OR, g.r.Set, g.r.Corp, stepNames[g.r.Step], who)
 	}
-	return fmt.Sprintf("%s to act.", who)
+	return ""
+}
+
+// viewExtra adds each company's destination and the Cattle and port
+// tokens (11, 15.2).
+func (g *Game) viewExtra(v *eighteen.View) {
+	for i, c := range g.Corps {
+		reached := "not yet reached"
+		if c.Connected {
+			reached = "reached"
+		}
+		v.Corps[i].Notes = append(v.Corps[i].Notes, fmt.Sprintf("destination %s, %s", c.Dest, reached))
+		if !c.Closed && !c.Connected {
+			v.Marks = append(v.Marks, eighteen.ViewMark{Hex: c.Dest.String(), Kind: "destination", Label: "D:" + c.Sym, Corp: c.Sym})
+		}
+	}
+	if t := g.Cattle; t != nil {
+		v.Marks = append(v.Marks, eighteen.ViewMark{Hex: t.Hex.String(), Kind: "cattle", Label: "Cattle " + t.Corp, Corp: t.Corp})
+		v.Notes = append(v.Notes, eighteen.ViewNote{Label: "Cattle", Text: fmt.Sprintf("%s's Cattle token is on %s (15.2).", t.Corp, t.Hex)})
+	}
+	if t := g.Port; t != nil {
+		label, text := "Port "+t.Corp, fmt.Sprintf("%s's port token is on %s (15.2).", t.Corp, t.Hex)
+		if t.Closed {
+			label, text = label+" shut", fmt.Sprintf("%s's port token is on %s, shut to all but its company (15.2).", t.Corp, t.Hex)
+		}
+		v.Marks = append(v.Marks, eighteen.ViewMark{Hex: t.Hex.String(), Kind: "port", Label: label, Corp: t.Corp})
+		v.Notes = append(v.Notes, eighteen.ViewNote{Label: "Port", Text: text})
+	}
 }
 
 var pendingNames = map[int]string{pendProtect: "protect a company's price against a sale (5.9)", pendDiscard: "which train to discard (10.2.1)",
@@ -73,11 +83,6 @@ func (g *Game) routeText(trains []int, routes []eighteen.Route) string {
 	}
 	return strings.Join(parts, "; ")
 }
-
-var (
-	tileColours     = []string{"yellow", "green", "brown", "gray"}
-	offBoardColours = []string{"yellow", "brown", "blue"}
-)
 
 // state is the whole position as stored: the game's fields, the round in
 // progress and the map, with hexes written as on the board so that maps

@@ -9,88 +9,69 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-var colourNames = []string{"yellow", "green", "brown", "gray"}
-
 // Status is the open position as a seat reads it in a mail; everything is
 // public, so only the "(you)" mark differs between seats.
-func (g *Game) Status(seat int) string {
-	var b strings.Builder
-	ph := g.Current()
-	fmt.Fprintf(&b, "Phase %d: %s tiles; the red areas pay their %s value; train limit %d (minors %d). Bank $%d. Certificate limit %d.\n",
-		ph.Train, strings.Join(colourNames[:ph.Colours], ", "), colourNames[ph.OffBoard], ph.Limit, ph.LimitFor(kindMinor), g.Bank, g.Limit())
-	if g.Ending != nil && !g.Ended {
-		fmt.Fprintf(&b, "The end is coming: %s.\n", g.Ending.Why)
-	}
-	if !g.Packet.SoldOut() {
-		b.WriteString("\nStartpacket  Price  Bids\n")
-		for _, it := range g.Packet.Items {
-			if !it.Sold {
-				fmt.Fprintf(&b, "%-11s  %5s  %s\n", it.Sym, eighteen.Dollars(it.Price), g.bidText(it.Bids))
-			}
-		}
-	}
-	b.WriteString("\nRailroad Value  Cash  Trains   Stations IPO Pool  President\n")
-	for _, c := range g.Corps {
-		value := "-" // a minor has no shares and no value (2.7)
-		if c.Public() {
-			value = eighteen.Dollars(g.Price(c))
-		}
-		switch {
-		case c.Closed:
-		case !c.Started && c.Kind == kindSystem:
-			fmt.Fprintf(&b, "%-7s  forms at the end of the OR of the first 5 (2.12)\n", c.Sym)
-		case !c.Started:
-			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
-		default:
-			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, value, eighteen.Dollars(c.Cash),
-				g.TrainList(c.Trains), c.StationText(), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
-		}
-	}
-	g.WriteTables(&b, seat)
-	fmt.Fprintf(&b, "\n%s\n", g.Now())
-	return b.String()
-}
-
-// StationText is a company's stations placed, and of how many where it
-// places its own (the Black Line's come from the minors): "2/3", "4".
-func (c *Corp) StationText() string {
-	if len(c.TokenCosts) == 0 {
-		return itoa(c.Stations)
-	}
-	return fmt.Sprintf("%d/%d", c.Stations, len(c.TokenCosts))
-}
-
-func (g *Game) bidText(bids []eighteen.Bid) string {
-	var parts []string
-	for _, b := range bids {
-		parts = append(parts, fmt.Sprintf("%s $%d", g.Players[b.Seat].Name, b.Amount))
-	}
-	if len(parts) == 0 {
-		return "-"
-	}
-	return strings.Join(parts, ", ")
-}
+func (g *Game) Status(seat int) string { return g.View().Text(seat) }
 
 // Now says in one line what the game waits for.
-func (g *Game) Now() string {
-	if g.Ended {
-		return "The game is over (2.13): " + g.Standings()
-	}
-	who := g.Who()
+func (g *Game) Now() string { return g.View().Turn.Now }
+
+// words are 18EZ's names in the view, as its rulebook writes them.
+var words = eighteen.ViewWords{Company: "Railroad", Companies: "Railroads", Price: "Value", Tokens: "Stations",
+	OffBoards: "the red areas", OffBoardColours: []string{"yellow", "green", "brown", "gray"}, PhaseByTrain: true,
+	KindLimits: map[string]string{kindMinor: "minors"},
+	Market:     "The Share Price Index",
+	MarketNote: "Blue-grey boxes are the par values (1.5). A floated company's token sits in its box, the top of a pile first (1.14); a company not yet floated is valued at its par.",
+	Lots:       "Startpacket", Rounds: map[int]string{stockRound: "Share dealing round"}, Steps: stepNames, EndRule: "2.13"}
+
+// View is the game as every reader sees it: the core's view with the
+// Startpacket while it lasts and 18EZ's own rows, the Hotel, the
+// Authority's tile and the Black Line.
+func (g *Game) View() eighteen.View {
+	return g.Base.View(eighteen.ViewSpec{Words: words, Set: 2, Packet: &g.Packet, Special: g.waitsFor, Extra: g.viewExtra})
+}
+
+// waitsFor is what the Startpacket waits for, or "".
+func (g *Game) waitsFor(who string) string {
 	switch {
-	case g.r.Offer != nil:
-		return fmt.Sprintf("%s is asked to ACCEPT or DECLINE: %s.", who, g.r.Offer.Move)
 	case g.Packet.Auction != nil:
 		a := g.Packet.Auction
 		return fmt.Sprintf("Special auction for %s (1.4): high bid $%d by %s; %s to bid or pass.", a.Item, a.High.Amount, g.Players[a.High.Seat].Name, who)
 	case g.r.Kind == stockRound && !g.Packet.SoldOut():
 		return fmt.Sprintf("Initial SDR, the Startpacket (1.2): %s to act.", who)
-	case g.r.Kind == stockRound:
-		return fmt.Sprintf("Share dealing round: %s's turn.", who)
-	case g.Operating() != nil:
-		return fmt.Sprintf("Operating round %d of 2: %s operates (%s), %s deciding.", g.r.OR, g.r.Corp, stepNames[g.r.Step], who)
 	}
-	return fmt.Sprintf("%s to act.", who)
+	return ""
+}
+
+// viewExtra adds the Hotel's token, the Authority's tile and where the
+// Black Line stands (appendix, 2.12).
+func (g *Game) viewExtra(v *eighteen.View) {
+	hotel := "The Hotel's bonus token is not yet placed."
+	if h := g.Hotel; h != nil {
+		v.Marks = append(v.Marks, eighteen.ViewMark{Hex: h.Hex.String(), Kind: "hotel", Label: "Hotel " + h.Corp, Corp: h.Corp})
+		hotel = fmt.Sprintf("The Hotel's bonus token (+$10 for %s's trains) is on %s.", h.Corp, h.Hex)
+	}
+	v.Notes = append(v.Notes, eighteen.ViewNote{Label: "Hotel", Text: hotel})
+	if g.MetroLaid {
+		v.Notes = append(v.Notes, eighteen.ViewNote{Label: "Metropolis", Text: "The Metropolis Rapid Transit Authority's tile is laid."})
+	}
+	black := "The Black Line's shares are sold from the SDR after the first 4 is bought (2.12)."
+	switch bl := g.Corp(BL); {
+	case bl != nil && bl.Started:
+		black = "The Black Line is in service (2.12)."
+	case g.BlackLineDue:
+		black = "The Black Line forms at the end of this OR, the first 5 bought (2.12)."
+	case g.BlackLineOpen:
+		black = "The Black Line's shares are on sale (2.12)."
+	case g.BlackLineSale:
+		black = "The Black Line's shares are sold from the next SDR (2.12)."
+	}
+	v.Notes = append(v.Notes, eighteen.ViewNote{Label: "Black Line", Text: black})
+	for i, c := range g.Corps {
+		if c.Kind == kindSystem && !c.Started {
+			v.Corps[i].Pending = "forms at the end of the OR of the first 5 (2.12)"
+		}
+	}
 }
 
 var stepNames = map[int]string{eighteen.StepTrack: "track", eighteen.StepToken: "station", eighteen.StepRun: "run", eighteen.StepDividend: "income", eighteen.StepTrains: "trains"}

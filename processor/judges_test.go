@@ -112,7 +112,7 @@ func (j *judges) runUntil(t *testing.T, done func(counter) bool) {
 }
 
 // round starts three judges at once and waits for them, killing one of
-// them at a random moment in every other round.
+// them at a random moment in two rounds of three.
 func (j *judges) round(t *testing.T) {
 	var cmds []*exec.Cmd
 	for range 3 {
@@ -123,9 +123,9 @@ func (j *judges) round(t *testing.T) {
 		cmds = append(cmds, c)
 	}
 	var wg sync.WaitGroup
-	if j.rng.IntN(2) == 0 {
+	if j.rng.IntN(3) > 0 {
 		victim := cmds[j.rng.IntN(len(cmds))]
-		wait := time.Duration(j.rng.IntN(300)) * time.Millisecond
+		wait := time.Duration(j.rng.IntN(250)) * time.Millisecond
 		wg.Go(func() {
 			time.Sleep(wait)
 			if victim.Process.Signal(syscall.SIGKILL) == nil {

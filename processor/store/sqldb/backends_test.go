@@ -2,9 +2,12 @@ package sqldb
 
 import (
 	"context"
+	"errors"
 	"os"
+	"strings"
 	"testing"
 
+	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/store/pgtest"
 )
 
@@ -44,4 +47,76 @@ func openPostgresTemp(t testing.TB) *Store {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
+}
+
+// TestPostgresRefusesANewerSchema: a database a newer railpost migrated
+// is refused at start, read-only too, saying what to do; and an empty one
+// is refused by every command but init.
+func TestPostgresRefusesANewerSchema(t *testing.T) {
+	ctx := context.Background()
+	url := pg.Database(t)
+	if _, err := OpenExisting(ctx, url); err == nil || !strings.Contains(err.Error(), "railpost init") {
+		t.Errorf("an empty database opened as existing: %v", err)
+	}
+	s, err := Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := s.SchemaVersion(ctx); err != nil || v != LatestSchemaVersion() {
+		t.Fatalf("schema version %d (%v), want %d", v, err, LatestSchemaVersion())
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE railpost_schema SET version = version + 1`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	for name, open := range map[string]func(context.Context, string) (*Store, error){"Open": Open, "OpenExisting": OpenExisting, "OpenReadOnly": OpenReadOnly} {
+		if s, err := open(ctx, url); err == nil || !strings.Contains(err.Error(), "install a newer railpost") {
+			if s != nil {
+				s.Close()
+			}
+			t.Errorf("%s on a newer schema: %v", name, err)
+		}
+	}
+}
+
+// TestLeasesExcludeEachOther: a game's lease is held by one judge at a
+// time, on both databases; on PostgreSQL two games are leased apart and a
+// lease is free again once released or once its holder's connection
+// ends.
+func TestLeasesExcludeEachOther(t *testing.T) { onBoth(t, testLeasesExcludeEachOther) }
+
+func testLeasesExcludeEachOther(t *testing.T, b backend) {
+	ctx := context.Background()
+	one := b.open(t)
+	// A second judge on the same database (the test URL has no password
+	// for Path to hide).
+	two, err := Open(ctx, one.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer two.Close()
+	held, err := one.Lease(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := two.Lease(ctx, "g1"); !errors.Is(err, store.ErrLeased) {
+		t.Errorf("a second judge leased a held game: %v", err)
+	}
+	if b.name == "postgres" {
+		other, err := two.Lease(ctx, "g2")
+		if err != nil {
+			t.Errorf("another game: %v", err)
+		} else {
+			other.Release()
+		}
+	}
+	if _, err := one.Lease(store.WithLease(ctx, held), "g1"); err != nil && b.name == "sqlite" {
+		t.Errorf("work under the pass's lease: %v", err)
+	}
+	held.Release()
+	again, err := two.Lease(ctx, "g1")
+	if err != nil {
+		t.Fatalf("a released game: %v", err)
+	}
+	again.Release()
 }

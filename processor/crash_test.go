@@ -62,7 +62,7 @@ func childPass(cfgPath string) int {
 	pausePoint, pauseFile, _ := strings.Cut(os.Getenv("RAILPOST_PAUSE_AT"), ":")
 	seen := map[string]int{}
 	p := &Processor{
-		Store: st, Config: cfg, Titles: map[string]title.Title{"tally": tally{}},
+		Store: st, Config: cfg, Titles: map[string]title.Title{"tally": tally{}, "nim": nim{}},
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now: func() time.Time { return clock },
 		Fault: func(point string) {

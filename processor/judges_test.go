@@ -23,54 +23,70 @@ var pg pgtest.Shared
 
 // TestThreeJudgesShareOnePostgres runs three judges, each a process that
 // runs passes one after another, on one PostgreSQL database and one IMAP
-// mailbox, and kills judges with SIGKILL at random moments. Mail arrives
-// in waves, one order from each player of each game, so that every game
-// resolves a turn a wave. At the end every mail must have been stored
-// once and answered once, every turn resolved once, no mail sent twice
-// but after a kill between the SMTP server's acceptance and its record
-// (README), and every game must replay clean. -short plays fewer games.
+// mailbox, and kills judges with SIGKILL at random moments. Half the
+// games are played in turns (tally) and half one move per mail (nim), so
+// both ways of play are judged. Mail arrives in waves: in each, one order
+// from one player of each turn game (a turn resolves every second wave)
+// and the next move of each move game. At the end every mail must have
+// been stored once, accepted and answered once, every turn resolved and
+// every move applied once, no mail sent twice but after a kill between
+// the SMTP server's acceptance and its record (README), and every game
+// must replay clean. -short plays fewer games and waves.
 func TestThreeJudgesShareOnePostgres(t *testing.T) {
-	games, waves := 20, 5
+	games, waves := 10, 10 // of each kind: 200 mails
 	if testing.Short() {
-		games, waves = 4, 2
+		games, waves = 2, 4
 	}
-	h := newLoopbackOn(t, pg.Database(t), tally{})
+	h := newLoopbackOn(t, pg.Database(t), tally{}, nim{})
 	now := time.Now().UTC().Truncate(time.Second)
 	h.clock = now
 	ctx := context.Background()
 	for i := 1; i <= games; i++ {
-		var pos []store.Position
-		for _, p := range players {
-			pos = append(pos, store.Position{Number: p.number, Address: p.address, PasswordHash: passwordHash(t, p.password), Human: p.human, Name: fmt.Sprintf("Player %d", p.number)})
-		}
-		g := store.Game{ID: fmt.Sprintf("t%d", i), Title: "tally", Name: "Judged", Seed: int64(i), Early: true, TimeZone: "UTC",
-			Deadline: now.Add(7 * 24 * time.Hour), Period: 7 * 24 * time.Hour}
-		if err := CreateGame(ctx, h.st, tally{}, g, pos, now); err != nil {
-			t.Fatal(err)
-		}
+		createJudged(t, h, store.Game{ID: fmt.Sprintf("t%d", i), Title: "tally", Name: "Judged", Seed: int64(i), Early: true, TimeZone: "UTC",
+			Deadline: now.Add(7 * 24 * time.Hour), Period: 7 * 24 * time.Hour}, tally{})
+		createJudged(t, h, store.Game{ID: fmt.Sprintf("nim%d", i), Title: "nim", Name: "Judged", Seed: int64(i), TimeZone: "UTC"}, nim{})
 	}
 	j := &judges{h: h, rng: rand.New(rand.NewPCG(uint64(now.UnixNano()), 7))}
 	mails := 0
 	for w := range waves {
+		p := players[w%2]
 		for i := 1; i <= games; i++ {
-			for _, p := range players[:2] {
-				mails++
-				h.deliver(orderMail(p.address, fmt.Sprintf("w%d-g%d-p%d@example.org", w, i, p.number),
-					fmt.Sprintf("GAME: t%d\nPOSITION: %d\nPASSWORD: %s\nPICK %d\n", i, p.number, p.password, 1+(w+i)%10)))
-			}
+			mails += 2
+			h.deliver(orderMail(p.address, fmt.Sprintf("w%d-t%d@example.org", w, i),
+				fmt.Sprintf("GAME: t%d\nPOSITION: %d\nPASSWORD: %s\nPICK %d\n", i, p.number, p.password, 1+(w+i)%10)))
+			h.deliver(moveMail(fmt.Sprintf("nim%d", i), p.address, p.password, fmt.Sprintf("w%d-nim%d@example.org", w, i), p.number, w+1, "TAKE 1"))
 		}
 		j.runUntil(t, func(c counter) bool {
 			return c.count(`SELECT COUNT(*) FROM inbox WHERE status <> 'new'`) == mails &&
-				c.count(`SELECT COUNT(*) FROM games WHERE turn = `+fmt.Sprint(w+2)) == games
+				c.count(fmt.Sprintf(`SELECT COUNT(*) FROM games WHERE title = 'tally' AND turn = %d`, 1+(w+1)/2)) == games &&
+				c.count(fmt.Sprintf(`SELECT COUNT(*) FROM games WHERE title = 'nim' AND turn = %d`, w+2)) == games
 		})
 	}
 	j.runUntil(t, func(c counter) bool { return c.count(`SELECT COUNT(*) FROM outbox WHERE status = 'queued'`) == 0 })
-	j.check(t, mails, games, waves)
+	j.check(t, mails, games*waves/2, games*waves)
+	ts := title.Set{"tally": tally{}, "nim": nim{}}
 	for i := 1; i <= games; i++ {
-		res, err := archive.Replay(ctx, h.st, title.Set{"tally": tally{}}, fmt.Sprintf("t%d", i))
-		if err != nil || len(res.Mismatches) > 0 || res.Steps != waves {
-			t.Errorf("replay t%d: %d turns, mismatches %v, %v", i, res.Steps, res.Mismatches, err)
+		for id, steps := range map[string]int{fmt.Sprintf("t%d", i): waves / 2, fmt.Sprintf("nim%d", i): waves} {
+			res, err := archive.Replay(ctx, h.st, ts, id)
+			if err != nil || len(res.Mismatches) > 0 || res.Steps != steps {
+				t.Errorf("replay %s: %d steps, want %d; mismatches %v, %v", id, res.Steps, steps, res.Mismatches, err)
+			}
 		}
+	}
+}
+
+// createJudged creates a game whose two first seats are the test players.
+func createJudged(t *testing.T, h *harness, g store.Game, ti title.Title) {
+	t.Helper()
+	var pos []store.Position
+	for _, p := range players {
+		if g.Title == "nim" && !p.human {
+			continue
+		}
+		pos = append(pos, store.Position{Number: p.number, Address: p.address, PasswordHash: passwordHash(t, p.password), Human: p.human, Name: fmt.Sprintf("Player %d", p.number)})
+	}
+	if err := CreateGame(context.Background(), h.st, ti, g, pos, h.clock); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -141,7 +157,7 @@ func (j *judges) round(t *testing.T) {
 }
 
 // check counts what was lost and what was done twice.
-func (j *judges) check(t *testing.T, mails, games, waves int) {
+func (j *judges) check(t *testing.T, mails, wantTurns, wantMoves int) {
 	t.Helper()
 	db, err := sql.Open("pgx", j.h.db)
 	if err != nil {
@@ -160,7 +176,8 @@ func (j *judges) check(t *testing.T, mails, games, waves int) {
 	accepted := count(`SELECT COUNT(*) FROM inbox WHERE status = 'accepted'`)
 	replies := count(`SELECT COUNT(*) FROM outbox WHERE kind = 'reply'`)
 	repliedTwice := count(`SELECT COUNT(*) FROM (SELECT inbox_id FROM outbox WHERE kind = 'reply' GROUP BY inbox_id HAVING COUNT(*) > 1) x`)
-	turns := count(`SELECT COUNT(*) FROM snapshots WHERE turn > 0`)
+	turns := count(`SELECT COUNT(*) FROM snapshots s JOIN games g ON g.id = s.game_id WHERE g.title = 'tally' AND s.turn > 0`)
+	moves := count(`SELECT COUNT(*) FROM moves`)
 	turnsTwice := count(`SELECT COUNT(*) FROM (SELECT game_id, turn FROM snapshots GROUP BY game_id, turn HAVING COUNT(*) > 1) x`)
 	sentTwice := count(`SELECT COUNT(*) FROM (SELECT outbox_id FROM outbox_attempts WHERE ok = 1 GROUP BY outbox_id HAVING COUNT(*) > 1) x`)
 	queued := count(`SELECT COUNT(*) FROM outbox`)
@@ -174,13 +191,13 @@ func (j *judges) check(t *testing.T, mails, games, waves int) {
 			deliveredTwice++
 		}
 	}
-	t.Logf("3 judges, %d passes, %d killed; %d mails over %d games: %d stored (%d rows), %d accepted, %d replies (%d twice); %d turns resolved (%d twice); %d mails queued, %d delivered, %d delivered twice (the same Message-ID), %d recorded as sent twice",
-		j.passes, j.kills, mails, games, stored, rows, accepted, replies, repliedTwice, turns, turnsTwice, queued, len(delivered), deliveredTwice, sentTwice)
+	t.Logf("3 judges, %d passes, %d killed; %d mails: %d stored (%d rows), %d accepted, %d replies (%d twice); %d turns resolved (%d twice), %d moves applied; %d mails queued, %d delivered, %d delivered twice (the same Message-ID), %d recorded as sent twice",
+		j.passes, j.kills, mails, stored, rows, accepted, replies, repliedTwice, turns, turnsTwice, moves, queued, len(delivered), deliveredTwice, sentTwice)
 	if stored != mails || rows != mails || accepted != mails || replies != mails || repliedTwice != 0 {
 		t.Errorf("mail was lost, repeated or refused")
 	}
-	if turns != games*waves || turnsTwice != 0 {
-		t.Errorf("%d turns resolved (%d twice), want %d once each", turns, turnsTwice, games*waves)
+	if turns != wantTurns || turnsTwice != 0 || moves != wantMoves {
+		t.Errorf("%d turns resolved (%d twice), want %d once each; %d moves, want %d", turns, turnsTwice, wantTurns, moves, wantMoves)
 	}
 	if len(delivered) != queued || sentTwice != 0 || deliveredTwice > j.kills {
 		t.Errorf("mail went out twice or not at all")

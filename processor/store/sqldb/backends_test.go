@@ -120,3 +120,27 @@ func testLeasesExcludeEachOther(t *testing.T, b backend) {
 	}
 	again.Release()
 }
+
+// TestPostgresReadOnlyWritesNothing: the commands that only read open
+// PostgreSQL in sessions the server keeps from writing.
+func TestPostgresReadOnlyWritesNothing(t *testing.T) {
+	ctx := context.Background()
+	url := pg.Database(t)
+	s, err := Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	ro, err := OpenReadOnly(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if ro.Path() != url {
+		t.Errorf("Path() = %q, want %q", ro.Path(), url)
+	}
+	err = ro.CreateGame(ctx, Game{ID: "g", Title: "t", Name: "G", Created: t0})
+	if err == nil || !strings.Contains(err.Error(), "read-only") {
+		t.Errorf("a write on a read-only store: %v", err)
+	}
+}

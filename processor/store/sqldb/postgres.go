@@ -33,7 +33,7 @@ var postgres = &dialect{
 // database (railpost init, run, daemon); otherwise an empty one is
 // refused, as a missing SQLite file is.
 func openPostgres(ctx context.Context, dsn string, migs fs.FS, create bool) (*Store, error) {
-	s, err := connectPostgres(ctx, dsn)
+	s, err := connectPostgres(ctx, dsn, redactURL(dsn))
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,12 @@ func openPostgres(ctx context.Context, dsn string, migs fs.FS, create bool) (*St
 }
 
 func openPostgresReadOnly(ctx context.Context, dsn string) (*Store, error) {
-	s, err := connectPostgres(ctx, dsn)
+	// The server itself refuses every write in these sessions.
+	sep := "?"
+	if strings.Contains(dsn, "?") {
+		sep = "&"
+	}
+	s, err := connectPostgres(ctx, dsn+sep+"default_transaction_read_only=on", redactURL(dsn))
 	if err != nil {
 		return nil, err
 	}
@@ -74,8 +79,8 @@ func openPostgresReadOnly(ctx context.Context, dsn string) (*Store, error) {
 	return s, nil
 }
 
-func connectPostgres(ctx context.Context, dsn string) (*Store, error) {
-	name := redactURL(dsn)
+// connectPostgres opens a connection pool; name is the URL to show.
+func connectPostgres(ctx context.Context, dsn, name string) (*Store, error) {
 	db, err := sql.Open("pgx", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", name, err)

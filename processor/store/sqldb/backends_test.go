@@ -144,3 +144,21 @@ func TestPostgresReadOnlyWritesNothing(t *testing.T) {
 		t.Errorf("a write on a read-only store: %v", err)
 	}
 }
+
+// TestPostgresSessionsKeepAlive: our sessions ask the server to notice a
+// vanished judge within about a minute, unless the URL says otherwise.
+func TestPostgresSessionsKeepAlive(t *testing.T) {
+	ctx := context.Background()
+	url := pg.Database(t)
+	for _, tc := range []struct{ url, want string }{{url, "30"}, {url + "&tcp_keepalives_idle=45", "45"}} {
+		s, err := Open(ctx, tc.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if err := s.db.QueryRowContext(ctx, `SHOW tcp_keepalives_idle`).Scan(&got); err != nil || got != tc.want {
+			t.Errorf("%s: tcp_keepalives_idle = %q (%v), want %q", tc.url, got, err, tc.want)
+		}
+		s.Close()
+	}
+}

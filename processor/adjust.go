@@ -14,7 +14,7 @@ import (
 // gmAdjust corrects the state the open turn will resolve from. The result
 // is kept as another snapshot of the last turn, with the adjustment as its
 // input, so that replay applies it in its place.
-func (p *Processor) gmAdjust(ctx context.Context, g store.Game, c gmcmd.Command, act *store.GMAction) (func(*store.Tx, int64) error, error) {
+func (p *Processor) gmAdjust(ctx context.Context, g store.Game, c gmcmd.Command, act *store.GMAction) (func(store.Tx, int64) error, error) {
 	tt, err := turnTitle(p.Titles, g)
 	if err != nil {
 		return nil, err
@@ -40,7 +40,7 @@ func (p *Processor) gmAdjust(ctx context.Context, g store.Game, c gmcmd.Command,
 		return nil, err
 	}
 	act.Reason, act.Headline = a.Reason, headline
-	return func(tx *store.Tx, _ int64) error {
+	return func(tx store.Tx, _ int64) error {
 		return tx.SaveSnapshot(ctx, store.Snapshot{GameID: g.ID, Turn: snap.Turn, State: state, Seed: snap.Seed, Inputs: inputs}, act.At)
 	}, nil
 }

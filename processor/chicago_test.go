@@ -15,16 +15,17 @@ import (
 	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/store/sqldb"
 	"github.com/railpost/railpost/processor/title"
 	cetitle "github.com/railpost/railpost/titles/chicagoexpress"
 )
 
 // importAndReplay imports an exported game into a fresh database and
 // replays it there, which must be clean; it returns that database.
-func importAndReplay(t *testing.T, dir string, ts title.Set, id string) *store.Store {
+func importAndReplay(t *testing.T, dir string, ts title.Set, id string) store.Store {
 	t.Helper()
 	ctx := context.Background()
-	other, err := store.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
+	other, err := sqldb.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

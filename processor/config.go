@@ -19,7 +19,7 @@ import (
 // Config is the whole of railpost.toml. Every field has a default that works
 // for a first run; README.md documents each one.
 type Config struct {
-	Database string `toml:"database"`  // SQLite file; relative paths are relative to the config file
+	Database string `toml:"database"`  // SQLite file (relative paths are relative to the config file), or a postgres:// URL
 	Domain   string `toml:"domain"`    // the right-hand side of our Message-IDs
 	LogLevel string `toml:"log_level"` // debug | info | warn | error
 	// PassTimeout bounds a whole pass: past it the pass stops where it
@@ -146,7 +146,7 @@ func LoadConfig(path string) (Config, error) {
 		}
 		return cfg, fmt.Errorf("config %s: unknown option(s) %s", path, strings.Join(keys, ", "))
 	}
-	if !filepath.IsAbs(cfg.Database) {
+	if !filepath.IsAbs(cfg.Database) && !strings.Contains(cfg.Database, "://") {
 		cfg.Database = filepath.Join(filepath.Dir(path), cfg.Database)
 	}
 	for _, pf := range []struct {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/store/sqldb"
 	"github.com/railpost/railpost/processor/title"
 )
 
@@ -27,7 +28,9 @@ func TestMain(m *testing.M) {
 	if cfg := os.Getenv("RAILPOST_CHILD_CONFIG"); cfg != "" {
 		os.Exit(childPass(cfg))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	pg.Stop()
+	os.Exit(code)
 }
 
 // childPass runs one pass as `railpost run` would, with the tally title.
@@ -45,7 +48,7 @@ func childPass(cfgPath string) int {
 		fmt.Fprintln(os.Stderr, "RAILPOST_CLOCK:", err)
 		return 1
 	}
-	st, err := store.Open(context.Background(), cfg.Database)
+	st, err := sqldb.Open(context.Background(), cfg.Database)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -59,7 +62,7 @@ func childPass(cfgPath string) int {
 	pausePoint, pauseFile, _ := strings.Cut(os.Getenv("RAILPOST_PAUSE_AT"), ":")
 	seen := map[string]int{}
 	p := &Processor{
-		Store: st, Config: cfg, Titles: map[string]title.Title{"tally": tally{}},
+		Store: st, Config: cfg, Titles: map[string]title.Title{"tally": tally{}, "nim": nim{}},
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now: func() time.Time { return clock },
 		Fault: func(point string) {

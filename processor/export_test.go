@@ -34,7 +34,7 @@ type secrets struct {
 // every turn or action up to a few past where it stands, in every form a
 // player could write one (dashed, bare, spaced; any case, as the search
 // is without case), and the passwords and addresses given.
-func gameSecrets(t *testing.T, st *store.Store, gameID string, positions int, passwords, addresses []string) secrets {
+func gameSecrets(t *testing.T, st store.Store, gameID string, positions int, passwords, addresses []string) secrets {
 	t.Helper()
 	secret, err := st.Secret(context.Background())
 	if err != nil {
@@ -149,7 +149,7 @@ func mailText(t *testing.T, raw []byte) string {
 // secret; with secrets, the secrets, which shows the search finds them.
 // The published folder keeps its threads (threaded: it has one to keep),
 // still imports, and replays clean.
-func checkExports(t *testing.T, st *store.Store, ts title.Set, gameID string, s secrets, threaded bool) archive.Left {
+func checkExports(t *testing.T, st store.Store, ts title.Set, gameID string, s secrets, threaded bool) archive.Left {
 	t.Helper()
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "published")

@@ -71,7 +71,7 @@ func (p *Processor) tellFailuresOf(ctx context.Context, gameID string, mails []s
 		ids[i] = f.ID
 	}
 	now := p.now()
-	return p.Store.Update(ctx, func(tx *store.Tx) error {
+	return p.Store.Update(ctx, func(tx store.Tx) error {
 		fresh, err := tx.NoteFailuresTold(ctx, ids, now)
 		if err != nil || fresh == 0 {
 			return err

@@ -90,7 +90,7 @@ func storeNewGame(ctx context.Context, st Updater, g store.Game, positions []sto
 	if g.Created.IsZero() {
 		g.Created = now
 	}
-	return st.Update(ctx, func(tx *store.Tx) error {
+	return st.Update(ctx, func(tx store.Tx) error {
 		if err := tx.CreateGame(ctx, g); err != nil {
 			return err
 		}

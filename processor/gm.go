@@ -91,7 +91,7 @@ type gmCommand struct {
 // write in place of saving the game's settings; notifyAll, when set, is
 // mailed to every player in place of mails. said is the answer to the GM.
 type gmChange struct {
-	change    func(tx *store.Tx, actionID int64) error
+	change    func(tx store.Tx, actionID int64) error
 	mails     func(actionID int64) ([]store.OutboxMail, error)
 	notifyAll string
 	said      string
@@ -268,7 +268,7 @@ func (cmd *gmCommand) rollback(ctx context.Context) (gmChange, error) {
 	cmd.act.Headline = cmd.say("gm/headline/rollback")
 	intro := cmd.say("gm/rollback")
 	return gmChange{
-		change: func(tx *store.Tx, id int64) error { return tx.RollBack(ctx, cmd.g.ID, turn, id, deadline) },
+		change: func(tx store.Tx, id int64) error { return tx.RollBack(ctx, cmd.g.ID, turn, id, deadline) },
 		mails: func(int64) ([]store.OutboxMail, error) {
 			return cmd.p.seatMails(ctx, cmd.g, humans(cmd.positions), "", intro)
 		},
@@ -289,7 +289,7 @@ func (cmd *gmCommand) end(ctx context.Context) (gmChange, error) {
 	cmd.final = final.text
 	var ch gmChange
 	cmd.act.Headline, ch.notifyAll = cmd.say("gm/headline/end"), cmd.say("gm/end")
-	ch.change = func(tx *store.Tx, _ int64) error {
+	ch.change = func(tx store.Tx, _ int64) error {
 		if err := tx.UpdateGame(ctx, cmd.g); err != nil {
 			return err
 		}
@@ -324,8 +324,8 @@ func (p *Processor) gmProcess(ctx context.Context, g store.Game, c gmcmd.Command
 
 // commitGM writes a command's settings, its log entry, its own change and
 // its mails in one transaction.
-func (p *Processor) commitGM(ctx context.Context, g store.Game, act store.GMAction, change func(*store.Tx, int64) error, mails func(int64) ([]store.OutboxMail, error)) error {
-	return p.Store.Update(ctx, func(tx *store.Tx) error {
+func (p *Processor) commitGM(ctx context.Context, g store.Game, act store.GMAction, change func(store.Tx, int64) error, mails func(int64) ([]store.OutboxMail, error)) error {
+	return p.Store.Update(ctx, func(tx store.Tx) error {
 		id, err := tx.AddGMAction(ctx, act)
 		if err != nil {
 			return err
@@ -425,7 +425,7 @@ func (p *Processor) gmPosition(ctx context.Context, g store.Game, positions []st
 			return "", err
 		}
 	}
-	err = p.commitGM(ctx, g, act, func(tx *store.Tx, _ int64) error {
+	err = p.commitGM(ctx, g, act, func(tx store.Tx, _ int64) error {
 		if c.Verb == "HAND" && pos.Human && !byMove(p.Titles, g) {
 			// A player just welcomed with the open turn's sheet is not
 			// reminded of that turn: the welcome is the reminder.
@@ -539,7 +539,7 @@ func (p *Processor) gmMessages(ctx context.Context, g store.Game, c gmcmd.Comman
 				return "", err
 			}
 		}
-		err := p.commitGM(ctx, g, a, func(*store.Tx, int64) error { return nil }, nil)
+		err := p.commitGM(ctx, g, a, func(store.Tx, int64) error { return nil }, nil)
 		if errors.Is(err, store.ErrDone) {
 			if !all {
 				return "", fmt.Errorf("position %d's message was already approved or rejected", m.From)

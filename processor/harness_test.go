@@ -14,6 +14,7 @@ import (
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/store/sqldb"
 	"github.com/railpost/railpost/processor/title"
 )
 
@@ -56,9 +57,10 @@ type harness struct {
 	dir   string
 	imap  *loopback.IMAPServer
 	smtp  *loopback.SMTPServer
-	st    *store.Store
+	st    store.Store
 	proc  *Processor
 	clock time.Time
+	db    string // a database URL; "" for a file in dir
 }
 
 var testStart = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
@@ -88,7 +90,14 @@ func newHarness(t testing.TB, tweaks ...func(*store.Game)) *harness {
 // database and readies a processor for the titles, with no game yet.
 func newLoopback(t testing.TB, titles ...title.Title) *harness {
 	t.Helper()
-	h := &harness{t: t, dir: t.TempDir(), clock: testStart}
+	return newLoopbackOn(t, "", titles...)
+}
+
+// newLoopbackOn is newLoopback on a given database (a postgres:// URL);
+// "" is a fresh SQLite file.
+func newLoopbackOn(t testing.TB, db string, titles ...title.Title) *harness {
+	t.Helper()
+	h := &harness{t: t, dir: t.TempDir(), clock: testStart, db: db}
 	var err error
 	if h.imap, err = loopback.StartIMAP("gm", "imap-secret"); err != nil {
 		t.Fatal(err)
@@ -99,7 +108,7 @@ func newLoopback(t testing.TB, titles ...title.Title) *harness {
 	}
 	t.Cleanup(func() { h.smtp.Close() })
 	cfg := h.config()
-	if h.st, err = store.Open(context.Background(), cfg.Database); err != nil {
+	if h.st, err = sqldb.Open(context.Background(), cfg.Database); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { h.st.Close() })
@@ -119,6 +128,9 @@ func newLoopback(t testing.TB, titles ...title.Title) *harness {
 func (h *harness) config() Config {
 	cfg := DefaultConfig()
 	cfg.Database = filepath.Join(h.dir, "railpost.db")
+	if h.db != "" {
+		cfg.Database = h.db
+	}
 	cfg.Domain = "railpost.test"
 	cfg.Mail.From = "Railpost GM <gm@railpost.test>"
 	cfg.IMAP.Address, cfg.IMAP.Username, cfg.IMAP.Password = h.imap.Addr, "gm", "imap-secret"

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/railpost/railpost/processor/store/sqldb"
 )
 
 // TestOnePassPerDatabaseByAnyName: the lock file is keyed on the
@@ -21,11 +23,11 @@ func TestOnePassPerDatabaseByAnyName(t *testing.T) {
 	if err := os.Symlink(h.st.Path(), link); err != nil {
 		t.Fatal(err)
 	}
-	held, err := AcquireLock(h.st.Path())
+	held, err := sqldb.LockFile(h.st.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := AcquireLock(link); !errors.Is(err, ErrBusy) {
+	if _, err := sqldb.LockFile(link); !errors.Is(err, ErrBusy) {
 		t.Errorf("the lock through a symlink: %v, want busy", err)
 	}
 	held.Release()

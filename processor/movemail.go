@@ -331,7 +331,7 @@ func (j *moveJudgement) accept(ctx context.Context, req moveRequest, reply moveA
 	if j.v.replies, err = j.p.moveReplyMails(ctx, r, game, pos, req.resend); err != nil {
 		return j.v, err
 	}
-	j.v.commit = func(ctx context.Context, tx *store.Tx) error {
+	j.v.commit = func(ctx context.Context, tx store.Tx) error {
 		if len(req.said) > 0 {
 			if err := tx.SetPrefs(ctx, game.ID, pos.Number, req.prefs); err != nil {
 				return err
@@ -472,7 +472,7 @@ func (p *Processor) gmMove(ctx context.Context, g store.Game, c gmcmd.Command, a
 	if act.Headline, err = p.say("gm/headline/move", d); err != nil {
 		return "", err
 	}
-	err = p.commitGM(ctx, g, act, func(tx *store.Tx, id int64) error {
+	err = p.commitGM(ctx, g, act, func(tx store.Tx, id int64) error {
 		if reopen {
 			if err := tx.Reopen(ctx, g.ID, id); err != nil {
 				return err
@@ -521,7 +521,7 @@ func (p *Processor) gmEndMoves(ctx context.Context, r *gamelog.Moves, act store.
 	if err != nil {
 		return "", err
 	}
-	err = p.commitGM(ctx, g, act, func(tx *store.Tx, _ int64) error { return r.End(ctx, tx, now) },
+	err = p.commitGM(ctx, g, act, func(tx store.Tx, _ int64) error { return r.End(ctx, tx, now) },
 		func(int64) ([]store.OutboxMail, error) { return mails, nil })
 	if err != nil {
 		return "", err

@@ -62,5 +62,5 @@ func (p *Processor) nameSeat(ctx context.Context, g store.Game, pos store.Positi
 	if err != nil {
 		return err
 	}
-	return p.Store.Update(ctx, func(tx *store.Tx) error { return tx.ReplaceSetup(ctx, g.ID, state) })
+	return p.Store.Update(ctx, func(tx store.Tx) error { return tx.ReplaceSetup(ctx, g.ID, state) })
 }

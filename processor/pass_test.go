@@ -14,6 +14,7 @@ import (
 
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/store/sqldb"
 )
 
 func TestTurnEndToEndOnLoopback(t *testing.T) {
@@ -271,7 +272,7 @@ func TestUIDValidityChangeDoesNotReprocess(t *testing.T) {
 
 func TestSecondPassWhileOneRunsExitsQuietly(t *testing.T) {
 	h := newHarness(t)
-	lock, err := AcquireLock(h.st.Path())
+	lock, err := sqldb.LockFile(h.st.Path())
 	if err != nil {
 		t.Fatal(err)
 	}

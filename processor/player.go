@@ -173,7 +173,7 @@ func (j *judgement) confirm(ctx context.Context, req playerRequest) (verdict, er
 		return j.answerWith(store.InboxAccepted, "nothing to confirm: already in", "player/already-in", d, nil)
 	}
 	game, pos := j.game, j.pos
-	j.v.commit = func(ctx context.Context, tx *store.Tx) error {
+	j.v.commit = func(ctx context.Context, tx store.Tx) error {
 		_, err := tx.ConfirmOrders(ctx, game.ID, game.Turn, pos.Number)
 		return err
 	}
@@ -208,7 +208,7 @@ func (j *judgement) changePassword(req playerRequest) (verdict, error) {
 	}
 	pos := j.pos
 	pos.PasswordHash = hash
-	j.v.commit = func(ctx context.Context, tx *store.Tx) error { return tx.UpdatePosition(ctx, pos) }
+	j.v.commit = func(ctx context.Context, tx store.Tx) error { return tx.UpdatePosition(ctx, pos) }
 	return j.answerWith(store.InboxAccepted, "password changed", "player/password-changed", d, nil)
 }
 

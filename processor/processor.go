@@ -113,11 +113,15 @@ func (p *Processor) Run(ctx context.Context) (Summary, error) {
 	ctx, cancel := context.WithTimeoutCause(ctx, passTimeout.Duration,
 		fmt.Errorf("the pass ran past pass_timeout (%s) and was stopped; the next pass resumes", passTimeout))
 	defer cancel()
-	lock, err := AcquireLock(p.Store.Path())
+	// The pass's own lease: the whole database on SQLite, so that passes
+	// there run one at a time as always; nothing on PostgreSQL, where
+	// several judges share the work and lease each game they change.
+	lease, err := p.Store.Lease(ctx, "")
 	if err != nil {
 		return sum, err
 	}
-	defer lock.Release()
+	defer lease.Release()
+	ctx = store.WithLease(ctx, lease)
 	if p.tmpl == nil {
 		if p.tmpl, err = templates.Load(); err != nil {
 			return sum, err

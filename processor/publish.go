@@ -32,7 +32,7 @@ func (p *Processor) publish(ctx context.Context, sum *Summary) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		dropped, err := p.send(ctx, s, m, sum)
+		dropped, err := p.sendClaimed(ctx, s, m, sum)
 		var unrecorded errUnrecorded
 		if errors.As(err, &unrecorded) {
 			// The database did not take the answer: stop, or every mail
@@ -56,6 +56,29 @@ func (p *Processor) publish(ctx context.Context, sum *Summary) error {
 		s = fresh
 	}
 	return errors.Join(errs...)
+}
+
+// sendClaimed sends one outbox row under a claim on it, so that of
+// several judges sharing a database one sends it: a row another judge
+// holds is skipped, and one another judge sent or tried since the list
+// was read is left as it now stands.
+func (p *Processor) sendClaimed(ctx context.Context, s *mail.SMTP, m store.OutboxMail, sum *Summary) (dropped bool, err error) {
+	claim, err := p.Store.Claim(ctx, fmt.Sprintf("outbox %d", m.ID))
+	if errors.Is(err, ErrBusy) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer claim.Release()
+	now, err := p.Store.SentMail(ctx, m.MessageID)
+	if err != nil {
+		return false, err
+	}
+	if now.Status != store.OutboxQueued || now.Attempts != m.Attempts {
+		return false, nil
+	}
+	return p.send(ctx, s, m, sum)
 }
 
 // errUnrecorded is a send whose outcome the database did not take.

@@ -19,7 +19,7 @@ func TestOneBadRecipientDoesNotHoldUpTheRest(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
 	to := []string{"first@example.org", "poison@example.org", "third@example.org", "fourth@example.org"}
-	err := h.st.Update(ctx, func(tx *store.Tx) error {
+	err := h.st.Update(ctx, func(tx store.Tx) error {
 		for _, addr := range to {
 			m, err := h.proc.compose(composeArgs{kind: "notice", to: []string{addr}, subject: "note " + addr, text: "hello", gameID: "t1"})
 			if err != nil {
@@ -73,7 +73,7 @@ func TestTheGMHearsOfEachGivenUpMailOnceAtTheNextPass(t *testing.T) {
 	ctx := context.Background()
 	queue := func(to ...string) {
 		t.Helper()
-		err := h.st.Update(ctx, func(tx *store.Tx) error {
+		err := h.st.Update(ctx, func(tx store.Tx) error {
 			for _, addr := range to {
 				m, err := h.proc.compose(composeArgs{kind: "notice", to: []string{addr}, subject: "your turn", text: "hello", gameID: "t1"})
 				if err != nil {
@@ -164,7 +164,7 @@ func TestTheGMHearsOfEachGivenUpMailOnceAtTheNextPass(t *testing.T) {
 func TestARefusedGMIsNotToldOfItsOwnNotices(t *testing.T) {
 	h := newHarness(t, func(g *store.Game) { g.GMAddress = "gone-gm@example.org" })
 	ctx := context.Background()
-	err := h.st.Update(ctx, func(tx *store.Tx) error {
+	err := h.st.Update(ctx, func(tx store.Tx) error {
 		m, err := h.proc.compose(composeArgs{kind: "notice", to: []string{"gone-player@example.org"}, subject: "your turn", text: "hello", gameID: "t1"})
 		if err != nil {
 			return err

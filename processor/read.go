@@ -33,7 +33,7 @@ type verdict struct {
 	replies []store.OutboxMail
 	// commit is more work for the message's transaction: a move and what
 	// follows from it.
-	commit func(context.Context, *store.Tx) error
+	commit func(context.Context, store.Tx) error
 	// throttle is set when the only reply goes to a sender we do not know:
 	// they get at most one reply a day.
 	throttle string
@@ -50,70 +50,128 @@ func (p *Processor) read(ctx context.Context, sum *Summary) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		v, err := p.judgeWithin(ctx, m)
-		if errors.Is(err, errOverBudget) {
-			if err := p.setAside(ctx, m, err); err != nil {
+		if err := p.readLeased(ctx, m, sum); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readLeased reads one stored mail under a claim on it and under the
+// lease of the game it names: of several judges sharing a database one
+// reads it, once, while no other changes its game. A mail another judge
+// holds, or whose game another judge holds, waits for the next pass.
+func (p *Processor) readLeased(ctx context.Context, m store.InboxMessage, sum *Summary) error {
+	claim, err := p.Store.Claim(ctx, fmt.Sprintf("inbox %d", m.ID))
+	if errors.Is(err, ErrBusy) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("inbox %d: %w", m.ID, err)
+	}
+	defer claim.Release()
+	// Another judge may have read it since the list was made.
+	if now, err := p.Store.InboxByID(ctx, m.ID); err != nil || now.Status != store.InboxNew {
+		return err
+	}
+	if id := p.gameOf(ctx, m); id != "" {
+		lease, err := p.Store.Lease(ctx, id)
+		if errors.Is(err, ErrBusy) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("inbox %d: %w", m.ID, err)
+		}
+		defer lease.Release()
+	}
+	return p.readOne(ctx, m, sum)
+}
+
+// gameOf is the game a stored mail names, read as judge reads it, so that
+// the game's lease is held before the mail is judged; "" for none.
+func (p *Processor) gameOf(ctx context.Context, m store.InboxMessage) string {
+	id := orders.Identity{Addresses: []string{p.Config.FromAddress().Address}, LoopID: p.Config.LoopID()}
+	mm, err := orders.ReadMail(m.Raw, id, orders.DefaultLimits)
+	if err != nil || mm.Automatic != "" {
+		return ""
+	}
+	sheet, _, err := p.byThread(ctx, mm, orders.ReadSheet(mm.Text))
+	if err != nil || sheet.Header.Game == "" {
+		return ""
+	}
+	g, err := p.Store.Game(ctx, sheet.Header.Game)
+	if err != nil {
+		return ""
+	}
+	return g.ID
+}
+
+// readOne judges one stored mail and commits the verdict: orders, moves,
+// replies, and the mail's outcome, in one transaction.
+func (p *Processor) readOne(ctx context.Context, m store.InboxMessage, sum *Summary) error {
+	v, err := p.judgeWithin(ctx, m)
+	if errors.Is(err, errOverBudget) {
+		if err := p.setAside(ctx, m, err); err != nil {
+			return err
+		}
+		sum.SetAside++
+		return nil
+	}
+	if err != nil {
+		// A store failure, not a bad message: leave it for the next pass.
+		return fmt.Errorf("inbox %d: %w", m.ID, err)
+	}
+	err = p.Store.Update(ctx, func(tx store.Tx) error {
+		if v.throttle != "" {
+			first, err := tx.NoteSenderReply(ctx, v.throttle, p.now())
+			if err != nil {
 				return err
 			}
-			sum.SetAside++
-			continue
+			if !first {
+				v.replies = nil
+				v.outcome += " (not answered: this unknown sender was already answered today)"
+			}
 		}
-		if err != nil {
-			// A store failure, not a bad message: leave it for the next pass.
-			return fmt.Errorf("inbox %d: %w", m.ID, err)
+		if v.orders != nil {
+			if err := tx.SaveOrders(ctx, v.gameID, v.turn, v.position, m.ID, v.orders, v.echo, p.now()); err != nil {
+				return err
+			}
+			if v.refused > 0 {
+				if err := tx.MarkRefused(ctx, v.gameID, v.turn, v.position, v.refused); err != nil {
+					return err
+				}
+			}
 		}
-		err = p.Store.Update(ctx, func(tx *store.Tx) error {
-			if v.throttle != "" {
-				first, err := tx.NoteSenderReply(ctx, v.throttle, p.now())
-				if err != nil {
-					return err
-				}
-				if !first {
-					v.replies = nil
-					v.outcome += " (not answered: this unknown sender was already answered today)"
-				}
+		if v.commit != nil {
+			if err := v.commit(ctx, tx); err != nil {
+				return err
 			}
-			if v.orders != nil {
-				if err := tx.SaveOrders(ctx, v.gameID, v.turn, v.position, m.ID, v.orders, v.echo, p.now()); err != nil {
-					return err
-				}
-				if v.refused > 0 {
-					if err := tx.MarkRefused(ctx, v.gameID, v.turn, v.position, v.refused); err != nil {
-						return err
-					}
-				}
-			}
-			if v.commit != nil {
-				if err := v.commit(ctx, tx); err != nil {
-					return err
-				}
-			}
-			for _, r := range withoutSecrets(v.replies, v.secrets) {
-				if _, err := tx.QueueMail(ctx, r, p.now()); err != nil {
-					return err
-				}
-			}
-			if kept, changed := keptInbox(m.Raw, v.secrets...); changed {
-				if err := tx.RedactInbox(ctx, m.ID, kept); err != nil {
-					return err
-				}
-			}
-			return tx.FinishInbox(ctx, m.ID, v.status, v.gameID, v.position, v.outcome, p.now())
-		})
-		if err != nil {
-			return fmt.Errorf("inbox %d: %w", m.ID, err)
 		}
-		p.log().Info("message read", "inbox", m.ID, "status", v.status, "game", v.gameID, "position", v.position, "outcome", v.outcome)
-		switch v.status {
-		case store.InboxAccepted:
-			sum.Accepted++
-		case store.InboxRejected:
-			sum.Rejected++
-		default:
-			sum.Ignored++
+		for _, r := range withoutSecrets(v.replies, v.secrets) {
+			if _, err := tx.QueueMail(ctx, r, p.now()); err != nil {
+				return err
+			}
 		}
-		p.fault(FaultReadCommitted)
+		if kept, changed := keptInbox(m.Raw, v.secrets...); changed {
+			if err := tx.RedactInbox(ctx, m.ID, kept); err != nil {
+				return err
+			}
+		}
+		return tx.FinishInbox(ctx, m.ID, v.status, v.gameID, v.position, v.outcome, p.now())
+	})
+	if err != nil {
+		return fmt.Errorf("inbox %d: %w", m.ID, err)
 	}
+	p.log().Info("message read", "inbox", m.ID, "status", v.status, "game", v.gameID, "position", v.position, "outcome", v.outcome)
+	switch v.status {
+	case store.InboxAccepted:
+		sum.Accepted++
+	case store.InboxRejected:
+		sum.Rejected++
+	default:
+		sum.Ignored++
+	}
+	p.fault(FaultReadCommitted)
 	return nil
 }
 
@@ -176,7 +234,7 @@ func (p *Processor) mailBudget() time.Duration {
 // server has it marked already, since ingest marks what it stores.
 func (p *Processor) setAside(ctx context.Context, m store.InboxMessage, why error) error {
 	outcome := "set aside unjudged for the game master: " + why.Error()
-	err := p.Store.Update(ctx, func(tx *store.Tx) error { return tx.SetAside(ctx, m.ID, outcome, p.now()) })
+	err := p.Store.Update(ctx, func(tx store.Tx) error { return tx.SetAside(ctx, m.ID, outcome, p.now()) })
 	if err != nil {
 		return fmt.Errorf("inbox %d: %w", m.ID, err)
 	}

@@ -51,7 +51,7 @@ func (p *Processor) remind(ctx context.Context, sum *Summary) error {
 				return err
 			}
 			first := false
-			err = p.Store.Update(ctx, func(tx *store.Tx) error {
+			err = p.Store.Update(ctx, func(tx store.Tx) error {
 				if first, err = tx.NoteReminder(ctx, g.ID, g.Turn, pos.Number, now); err != nil || !first {
 					return err
 				}

@@ -30,25 +30,50 @@ func (p *Processor) resolve(ctx context.Context, sum *Summary) error {
 		if g.Status != "active" {
 			continue
 		}
-		if byMove(p.Titles, g) {
-			n, err := p.tendMoves(ctx, g)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("game %s action %d: %w", g.ID, g.Turn, err))
-			}
-			sum.Reminded += n
-			continue
+		lease, err := p.Store.Lease(ctx, g.ID)
+		if errors.Is(err, ErrBusy) {
+			continue // another judge is working on it
 		}
-		done, err := p.resolveGame(ctx, g)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("game %s turn %d: %w", g.ID, g.Turn, err))
+			errs = append(errs, fmt.Errorf("game %s: %w", g.ID, err))
 			continue
 		}
-		if done {
-			sum.Resolved++
-			p.fault(FaultResolved)
+		err = p.resolveLeased(ctx, g.ID, sum)
+		lease.Release()
+		if err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// resolveLeased resolves one game under its lease, read afresh: another
+// judge may have moved it on since the list of games was read.
+func (p *Processor) resolveLeased(ctx context.Context, id string, sum *Summary) error {
+	g, err := p.Store.Game(ctx, id)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", id, err)
+	}
+	if g.Status != "active" {
+		return nil
+	}
+	if byMove(p.Titles, g) {
+		n, err := p.tendMoves(ctx, g)
+		sum.Reminded += n
+		if err != nil {
+			return fmt.Errorf("game %s action %d: %w", g.ID, g.Turn, err)
+		}
+		return nil
+	}
+	done, err := p.resolveGame(ctx, g)
+	if err != nil {
+		return fmt.Errorf("game %s turn %d: %w", g.ID, g.Turn, err)
+	}
+	if done {
+		sum.Resolved++
+		p.fault(FaultResolved)
+	}
+	return nil
 }
 
 const whyAllIn = "every human position has sent orders"
@@ -268,7 +293,7 @@ func (p *Processor) turnMails(ctx context.Context, t *turnResolution) error {
 // deadline, the end of the game if it is over, and every mail.
 func (p *Processor) commitTurn(ctx context.Context, t *turnResolution) error {
 	g, now := t.g, t.now
-	return p.Store.Update(ctx, func(tx *store.Tx) error {
+	return p.Store.Update(ctx, func(tx store.Tx) error {
 		if err := tx.SaveSnapshot(ctx, store.Snapshot{GameID: g.ID, Turn: g.Turn, State: t.out.State, Seed: g.Seed, Inputs: t.inputs}, now); err != nil {
 			return err
 		}

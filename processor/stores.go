@@ -9,9 +9,8 @@ import (
 )
 
 // Store is what the pass needs of the database, as the small interfaces
-// of each of its jobs. SQLite's store.Store is one; a second database
-// (DESIGN.md, "Where it grows") implements these, and its transactions
-// what store.Tx offers, with no change to the engines or the pass.
+// of each of its jobs. Every store.Store (SQLite's and PostgreSQL's, in
+// store/sqldb) is one, and its transactions what store.Tx offers.
 type Store interface {
 	gamelog.Log
 	passes
@@ -24,12 +23,15 @@ type Store interface {
 // Updater runs a function in one transaction, committed if it returns
 // nil: all creating a game needs.
 type Updater interface {
-	Update(ctx context.Context, fn func(*store.Tx) error) error
+	Update(ctx context.Context, fn func(store.Tx) error) error
 }
 
-// passes is the lock's record of each pass.
+// passes is the record of each pass, and the leases that keep two judges
+// off one game.
 type passes interface {
 	Path() string
+	Lease(ctx context.Context, gameID string) (store.Lease, error)
+	Claim(ctx context.Context, what string) (store.Lease, error)
 	BeginPass(ctx context.Context, at time.Time) (int64, error)
 	FinishPass(ctx context.Context, id int64, status, summary string, at time.Time) error
 }
@@ -42,6 +44,7 @@ type mailboxes interface {
 	MarkedOnServer(ctx context.Context, mailbox string, validity uint32, uids []uint32) error
 	UnmarkedUIDs(ctx context.Context, mailbox string, validity uint32) ([]uint32, error)
 	PendingInbox(ctx context.Context) ([]store.InboxMessage, error)
+	InboxByID(ctx context.Context, id int64) (store.InboxMessage, error)
 	PositionsByAddress(ctx context.Context, address string) ([]store.Position, error)
 	Secret(ctx context.Context) ([]byte, error)
 	Durable(ctx context.Context) error
@@ -69,4 +72,4 @@ type games interface {
 	Records(ctx context.Context, title, except string) (map[string]store.FinalScore, error)
 }
 
-var _ Store = (*store.Store)(nil)
+var _ Store = (store.Store)(nil)

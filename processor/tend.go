@@ -45,7 +45,7 @@ func (p *Processor) tendMoves(ctx context.Context, g store.Game) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	err = p.Store.Update(ctx, func(tx *store.Tx) error {
+	err = p.Store.Update(ctx, func(tx store.Tx) error {
 		if err := r.Commit(ctx, tx, now); err != nil {
 			return err
 		}

@@ -61,7 +61,7 @@ func sheetCorpusGame(t *testing.T) (*harness, *cr.State) {
 	state, _ := json.Marshal(s)
 	g := store.Game{ID: "cr-1", Title: title.Name(), Name: "Gamma Game", Turn: 6, Seed: 3, TimeZone: "America/Chicago",
 		Deadline: testStart.Add(7 * 24 * time.Hour), Period: 7 * 24 * time.Hour, Created: testStart}
-	err = h.st.Update(ctx, func(tx *store.Tx) error {
+	err = h.st.Update(ctx, func(tx store.Tx) error {
 		if err := tx.CreateGame(ctx, g); err != nil {
 			return err
 		}

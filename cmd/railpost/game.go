@@ -18,6 +18,7 @@ import (
 	"github.com/railpost/railpost/processor/archive"
 	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/store/sqldb"
 	"github.com/railpost/railpost/processor/title"
 )
 
@@ -486,12 +487,12 @@ func parseGameArg(fs *flag.FlagSet, args []string, usage string, stderr io.Write
 
 // openStore opens the database, which must exist, to read only: the
 // commands that call it change nothing, and so work on read-only storage.
-func openStore(ctx context.Context, c *common) (*store.Store, func(), error) {
+func openStore(ctx context.Context, c *common) (store.Store, func(), error) {
 	cfg, err := c.load()
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := store.OpenReadOnly(ctx, cfg.Database)
+	st, err := sqldb.OpenReadOnly(ctx, cfg.Database)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -573,7 +574,7 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintln(stderr, "railpost archive import:", err)
 			return 1
 		}
-		st, err := store.OpenExisting(ctx, cfg.Database)
+		st, err := sqldb.OpenExisting(ctx, cfg.Database)
 		if err != nil {
 			fmt.Fprintln(stderr, "railpost archive import:", err)
 			return 1
@@ -584,7 +585,7 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintln(stderr, "railpost archive import:", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "imported game %s into %s; check it with: railpost replay %s\n", id, cfg.Database, id)
+		fmt.Fprintf(stdout, "imported game %s into %s; check it with: railpost replay %s\n", id, st.Path(), id)
 		return 0
 	}
 	fmt.Fprintf(stderr, "railpost archive: unknown subcommand %q\n%s", args[0], usage)

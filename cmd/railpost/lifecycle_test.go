@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/store/sqldb"
 )
 
 // TestEveryTitleLivesTheSameLife plays each listed title's demo with the
@@ -123,12 +124,12 @@ func TestOutboxShowsAndRequeuesFailedMail(t *testing.T) {
 		t.Fatalf("game new: %s%s", out, errOut)
 	}
 	ctx := context.Background()
-	st, err := store.OpenExisting(ctx, db)
+	st, err := sqldb.OpenExisting(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	now := time.Now().UTC()
-	err = st.Update(ctx, func(tx *store.Tx) error {
+	err = st.Update(ctx, func(tx store.Tx) error {
 		id, err := tx.QueueMail(ctx, store.OutboxMail{MessageID: "<x@y>", Kind: "notice", GameID: "cr-1", Sender: "gm@example.org",
 			Recipients: []string{"gone@example.org"}, Subject: "[cr-1] hello", Raw: []byte("Subject: hello\r\n\r\nhi\r\n")}, now)
 		if err != nil {

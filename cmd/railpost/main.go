@@ -23,7 +23,7 @@ import (
 	"github.com/railpost/railpost/processor"
 	"github.com/railpost/railpost/processor/archive"
 	"github.com/railpost/railpost/processor/mail"
-	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/store/sqldb"
 )
 
 //go:embed railpost.example.toml
@@ -101,7 +101,7 @@ func newFlags(name, synopsis string, stderr io.Writer) (*flag.FlagSet, *common) 
 	fs.SetOutput(stderr)
 	c := &common{}
 	fs.StringVar(&c.config, "config", defaultConfig, "the configuration file (optional when --db is given)")
-	fs.StringVar(&c.db, "db", "", "the database file (overrides database in the config)")
+	fs.StringVar(&c.db, "db", "", "the database: an SQLite file or a postgres:// URL (overrides database in the config)")
 	fs.StringVar(&c.logLevel, "log-level", "", "debug, info, warn or error (overrides log_level in the config)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: railpost %s\n\n", synopsis)
@@ -226,7 +226,7 @@ func cmdInit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	st, err := store.Open(ctx, cfg.Database)
+	st, err := sqldb.Open(ctx, cfg.Database)
 	if err != nil {
 		return fail(err)
 	}
@@ -235,7 +235,7 @@ func cmdInit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	v, _ := st.SchemaVersion(ctx)
-	fmt.Fprintf(stdout, "database %s ready (schema version %d)\n", cfg.Database, v)
+	fmt.Fprintf(stdout, "database %s ready (schema version %d)\n", st.Path(), v)
 	return 0
 }
 
@@ -247,7 +247,7 @@ func openProcessor(ctx context.Context, c *common, stderr io.Writer) (*processor
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := store.OpenExisting(ctx, cfg.Database)
+	st, err := sqldb.OpenExisting(ctx, cfg.Database)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -427,7 +427,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return fail(err)
 	}
-	st, err := store.OpenReadOnly(ctx, cfg.Database)
+	st, err := sqldb.OpenReadOnly(ctx, cfg.Database)
 	if err != nil {
 		return fail(err)
 	}

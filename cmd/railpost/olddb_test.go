@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/processor/gamelog"
-	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/store/sqldb"
 	"github.com/railpost/railpost/processor/title"
 )
 
@@ -49,7 +49,7 @@ func TestADatabaseFrom640e910PlaysOn(t *testing.T) {
 				t.Fatalf("replay before the upgrade: exit %d, %s; want a refusal that says to run init", code, errOut)
 			}
 			code, out, errOut := run(t, "init", "--config", filepath.Join(dir, "railpost.toml"), "--db", db)
-			if code != 0 || !strings.Contains(out, "schema version "+strconv.Itoa(store.LatestSchemaVersion())) {
+			if code != 0 || !strings.Contains(out, "schema version "+strconv.Itoa(sqldb.LatestSchemaVersion())) {
 				t.Fatalf("init on the old database: %d %s%s", code, out, errOut)
 			}
 			if code, out, errOut := run(t, "outbox", "--db", db); code != 0 || strings.Count(out, "queued") != 11 {
@@ -99,7 +99,7 @@ func replayed(t *testing.T, out string) int {
 func nextMove(t *testing.T, db, id string, next int) (int, string) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.OpenReadOnly(ctx, db)
+	st, err := sqldb.OpenReadOnly(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
+	"github.com/railpost/railpost/processor/store/sqldb"
 )
 
 const outboxUsage = "outbox [--game G] [--sent] | outbox requeue ID|all"
@@ -35,7 +36,7 @@ func cmdOutbox(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		if err != nil {
 			return fail(err)
 		}
-		st, err := store.OpenExisting(ctx, cfg.Database)
+		st, err := sqldb.OpenExisting(ctx, cfg.Database)
 		if err != nil {
 			return fail(err)
 		}
@@ -123,7 +124,7 @@ func cut(s string, n int) string {
 
 // outboxCounts counts a game's mail that waits and that failed, for game
 // show.
-func outboxCounts(ctx context.Context, st *store.Store, gameID string) (waiting, failed int, err error) {
+func outboxCounts(ctx context.Context, st store.Store, gameID string) (waiting, failed int, err error) {
 	rows, err := st.Outbox(ctx)
 	for _, m := range rows {
 		if m.GameID != gameID {

@@ -111,7 +111,7 @@ func Report(ctx context.Context, st Reader, ts title.Set, gameID string, point, 
 // database as it was. A game with the same id already there is refused,
 // unless replace: then the archive's game takes its place.
 func Import(ctx context.Context, st interface {
-	Update(ctx context.Context, fn func(*store.Tx) error) error
+	Update(ctx context.Context, fn func(store.Tx) error) error
 }, dir string, replace bool) (string, error) {
 	name := filepath.Join(dir, "archive.json")
 	f, err := os.Open(name)
@@ -129,5 +129,5 @@ func Import(ctx context.Context, st interface {
 	if err != nil {
 		return "", fmt.Errorf("import %s: %w", name, err)
 	}
-	return a.GameID, st.Update(ctx, func(tx *store.Tx) error { return tx.ImportGame(ctx, a, replace) })
+	return a.GameID, st.Update(ctx, func(tx store.Tx) error { return tx.ImportGame(ctx, a, replace) })
 }

@@ -1,298 +1,137 @@
-// Package store keeps everything Railpost knows in one SQLite file: games,
-// positions, every raw message in and out, orders, snapshots, events and
-// the pass log. Each write that must be all-or-nothing goes through Tx.
+// Package store holds the records Railpost keeps (Game, Position, Move,
+// Event, Snapshot, OutboxMail and the rest) and the interfaces a database
+// implements to keep them. It is a leaf: it imports no driver, so the
+// processor, the titles and the web page depend on it and never on a
+// database. The implementation sits beside it: store/sqldb, which runs the
+// same queries on SQLite (the embedded default) and on PostgreSQL, each
+// with its own lease.
 package store
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"embed"
-	"errors"
-	"fmt"
-	"io/fs"
-	"net/url"
-	"os"
-	"path"
-	"sort"
-	"strconv"
-	"strings"
 	"time"
-
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
-//go:embed migrations/*.sql
-var migrations embed.FS
+// Queries are every read and write a pass makes, the same inside a
+// transaction and outside one.
+type Queries interface {
+	AddEvents(ctx context.Context, gameID string, turn int, events []Event) error
+	AddFinalScores(ctx context.Context, scores []FinalScore) error
+	AddGMAction(ctx context.Context, a GMAction) (int64, error)
+	AddMove(ctx context.Context, m Move) error
+	AddPosition(ctx context.Context, p Position) error
+	AdvanceTurn(ctx context.Context, gameID string, from int, deadline time.Time) error
+	ConfirmOrders(ctx context.Context, gameID string, turn int, position int) (int, error)
+	CountSnapshots(ctx context.Context, gameID string, turn int) (live int, rolledBack int, err error)
+	CreateGame(ctx context.Context, g Game) error
+	CurrentOrders(ctx context.Context, gameID string, turn int) (map[int][]byte, error)
+	Cursor(ctx context.Context, mailbox string) (c MailboxCursor, ok bool, err error)
+	DueMail(ctx context.Context, now time.Time) ([]OutboxMail, error)
+	Events(ctx context.Context, gameID string, turn int) ([]Event, error)
+	EventsAfter(ctx context.Context, gameID string, after int) ([]Event, error)
+	ExportGame(ctx context.Context, gameID string) (*Archive, error)
+	FinalScores(ctx context.Context, gameID string) ([]FinalScore, error)
+	FinishInbox(ctx context.Context, id int64, status string, gameID string, position int, outcome string, at time.Time) error
+	FinishPass(ctx context.Context, id int64, status string, summary string, at time.Time) error
+	GMActions(ctx context.Context, gameID string) ([]GMAction, error)
+	Game(ctx context.Context, id string) (Game, error)
+	Games(ctx context.Context) ([]Game, error)
+	ImportGame(ctx context.Context, a *Archive, replace bool) error
+	InboxByID(ctx context.Context, id int64) (InboxMessage, error)
+	InboxCounts(ctx context.Context) (map[string]int, error)
+	LatestSnapshot(ctx context.Context, gameID string) (Snapshot, error)
+	MarkGMActionsReported(ctx context.Context, ids []int64) error
+	MarkRefused(ctx context.Context, gameID string, turn int, position int, refused int) error
+	Moves(ctx context.Context, gameID string) ([]Move, error)
+	NoteFailuresTold(ctx context.Context, ids []int64, now time.Time) (int, error)
+	NoteReminder(ctx context.Context, gameID string, turn int, position int, at time.Time) (bool, error)
+	NoteSenderReply(ctx context.Context, address string, at time.Time) (bool, error)
+	OrdersHistory(ctx context.Context, gameID string, before int) (map[int]map[int]bool, error)
+	Outbox(ctx context.Context) ([]OutboxMail, error)
+	OutboxCounts(ctx context.Context) (map[string]int, error)
+	Passes(ctx context.Context) ([]PassRecord, error)
+	PendingInbox(ctx context.Context) ([]InboxMessage, error)
+	Position(ctx context.Context, gameID string, number int) (Position, error)
+	Positions(ctx context.Context, gameID string) ([]Position, error)
+	PositionsByAddress(ctx context.Context, address string) ([]Position, error)
+	Prefs(ctx context.Context, gameID string, position int) (SeatPrefs, error)
+	QueueMail(ctx context.Context, m OutboxMail, at time.Time) (int64, error)
+	Records(ctx context.Context, title string, except string) (map[string]FinalScore, error)
+	RedactInbox(ctx context.Context, id int64, raw []byte) error
+	Reopen(ctx context.Context, gameID string, action int64) error
+	ReplaceSetup(ctx context.Context, gameID string, state []byte) error
+	Requeue(ctx context.Context, id int64, now time.Time) (int, error)
+	RollBack(ctx context.Context, gameID string, to int, action int64, deadline time.Time) error
+	SaveOrders(ctx context.Context, gameID string, turn int, position int, inboxID int64, body []byte, echo string, at time.Time) error
+	SaveSnapshot(ctx context.Context, s Snapshot, at time.Time) error
+	SentMail(ctx context.Context, messageID string) (OutboxMail, error)
+	SetAside(ctx context.Context, id int64, why string, at time.Time) error
+	SetAsideInbox(ctx context.Context) ([]InboxMessage, error)
+	SetCursor(ctx context.Context, mailbox string, c MailboxCursor) error
+	SetGameStatus(ctx context.Context, id string, status string) error
+	SetMoveNumber(ctx context.Context, gameID string, from int, to int) error
+	SetPrefs(ctx context.Context, gameID string, position int, p SeatPrefs) error
+	SnapshotAt(ctx context.Context, gameID string, turn int) (Snapshot, error)
+	Snapshots(ctx context.Context, gameID string) ([]Snapshot, error)
+	UnconfirmedOrders(ctx context.Context, gameID string, turn int) (map[int]int, error)
+	UnmarkedUIDs(ctx context.Context, mailbox string, validity uint32) ([]uint32, error)
+	UnreportedGMActions(ctx context.Context, gameID string) ([]GMAction, error)
+	UntoldFailures(ctx context.Context) ([]OutboxMail, error)
+	UpdateGame(ctx context.Context, g Game) error
+	UpdatePosition(ctx context.Context, p Position) error
+}
 
-// ErrNotFound is returned when a looked-up row does not exist.
-var ErrNotFound = errors.New("not found")
+// Tx is one all-or-nothing unit of work: what a transaction callback may
+// read and write (the game's log writer, the outbox and the rest).
+type Tx interface {
+	Queries
+}
 
 // Store is an open Railpost database.
-type Store struct {
-	ops
-	db   *sql.DB
-	path string
+type Store interface {
+	Queries
+	BeginPass(ctx context.Context, at time.Time) (int64, error)
+	Close() error
+	Durable(ctx context.Context) error
+	IngestMessage(ctx context.Context, m InboxMessage, at time.Time) (id int64, fresh bool, err error)
+	MarkedOnServer(ctx context.Context, mailbox string, validity uint32, uids []uint32) error
+	RecordAttempt(ctx context.Context, id int64, a Attempt) error
+	SchemaVersion(ctx context.Context) (int, error)
+	Secret(ctx context.Context) ([]byte, error)
+	StoredSecret(ctx context.Context) ([]byte, error)
+	// Update runs fn in one transaction and commits it if fn returns nil.
+	Update(ctx context.Context, fn func(Tx) error) error
+	// Lease takes the right to change one game, without waiting: see
+	// Lease. It returns ErrLeased if another judge holds it.
+	Lease(ctx context.Context, gameID string) (Lease, error)
+	// Claim is Lease for one piece of work other than a game: an inbox
+	// message being read, an outbox mail being sent.
+	Claim(ctx context.Context, what string) (Lease, error)
+	// Path names the database for people and for the SQLite lock: the
+	// file's path, or the PostgreSQL URL without its password.
+	Path() string
 }
 
-// Open opens (creating if needed) the database at path and brings its schema
-// up to date, so that a newer binary upgrades an older file in place.
-func Open(ctx context.Context, path string) (*Store, error) {
-	return openWith(ctx, path, migrations)
+// Lease is the right to change one game. One judge at a time holds a
+// game's lease, so that no game is resolved twice; a judge that dies
+// loses its leases with its process (SQLite's lock and PostgreSQL's
+// session both end with it), so nothing stays held.
+type Lease interface {
+	// Release gives the lease up.
+	Release() error
 }
 
-// OpenExisting opens a database that must already exist: a command that
-// only reads must not leave an empty database behind a mistyped path.
-func OpenExisting(ctx context.Context, path string) (*Store, error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("open %s: %w (run `railpost init` first, or give --db)", path, err)
-	}
-	return Open(ctx, path)
+type leaseKey struct{}
+
+// WithLease marks ctx as running under a lease, so that a store whose one
+// lease covers every game (SQLite's lock on the whole database) knows the
+// work below already holds it.
+func WithLease(ctx context.Context, l Lease) context.Context {
+	return context.WithValue(ctx, leaseKey{}, l)
 }
 
-func openWith(ctx context.Context, file string, migs fs.FS) (*Store, error) {
-	q := url.Values{}
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "busy_timeout(10000)")
-	q.Add("_pragma", "foreign_keys(1)")
-	q.Add("_pragma", "synchronous(NORMAL)")
-	q.Set("_txlock", "immediate")
-	// The name is a URI: '#' and '?' in a path would cut it short.
-	escaped := strings.NewReplacer("%", "%25", "#", "%23", "?", "%3F").Replace(file)
-	db, err := sql.Open("sqlite", "file:"+escaped+"?"+q.Encode())
-	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", file, err)
-	}
-	if err := db.PingContext(ctx); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open %s: %w", file, err)
-	}
-	s := &Store{ops: ops{q: db}, db: db, path: file}
-	if err := s.migrate(ctx, migs); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("migrate %s: %w", file, err)
-	}
-	return s, nil
-}
-
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
-
-// Path is the file the store was opened from.
-func (s *Store) Path() string { return s.path }
-
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
-
-func loadMigrations(migs fs.FS) ([]migration, error) {
-	entries, err := fs.ReadDir(migs, "migrations")
-	if err != nil {
-		return nil, err
-	}
-	var out []migration
-	for _, e := range entries {
-		name := e.Name()
-		num, _, ok := strings.Cut(name, "_")
-		if !ok || !strings.HasSuffix(name, ".sql") {
-			return nil, fmt.Errorf("migration %q: want NNNN_name.sql", name)
-		}
-		v, err := strconv.Atoi(num)
-		if err != nil {
-			return nil, fmt.Errorf("migration %q: %w", name, err)
-		}
-		body, err := fs.ReadFile(migs, path.Join("migrations", name))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, migration{version: v, name: name, sql: string(body)})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
-	for i, m := range out {
-		if m.version != i+1 {
-			return nil, fmt.Errorf("migration %q: versions must run 1, 2, 3… without gaps", m.name)
-		}
-	}
-	return out, nil
-}
-
-// OpenReadOnly opens an existing database to read only, changing nothing:
-// no migration, no write-ahead log created, so that the commands that only
-// read (game show, replay, report, records, archive export) work on a
-// copy kept on read-only storage. A database too old for this binary is
-// refused with how to upgrade it.
-func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("open %s: %w (run `railpost init` first, or give --db)", path, err)
-	}
-	escaped := strings.NewReplacer("%", "%25", "#", "%23", "?", "%3F").Replace(path)
-	var firstErr error
-	// A database on writable storage is read under the usual locks; on
-	// read-only storage, where SQLite cannot make its shared-memory file,
-	// it is read as immutable.
-	for _, extra := range []string{"", "&immutable=1"} {
-		db, err := sql.Open("sqlite", "file:"+escaped+"?mode=ro&_pragma=busy_timeout(10000)&_pragma=query_only(1)"+extra)
-		if err == nil {
-			var v int
-			if err = db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err == nil {
-				if v < LatestSchemaVersion() {
-					db.Close()
-					return nil, fmt.Errorf("open %s: the database is at schema version %d and this railpost reads %d: upgrade it with `railpost init --db %s` where it can be written", path, v, LatestSchemaVersion(), path)
-				}
-				return &Store{ops: ops{q: db}, db: db, path: path}, nil
-			}
-			db.Close()
-		}
-		if firstErr == nil {
-			firstErr = err
-		}
-	}
-	return nil, fmt.Errorf("open %s read-only: %w", path, firstErr)
-}
-
-// SchemaVersion is the schema version recorded in the file (PRAGMA user_version).
-func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
-	var v int
-	err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v)
-	return v, err
-}
-
-// LatestSchemaVersion is the schema version this binary writes.
-func LatestSchemaVersion() int {
-	m, err := loadMigrations(migrations)
-	if err != nil {
-		return 0
-	}
-	return len(m)
-}
-
-func (s *Store) migrate(ctx context.Context, migs fs.FS) error {
-	all, err := loadMigrations(migs)
-	if err != nil {
-		return err
-	}
-	have, err := s.SchemaVersion(ctx)
-	if err != nil {
-		return err
-	}
-	if have > len(all) {
-		return fmt.Errorf("the database has schema version %d but this binary knows only %d: install a newer railpost", have, len(all))
-	}
-	for _, m := range all[have:] {
-		tx, err := s.db.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("%s: %w", m.name, err)
-		}
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version)); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("%s: %w", m.name, err)
-		}
-		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("%s: %w", m.name, err)
-		}
-	}
-	return nil
-}
-
-// Tx is one all-or-nothing unit of work.
-type Tx struct {
-	ops
-}
-
-// Update runs fn in one immediate transaction and commits it if fn returns nil.
-func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	if err := fn(&Tx{ops{q: tx}}); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return nil
-}
-
-// ops holds every query; Store runs them on the database and Tx inside its
-// transaction, so each is written once.
-type ops struct {
-	q querier
-}
-
-// querier is what both *sql.DB and *sql.Tx offer, so reads work inside and
-// outside a transaction.
-type querier interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-// Times are stored as fixed-width UTC text so that they sort as strings.
-const timeLayout = "2006-01-02T15:04:05.000000000Z"
-
-func fmtTime(t time.Time) string { return t.UTC().Format(timeLayout) }
-
-func parseTime(s string) (time.Time, error) {
-	return time.Parse(time.RFC3339Nano, s)
-}
-
-func nullTime(t time.Time) any {
-	if t.IsZero() {
-		return nil
-	}
-	return fmtTime(t)
-}
-
-func scanNullTime(ns sql.NullString) (time.Time, error) {
-	if !ns.Valid || ns.String == "" {
-		return time.Time{}, nil
-	}
-	return parseTime(ns.String)
-}
-
-// StoredSecret is the secret behind turnsheet tokens if one was made,
-// else nil: it only reads, so that a read-only command (a publishable
-// export, which must find every token issued) works on a database no
-// pass has written to.
-func (s *Store) StoredSecret(ctx context.Context) ([]byte, error) {
-	var v []byte
-	err := s.db.QueryRowContext(ctx, "SELECT value FROM settings WHERE key = 'token_secret'").Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read token secret: %w", err)
-	}
-	return v, nil
-}
-
-// Secret returns the process-wide secret behind turnsheet tokens, creating it
-// on first use. It lives in the database so that tokens survive a config change.
-func (s *Store) Secret(ctx context.Context) ([]byte, error) {
-	var v []byte
-	err := s.db.QueryRowContext(ctx, "SELECT value FROM settings WHERE key = 'token_secret'").Scan(&v)
-	if err == nil {
-		return v, nil
-	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("read token secret: %w", err)
-	}
-	v = make([]byte, 32)
-	if _, err := rand.Read(v); err != nil {
-		return nil, fmt.Errorf("make token secret: %w", err)
-	}
-	if _, err := s.db.ExecContext(ctx, "INSERT OR IGNORE INTO settings(key, value) VALUES ('token_secret', ?)", v); err != nil {
-		return nil, fmt.Errorf("store token secret: %w", err)
-	}
-	// Another process may have won the race; read back what is stored.
-	err = s.db.QueryRowContext(ctx, "SELECT value FROM settings WHERE key = 'token_secret'").Scan(&v)
-	return v, err
+// HeldLease is the lease ctx runs under, or nil.
+func HeldLease(ctx context.Context) Lease {
+	l, _ := ctx.Value(leaseKey{}).(Lease)
+	return l
 }

@@ -1,4 +1,4 @@
-package store
+package sqldb
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/railpost/railpost/processor/store"
 )
 
 // fillGame writes a game with rows in every table an archive holds, each
@@ -20,17 +22,21 @@ func fillGame(t testing.TB, s *Store, id string, n int) {
 	if err := s.CreateGame(ctx, Game{ID: id, Title: "t", Name: "Game " + id, Seed: int64(n), Created: t0}); err != nil {
 		t.Fatal(err)
 	}
-	err := s.Update(ctx, func(tx *Tx) error {
+	err := s.update(ctx, func(tx *Tx) error {
 		var last int64
 		exec := func(query string, args ...any) {
 			if t.Failed() {
 				return
 			}
-			res, err := tx.q.ExecContext(ctx, query, args...)
+			var err error
+			if table := strings.Fields(query)[2]; pgKeys[table[:strings.Index(table+"(", "(")]] != "" {
+				_, err = tx.q.ExecContext(ctx, query, args...)
+			} else {
+				err = tx.q.QueryRowContext(ctx, query+" RETURNING id", args...).Scan(&last)
+			}
 			if err != nil {
 				t.Fatalf("%s: %v", query, err)
 			}
-			last, _ = res.LastInsertId()
 		}
 		at := fmtTime(t0)
 		exec(`INSERT INTO positions(game_id, number, name, address, password_hash, controller) VALUES (?, 1, 'Ann', 'ann@x', x'0102', 'human')`, id)
@@ -66,7 +72,12 @@ func fillGame(t testing.TB, s *Store, id string, n int) {
 func dump(t testing.TB, q querier) map[string][]string {
 	t.Helper()
 	ctx := context.Background()
-	rows, err := q.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	d := q.(rewriter).d
+	list := `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`
+	if d == postgres {
+		list = `SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema() AND table_name <> 'railpost_schema' ORDER BY 1`
+	}
+	rows, err := q.QueryContext(ctx, list)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +92,7 @@ func dump(t testing.TB, q querier) map[string][]string {
 	rows.Close()
 	out := map[string][]string{}
 	for _, name := range tables {
-		rows, err := q.QueryContext(ctx, `SELECT * FROM "`+name+`" ORDER BY rowid`)
+		rows, err := q.QueryContext(ctx, `SELECT * FROM "`+name+`" ORDER BY `+d.rowOrder(name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,7 +147,7 @@ func exported(t testing.TB, s *Store, id string) []byte {
 
 func decoded(t testing.TB, b []byte) *Archive {
 	t.Helper()
-	a, err := DecodeArchive(bytes.NewReader(b), MaxArchiveBytes)
+	a, err := store.DecodeArchive(bytes.NewReader(b), store.MaxArchiveBytes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,12 +161,12 @@ func integer(n int64) Cell { return Cell{Int: &n} }
 // schema lacks, a row of another game, a reference that is not one of
 // its rows, and the like is refused with an error that says which, and
 // the database is left as it was, even with --replace of a game there.
-func TestImportRefusesHostileArchives(t *testing.T) {
+func testImportRefusesHostileArchives(t *testing.T, b backend) {
 	ctx := context.Background()
-	src := openTemp(t)
+	src := b.open(t)
 	fillGame(t, src, "cr-1", 3)
 	real := exported(t, src, "cr-1")
-	dst := openTemp(t)
+	dst := b.open(t)
 	fillGame(t, dst, "other", 2)
 	fillGame(t, dst, "cr-1", 1) // an older copy, which --replace would replace
 	const injection = `id) VALUES (1); UPDATE games SET name='pwned' WHERE id='other'; --`
@@ -201,47 +212,49 @@ func TestImportRefusesHostileArchives(t *testing.T) {
 		// Checked only as the rows go in, after the older copy is deleted.
 		{"a value the schema's CHECK refuses", func(a *Archive) { a.Tables["games"][0]["status"] = text("bogus") }, "CHECK constraint"},
 	}
-	before := dump(t, dst.db)
+	before := dump(t, dst.q)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			a := decoded(t, real)
 			tc.change(a)
-			err := dst.Update(ctx, func(tx *Tx) error { return tx.ImportGame(ctx, a, true) })
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
+			err := dst.update(ctx, func(tx *Tx) error { return tx.ImportGame(ctx, a, true) })
+			if err == nil || !strings.Contains(strings.ToLower(err.Error()), strings.ToLower(tc.want)) {
 				t.Errorf("import: %v, want an error saying %q", err, tc.want)
 			}
-			if after := dump(t, dst.db); !reflect.DeepEqual(before, after) {
+			if after := dump(t, dst.q); !reflect.DeepEqual(before, after) {
 				t.Errorf("a refused import changed the database; lost %q", lostRows(before, after))
 			}
 		})
 	}
 }
 
+func TestImportRefusesHostileArchives(t *testing.T) { onBoth(t, testImportRefusesHostileArchives) }
+
 // TestImportReplace: a game already in the database is refused, and
 // with --replace its rows give way to the archive's, no other game's.
-func TestImportReplace(t *testing.T) {
+func testImportReplace(t *testing.T, b backend) {
 	ctx := context.Background()
-	src := openTemp(t)
+	src := b.open(t)
 	fillGame(t, src, "cr-1", 3)
 	real := exported(t, src, "cr-1")
-	dst := openTemp(t)
+	dst := b.open(t)
 	fillGame(t, dst, "other", 2)
 	fillGame(t, dst, "cr-1", 1)
-	before := dump(t, dst.db)
-	err := dst.Update(ctx, func(tx *Tx) error { return tx.ImportGame(ctx, decoded(t, real), false) })
+	before := dump(t, dst.q)
+	err := dst.update(ctx, func(tx *Tx) error { return tx.ImportGame(ctx, decoded(t, real), false) })
 	if err == nil || !strings.Contains(err.Error(), "already exists") {
 		t.Fatalf("an import over a game there: %v", err)
 	}
-	if !reflect.DeepEqual(before, dump(t, dst.db)) {
+	if !reflect.DeepEqual(before, dump(t, dst.q)) {
 		t.Fatal("a refused import changed the database")
 	}
-	alone := openTemp(t)
+	alone := b.open(t)
 	fillGame(t, alone, "other", 2)
-	otherRows := dump(t, alone.db)
-	if err := dst.Update(ctx, func(tx *Tx) error { return tx.ImportGame(ctx, decoded(t, real), true) }); err != nil {
+	otherRows := dump(t, alone.q)
+	if err := dst.update(ctx, func(tx *Tx) error { return tx.ImportGame(ctx, decoded(t, real), true) }); err != nil {
 		t.Fatal(err)
 	}
-	if lost := lostRows(otherRows, dump(t, dst.db)); len(lost) > 0 {
+	if lost := lostRows(otherRows, dump(t, dst.q)); len(lost) > 0 {
 		t.Errorf("--replace lost another game's rows: %q", lost)
 	}
 	if got, want := normalized(t, decoded(t, exported(t, dst, "cr-1"))), normalized(t, decoded(t, real)); !reflect.DeepEqual(got, want) {
@@ -249,17 +262,19 @@ func TestImportReplace(t *testing.T) {
 	}
 }
 
+func TestImportReplace(t *testing.T) { onBoth(t, testImportReplace) }
+
 // TestImportRoundTrip: a game exported and imported into a fresh database
 // is the same rows, but for their ids and the mailbox its mail is filed
 // under.
-func TestImportRoundTrip(t *testing.T) {
+func testImportRoundTrip(t *testing.T, b backend) {
 	ctx := context.Background()
-	src := openTemp(t)
+	src := b.open(t)
 	fillGame(t, src, "skip", 1) // so that the ids differ between the two
 	fillGame(t, src, "cr-1", 3)
 	real := exported(t, src, "cr-1")
-	dst := openTemp(t)
-	if err := dst.Update(ctx, func(tx *Tx) error { return tx.ImportGame(ctx, decoded(t, real), false) }); err != nil {
+	dst := b.open(t)
+	if err := dst.update(ctx, func(tx *Tx) error { return tx.ImportGame(ctx, decoded(t, real), false) }); err != nil {
 		t.Fatal(err)
 	}
 	again := decoded(t, exported(t, dst, "cr-1"))
@@ -270,6 +285,8 @@ func TestImportRoundTrip(t *testing.T) {
 		t.Errorf("imported mail is filed under %q", got)
 	}
 }
+
+func TestImportRoundTrip(t *testing.T) { onBoth(t, testImportRoundTrip) }
 
 // normalized is an archive's rows with each id replaced by the row's
 // place in its table, each reference by the place of the row it points
@@ -311,8 +328,8 @@ func normalized(t *testing.T, a *Archive) map[string][]string {
 
 // TestArchiveTablesAreTiedToTheGame: every archived table says how its
 // rows are the game's, so that the import can check each row.
-func TestArchiveTablesAreTiedToTheGame(t *testing.T) {
-	s := openTemp(t)
+func testArchiveTablesAreTiedToTheGame(t *testing.T, b backend) {
+	s := b.open(t)
 	for _, tb := range archiveTables {
 		cols, err := s.columns(context.Background(), tb.name)
 		if err != nil {
@@ -327,6 +344,8 @@ func TestArchiveTablesAreTiedToTheGame(t *testing.T) {
 		}
 	}
 }
+
+func TestArchiveTablesAreTiedToTheGame(t *testing.T) { onBoth(t, testArchiveTablesAreTiedToTheGame) }
 
 // TestDecodeArchive: the file is read strictly and only so far.
 func TestDecodeArchive(t *testing.T) {
@@ -345,7 +364,7 @@ func TestDecodeArchive(t *testing.T) {
 		{"not JSON", `format = 1`, 100, "invalid character"},
 	}
 	for _, tc := range tests {
-		_, err := DecodeArchive(strings.NewReader(tc.in), tc.limit)
+		_, err := store.DecodeArchive(strings.NewReader(tc.in), tc.limit)
 		if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
@@ -371,7 +390,7 @@ func FuzzImport(f *testing.F) {
 	dst := openTemp(f)
 	fillGame(f, dst, "other", 1)
 	fillGame(f, dst, "cr-1", 3) // an older copy, which only --replace replaces
-	base := dump(f, dst.db)
+	base := dump(f, dst.q)
 	otherGame, err := dst.ExportGame(ctx, "other")
 	if err != nil {
 		f.Fatal(err)
@@ -390,11 +409,11 @@ func FuzzImport(f *testing.F) {
 	}
 	errRollBack := errors.New("checked: roll back")
 	f.Fuzz(func(t *testing.T, b []byte, replace bool) {
-		a, err := DecodeArchive(bytes.NewReader(b), 1<<20)
+		a, err := store.DecodeArchive(bytes.NewReader(b), 1<<20)
 		if err != nil {
 			return
 		}
-		err = dst.Update(ctx, func(tx *Tx) error {
+		err = dst.update(ctx, func(tx *Tx) error {
 			if err := tx.ImportGame(ctx, a, replace); err != nil {
 				return err
 			}
@@ -412,7 +431,7 @@ func FuzzImport(f *testing.F) {
 		if err == nil {
 			t.Fatal("the transaction was not rolled back")
 		}
-		if after := dump(t, dst.db); !reflect.DeepEqual(base, after) {
+		if after := dump(t, dst.q); !reflect.DeepEqual(base, after) {
 			t.Fatalf("the database changed (%v): lost %q", err, lostRows(base, after))
 		}
 	})

@@ -1,4 +1,4 @@
-package store
+package sqldb
 
 import (
 	"context"
@@ -6,17 +6,6 @@ import (
 	"fmt"
 	"time"
 )
-
-// Move is one entry in the log of a game played one action per mail.
-type Move struct {
-	GameID   string
-	N        int    // the action number it answered
-	Position int    // 0: the game master
-	Line     string // as the engine reads it
-	Source   string // player, gm, timeout, autopass, away, forced, computer
-	InboxID  int64
-	At       time.Time
-}
 
 // AddMove appends to a game's log. The action number is the key, so two
 // passes cannot both answer the same action.
@@ -67,21 +56,6 @@ func (o ops) SetMoveNumber(ctx context.Context, gameID string, from, to int) err
 		return fmt.Errorf("move %s from action %d: the game is no longer there", gameID, from)
 	}
 	return nil
-}
-
-// SeatPrefs is what one player asked of a game played by mail.
-type SeatPrefs struct {
-	Digest     bool
-	DigestUpTo int // the last action a digest covered
-	DigestAt   time.Time
-	AutoPass   string // "" or "auctions"
-	AwayFrom   time.Time
-	AwayUntil  time.Time
-}
-
-// Away tells whether the player is away at t.
-func (s SeatPrefs) Away(t time.Time) bool {
-	return !s.AwayFrom.IsZero() && !t.Before(s.AwayFrom) && t.Before(s.AwayUntil)
 }
 
 // Prefs reads a seat's preferences; a seat that asked for nothing has the

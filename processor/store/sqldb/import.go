@@ -1,108 +1,17 @@
-package store
+package sqldb
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"sort"
 	"strings"
 )
 
-// MaxArchiveBytes bounds the archive.json an import reads. The file holds
-// every mail of a game in base64, and decoding it takes several times its
-// size in memory: a game of years of mail is tens of megabytes, so 1 GiB
-// leaves room for any real game while a hostile file cannot exhaust the
-// host.
-const MaxArchiveBytes = 1 << 30
-
-// errTooLarge is what reading past the bound returns.
-var errTooLarge = errors.New("too large")
-
-// DecodeArchive reads an archive.json, at most limit bytes of it. It is
-// strict, since the file may come from anyone: a field it does not know,
-// or anything after the archive, is an error rather than ignored.
-func DecodeArchive(r io.Reader, limit int64) (*Archive, error) {
-	dec := json.NewDecoder(&boundedReader{r: r, left: limit})
-	dec.DisallowUnknownFields()
-	var a Archive
-	err := dec.Decode(&a)
-	if err == nil {
-		if _, extra := dec.Token(); extra != io.EOF {
-			err = errors.New("something follows the archive")
-			if errors.Is(extra, errTooLarge) {
-				err = extra
-			}
-		}
-	}
-	if errors.Is(err, errTooLarge) {
-		return nil, fmt.Errorf("read the archive: it is over %d bytes, more than any game's archive", limit)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read the archive: %w", err)
-	}
-	return &a, nil
-}
-
-// boundedReader is io.LimitReader that says when it cut the input short,
-// so that a file too large is not reported as one that ends too soon.
-type boundedReader struct {
-	r    io.Reader
-	left int64
-}
-
-func (b *boundedReader) Read(p []byte) (int, error) {
-	if b.left <= 0 {
-		var one [1]byte
-		if n, _ := io.ReadFull(b.r, one[:]); n > 0 {
-			return 0, errTooLarge
-		}
-		return 0, io.EOF
-	}
-	if int64(len(p)) > b.left {
-		p = p[:b.left]
-	}
-	n, err := b.r.Read(p)
-	b.left -= int64(n)
-	return n, err
-}
-
 // gameIDShape is what an imported game's id may be: the id is written
 // into mail subjects and file names, so an archive must not bring a
 // stranger one.
 var gameIDShape = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
-
-// check refuses an archive this railpost cannot read, or whose game id or
-// tables are not ones a game can have.
-func (a *Archive) check() error {
-	if a.Format != 1 {
-		return fmt.Errorf("archive format %d; this railpost reads format 1", a.Format)
-	}
-	if a.Schema < 1 {
-		return fmt.Errorf("the archive names schema %d, which no railpost wrote", a.Schema)
-	}
-	if a.Schema > LatestSchemaVersion() {
-		return fmt.Errorf("the archive was written by schema %d; this railpost knows %d: install a newer one", a.Schema, LatestSchemaVersion())
-	}
-	if !gameIDShape.MatchString(a.GameID) {
-		return fmt.Errorf("game id %q: want 1 to 64 letters, digits, '-', '_' or '.'", clip(a.GameID))
-	}
-	known := map[string]bool{}
-	for _, t := range archiveTables {
-		known[t.name] = true
-	}
-	for _, name := range sortedNames(a.Tables) {
-		if !known[name] {
-			return fmt.Errorf("the archive holds a table %q, which is not one of a game's", clip(name))
-		}
-	}
-	if n := len(a.Tables["games"]); n != 1 {
-		return fmt.Errorf("the archive holds %d games rows, want 1", n)
-	}
-	return nil
-}
 
 // clip shortens what an archive names to a length an error can show.
 func clip(s string) string {
@@ -122,21 +31,6 @@ func sortedNames[V any](m map[string]V) []string {
 	return out
 }
 
-// check refuses a cell that is more than one thing at once: which one it
-// means would be a guess.
-func (c Cell) check() error {
-	n := 0
-	for _, set := range []bool{c.Int != nil, c.Text != nil, c.Blob != nil, c.Null} {
-		if set {
-			n++
-		}
-	}
-	if n > 1 {
-		return errors.New("the cell holds more than one value")
-	}
-	return nil
-}
-
 // column is one column of a table as the database defines it.
 type column struct {
 	name  string
@@ -146,19 +40,18 @@ type column struct {
 // columns reads a table's columns from the schema, in their order, so
 // that what an import writes is named by the database, never by the file.
 func (o ops) columns(ctx context.Context, table string) ([]column, error) {
-	rows, err := o.q.QueryContext(ctx, `SELECT name, type, pk FROM pragma_table_info(?) ORDER BY cid`, table)
+	rows, err := o.q.QueryContext(ctx, o.dialect().columns, table)
 	if err != nil {
 		return nil, fmt.Errorf("the columns of %s: %w", table, err)
 	}
 	defer rows.Close()
 	var cols []column
 	for rows.Next() {
-		var name, typ string
-		var pk int
-		if err := rows.Scan(&name, &typ, &pk); err != nil {
+		var c column
+		if err := rows.Scan(&c.name, &c.rowid); err != nil {
 			return nil, fmt.Errorf("the columns of %s: %w", table, err)
 		}
-		cols = append(cols, column{name: name, rowid: pk == 1 && strings.EqualFold(typ, "INTEGER")})
+		cols = append(cols, c)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("the columns of %s: %w", table, err)
@@ -179,7 +72,7 @@ func (o ops) columns(ctx context.Context, table string) ([]column, error) {
 // replace: then its rows are deleted first. Run it in one transaction
 // (Store.Update), so that a refusal leaves the database as it was.
 func (o ops) ImportGame(ctx context.Context, a *Archive, replace bool) error {
-	if err := a.check(); err != nil {
+	if err := checkArchive(a); err != nil {
 		return fmt.Errorf("import: %w", err)
 	}
 	schema, err := o.checkRows(ctx, a)
@@ -243,7 +136,7 @@ func checkRow(gameID string, t archiveTable, byName map[string]column, rec Recor
 		if _, ok := byName[k]; !ok {
 			return fmt.Errorf("%q is not a column of %s", clip(k), t.name)
 		}
-		if err := rec[k].check(); err != nil {
+		if err := rec[k].Check(); err != nil {
 			return fmt.Errorf("%s: %w", k, err)
 		}
 	}
@@ -321,7 +214,7 @@ func (o ops) insertRow(ctx context.Context, t archiveTable, cols []column, rec R
 			oldID = cell.Int
 			continue
 		}
-		v := cell.value()
+		v := cell.Value()
 		if t.name == "inbox" && col.name == "mailbox" {
 			// Its UIDs belong to the old host's mailbox, not to this one's.
 			v = "archive:" + *cell.Text
@@ -335,17 +228,15 @@ func (o ops) insertRow(ctx context.Context, t archiveTable, cols []column, rec R
 	if len(names) == 0 {
 		query = `INSERT INTO ` + t.name + ` DEFAULT VALUES`
 	}
-	res, err := o.q.ExecContext(ctx, query, args...)
-	if err != nil {
+	if oldID == nil {
+		_, err := o.q.ExecContext(ctx, query, args...)
 		return err
 	}
-	if oldID != nil {
-		n, err := res.LastInsertId()
-		if err != nil {
-			return err
-		}
-		ids[t.name][*oldID] = n
+	var n int64
+	if err := o.q.QueryRowContext(ctx, query+` RETURNING id`, args...).Scan(&n); err != nil {
+		return err
 	}
+	ids[t.name][*oldID] = n
 	return nil
 }
 
@@ -357,6 +248,36 @@ func (o ops) deleteGame(ctx context.Context, gameID string) error {
 		if _, err := o.q.ExecContext(ctx, `DELETE FROM `+t.name+` WHERE `+t.where, gameID); err != nil {
 			return fmt.Errorf("delete the game's %s: %w", t.name, err)
 		}
+	}
+	return nil
+}
+
+// check refuses an archive this railpost cannot read, or whose game id or
+// tables are not ones a game can have.
+func checkArchive(a *Archive) error {
+	if a.Format != 1 {
+		return fmt.Errorf("archive format %d; this railpost reads format 1", a.Format)
+	}
+	if a.Schema < 1 {
+		return fmt.Errorf("the archive names schema %d, which no railpost wrote", a.Schema)
+	}
+	if a.Schema > LatestSchemaVersion() {
+		return fmt.Errorf("the archive was written by schema %d; this railpost knows %d: install a newer one", a.Schema, LatestSchemaVersion())
+	}
+	if !gameIDShape.MatchString(a.GameID) {
+		return fmt.Errorf("game id %q: want 1 to 64 letters, digits, '-', '_' or '.'", clip(a.GameID))
+	}
+	known := map[string]bool{}
+	for _, t := range archiveTables {
+		known[t.name] = true
+	}
+	for _, name := range sortedNames(a.Tables) {
+		if !known[name] {
+			return fmt.Errorf("the archive holds a table %q, which is not one of a game's", clip(name))
+		}
+	}
+	if n := len(a.Tables["games"]); n != 1 {
+		return fmt.Errorf("the archive holds %d games rows, want 1", n)
 	}
 	return nil
 }

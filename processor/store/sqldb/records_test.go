@@ -1,4 +1,4 @@
-package store
+package sqldb
 
 import (
 	"context"
@@ -6,9 +6,9 @@ import (
 	"time"
 )
 
-func TestRecordsAreBeatenNotEqualled(t *testing.T) {
+func testRecordsAreBeatenNotEqualled(t *testing.T, b backend) {
 	ctx := context.Background()
-	s := openTemp(t)
+	s := b.open(t)
 	for _, id := range []string{"a", "b", "c", "d"} {
 		if err := s.CreateGame(ctx, Game{ID: id, Title: "t", Name: id, Seed: 1, Created: t0}); err != nil {
 			t.Fatal(err)
@@ -60,3 +60,5 @@ func TestRecordsAreBeatenNotEqualled(t *testing.T) {
 		}
 	}
 }
+
+func TestRecordsAreBeatenNotEqualled(t *testing.T) { onBoth(t, testRecordsAreBeatenNotEqualled) }

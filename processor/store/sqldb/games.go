@@ -1,57 +1,14 @@
-package store
+package sqldb
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
+
+	"github.com/railpost/railpost/processor/store"
 )
-
-// Game is one row of the games table.
-type Game struct {
-	ID       string
-	Title    string
-	Name     string
-	Status   string // active | paused | ended
-	Turn     int
-	Seed     int64
-	Deadline time.Time     // zero: none
-	Period   time.Duration // zero: no automatic next deadline
-	TimeZone string
-	Early    bool // resolve as soon as every human position is in
-	Created  time.Time
-	// Schedule is the GM's schedule as written ("every Monday 18:00"); the
-	// deadlines follow from it and Period.
-	Schedule string
-	Grace    time.Duration // orders are still taken this long after the deadline
-	Remind   time.Duration // remind the silent this long before the deadline; 0: never
-	Missed   string        // a position that sent no orders: "computer" plays it, or it "standpat"s
-	// The game master: notices go to GMAddress; GMPasswordHash signs GM mail.
-	GMAddress      string
-	GMPasswordHash []byte
-	// MoveTimeout and TimeoutPolicy are for games played one action per
-	// mail: how long a move may wait, and whether the processor then
-	// passes for the player ("pass") or tells the GM ("gm"). For such
-	// games Remind counts from when the move became due.
-	MoveTimeout   time.Duration
-	TimeoutPolicy string
-}
-
-// Position is one seat in a game.
-type Position struct {
-	GameID       string
-	Number       int
-	Name         string
-	Address      string // registered address, lower case; "" for none
-	PasswordHash []byte
-	Human        bool
-}
-
-// NormalizeAddress makes addresses comparable: case is not significant in
-// practice, and stray spaces come from hand-edited configs.
-func NormalizeAddress(a string) string { return strings.ToLower(strings.TrimSpace(a)) }
 
 // CreateGame inserts a new game.
 func (o ops) CreateGame(ctx context.Context, g Game) error {
@@ -66,7 +23,7 @@ func (o ops) CreateGame(ctx context.Context, g Game) error {
 		schedule, grace, remind, missed, gm_address, gm_password_hash, move_timeout, timeout_policy)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Title, g.Name, g.Status, g.Turn, g.Seed, nullTime(g.Deadline), nullDuration(g.Period), g.TimeZone, g.Early, fmtTime(g.Created),
-		g.Schedule, nullDuration(g.Grace), nullDuration(g.Remind), g.Missed, nullString(NormalizeAddress(g.GMAddress)), g.GMPasswordHash,
+		g.Schedule, nullDuration(g.Grace), nullDuration(g.Remind), g.Missed, nullString(store.NormalizeAddress(g.GMAddress)), g.GMPasswordHash,
 		nullDuration(g.MoveTimeout), g.TimeoutPolicy)
 	if err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
@@ -94,13 +51,13 @@ func (o ops) UpdateGame(ctx context.Context, g Game) error {
 	res, err := o.q.ExecContext(ctx, `UPDATE games SET name = ?, status = ?, deadline = ?, period = ?, time_zone = ?, early = ?,
 		schedule = ?, grace = ?, remind = ?, missed = ?, gm_address = ?, gm_password_hash = ?, move_timeout = ?, timeout_policy = ? WHERE id = ?`,
 		g.Name, g.Status, nullTime(g.Deadline), nullDuration(g.Period), g.TimeZone, g.Early,
-		g.Schedule, nullDuration(g.Grace), nullDuration(g.Remind), g.Missed, nullString(NormalizeAddress(g.GMAddress)), g.GMPasswordHash,
+		g.Schedule, nullDuration(g.Grace), nullDuration(g.Remind), g.Missed, nullString(store.NormalizeAddress(g.GMAddress)), g.GMPasswordHash,
 		nullDuration(g.MoveTimeout), g.TimeoutPolicy, g.ID)
 	if err != nil {
 		return fmt.Errorf("update game %s: %w", g.ID, err)
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return fmt.Errorf("update game %s: %w", g.ID, ErrNotFound)
+		return fmt.Errorf("update game %s: %w", g.ID, store.ErrNotFound)
 	}
 	return nil
 }
@@ -152,12 +109,12 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	return g, nil
 }
 
-// Game returns the game with the given id, or ErrNotFound. An id no game
+// Game returns the game with the given id, or store.ErrNotFound. An id no game
 // has exactly is looked up again regardless of case, and the one game it
 // matches is returned, with its own spelling in ID: `game new` makes ids
 // lower case, but a game made before it did may have capitals, and a
 // player writes the GAME line of a mail as they please. Two games whose
-// ids differ only in case are not guessed between: ErrNotFound.
+// ids differ only in case are not guessed between: store.ErrNotFound.
 func (o ops) Game(ctx context.Context, id string) (Game, error) {
 	g, err := scanGame(o.q.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
 	if !errors.Is(err, sql.ErrNoRows) {
@@ -188,16 +145,16 @@ func (o ops) gameIDAsStored(ctx context.Context, id string) (string, error) {
 		return id, fmt.Errorf("game %q: %w", id, err)
 	}
 	key, err = o.gameKey(ctx, id)
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, store.ErrNotFound) {
 		return id, nil
 	}
 	return key, err
 }
 
 // gameKey is the id, as stored, of the one game whose id is id regardless
-// of case; ErrNotFound if no game's is, or more than one's.
+// of case; store.ErrNotFound if no game's is, or more than one's.
 func (o ops) gameKey(ctx context.Context, id string) (string, error) {
-	rows, err := o.q.QueryContext(ctx, `SELECT id FROM games WHERE id = ? COLLATE NOCASE ORDER BY id LIMIT 2`, id)
+	rows, err := o.q.QueryContext(ctx, `SELECT id FROM games WHERE lower(id) = lower(?) ORDER BY id LIMIT 2`, id)
 	if err != nil {
 		return "", fmt.Errorf("game %q: %w", id, err)
 	}
@@ -215,11 +172,11 @@ func (o ops) gameKey(ctx context.Context, id string) (string, error) {
 	}
 	switch len(keys) {
 	case 0:
-		return "", fmt.Errorf("game %q: %w", id, ErrNotFound)
+		return "", fmt.Errorf("game %q: %w", id, store.ErrNotFound)
 	case 1:
 		return keys[0], nil
 	}
-	return "", fmt.Errorf("game %q: games %s and %s differ from it only in case, and neither is guessed: %w", id, keys[0], keys[1], ErrNotFound)
+	return "", fmt.Errorf("game %q: games %s and %s differ from it only in case, and neither is guessed: %w", id, keys[0], keys[1], store.ErrNotFound)
 }
 
 // Games lists every game, oldest first.
@@ -257,19 +214,11 @@ func (o ops) AdvanceTurn(ctx context.Context, gameID string, from int, deadline 
 // AddPosition registers a seat.
 func (o ops) AddPosition(ctx context.Context, p Position) error {
 	_, err := o.q.ExecContext(ctx, `INSERT INTO positions(game_id, number, name, address, password_hash, controller) VALUES (?, ?, ?, ?, ?, ?)`,
-		p.GameID, p.Number, p.Name, nullString(NormalizeAddress(p.Address)), p.PasswordHash, p.controller())
+		p.GameID, p.Number, p.Name, nullString(store.NormalizeAddress(p.Address)), p.PasswordHash, controller(p))
 	if err != nil {
 		return fmt.Errorf("add position %s/%d: %w", p.GameID, p.Number, err)
 	}
 	return nil
-}
-
-// controller is how the positions table names who plays a seat.
-func (p Position) controller() string {
-	if p.Human {
-		return "human"
-	}
-	return "computer"
 }
 
 func scanPosition(row interface{ Scan(...any) error }) (Position, error) {
@@ -284,11 +233,11 @@ func scanPosition(row interface{ Scan(...any) error }) (Position, error) {
 
 const positionColumns = `game_id, number, name, address, password_hash, controller`
 
-// Position returns one seat, or ErrNotFound.
+// Position returns one seat, or store.ErrNotFound.
 func (o ops) Position(ctx context.Context, gameID string, number int) (Position, error) {
 	p, err := scanPosition(o.q.QueryRowContext(ctx, `SELECT `+positionColumns+` FROM positions WHERE game_id = ? AND number = ?`, gameID, number))
 	if errors.Is(err, sql.ErrNoRows) {
-		return p, fmt.Errorf("position %s/%d: %w", gameID, number, ErrNotFound)
+		return p, fmt.Errorf("position %s/%d: %w", gameID, number, store.ErrNotFound)
 	}
 	return p, err
 }
@@ -300,7 +249,7 @@ func (o ops) Positions(ctx context.Context, gameID string) ([]Position, error) {
 
 // PositionsByAddress lists every seat registered to an address, in any game.
 func (o ops) PositionsByAddress(ctx context.Context, address string) ([]Position, error) {
-	return o.positions(ctx, `SELECT `+positionColumns+` FROM positions WHERE address = ? ORDER BY game_id, number`, NormalizeAddress(address))
+	return o.positions(ctx, `SELECT `+positionColumns+` FROM positions WHERE address = ? ORDER BY game_id, number`, store.NormalizeAddress(address))
 }
 
 func (o ops) positions(ctx context.Context, query string, arg any) ([]Position, error) {
@@ -359,14 +308,14 @@ func (o ops) MarkRefused(ctx context.Context, gameID string, turn, position, ref
 
 // ConfirmOrders is a player's CONFIRM: the standing orders count as in
 // despite their refused lines. It returns how many refused lines were
-// confirmed, and ErrNotFound when the position has no standing orders.
+// confirmed, and store.ErrNotFound when the position has no standing orders.
 func (o ops) ConfirmOrders(ctx context.Context, gameID string, turn, position int) (int, error) {
 	var id int64
 	var refused int
 	err := o.q.QueryRowContext(ctx, `SELECT id, refused FROM orders WHERE game_id = ? AND turn = ? AND position = ? AND superseded = 0 AND rolled_back IS NULL`,
 		gameID, turn, position).Scan(&id, &refused)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, ErrNotFound
+		return 0, store.ErrNotFound
 	} else if err != nil {
 		return 0, fmt.Errorf("orders of %s/%d turn %d: %w", gameID, position, turn, err)
 	}
@@ -417,18 +366,6 @@ func (o ops) CurrentOrders(ctx context.Context, gameID string, turn int) (map[in
 	return out, rows.Err()
 }
 
-// Snapshot is a stored game state.
-type Snapshot struct {
-	GameID string
-	Turn   int
-	State  []byte
-	Seed   int64
-	// Inputs is what the resolution took besides the orders, as JSON, for
-	// replay.
-	Inputs  []byte
-	Created time.Time // when the turn resolved; read back, not written
-}
-
 // SaveSnapshot stores the state a turn's resolution produced.
 func (o ops) SaveSnapshot(ctx context.Context, s Snapshot, at time.Time) error {
 	_, err := o.q.ExecContext(ctx, `INSERT INTO snapshots(game_id, turn, state, seed, inputs, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
@@ -453,14 +390,14 @@ func (o ops) ReplaceSetup(ctx context.Context, gameID string, state []byte) erro
 	return nil
 }
 
-// LatestSnapshot returns the newest snapshot of a game, or ErrNotFound.
+// LatestSnapshot returns the newest snapshot of a game, or store.ErrNotFound.
 func (o ops) LatestSnapshot(ctx context.Context, gameID string) (Snapshot, error) {
 	return o.snapshot(ctx, gameID, `SELECT turn, state, seed, inputs, created_at FROM snapshots WHERE game_id = ? AND rolled_back IS NULL ORDER BY id DESC LIMIT 1`, gameID)
 }
 
 // SnapshotAt returns the state a turn's resolution produced (the first of
 // the turn's snapshots the game follows; a game master's adjustments come
-// after it), or ErrNotFound. Turn 0 is the setup.
+// after it), or store.ErrNotFound. Turn 0 is the setup.
 func (o ops) SnapshotAt(ctx context.Context, gameID string, turn int) (Snapshot, error) {
 	return o.snapshot(ctx, gameID, `SELECT turn, state, seed, inputs, created_at FROM snapshots WHERE game_id = ? AND turn = ? AND rolled_back IS NULL ORDER BY id LIMIT 1`, gameID, turn)
 }
@@ -470,7 +407,7 @@ func (o ops) snapshot(ctx context.Context, gameID, query string, args ...any) (S
 	var created, inputs string
 	err := o.q.QueryRowContext(ctx, query, args...).Scan(&s.Turn, &s.State, &s.Seed, &inputs, &created)
 	if errors.Is(err, sql.ErrNoRows) {
-		return s, fmt.Errorf("snapshot of %s: %w", gameID, ErrNotFound)
+		return s, fmt.Errorf("snapshot of %s: %w", gameID, store.ErrNotFound)
 	}
 	if err != nil {
 		return s, fmt.Errorf("snapshot of %s: %w", gameID, err)
@@ -480,13 +417,6 @@ func (o ops) snapshot(ctx context.Context, gameID, query string, args ...any) (S
 	}
 	s.Inputs = []byte(inputs)
 	return s, nil
-}
-
-// Event is one thing that happened in a game.
-type Event struct {
-	Kind      string
-	VisibleTo int // 0: everyone
-	Text      string
 }
 
 // AddEvents appends a turn's events in order.
@@ -535,7 +465,7 @@ func (o ops) SetGameStatus(ctx context.Context, id, status string) error {
 		return fmt.Errorf("set %s %s: %w", id, status, err)
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return fmt.Errorf("set %s %s: %w", id, status, ErrNotFound)
+		return fmt.Errorf("set %s %s: %w", id, status, store.ErrNotFound)
 	}
 	return nil
 }
@@ -562,4 +492,12 @@ func (o ops) Snapshots(ctx context.Context, gameID string) ([]Snapshot, error) {
 		out = append(out, s)
 	}
 	return out, rows.Err()
+}
+
+// controller is how the positions table names who plays a seat.
+func controller(p Position) string {
+	if p.Human {
+		return "human"
+	}
+	return "computer"
 }

@@ -1,29 +1,9 @@
-package store
+package sqldb
 
 import (
 	"context"
 	"fmt"
 )
-
-// Archive is every row a game owns, table by table, as the database holds
-// it: the unit a game moves in between hosts (DESIGN.md, "Where it grows").
-type Archive struct {
-	Format int                 `json:"format"`
-	Schema int                 `json:"schema"` // the schema version the rows are written in
-	GameID string              `json:"game_id"`
-	Tables map[string][]Record `json:"tables"`
-}
-
-// Record is one row: column name to value.
-type Record map[string]Cell
-
-// Cell is one value, typed so that JSON keeps blobs apart from text.
-type Cell struct {
-	Int  *int64  `json:"i,omitempty"`
-	Text *string `json:"s,omitempty"`
-	Blob []byte  `json:"b,omitempty"`
-	Null bool    `json:"null,omitempty"`
-}
 
 // archiveTable is one table a game owns: the query that selects the
 // game's rows and the columns that point at other archived rows by id.
@@ -63,7 +43,7 @@ func (o ops) ExportGame(ctx context.Context, gameID string) (*Archive, error) {
 	}
 	a := &Archive{Format: 1, Schema: LatestSchemaVersion(), GameID: gameID, Tables: map[string][]Record{}}
 	for _, t := range archiveTables {
-		rows, err := o.q.QueryContext(ctx, `SELECT * FROM `+t.name+` WHERE `+t.where+` ORDER BY rowid`, gameID)
+		rows, err := o.q.QueryContext(ctx, `SELECT * FROM `+t.name+` WHERE `+t.where+` ORDER BY `+o.dialect().rowOrder(t.name), gameID)
 		if err != nil {
 			return nil, fmt.Errorf("export %s %s: %w", gameID, t.name, err)
 		}
@@ -119,18 +99,5 @@ func toCell(v any) Cell {
 	default:
 		s := fmt.Sprint(x)
 		return Cell{Text: &s}
-	}
-}
-
-func (c Cell) value() any {
-	switch {
-	case c.Int != nil:
-		return *c.Int
-	case c.Text != nil:
-		return *c.Text
-	case c.Blob != nil:
-		return c.Blob
-	default:
-		return nil
 	}
 }

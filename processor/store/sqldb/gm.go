@@ -1,36 +1,13 @@
-package store
+package sqldb
 
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
-	"strings"
 	"time"
+
+	"github.com/railpost/railpost/processor/store"
 )
-
-// ErrDone is returned for a command that must take effect once and already
-// has.
-var ErrDone = errors.New("already done")
-
-// GMAction is one entry of a game's moderation log.
-type GMAction struct {
-	ID      int64
-	GameID  string
-	Turn    int // the turn open when it was taken
-	Verb    string
-	Args    string // the command as given
-	Reason  string
-	Actor   string // "cli" or the GM's address
-	InboxID int64  // the GM mail it came in; 0 from the command line
-	// OnceKey makes a command take effect once: a second with the same key
-	// is refused with ErrDone.
-	OnceKey string
-	// Headline is what the next report's headlines say of it; "" keeps it
-	// between the GM and the log.
-	Headline string
-	At       time.Time
-}
 
 // AddGMAction logs a GM action and returns its id.
 func (o ops) AddGMAction(ctx context.Context, a GMAction) (int64, error) {
@@ -38,15 +15,16 @@ func (o ops) AddGMAction(ctx context.Context, a GMAction) (int64, error) {
 	if a.InboxID > 0 {
 		inbox = a.InboxID
 	}
-	res, err := o.q.ExecContext(ctx, `INSERT INTO gm_actions(game_id, turn, verb, args, reason, actor, inbox_id, once_key, headline, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, a.GameID, a.Turn, a.Verb, a.Args, a.Reason, a.Actor, inbox, nullString(a.OnceKey), a.Headline, fmtTime(a.At))
+	var id int64
+	err := o.q.QueryRowContext(ctx, `INSERT INTO gm_actions(game_id, turn, verb, args, reason, actor, inbox_id, once_key, headline, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, a.GameID, a.Turn, a.Verb, a.Args, a.Reason, a.Actor, inbox, nullString(a.OnceKey), a.Headline, fmtTime(a.At)).Scan(&id)
 	if err != nil {
-		if a.OnceKey != "" && strings.Contains(err.Error(), "UNIQUE") {
-			return 0, fmt.Errorf("%s %s: %w", a.GameID, a.OnceKey, ErrDone)
+		if a.OnceKey != "" && isUnique(err) {
+			return 0, fmt.Errorf("%s %s: %w", a.GameID, a.OnceKey, store.ErrDone)
 		}
 		return 0, fmt.Errorf("log gm action %s %s: %w", a.GameID, a.Verb, err)
 	}
-	return res.LastInsertId()
+	return id, nil
 }
 
 // GMActions lists a game's moderation log, oldest first.
@@ -97,7 +75,7 @@ func (o ops) gmActions(ctx context.Context, where string, args ...any) ([]GMActi
 // NoteReminder records that a position was reminded of a turn's deadline,
 // and reports false if it already was.
 func (o ops) NoteReminder(ctx context.Context, gameID string, turn, position int, at time.Time) (bool, error) {
-	res, err := o.q.ExecContext(ctx, `INSERT OR IGNORE INTO reminders(game_id, turn, position, sent_at) VALUES (?, ?, ?, ?)`, gameID, turn, position, fmtTime(at))
+	res, err := o.q.ExecContext(ctx, `INSERT INTO reminders(game_id, turn, position, sent_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, gameID, turn, position, fmtTime(at))
 	if err != nil {
 		return false, fmt.Errorf("note reminder %s/%d turn %d: %w", gameID, position, turn, err)
 	}
@@ -130,7 +108,7 @@ func (o ops) RollBack(ctx context.Context, gameID string, to int, action int64, 
 		return fmt.Errorf("roll back %s to turn %d: %w", gameID, to, err)
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return fmt.Errorf("roll back %s: %w", gameID, ErrNotFound)
+		return fmt.Errorf("roll back %s: %w", gameID, store.ErrNotFound)
 	}
 	return nil
 }
@@ -138,12 +116,12 @@ func (o ops) RollBack(ctx context.Context, gameID string, to int, action int64, 
 // UpdatePosition writes a seat's name, address, password and controller.
 func (o ops) UpdatePosition(ctx context.Context, p Position) error {
 	res, err := o.q.ExecContext(ctx, `UPDATE positions SET name = ?, address = ?, password_hash = ?, controller = ? WHERE game_id = ? AND number = ?`,
-		p.Name, nullString(NormalizeAddress(p.Address)), p.PasswordHash, p.controller(), p.GameID, p.Number)
+		p.Name, nullString(store.NormalizeAddress(p.Address)), p.PasswordHash, controller(p), p.GameID, p.Number)
 	if err != nil {
 		return fmt.Errorf("update position %s/%d: %w", p.GameID, p.Number, err)
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return fmt.Errorf("update position %s/%d: %w", p.GameID, p.Number, ErrNotFound)
+		return fmt.Errorf("update position %s/%d: %w", p.GameID, p.Number, store.ErrNotFound)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package store
+package sqldb
 
 import (
 	"context"
@@ -87,9 +87,9 @@ func TestTheUpgradeCountsADailyNoticeAsTold(t *testing.T) {
 // TestAFailureIsToldOnceUntilRequeued: noting a failure told takes it off
 // the untold list for good, a second note counts nothing, and a requeue
 // that fails again puts it back.
-func TestAFailureIsToldOnceUntilRequeued(t *testing.T) {
+func testAFailureIsToldOnceUntilRequeued(t *testing.T, b backend) {
 	ctx := context.Background()
-	s := openTemp(t)
+	s := b.open(t)
 	if _, err := s.q.ExecContext(ctx, `INSERT INTO games(id, title, name, seed, created_at) VALUES ('g1', 'test', 'G', 7, ?)`, fmtTime(t0)); err != nil {
 		t.Fatal(err)
 	}
@@ -135,4 +135,8 @@ func TestAFailureIsToldOnceUntilRequeued(t *testing.T) {
 			t.Fatalf("%s: %d untold failures, want %d", step.name, n, step.was)
 		}
 	}
+}
+
+func TestAFailureIsToldOnceUntilRequeued(t *testing.T) {
+	onBoth(t, testAFailureIsToldOnceUntilRequeued)
 }

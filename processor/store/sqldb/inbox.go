@@ -1,51 +1,14 @@
-package store
+package sqldb
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/railpost/railpost/processor/store"
 )
-
-// Inbox statuses.
-const (
-	InboxNew      = "new"
-	InboxAccepted = "accepted"
-	InboxRejected = "rejected"
-	InboxIgnored  = "ignored"
-)
-
-// InboxMessage is one received message.
-type InboxMessage struct {
-	ID          int64
-	Mailbox     string
-	UIDValidity uint32
-	UID         uint32
-	MessageID   string
-	SHA256      string
-	Raw         []byte
-	Arrived     time.Time // when the server says it arrived (INTERNALDATE)
-	Received    time.Time // when Railpost stored it
-	Status      string
-	GameID      string
-	Position    int
-	Outcome     string
-}
-
-// HashRaw is the identity of a message's bytes, used when UIDs cannot be trusted.
-func HashRaw(raw []byte) string {
-	sum := sha256.Sum256(raw)
-	return hex.EncodeToString(sum[:])
-}
-
-// MailboxCursor is how far a mailbox has been read.
-type MailboxCursor struct {
-	UIDValidity uint32
-	LastUID     uint32
-}
 
 // Cursor returns the stored cursor of a mailbox; ok is false if it was never read.
 func (o ops) Cursor(ctx context.Context, mailbox string) (c MailboxCursor, ok bool, err error) {
@@ -76,8 +39,16 @@ func (o ops) SetCursor(ctx context.Context, mailbox string, c MailboxCursor) err
 // mode may not survive a power cut until a checkpoint; one checkpoint a
 // mailbox keeps that cost to one sync per batch, not one per mail.
 func (s *Store) Durable(ctx context.Context) error {
+	if s.d.durable == nil {
+		return nil // a server database syncs each commit itself
+	}
+	return s.d.durable(ctx, s.db)
+}
+
+// sqliteCheckpoint is SQLite's Durable.
+func sqliteCheckpoint(ctx context.Context, db *sql.DB) error {
 	var busy, logged, moved int
-	if err := s.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(FULL)`).Scan(&busy, &logged, &moved); err != nil {
+	if err := db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(FULL)`).Scan(&busy, &logged, &moved); err != nil {
 		return fmt.Errorf("sync the database: %w", err)
 	}
 	if busy != 0 {
@@ -93,30 +64,11 @@ func (s *Store) Durable(ctx context.Context) error {
 // transaction, so a crash never leaves a stored message unaccounted for.
 func (s *Store) IngestMessage(ctx context.Context, m InboxMessage, at time.Time) (id int64, fresh bool, err error) {
 	if m.SHA256 == "" {
-		m.SHA256 = HashRaw(m.Raw)
+		m.SHA256 = store.HashRaw(m.Raw)
 	}
-	err = s.Update(ctx, func(tx *Tx) error {
-		err := tx.q.QueryRowContext(ctx, `SELECT id FROM inbox WHERE (mailbox = ? AND uid_validity = ? AND uid = ?) OR (message_id = ? AND sha256 = ?)`,
-			m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.SHA256).Scan(&id)
-		switch {
-		case err == nil:
-			fresh = false
-		case errors.Is(err, sql.ErrNoRows):
-			if m.Arrived.IsZero() {
-				m.Arrived = at
-			}
-			res, err := tx.q.ExecContext(ctx, `INSERT INTO inbox(mailbox, uid_validity, uid, message_id, sha256, raw, size, arrived_at, received_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.SHA256, m.Raw, len(m.Raw), fmtTime(m.Arrived), fmtTime(at))
-			if err != nil {
-				return err
-			}
-			id, err = res.LastInsertId()
-			if err != nil {
-				return err
-			}
-			fresh = true
-		default:
+	err = s.update(ctx, func(tx *Tx) error {
+		var err error
+		if id, fresh, err = tx.claimMessage(ctx, m, at); err != nil {
 			return err
 		}
 		cur, _, err := tx.Cursor(ctx, m.Mailbox)
@@ -162,7 +114,7 @@ func (o ops) UnmarkedUIDs(ctx context.Context, mailbox string, validity uint32) 
 
 // MarkedOnServer records that these UIDs were flagged or moved on the server.
 func (s *Store) MarkedOnServer(ctx context.Context, mailbox string, validity uint32, uids []uint32) error {
-	return s.Update(ctx, func(tx *Tx) error {
+	return s.update(ctx, func(tx *Tx) error {
 		for _, u := range uids {
 			if _, err := tx.q.ExecContext(ctx, `UPDATE inbox SET server_marked = 1 WHERE mailbox = ? AND uid_validity = ? AND uid = ?`, mailbox, validity, u); err != nil {
 				return fmt.Errorf("mark %s uid %d: %w", mailbox, u, err)
@@ -216,7 +168,7 @@ func (o ops) inbox(ctx context.Context, what, where string) ([]InboxMessage, err
 func (o ops) InboxByID(ctx context.Context, id int64) (InboxMessage, error) {
 	m, err := scanInbox(o.q.QueryRowContext(ctx, `SELECT `+inboxColumns+` FROM inbox WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return m, fmt.Errorf("inbox %d: %w", id, ErrNotFound)
+		return m, fmt.Errorf("inbox %d: %w", id, store.ErrNotFound)
 	}
 	return m, err
 }
@@ -281,8 +233,8 @@ func (o ops) SetAsideInbox(ctx context.Context) ([]InboxMessage, error) {
 // reports false if they were already answered today, in which case the
 // caller stays silent.
 func (o ops) NoteSenderReply(ctx context.Context, address string, at time.Time) (bool, error) {
-	res, err := o.q.ExecContext(ctx, `INSERT OR IGNORE INTO sender_replies(address, day) VALUES (?, ?)`,
-		NormalizeAddress(address), at.UTC().Format("2006-01-02"))
+	res, err := o.q.ExecContext(ctx, `INSERT INTO sender_replies(address, day) VALUES (?, ?) ON CONFLICT DO NOTHING`,
+		store.NormalizeAddress(address), at.UTC().Format("2006-01-02"))
 	if err != nil {
 		return false, fmt.Errorf("note reply to %s: %w", address, err)
 	}
@@ -307,4 +259,28 @@ func (o ops) InboxCounts(ctx context.Context) (map[string]int, error) {
 		out[s] = n
 	}
 	return out, rows.Err()
+}
+
+// claimMessage stores a message unless it is stored already, and says
+// which. Several judges may read one mailbox: the insert claims the
+// message's UID and its Message-ID with its bytes, and a judge that loses
+// the race (its insert does nothing) finds the winner's row.
+func (o ops) claimMessage(ctx context.Context, m InboxMessage, at time.Time) (int64, bool, error) {
+	var id int64
+	const stored = `SELECT id FROM inbox WHERE (mailbox = ? AND uid_validity = ? AND uid = ?) OR (message_id = ? AND sha256 = ?)`
+	err := o.q.QueryRowContext(ctx, stored, m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.SHA256).Scan(&id)
+	if !errors.Is(err, sql.ErrNoRows) {
+		return id, false, err
+	}
+	if m.Arrived.IsZero() {
+		m.Arrived = at
+	}
+	err = o.q.QueryRowContext(ctx, `INSERT INTO inbox(mailbox, uid_validity, uid, message_id, sha256, raw, size, arrived_at, received_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+		m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.SHA256, m.Raw, len(m.Raw), fmtTime(m.Arrived), fmtTime(at)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = o.q.QueryRowContext(ctx, stored, m.Mailbox, m.UIDValidity, m.UID, m.MessageID, m.SHA256).Scan(&id)
+		return id, false, err
+	}
+	return id, err == nil, err
 }

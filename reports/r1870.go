@@ -65,7 +65,7 @@ func (r Report1870) companies(d *doc) {
 			pres = g.Players[c.President].Name
 		}
 		rows = append(rows, []string{c.Sym, c.Name, fmt.Sprintf("$%d", g.Price(c)), fmt.Sprintf("$%d", c.Par), fmt.Sprintf("$%d", c.Cash),
-			trainNames(&g.Trains, c.Trains), fmt.Sprintf("%d/%d", c.Stations, len(c.TokenCosts)), fmt.Sprint(c.IPO), fmt.Sprint(g.Pool[c.Sym]), pres + " " + state})
+			trainNames(&g.Trains, c.Trains), fmt.Sprintf("%d/%d", c.Stations, len(c.TokenCosts)), fmt.Sprint(c.IPO.Units()), fmt.Sprint(g.PoolUnits(c.Sym)), pres + " " + state})
 	}
 	d.table([]string{"Co.", "Name", "Price", "Par", "Cash", "Trains", "Tokens", "IPO", "Pool", "President"},
 		[]float64{12, 52, 12, 12, 14, 22, 12, 9, 9, 32}, rows)
@@ -86,9 +86,9 @@ func (r Report1870) players(d *doc) {
 		row := []string{p.Name, fmt.Sprintf("$%d", p.Cash), fmt.Sprintf("%d/%d", g.Certs(s), g.Limit()), fmt.Sprintf("$%d", g.Score(s))}
 		for _, c := range g.Corps {
 			cell := ""
-			if u := p.Shares[c.Sym]; u > 0 {
-				cell = fmt.Sprintf("%d%%", 10*u)
-				if c.President == s {
+			if h := p.Shares[c.Sym]; h.Units() > 0 {
+				cell = fmt.Sprintf("%d%%", h.Percent())
+				if h.President() != nil {
 					cell += "P"
 				}
 			}

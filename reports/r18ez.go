@@ -111,7 +111,7 @@ func (r Report18EZ) railroads(d *doc) {
 		}
 		value, par, ipo, pool := "-", "-", "-", "-"
 		if c.Public() {
-			value, par, ipo, pool = fmt.Sprintf("$%d", g.Price(c)), fmt.Sprintf("$%d", c.Par), fmt.Sprint(c.IPO), fmt.Sprint(g.Pool[c.Sym])
+			value, par, ipo, pool = fmt.Sprintf("$%d", g.Price(c)), fmt.Sprintf("$%d", c.Par), fmt.Sprint(c.IPO.Units()), fmt.Sprint(g.PoolUnits(c.Sym))
 		}
 		rows = append(rows, []string{c.Sym, c.Name, value, par, fmt.Sprintf("$%d", c.Cash), trainNames(&g.Trains, c.Trains),
 			c.StationText(), ipo, pool, strings.TrimSpace(pres + " " + state)})
@@ -132,9 +132,9 @@ func (r Report18EZ) players(d *doc) {
 			switch {
 			case c.Minor() && !c.Closed && c.President == s:
 				hold = append(hold, c.Sym)
-			case c.Public() && p.Shares[c.Sym] > 0:
-				cell := fmt.Sprintf("%s %d%%", c.Sym, 10*p.Shares[c.Sym])
-				if c.President == s {
+			case c.Public() && p.Units(c.Sym) > 0:
+				cell := fmt.Sprintf("%s %d%%", c.Sym, p.Shares[c.Sym].Percent())
+				if p.Shares[c.Sym].President() != nil {
 					cell += "P"
 				}
 				hold = append(hold, cell)

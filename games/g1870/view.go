@@ -27,7 +27,7 @@ func (g *Game) Status(seat int) string {
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
 			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %d/%d    %3d %4d  %s\n", c.Sym, eighteen.Dollars(g.Price(c)), eighteen.Dollars(c.Cash),
-				g.TrainList(c.Trains), c.Stations, len(c.TokenCosts), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
+				g.TrainList(c.Trains), c.Stations, len(c.TokenCosts), c.IPO.Units(), g.PoolUnits(c.Sym), g.SeatName(c.President))
 		}
 	}
 	g.WriteTables(&b, seat)
@@ -91,7 +91,7 @@ type state struct {
 	Corps    []*Corp
 	Privates []*Private
 	Bank     int
-	Pool     map[string]int
+	Pool     map[string]eighteen.Holding // written as units, as are every hand's and company's
 	eighteen.Trains
 	Priority  int
 	Broken    bool

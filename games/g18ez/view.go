@@ -43,7 +43,7 @@ func (g *Game) Status(seat int) string {
 			fmt.Fprintf(&b, "%-7s  not started (home %s)\n", c.Sym, c.Home)
 		default:
 			fmt.Fprintf(&b, "%-7s  %5s %5s  %-8s %-8s %3d %4d  %s\n", c.Sym, value, eighteen.Dollars(c.Cash),
-				g.TrainList(c.Trains), c.StationText(), c.IPO, g.Pool[c.Sym], g.SeatName(c.President))
+				g.TrainList(c.Trains), c.StationText(), c.IPO.Units(), g.PoolUnits(c.Sym), g.SeatName(c.President))
 		}
 	}
 	g.WriteTables(&b, seat)
@@ -116,7 +116,7 @@ type state struct {
 	Privates []*Private
 	Packet   eighteen.Packet
 	Bank     int
-	Pool     map[string]int
+	Pool     map[string]eighteen.Holding // written as units, as are every hand's and company's
 	eighteen.Trains
 	Priority      int
 	Ending        *eighteen.Ending

@@ -153,7 +153,15 @@ func TestSaleOfFivePercentPresidency(t *testing.T) {
 	a.President = 0
 	b.DealPresident(a, &a.IPO, 0)
 	b.Transfer(a, InIPO, Hand(0), 3)
-	b.Transfer(a, InIPO, Hand(1), 6)
+	b.Transfer(a, InIPO, Hand(1), 3)
+	r := ShareRules{PresidentUnits: 2, PoolLimit: 10} // a title's 10% rule: the charter's 20% is four units here
+	if err := r.SaleError(a, b.Players, 0, 0, 5); err == nil || err.Error() != "the president's certificate of A may be sold only when another player holds 20% to take it over (5.6)" {
+		t.Errorf("Ann sells past her certificate with Bob at 15%%: %v", err)
+	}
+	b.Transfer(a, InIPO, Hand(1), 3)
+	if err := r.SaleError(a, b.Players, 0, 0, 5); err != nil {
+		t.Errorf("Ann sells past her certificate with Bob at 30%%: %v", err)
+	}
 	b.Transfer(a, Hand(0), InPool, 5)
 	b.Reelect(b.Corp("A"))
 	ann, bob := b.Players[0].Shares["A"], b.Players[1].Shares["A"]

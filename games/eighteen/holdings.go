@@ -2,6 +2,47 @@ package eighteen
 
 import "strconv"
 
+// Which certificate moves is settled here once, for every title, by one
+// rule (Holding.pick): of the certificates at the place they leave, the
+// ordinary ones, smallest first and of equal ones the first to arrive;
+// the president's certificate moves only where a move is about it. So:
+//
+//   - a purchase from the initial offering takes its first ordinary
+//     certificate (the lowest index, ATSF_1 before ATSF_2), as 18xx.games
+//     offers the first share there; from the open market its first (the
+//     first sold into it), as 18xx.games does;
+//   - starting a company (its par) takes the president's certificate
+//     from the initial offering (DealPresident); a private that carries a
+//     certificate (1870's Katy share MKT_1, the Frisco's president's
+//     certificate SLSF_0) keeps it in the title's reserve until the
+//     private hands it over (Deal, DealPresident);
+//   - a sale gives the seller's ordinary certificates, smallest and
+//     first come first, as 18xx.games sells a bundle of the seller's
+//     shares sorted by size with the president's last; a president who
+//     sells past his certificate first swaps it with the player who will
+//     preside (Transfer, SwapPresident), so the open market never holds
+//     a president's certificate;
+//   - on any change of president (Reelect) the new one gives the old
+//     ordinary certificates of the president's certificate's units, his
+//     own first come, for it; the holdings' units never change in a swap;
+//   - 1870's redemption (5.10) takes the open market's first, or the
+//     seller's first ordinary one, into the treasury; its reissue (5.11)
+//     moves the whole treasury, in the order redeemed, to the end of the
+//     initial offering (Shift);
+//   - 18EZ's Black Line keeps its president's certificate BL_0 and the
+//     minors' shares BL_1 to BL_4 in its reserve; at the merger BL_0 goes
+//     to the Obsidian's owner and each minor's president takes the
+//     reserve's first, and what is left joins the initial offering after
+//     BL_5 to BL_8;
+//   - a minor held whole (ShareRules.WholeKinds) has no certificates: its
+//     president is its owner, counted as one certificate, as 18xx.games's
+//     minors have no shares;
+//   - a closed company's certificates leave play (Retire).
+//
+// A move may name its certificates instead (TransferNamed, ShiftNamed):
+// a log imported from 18xx.games names the share ids it moves, while the
+// moves written here (BUY, SELL with a count) keep their words.
+
 // Place is where a company's certificates lie: a seat's hand (Hand), the
 // open market, the company's initial offering or its treasury. A title's
 // own holdings (a reserve kept for a private or a merger) are Holdings it

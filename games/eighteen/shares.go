@@ -71,6 +71,16 @@ func (c *Corporation) Issue(certs []*Cert) {
 // by them.
 func (c *Corporation) Shares() int { return Holding(c.Charter).Units() }
 
+// PresidentUnitsOf are the units of a company's president's certificate:
+// its charter's, so that a title may mix companies of 10% and 5% shares,
+// or the title's PresidentUnits for a company with no charter.
+func (r ShareRules) PresidentUnitsOf(c *Corporation) int {
+	if len(c.Charter) > 0 && c.Charter[0].President {
+		return c.Charter[0].Units
+	}
+	return r.PresidentUnits
+}
+
 // Unit is the percent of one share unit: the company's ordinary
 // certificate's, 10 for a company with no charter.
 func (c *Corporation) Unit() int {
@@ -88,7 +98,7 @@ func (c *Corporation) Pct(units int) string { return strconv.Itoa(units*c.Unit()
 // ShareRules are how a title counts and limits holdings, in share units
 // (10% for most titles). Zones are market zone letters (see Cell).
 type ShareRules struct {
-	PresidentUnits int    // units in the president's certificate
+	PresidentUnits int    // units in the president's certificate of a company with no charter (PresidentUnitsOf)
 	HoldLimit      int    // units a player may hold of one company
 	PoolLimit      int    // units the open market may hold of one company
 	FreeZones      string // zones whose shares do not count against the certificate limit
@@ -161,8 +171,8 @@ func (r ShareRules) SaleError(c *Corporation, players []*Player, pool, seat, n i
 		err = fmt.Errorf("you hold %s of %s (5.3.3)", c.Pct(held), c.Sym)
 	case !r.PoolRoom(pool, n):
 		err = fmt.Errorf("the open market may hold no more than %s of %s; it holds %s (5.4.2)", c.Pct(r.PoolLimit), c.Sym, c.Pct(pool))
-	case c.President == seat && held-n < r.PresidentUnits && !OtherHolds(players, c.Sym, seat, r.PresidentUnits):
-		err = fmt.Errorf("the president's certificate of %s may be sold only when another player holds %s to take it over (5.6)", c.Sym, c.Pct(r.PresidentUnits))
+	case c.President == seat && held-n < r.PresidentUnitsOf(c) && !OtherHolds(players, c.Sym, seat, r.PresidentUnitsOf(c)):
+		err = fmt.Errorf("the president's certificate of %s may be sold only when another player holds %s to take it over (5.6)", c.Sym, c.Pct(r.PresidentUnitsOf(c)))
 	}
 	return r.Cite.Recite(err)
 }

@@ -193,3 +193,14 @@ func TestCertificatesWritten(t *testing.T) {
 		t.Errorf("written\n%s\nwant\n%s", out, want)
 	}
 }
+
+// TestUncountedCertificate: a certificate that counts toward no limit
+// adds nothing to its holder's count, in any zone.
+func TestUncountedCertificate(t *testing.T) {
+	b, a := certBase(t, 20, 10, 8)
+	a.Charter[8].Uncounted = true
+	b.Transfer(a, InIPO, Hand(1), 8)
+	if got := b.Certs(1); got != 7 {
+		t.Errorf("Bob holds eight certificates, one uncounted: counts %d, want 7", got)
+	}
+}

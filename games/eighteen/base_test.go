@@ -48,12 +48,12 @@ func TestBaseSeatsThePlayers(t *testing.T) {
 // was, and the copy finds its own companies by symbol.
 func TestCloneBaseSharesNothing(t *testing.T) {
 	b := testBase(t)
-	b.Pool["A"] = 1
+	b.Pool["A"] = hand("A", false, 1)
 	c := b.CloneBase()
 	c.Players[0].Cash, c.Corp("A").Cash, c.Corp("A").Own = 1, 2, 3
-	c.Left["57"], c.Pool["A"] = 0, 5
+	c.Left["57"], c.Pool["A"] = 0, hand("A", false, 5)
 	c.Note("on the copy")
-	if b.Players[0].Cash != 300 || b.Corp("A").Cash != 0 || b.Corp("A").Own != 0 || b.Left["57"] != 2 || b.Pool["A"] != 1 || len(b.Events) != 0 {
+	if b.Players[0].Cash != 300 || b.Corp("A").Cash != 0 || b.Corp("A").Own != 0 || b.Left["57"] != 2 || b.PoolUnits("A") != 1 || len(b.Events) != 0 {
 		t.Error("a change to the copy changed the game")
 	}
 	if c.Corp("A") != c.Corps[0] {
@@ -72,7 +72,7 @@ func TestOrderedAndWorth(t *testing.T) {
 	if !slices.Equal(order, []string{"A", "C", "B"}) {
 		t.Errorf("ordered %v, want [A C B]", order)
 	}
-	b.Players[0].Shares = map[string]int{"A": 3, "C": 2}
+	b.Players[0].Shares = map[string]Holding{"A": hand("A", true, 3), "C": hand("C", false, 2)}
 	all := func(*Corporation) bool { return true }
 	for _, tc := range []struct {
 		par  bool

@@ -133,11 +133,11 @@ func (g *Game) dividendNote(a move.Action) string {
 	}
 	var paid []string
 	for _, p := range g.Players {
-		if u := p.Shares[c.Sym]; u > 0 {
+		if u := p.Units(c.Sym); u > 0 {
 			paid = append(paid, fmt.Sprintf("%s $%d", p.Name, u*per))
 		}
 	}
-	if u := c.IPO + c.Treasury; u > 0 {
+	if u := c.IPO.Units() + c.Treasury.Units(); u > 0 {
 		kept += u * per
 	}
 	return fmt.Sprintf("$%d a share: %s; %s keeps $%d; %s", per, strings.Join(paid, ", "), c.Sym, kept, move)

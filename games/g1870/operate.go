@@ -331,7 +331,7 @@ func (g *Game) runTerms(a move.Action) (*Corp, []eighteen.Route, int, error) {
 // share of the company.
 func (g *Game) otherHolders(c *Corp) bool {
 	for i, p := range g.Players {
-		if i != c.President && p.Shares[c.Sym] > 0 {
+		if i != c.President && p.Units(c.Sym) > 0 {
 			return true
 		}
 	}

@@ -149,25 +149,25 @@ func (g *Game) stockCandidates(seat int, _ move.Query) []move.Option {
 				for _, p := range parPrices {
 					out = append(out, move.Opt(seat, "BUY", c.Sym, "PAR", itoa(p)))
 				}
-			case c.IPO > 0:
+			case c.IPO.Units() > 0:
 				out = append(out, move.Opt(seat, "BUY", c.Sym, "IPO"))
 			}
-			if c.Started && g.Pool[c.Sym] > 0 {
+			if c.Started && g.PoolUnits(c.Sym) > 0 {
 				out = append(out, move.Opt(seat, "BUY", c.Sym, "POOL"))
-				for n := 2; n <= g.Pool[c.Sym] && g.bulk(c); n++ {
+				for n := 2; n <= g.PoolUnits(c.Sym) && g.bulk(c); n++ {
 					out = append(out, move.Opt(seat, "BUY", c.Sym, "POOL", itoa(n)))
 				}
 			}
 		}
 		if !g.r.Initial {
-			for n := 1; n <= pl.Shares[c.Sym]; n++ {
+			for n := 1; n <= pl.Units(c.Sym); n++ {
 				out = append(out, move.Opt(seat, "SELL", c.Sym, itoa(n)))
 			}
 		}
 		if c.President == seat && !g.r.Acted {
 			out = append(out, move.Opt(seat, "REDEEM", c.Sym), move.Opt(seat, "REDEEM", c.Sym, "SELF"), move.Opt(seat, "REISSUE", c.Sym))
 			for s, p := range g.Players {
-				if s != seat && p.Shares[c.Sym] > 0 {
+				if s != seat && p.Units(c.Sym) > 0 {
 					out = append(out, move.Opt(seat, "REDEEM", c.Sym, p.Name))
 				}
 			}
@@ -293,7 +293,7 @@ func (g *Game) trainCandidates(seat int, _ move.Query) []move.Option {
 	out := []move.Option{move.Opt(seat, "DONE")}
 	out = append(out, shop.Options(seat, &g.Trains, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), c.Cash)...)
 	for _, o := range g.Corps {
-		for n := 1; n <= g.Players[seat].Shares[o.Sym]; n++ {
+		for n := 1; n <= g.Players[seat].Units(o.Sym); n++ {
 			out = append(out, move.Opt(seat, "SELL", o.Sym, itoa(n)))
 		}
 	}

@@ -38,7 +38,7 @@ func (g *Game) checkForcedSale(seat int, c *Corp, n int) error {
 	}
 	cheapest, _ := g.Cheapest()
 	need := eighteen.Forced{Price: cheapest, Company: buyer.Cash, President: g.Players[seat].Cash}.SharesNeeded(g.Price(c))
-	held := g.Players[seat].Shares[c.Sym]
+	held := g.Players[seat].Units(c.Sym)
 	if held > 6 && !g.unlimited(c) {
 		need = max(need, held-6) // exception one
 	}

@@ -9,7 +9,7 @@ import (
 func (g *Game) saleOptions(seat int) [][2]string {
 	var out [][2]string
 	for _, c := range g.Corps {
-		for n := 1; n <= g.Players[seat].Shares[c.Sym]; n++ {
+		for n := 1; n <= g.Players[seat].Units(c.Sym); n++ {
 			if g.saleError(seat, c, n) == nil {
 				out = append(out, [2]string{c.Sym, itoa(n)})
 			}
@@ -46,7 +46,7 @@ func (g *Game) saleRules(seat int, c *Corp, n int) error {
 	if !c.Public() || !c.Floated {
 		return errRule("1.13, rulings EZ9", "%s has no value on the SPI yet; its shares cannot be sold", c.Sym)
 	}
-	return shares.SaleError(&c.Corporation, g.Players, g.Pool, seat, n)
+	return shares.SaleError(&c.Corporation, g.Players, g.PoolUnits(c.Sym), seat, n)
 }
 
 func (g *Game) checkSell(a move.Action) error {
@@ -69,8 +69,7 @@ func (g *Game) doSell(a move.Action) error {
 	n, _ := atoi(a.Args[1])
 	pl := g.Players[a.Seat]
 	price := g.Price(c)
-	pl.Shares[c.Sym] -= n
-	g.Pool[c.Sym] += n
+	g.Transfer(&c.Corporation, eighteen.Hand(a.Seat), eighteen.InPool, n)
 	g.Pay(n*price, &pl.Cash)
 	pl.Sold[c.Sym] = true
 	g.move(c, g.StockMarket().Down(c.Pos, n))
@@ -111,7 +110,7 @@ func (g *Game) forcedSaleError(seat int, c *Corp, n int) error {
 func (g *Game) raisable(seat int, op *Corp) int {
 	total := 0
 	for _, c := range g.Corps {
-		held := g.Players[seat].Shares[c.Sym]
+		held := g.Players[seat].Units(c.Sym)
 		for n := held; n >= 1; n-- {
 			if g.saleRules(seat, c, n) != nil {
 				continue

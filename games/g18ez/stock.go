@@ -95,7 +95,7 @@ func (g *Game) stockCandidates(seat int, _ move.Query) []move.Option {
 			}
 		}
 		out = append(out, move.Opt(seat, "BUY", c.Sym, "IPO"), move.Opt(seat, "BUY", c.Sym, "POOL"))
-		for n := 1; n <= g.Players[seat].Shares[c.Sym]; n++ {
+		for n := 1; n <= g.Players[seat].Units(c.Sym); n++ {
 			out = append(out, move.Opt(seat, "SELL", c.Sym, itoa(n)))
 		}
 	}
@@ -149,9 +149,9 @@ func (g *Game) shareTerms(seat int, c *Corp, ipo bool) (int, error) {
 		return 0, errRule("2.12", "the Black Line's shares are not for sale until the SDR after the first 4 is bought")
 	case pl.Sold[c.Sym]:
 		return 0, errRule("1.13", "you sold %s this SDR and may not buy it again in it", c.Sym)
-	case ipo && c.IPO == 0:
+	case ipo && c.IPO.Units() == 0:
 		return 0, errRule("1.12", "%s has no shares left in its IPO", c.Sym)
-	case !ipo && g.Pool[c.Sym] == 0:
+	case !ipo && g.PoolUnits(c.Sym) == 0:
 		return 0, errRule("1.12", "%s has no shares in the open market", c.Sym)
 	}
 	price := g.Price(c)
@@ -177,12 +177,11 @@ func (g *Game) doBuy(a move.Action) error {
 	pl := g.Players[a.Seat]
 	pl.Cash -= price
 	g.Bank += price // share money goes to the bank; treasuries come from it (1.10)
-	pl.Shares[c.Sym]++
+	from := eighteen.InPool
 	if ipo {
-		c.IPO--
-	} else {
-		g.Pool[c.Sym]--
+		from = eighteen.InIPO
 	}
+	g.Transfer(&c.Corporation, from, eighteen.Hand(a.Seat), 1)
 	g.Note("%s buys a share of %s from the %s for $%d", pl.Name, c.Sym, map[bool]string{true: "IPO", false: "open market"}[ipo], price)
 	g.bought(a.Seat, c)
 	return nil
@@ -235,8 +234,7 @@ func (g *Game) doPar(a move.Action) error {
 	pl := g.Players[a.Seat]
 	pl.Cash -= 2 * par
 	g.Bank += 2 * par
-	pl.Shares[c.Sym] += 2
-	c.IPO -= 2
+	g.DealPresident(&c.Corporation, &c.IPO, a.Seat)
 	c.Started, c.Par, c.President = true, par, a.Seat
 	pos, _ := g.StockMarket().Par(par)
 	c.Pos = pos
@@ -296,8 +294,8 @@ func (g *Game) overLimit(seat int) error {
 		return errRule("1.7, 1.8", "you hold %d certificates, over the limit of %d: sell before your turn ends", g.Certs(seat), g.Limit())
 	}
 	for _, c := range g.Corps {
-		if n := g.Players[seat].Shares[c.Sym]; n > shares.HoldLimit {
-			return errRule("1.8, rulings EZ13", "you hold %d0%% of %s, over 60%%: sell before your turn ends", n, c.Sym)
+		if n := g.Players[seat].Units(c.Sym); n > shares.HoldLimit {
+			return errRule("1.8, rulings EZ13", "you hold %s of %s, over %s: sell before your turn ends", c.Pct(n), c.Sym, c.Pct(shares.HoldLimit))
 		}
 	}
 	return nil
@@ -366,7 +364,7 @@ func (g *Game) endStockRound() {
 		g.Priority = g.NextSeat(g.r.LastAct)
 	}
 	for _, c := range g.Corps {
-		if c.Kind == kindMajor && c.Started && !c.Floated && 10-c.IPO >= c.FloatAt {
+		if c.Kind == kindMajor && c.Started && !c.Floated && 10-c.IPO.Units() >= c.FloatAt {
 			c.Floated = true
 			g.Restack(&c.Corporation) // its token arrives now, under any in its box (1.9, 1.14)
 			g.Pay(10*c.Par, &c.Cash)
@@ -374,7 +372,7 @@ func (g *Game) endStockRound() {
 		}
 	}
 	for _, c := range g.Corps {
-		if c.Public() && c.Floated && !c.Closed && c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 {
+		if c.Public() && c.Floated && !c.Closed && c.IPO.Units() == 0 && g.PoolUnits(c.Sym) == 0 && c.Reserved.Units() == 0 {
 			g.move(c, g.StockMarket().Up(c.Pos))
 			g.Note("%s is wholly in players' hands: up to $%d (1.14)", c.Sym, g.Price(c))
 		}

@@ -405,8 +405,7 @@ func (g *Game) formBlackLine() {
 	owner := obs.Owner
 	obs.Closed = true
 	bl.President = owner
-	g.Players[owner].Shares[BL] += shares.PresidentUnits
-	bl.Reserved -= shares.PresidentUnits
+	g.DealPresident(&bl.Corporation, &bl.Reserved, owner)
 	bl.Started, bl.Floated, bl.Operating, bl.Par = true, true, true, blackLinePrice
 	pos, err := g.blackLineBox()
 	if err == nil {
@@ -430,12 +429,11 @@ func (g *Game) formBlackLine() {
 				}
 			}
 		}
-		g.Players[m.President].Shares[BL]++
-		bl.Reserved--
+		g.Deal(&bl.Corporation, &bl.Reserved, m.President, 1)
 		g.Reelect(bl)
 	}
-	bl.IPO += bl.Reserved
-	bl.Reserved = 0
+	eighteen.Shift(&bl.Reserved, &bl.IPO, bl.Reserved.Units()) // the shares of minors that never started
+	bl.Reserved = nil
 	g.trimTrains()
 }
 

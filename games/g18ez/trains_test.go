@@ -193,8 +193,8 @@ func TestBlackLineForms(t *testing.T) {
 	if !bl.Floated || g.Price(bl) != 150 || bl.President != dick {
 		t.Fatalf("Black Line floated %v at $%d, president %d; want formed at $150 with Dick (3 shares to 2)", bl.Floated, g.Price(bl), bl.President)
 	}
-	if g.Players[tom].Shares[BL] != 3 || g.Players[dick].Shares[BL] != 3 {
-		t.Errorf("Black Line shares: Tom %d, Dick %d; want 3 each (Tom the certificate and M4's share)", g.Players[tom].Shares[BL], g.Players[dick].Shares[BL])
+	if g.Players[tom].Units(BL) != 3 || g.Players[dick].Units(BL) != 3 || g.Players[dick].Shares[BL].President() == nil {
+		t.Errorf("Black Line shares: Tom %d, Dick %d; want 3 each (Tom the certificate and M4's share), Dick the president's certificate", g.Players[tom].Units(BL), g.Players[dick].Units(BL))
 	}
 	if bl.Cash != 750+minorCash || len(bl.Trains) != 4 || bl.Stations != 4 {
 		t.Errorf("Black Line $%d, trains %v, stations %d; want $%d, four 3s, 4", bl.Cash, bl.Trains, bl.Stations, 750+minorCash)
@@ -370,8 +370,7 @@ func TestLaterFloatBelow(t *testing.T) {
 	play(t, g, "Tom: PAR PSW 70")
 	psw := g.Corp("PSW")
 	brn := floatAt(t, g, "BRN", eighteen.Pos{Row: 3, Col: 0}, 1, map[int]int{1: 2})
-	g.Players[0].Shares["PSW"] += 3
-	psw.IPO -= 3
+	g.Transfer(&psw.Corporation, eighteen.InIPO, eighteen.Hand(0), 3)
 	g.endStockRound()
 	if !psw.Floated || psw.Pos != brn.Pos || psw.Tick < brn.Tick {
 		t.Fatalf("PSW floated %v at %v tick %d; BRN at %v tick %d", psw.Floated, psw.Pos, psw.Tick, brn.Pos, brn.Tick)

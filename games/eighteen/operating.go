@@ -49,13 +49,6 @@ func (t Turn) Track(lay, skip Move, lays func(seat int, q move.Query) []move.Opt
 	return s
 }
 
-// Income is the company's dividend step built from the title's choices
-// and run, blocking while the turn is at its dividend.
-func (t Turn) Income(in Income) Step {
-	in.Blocks, in.Waiting = func() bool { return t.At(StepDividend) }, t.President
-	return in.Step()
-}
-
 // RoundState is where play stands, as every title keeps it: the kind of
 // round; whose turn in a stock round, the passes in succession and the
 // last seat to act; the operating round's number, the company operating

@@ -116,8 +116,8 @@ func (g *Game) optionNote(o move.Option) string {
 // dividendNote is what a dividend choice pays each holder, and where the
 // price goes (9.1, 5.8).
 func (g *Game) dividendNote(a move.Action) string {
-	c, rev, _, err := g.dividendStep(a, a.Verb)
-	if err != nil || c == nil {
+	c, rev := g.incomeDue()
+	if c == nil {
 		return ""
 	}
 	per, kept, move := 0, rev, "price left"

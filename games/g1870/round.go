@@ -109,7 +109,7 @@ func (g *Game) advance() {
 		case c.Closed:
 			g.r.Corp = ""
 		case g.r.Step == eighteen.StepRun:
-			g.run(c)
+			g.RunTrains(g.income())
 		case g.r.Step == eighteen.StepTrains && g.bankrupt(c):
 			g.bankruptcy(c)
 		default:

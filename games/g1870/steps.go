@@ -96,8 +96,8 @@ func (g *Game) connectStep() eighteen.Step {
 // never halved (11.4.2).
 func (g *Game) connPayStep() eighteen.Step {
 	return &eighteen.Table{Title: "connection run's income", Moves: map[string]eighteen.Move{
-		"PAY": eighteen.Pair(g.checkDividend, g.doPay), "WITHHOLD": eighteen.Pair(g.checkDividend, g.doWithhold),
-		"HALF": eighteen.Pair(g.checkDividend, g.doHalf),
+		"PAY": eighteen.Pair(g.checkConnPay, g.connPay(eighteen.PayAll)), "WITHHOLD": eighteen.Pair(g.checkConnPay, g.connPay(eighteen.Keep)),
+		"HALF": eighteen.Pair(g.checkConnPay, g.connPay(eighteen.PayHalf)),
 	}, Blocks: func() bool { return g.asked(pendConnPay) }, Waiting: g.askedSeat,
 		Candidate: func(seat int, _ move.Query) []move.Option {
 			return []move.Option{move.Opt(seat, "PAY"), move.Opt(seat, "WITHHOLD")}
@@ -270,26 +270,9 @@ func (g *Game) trackStep() eighteen.Step {
 		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
 }
 
-// payoutStep is the run's income: paid, halved or kept (9). Before the
-// choice the president may run other routes than the engine's optimal
-// ones (8.3): the run as it stands is listed, and a RUN a player writes
-// is put to the rule as written.
-func (g *Game) payoutStep() eighteen.Step {
-	return g.Turn().Income(eighteen.Income{Title: "dividend", Choices: []eighteen.Choice{
-		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
-		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
-		{Verb: "WITHHOLD", Move: eighteen.Pair(g.checkDividend, g.doWithhold)},
-	}, Run: eighteen.Pair(func(a move.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
-		Routes: g.lastRoutes})
-}
-
-// lastRoutes are the routes of the run as it stands.
-func (g *Game) lastRoutes() []eighteen.Route {
-	if g.LastRun == nil {
-		return nil
-	}
-	return g.LastRun.Routes
-}
+// payoutStep is the run's income: paid, halved or kept (9), the core's
+// dividend step on 1870's rules.
+func (g *Game) payoutStep() eighteen.Step { return g.DividendStep(g.income()) }
 
 // trainStep is the company's trains: buy, sell shares for a forced one,
 // and end the turn (10).

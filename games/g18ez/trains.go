@@ -8,17 +8,6 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-// run works out the company's income: the best run of its trains (2.6).
-func (g *Game) run(c *Corp) {
-	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.Current().OffBoard)
-	g.Ran(&c.Corporation, routes, total).Map = g.runMap()
-	g.r.Revenue = total
-	g.r.Step = eighteen.StepDividend
-	if len(c.Trains) > 0 {
-		g.Note("%s runs its trains for $%d (2.6)", c.Sym, total)
-	}
-}
-
 // runMap is the map as a run is made on it, the Hotel's bonus as it
 // stands then: what a run is checked against later.
 func (g *Game) runMap() *eighteen.Layout {
@@ -32,115 +21,30 @@ func (g *Game) runMap() *eighteen.Layout {
 	return l
 }
 
-// dividendStep is the public company's choice for its income (2.7).
-func (g *Game) dividendStep() eighteen.Step {
-	return g.Turn().Income(eighteen.Income{Title: "income", Choices: []eighteen.Choice{
-		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
-		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
-		{Verb: "RETAIN", Move: eighteen.Pair(g.checkDividend, g.doRetain)},
-	}, Run: eighteen.Pair(func(a move.Action) error { _, _, err := g.runTerms(a); return err }, g.doRun),
-		Offered: func() bool { c := g.Operating(); return c != nil && !c.Minor() && g.r.Revenue != 0 },
-		Routes: func() []eighteen.Route {
-			if g.LastRun == nil {
-				return nil
+// income is 18EZ's run and its dividend (2.6, 2.7): the best run, or
+// any legal run the president names (rulings EZ12); paid out, the value
+// moving right; half paid, the odd dollars kept, the value staying; or
+// retained, the value moving left, as is an empty run's (2.8). A minor
+// splits its income with its owner, the odd dollar to the minor.
+func (g *Game) income() *eighteen.Dividend[Corp] {
+	return &eighteen.Dividend[Corp]{Title: "income", Keep: "RETAIN", Shares: 10, Full: eighteen.RoundDown, Half: eighteen.RoundDown,
+		Moves: eighteen.Moves{Pay: eighteen.Right, Half: eighteen.Stay, Keep: eighteen.Left, Nothing: eighteen.Left},
+		Rules: eighteen.DividendRules{Run: "2.6", Choice: "2.7"}, Example: "RUN D5-D9 D1-D5",
+		Notes: incomeNotes, Move: g.move, Splits: (*Corp).Minor, Map: g.runMap,
+		Check: func(move.Action) error {
+			if c := g.Operating(); c != nil && c.Minor() {
+				return errRule("2.7", "a minor railroad splits its income 50/50 with its owner; it may not retain or pay in full")
 			}
-			return g.LastRun.Routes
-		}})
+			return nil
+		}}
 }
 
-// runTerms judges RUN: the president names the routes the trains run in
-// place of the best run the engine found, each route the hexes of its
-// stops joined by dashes (RUN D5-D9 D1-D5). The routes must be legal
-// (2.6); 18EZ does not oblige a railroad to run its best (rulings EZ12).
-func (g *Game) runTerms(a move.Action) ([]eighteen.Route, int, error) {
-	c := g.Operating()
-	named, err := eighteen.NamedRun(a.Args, "RUN D5-D9 D1-D5", "2.6")
-	if err != nil {
-		return nil, 0, err
-	}
-	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.Current().OffBoard)
-	if err != nil {
-		return nil, 0, fmt.Errorf("%w (2.6)", err)
-	}
-	return routes, total, nil
-}
-
-// doRun runs the named routes in place of the engine's.
-func (g *Game) doRun(a move.Action) error {
-	c := g.Operating()
-	routes, total, _ := g.runTerms(a)
-	g.r.Revenue = total
-	g.Ran(&c.Corporation, routes, total).Map = g.runMap()
-	g.Note("%s's president names its routes: %s; $%d in all (2.6)", c.Sym, routeText(c.Trains, routes), total)
-	return nil
-}
-
-func (g *Game) checkDividend(a move.Action) error {
-	if c := g.Operating(); c != nil && c.Minor() {
-		return errRule("2.7", "a minor railroad splits its income 50/50 with its owner; it may not retain or pay in full")
-	}
-	if len(a.Args) != 0 {
-		return errRule("2.7", "%s takes nothing more", a.Verb)
-	}
-	return nil
-}
-
-// payHolders pays each share its part: the players', and the IPO's to the
-// company; the open market's stay with the bank (2.7; rulings EZ10).
-func (g *Game) payHolders(c *Corp, perShare int) {
-	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.Pay)
-}
-
-func (g *Game) doPay(move.Action) error {
-	c := g.Operating()
-	per := g.r.Revenue / 10
-	g.payHolders(c, per)
-	g.move(c, g.StockMarket().Right(c.Pos))
-	g.Note("%s pays $%d a share; its value rises to $%d (2.7)", c.Sym, per, g.Price(c))
-	g.r.Step = eighteen.StepTrains
-	return nil
-}
-
-func (g *Game) doHalf(move.Action) error {
-	c := g.Operating()
-	per, kept := eighteen.RoundDown.Half(g.r.Revenue, 10)
-	g.Pay(kept, &c.Cash)
-	g.payHolders(c, per)
-	g.Note("%s keeps $%d and pays $%d a share; its value stays at $%d (2.7)", c.Sym, kept, per, g.Price(c))
-	g.r.Step = eighteen.StepTrains
-	return nil
-}
-
-func (g *Game) doRetain(move.Action) error {
-	g.retain(g.Operating())
-	return nil
-}
-
-// retain keeps the income, and the value falls (2.7, 2.8).
-func (g *Game) retain(c *Corp) {
-	g.Pay(g.r.Revenue, &c.Cash)
-	g.move(c, g.StockMarket().Left(c.Pos))
-	g.Note("%s retains $%d; its value falls to $%d (2.7)", c.Sym, g.r.Revenue, g.Price(c))
-	g.r.Step = eighteen.StepTrains
-}
-
-// autoDividend settles what no one chooses: a minor's 50/50 split with
-// its owner, the odd dollar to the minor (2.7), and a public company's
-// empty run, which pays nothing and so moves its value left (2.8).
-func (g *Game) autoDividend(c *Corp) {
-	if c.Public() {
-		g.retain(c)
-		return
-	}
-	owner := g.Players[c.President]
-	half := g.r.Revenue / 2
-	g.Pay(half, &owner.Cash)
-	g.Pay(g.r.Revenue-half, &c.Cash)
-	if g.r.Revenue > 0 {
-		g.Note("%s splits $%d: $%d to %s, $%d to its treasury (2.7)", c.Sym, g.r.Revenue, half, owner.Name, g.r.Revenue-half)
-	}
-	g.r.Step = eighteen.StepTrains
-}
+// incomeNotes are 18EZ's words for a run and its income.
+var incomeNotes = eighteen.DividendNotes{Ran: "%s runs its trains for $%d (2.6)", RanEmpty: "%s runs its trains for $%d (2.6)",
+	Named: "%s's president names its routes: %s; $%d in all (2.6)",
+	Pay:   "%[1]s pays $%[2]d a share; its value rises to $%[5]d (2.7)", Half: "%[1]s keeps $%[3]d and pays $%[2]d a share; its value stays at $%[5]d (2.7)",
+	Keep: "%[1]s retains $%[4]d; its value falls to $%[5]d (2.7)", Nothing: "%[1]s retains $%[4]d; its value falls to $%[5]d (2.7)",
+	Split: "%s splits $%d: $%d to %s, $%d to its treasury (2.7)"}
 
 // trainStep is the company's trains (2.8 to 2.10): buy, sell shares for a
 // forced train, and end the turn.

@@ -1,6 +1,10 @@
 package eighteen
 
-import "github.com/railpost/railpost/games/move"
+import (
+	"slices"
+
+	"github.com/railpost/railpost/games/move"
+)
 
 // The steps of a company's operating turn, in order, the same in every
 // title so far (1870 4.1 B, 18EZ 2.2): its track, its station token, its
@@ -103,5 +107,13 @@ func (b *Base[T, P]) Skip(move.Action) error {
 	return nil
 }
 
-// NextSeat is the seat after s, round the table.
-func (b *Base[T, P]) NextSeat(s int) int { return (s + 1) % len(b.Players) }
+// NextSeat is the seat after s, round the table, past the seats that
+// have left the game.
+func (b *Base[T, P]) NextSeat(s int) int {
+	for i := 1; i < len(b.Players); i++ {
+		if n := (s + i) % len(b.Players); !slices.Contains(b.Out, n) {
+			return n
+		}
+	}
+	return (s + 1) % len(b.Players)
+}

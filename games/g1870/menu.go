@@ -95,7 +95,7 @@ func (g *Game) optionNote(o move.Option) string {
 		}
 	case "BUYTRAIN":
 		if !o.Ranged {
-			if pu, err := g.trainTerms(a); err == nil {
+			if pu, err := g.PurchaseOf(g.buying(), a); err == nil {
 				return eighteen.Dollars(pu.Price)
 			}
 		}

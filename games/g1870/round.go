@@ -110,8 +110,8 @@ func (g *Game) advance() {
 			g.r.Corp = ""
 		case g.r.Step == eighteen.StepRun:
 			g.RunTrains(g.income())
-		case g.r.Step == eighteen.StepTrains && g.bankrupt(c):
-			g.bankruptcy(c)
+		case g.r.Step == eighteen.StepTrains && g.Stranded(g.buying()):
+			g.Fail(g.buying())
 		default:
 			return
 		}

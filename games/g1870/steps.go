@@ -275,27 +275,8 @@ func (g *Game) trackStep() eighteen.Step {
 func (g *Game) payoutStep() eighteen.Step { return g.DividendStep(g.income()) }
 
 // trainStep is the company's trains: buy, sell shares for a forced one,
-// and end the turn (10).
-func (g *Game) trainStep() eighteen.Step {
-	return g.Turn().Table("trains", eighteen.StepTrains, map[string]eighteen.Move{
-		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSellMove, g.doSell),
-		"DONE": eighteen.Pair(g.checkDone, g.doDone),
-	}, g.trainCandidates)
-}
-
-// trainCandidates are the trains to be had and the sales that may pay
-// for a forced one.
-func (g *Game) trainCandidates(seat int, _ move.Query) []move.Option {
-	c := g.Operating()
-	out := []move.Option{move.Opt(seat, "DONE")}
-	out = append(out, shop.Options(seat, &g.Trains, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), c.Cash)...)
-	for _, o := range g.Corps {
-		for n := 1; n <= g.Players[seat].Shares[o.Sym]; n++ {
-			out = append(out, move.Opt(seat, "SELL", o.Sym, itoa(n)))
-		}
-	}
-	return out
-}
+// and end the turn (10), the core's on 1870's rules.
+func (g *Game) trainStep() eighteen.Step { return g.TrainStep(g.buying()) }
 
 // layOptions are every legal lay the query allows: each hex the company
 // reaches, each tile left, each rotation, judged by layCost.

@@ -85,11 +85,11 @@ func (g *Game) advance() {
 			g.RunTrains(g.income())
 		case g.r.Step == eighteen.StepDividend && (c.Minor() || g.r.Revenue == 0):
 			g.SettleUnasked(g.income())
-		case g.r.Step == eighteen.StepTrains && !g.r.Forced && g.mustBuy(c) && g.cannotPay(c):
+		case g.r.Step == eighteen.StepTrains && !g.r.Forced && g.Forced(g.buying(), c):
 			g.r.Forced = true
-		case g.r.Step == eighteen.StepTrains && g.r.Forced && g.bankrupt(c):
-			g.bankruptcy(c)
-		case g.r.Step == eighteen.StepTrains && len(g.trainOptions(c.President, c)) == 0:
+		case g.r.Step == eighteen.StepTrains && g.r.Forced && g.Stranded(g.buying()):
+			g.Fail(g.buying())
+		case g.r.Step == eighteen.StepTrains && !g.MayBuy(g.buying()):
 			g.finishTurn(c)
 		default:
 			return

@@ -70,17 +70,7 @@ func (g *Game) protectStep() eighteen.Step {
 }
 
 // discardStep has a company over its train limit give one up (10.2.1).
-func (g *Game) discardStep() eighteen.Step {
-	return &eighteen.Table{Title: "train limit", Moves: map[string]eighteen.Move{"DISCARD": eighteen.Pair(g.checkDiscard, g.doDiscard)},
-		Blocks: func() bool { return g.asked(pendDiscard) }, Waiting: g.askedSeat,
-		Candidate: func(seat int, _ move.Query) []move.Option {
-			var out []move.Option
-			for _, t := range eighteen.Sizes(g.Corp(g.r.Pending[0].Corp).Trains) {
-				out = append(out, move.Opt(seat, "DISCARD", g.Name(t)))
-			}
-			return out
-		}}
-}
+func (g *Game) discardStep() eighteen.Step { return g.DiscardStep(g.discarding()) }
 
 // connectStep asks where a connected company's destination token goes
 // (11.4.1).

@@ -1,8 +1,6 @@
 package g1870
 
 import (
-	"slices"
-
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/move"
 )
@@ -53,58 +51,37 @@ func (g *Game) checkForcedSale(seat int, c *Corp, n int) error {
 // BUYTRAIN 3 MP 100 (10.4, 10.5).
 var shop = eighteen.Shop{Bank: "DEPOT", Example: "MP"}
 
-// newPhase is what comes with a phase (4.2): obsolete trains scrapped,
-// privates closed, Cattle and port tokens removed, and trains over the
-// new limit discarded.
-func (g *Game) newPhase(p int) {
-	f := g.Phases[p]
-	g.Note("phase %d begins", p)
-	if f.Rusts > 0 {
-		g.RustAll(f.Rusts)
-		g.Note("the %s-trains are scrapped (10.3)", g.Name(f.Rusts))
-	}
-	if !f.Privates {
-		for _, pr := range g.Privates {
-			pr.Closed = true
-		}
-		g.Note("the private companies close (12.4)")
-	}
-	if slices.Contains(f.Events, portsGone) && (g.Cattle != nil || g.Port != nil) {
-		g.Cattle, g.Port = nil, nil
-		g.Note("the Cattle and port tokens come off the map (4.2.5)")
-	}
-	for _, c := range g.Ordered(func(c *Corp) bool { return len(c.Trains) > f.Limit }) {
-		g.r.Pending = append(g.r.Pending, pending{Kind: pendDiscard, Seat: c.President, Corp: c.Sym})
-	}
+// phasing is what comes with a phase (4.2): obsolete trains scrapped
+// (10.3), privates closed (12.4), the Cattle and port tokens removed
+// (4.2.5), and a company over the new limit asked which train it
+// discards (10.2.1).
+func (g *Game) phasing() *eighteen.Phasing[Corp] {
+	return &eighteen.Phasing[Corp]{Notes: eighteen.PhaseNotes{Begins: "phase %[1]d begins", Rusted: "the %s-trains are scrapped (10.3)",
+		Closed: "the private companies close (12.4)"},
+		Limit: func(*Corp) int { return g.Current().Limit },
+		Events: func(ev string) {
+			if ev == portsGone && (g.Cattle != nil || g.Port != nil) {
+				g.Cattle, g.Port = nil, nil
+				g.Note("the Cattle and port tokens come off the map (4.2.5)")
+			}
+		},
+		Discard: func(c *Corp) {
+			g.r.Pending = append(g.r.Pending, pending{Kind: pendDiscard, Seat: c.President, Corp: c.Sym})
+		}}
 }
 
-// checkDiscard judges which train a company over its limit gives up
-// (10.2.1).
-func (g *Game) checkDiscard(a move.Action) error {
-	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendDiscard {
-		return errRule("10.2.1", "DISCARD is for a company over its train limit")
-	}
-	c := g.Corp(g.r.Pending[0].Corp)
-	size := 0
-	if len(a.Args) == 1 {
-		size, _ = g.SizeOf(a.Args[0])
-	}
-	if !slices.Contains(c.Trains, size) {
-		return errRule("10.2.1", "write DISCARD and the size of one of %s's trains %v", c.Sym, c.Trains)
-	}
-	return nil
-}
+// newPhase begins phase p.
+func (g *Game) newPhase(p int) { g.BeginPhase(g.phasing(), p) }
 
-// doDiscard puts the train in the open market.
-func (g *Game) doDiscard(a move.Action) error {
-	c := g.Corp(g.r.Pending[0].Corp)
-	size, _ := g.SizeOf(a.Args[0])
-	i := slices.Index(c.Trains, size)
-	c.Trains = slices.Delete(c.Trains, i, i+1)
-	g.PoolTrains = append(g.PoolTrains, size)
-	g.Note("%s discards a %s-train to the open market (10.2.1)", c.Sym, g.Name(size))
-	if len(c.Trains) <= g.Current().Limit {
-		g.r.Pending = g.r.Pending[1:]
-	}
-	return nil
+// discarding is the question to a company over its limit (10.2.1).
+func (g *Game) discarding() *eighteen.Discarding[Corp] {
+	return &eighteen.Discarding[Corp]{Rule: "10.2.1", Limit: func(*Corp) int { return g.Current().Limit },
+		Note: "%s discards a %s-train to the open market (10.2.1)",
+		Due: func() *Corp {
+			if !g.asked(pendDiscard) {
+				return nil
+			}
+			return g.Corp(g.r.Pending[0].Corp)
+		},
+		Done: func() { g.r.Pending = g.r.Pending[1:] }}
 }

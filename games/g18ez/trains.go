@@ -80,53 +80,31 @@ func (g *Game) mustBuy(c *Corp) bool {
 var shop = eighteen.Shop{From: "FROM", Example: "PSW", Cite: eighteen.Cite{
 	"2.4": "2.8", "10.4": "2.8", "10.4.1": "2.8", "10.5": "2.8", "10.6": "2.9"}}
 
-// newPhase applies a phase's changes to every company (2.8): trains
-// scrapped, the Black Line's shares and formation, privates closed, and
-// trains over a lowered limit put in the open market (rulings EZ8).
-func (g *Game) newPhase(p int) {
-	ph := g.Phases[p]
-	g.Note("The first %d-train is sold: phase %d (2.8)", ph.Train, ph.Train)
-	if ph.Rusts > 0 {
-		if g.RustAll(ph.Rusts) {
-			g.Note("Every %d-train is scrapped (2.8)", ph.Rusts)
-		}
-	}
-	for _, ev := range ph.Events {
-		switch ev {
-		case evPrivatesToMajors:
-			g.Note("Major railroads may buy private companies (2.8)")
-		case evBlackLineShares:
-			g.BlackLineSale = true
-			g.Note("The Black Line's shares go on sale at the next SDR (2.12)")
-		case evBlackLine:
-			g.BlackLineDue = true
-			g.Note("The Black Line forms at the end of this OR (2.12)")
-		}
-	}
-	if !ph.Privates {
-		for _, pr := range g.Privates {
-			if !pr.Closed && pr.Sym != OBS {
-				pr.Closed = true
-				g.Note("%s closes (2.8)", pr.Sym)
+// phasing is what comes with a phase (2.8): trains scrapped, the Black
+// Line's shares and formation (2.12), privates but the Obsidian closed,
+// and trains over a lowered limit put in the open market (rulings EZ8).
+func (g *Game) phasing() *eighteen.Phasing[Corp] {
+	return &eighteen.Phasing[Corp]{Notes: eighteen.PhaseNotes{Begins: "The first %[2]s-train is sold: phase %[2]s (2.8)",
+		Rusted: "Every %s-train is scrapped (2.8)", Closes: "%s closes (2.8)",
+		Trimmed: "%s is over its limit of %d trains: its %s-train goes to the open market (rulings EZ8)"},
+		KeepsOpen: func(p *eighteen.Private) bool { return p.Sym == OBS },
+		Limit:     func(c *Corp) int { return g.Current().LimitFor(c.Kind) },
+		Events: func(ev string) {
+			switch ev {
+			case evPrivatesToMajors:
+				g.Note("Major railroads may buy private companies (2.8)")
+			case evBlackLineShares:
+				g.BlackLineSale = true
+				g.Note("The Black Line's shares go on sale at the next SDR (2.12)")
+			case evBlackLine:
+				g.BlackLineDue = true
+				g.Note("The Black Line forms at the end of this OR (2.12)")
 			}
-		}
-	}
-	g.trimTrains()
+		}}
 }
 
-// trimTrains puts each company's smallest trains over its limit in the
-// open market (rulings EZ8).
-func (g *Game) trimTrains() {
-	for _, c := range g.Corps {
-		limit := g.Current().LimitFor(c.Kind)
-		for len(c.Trains) > limit && !c.Closed {
-			slices.Sort(c.Trains)
-			g.PoolTrains = append(g.PoolTrains, c.Trains[0])
-			g.Note("%s is over its limit of %d trains: its %d-train goes to the open market (rulings EZ8)", c.Sym, limit, c.Trains[0])
-			c.Trains = c.Trains[1:]
-		}
-	}
-}
+// newPhase begins phase p.
+func (g *Game) newPhase(p int) { g.BeginPhase(g.phasing(), p) }
 
 // formBlackLine merges the minors and the Obsidian into the Black Line at
 // the end of the OR of the first 5 (2.12).
@@ -167,7 +145,7 @@ func (g *Game) formBlackLine() {
 	}
 	bl.IPO += bl.Reserved
 	bl.Reserved = 0
-	g.trimTrains()
+	g.Trim(g.phasing())
 }
 
 // blackLineBox is the SPI box the Black Line starts in: the top row's

@@ -2,7 +2,9 @@ package eighteen
 
 import (
 	"fmt"
+	"strings"
 
+	"github.com/railpost/railpost/games/hexgrid"
 	"github.com/railpost/railpost/games/move"
 )
 
@@ -316,4 +318,24 @@ func (b *Base[T, P]) doRun(d *Dividend[T], a move.Action) error {
 	b.Note(d.Notes.Named, core.Sym, b.hooks.RouteText(core.Trains, routes), total)
 	b.settleUnasked(d, c)
 	return nil
+}
+
+// NamedRun reads RUN's routes as a player writes them: each train's stops
+// by hex, joined by dashes. example is a RUN on the title's map, and rule
+// the title's rule of runs, for the error.
+func NamedRun(args []string, example, rule string) ([][]hexgrid.Hex, error) {
+	if len(args) == 0 {
+		return nil, fmt.Errorf("write RUN and each train's stops by hex, joined by dashes: %s (%s)", example, rule)
+	}
+	named := make([][]hexgrid.Hex, len(args))
+	for i, arg := range args {
+		for _, s := range strings.Split(strings.ToUpper(arg), "-") {
+			h, err := hexgrid.ParseHex(s)
+			if err != nil {
+				return nil, fmt.Errorf("route %d: %q is not a hex; write each train's stops by hex, joined by dashes: %s (%s)", i+1, s, example, rule)
+			}
+			named[i] = append(named[i], h)
+		}
+	}
+	return named, nil
 }

@@ -26,7 +26,10 @@ type Bankruptcy struct {
 }
 
 // GoBankrupt applies the title's bankruptcy to a seat that cannot raise
-// the price of a company's train.
+// the price of a company's train. Where the player leaves, the turn in
+// play is left as it stands: the company's new president, or the
+// title's receivership, carries it on; and once fewer than two players
+// are left the game ends.
 func (b *Base[T, P]) GoBankrupt(bk Bankruptcy, corp string, seat int) {
 	name := b.Players[seat].Name
 	b.Bankrupt = seat

@@ -75,14 +75,10 @@ type BuyRules struct {
 // to Bought instead where the title says it in one line.
 type BuyNotes struct{ Bought, Helped, HelpedSuffix string }
 
-// Cheapest is the least a train from the bank or the open market costs,
-// and whether there is one.
-func (b *Base[T, P]) cheapest() (int, bool) { return b.Trains.Cheapest() }
-
 // Forced tells whether a company is in a forced purchase: it must own a
 // train and has less than the cheapest.
 func (b *Base[T, P]) Forced(d *Buying[T], c *T) bool {
-	price, ok := b.cheapest()
+	price, ok := b.Cheapest()
 	return ok && P(c).Core().Cash < price && d.MustBuy(c)
 }
 
@@ -102,7 +98,7 @@ func (b *Base[T, P]) Shortfall(d *Buying[T], c *T) int {
 	if !b.forced(d, c) {
 		return 0
 	}
-	price, _ := b.cheapest()
+	price, _ := b.Cheapest()
 	core := P(c).Core()
 	return Forced{Price: price, Company: core.Cash, President: b.Players[core.President].Cash}.Shortfall()
 }
@@ -115,7 +111,7 @@ func (b *Base[T, P]) most(d *Buying[T], c *T) int {
 	if !d.FromCompanies || !b.forced(d, c) {
 		return core.Cash
 	}
-	price, _ := b.cheapest()
+	price, _ := b.Cheapest()
 	return min(core.Cash+b.Players[core.President].Cash, price-1)
 }
 
@@ -141,7 +137,7 @@ func (b *Base[T, P]) buyTerms(d *Buying[T], a move.Action) (Purchase, int, error
 	if pu.Price <= core.Cash || pu.Seller != "" {
 		return pu, max(0, pu.Price-core.Cash), nil
 	}
-	cheapest, _ := b.cheapest()
+	cheapest, _ := b.Cheapest()
 	pres := b.Players[core.President].Cash
 	switch {
 	case !d.MustBuy(c):

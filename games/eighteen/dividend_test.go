@@ -1,7 +1,12 @@
 package eighteen
 
 import (
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/railpost/railpost/games/hexgrid"
+	"github.com/railpost/railpost/games/move"
 )
 
 // testDividend is a title's dividend as the tests use it: rounded down in
@@ -58,5 +63,90 @@ func TestDivide(t *testing.T) {
 				t.Errorf("notes %q, want %q", b.Events, tc.note)
 			}
 		})
+	}
+}
+
+// runGame is a company X at A6 on the small board, its trains able to
+// run A6 to A2 for $30, operating at its run, with testDividend's rules
+// and the best run kept.
+func runGame(t *testing.T, trains []int) (*Base[tcorp, *tcorp], *Dividend[tcorp], *RoundState, *int) {
+	t.Helper()
+	b := testBase(t)
+	l, tiles := small(t)
+	l.Tiles[hexgrid.Hex{Row: 0, Col: 4}] = Placed{Tile: tiles["J"]}
+	l.Tiles[hexgrid.Hex{Row: 0, Col: 2}] = Placed{Tile: tiles["W"]}
+	b.Layout = l
+	b.Trains = NewTrains([]TrainKind{{Size: 2, Cost: 80, Count: 2}}, []Phase{{Train: 2, Limit: 2}})
+	b.AddCorp(&tcorp{Corporation: Corporation{Sym: "X", Started: true, Floated: true, Pos: Pos{1, 0}, President: 0, IPO: 10, Trains: trains}})
+	st := &RoundState{Kind: 1, Corp: "X", Step: StepRun}
+	b.Wire(Hooks{State: st, Operating: 1, RouteText: func(_ []int, rs []Route) string { return strings.Join(RouteArgs(rs), " ") }})
+	best := 0
+	d := testDividend(b)
+	d.Best, d.Rules, d.Example = &best, DividendRules{Run: "r-run", Choice: "r-choice"}, "RUN A6-A2"
+	d.Notes.Ran, d.Notes.Named, d.Notes.Best = "%s earns $%d", "%s names %s for $%d", "$%d is less than the best $%d of %s"
+	return b, d, st, &best
+}
+
+// TestRunAndDividendStep: the best run opens the dividend, its options
+// are the choices and the run as it stands; RUN names legal routes only,
+// and not a poorer run where the company must run its best; a choice
+// settles the income and moves to the trains.
+func TestRunAndDividendStep(t *testing.T) {
+	b, d, st, best := runGame(t, []int{2})
+	b.RunTrains(d)
+	if st.Step != StepDividend || st.Revenue != 30 || *best != 30 || b.LastRun.Total != 30 {
+		t.Fatalf("after the run: step %d, revenue $%d, best $%d", st.Step, st.Revenue, *best)
+	}
+	s := b.DividendStep(d)
+	var lines []string
+	for _, o := range s.Options(0, move.Query{}) {
+		lines = append(lines, o.String())
+	}
+	if want := []string{"PAY", "HALF", "WITHHOLD", "RUN A2-A6"}; !slices.Equal(lines, want) {
+		t.Errorf("options %q, want %q", lines, want)
+	}
+	r := Round{Name: "operating round", Steps: []Step{s}}
+	for _, tc := range []struct{ line, rule string }{
+		{"RUN A6-B5", "the best run earns $30: A2-A6"}, {"RUN A6-Q", "r-run"}, {"PAY NOW", "r-choice"},
+	} {
+		a, _ := move.ParseAction(0, tc.line)
+		if err := r.Apply(a); err == nil || !strings.Contains(err.Error(), tc.rule) {
+			t.Errorf("%s: %v; want a refusal citing %s", tc.line, err, tc.rule)
+		}
+	}
+	*best = 40
+	d.MustRunBest = func(*tcorp) bool { return true }
+	if err := r.Apply(move.Action{Verb: "RUN", Args: []string{"A6-A2"}}); err == nil || !strings.Contains(err.Error(), "$30 is less than the best $40 of X") {
+		t.Errorf("a poorer run where the best is owed: %v", err)
+	}
+	d.MustRunBest = nil
+	if err := r.Apply(move.Action{Verb: "RUN", Args: []string{"A6-A2"}}); err != nil || st.Revenue != 30 {
+		t.Fatalf("RUN A6-A2: %v, revenue $%d", err, st.Revenue)
+	}
+	if err := r.Apply(move.Action{Verb: "PAY"}); err != nil || st.Step != StepTrains || b.Corp("X").Cash != 30 {
+		t.Errorf("PAY: %v, step %d, X $%d", err, st.Step, b.Corp("X").Cash)
+	}
+}
+
+// TestIncomeNoOneChooses: a run of nothing is settled at once, the token
+// moving as for nothing; a company that splits its income does so at
+// once; neither offers a choice.
+func TestIncomeNoOneChooses(t *testing.T) {
+	b, d, st, _ := runGame(t, nil)
+	b.Corp("X").Pos = Pos{0, 1}
+	b.RunTrains(d)
+	if st.Step != StepTrains || b.Corp("X").Pos != (Pos{0, 0}) || b.Events[len(b.Events)-1] != "X earns nothing" {
+		t.Errorf("an empty run: step %d, X at %v, notes %q", st.Step, b.Corp("X").Pos, b.Events)
+	}
+	b, d, st, _ = runGame(t, []int{2})
+	d.Splits = func(*tcorp) bool { return true }
+	cash := b.Players[0].Cash
+	b.RunTrains(d)
+	if st.Step != StepTrains || b.Corp("X").Cash != 15 || b.Players[0].Cash-cash != 15 {
+		t.Errorf("a split: step %d, X $%d, owner +$%d", st.Step, b.Corp("X").Cash, b.Players[0].Cash-cash)
+	}
+	st.Step = StepDividend
+	if opts := b.DividendStep(d).Options(0, move.Query{}); len(opts) != 0 {
+		t.Errorf("a company that splits is offered %v", opts)
 	}
 }

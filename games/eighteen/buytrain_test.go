@@ -123,8 +123,10 @@ func TestForcedPurchasePolicies(t *testing.T) {
 	if tg.b.most(tg.d, a) != 179 {
 		t.Errorf("with the president's help A may pay $%d; want $179, below the cheapest", tg.b.most(tg.d, a))
 	}
-	if err := tg.apply("BUYTRAIN 3 DEPOT"); err != nil || len(tg.phases) != 1 || tg.phases[0] != 1 || tg.b.Phase != 1 {
-		t.Errorf("the first 3: %v, phases begun %v, phase %d", err, tg.phases, tg.b.Phase)
+	mark := true
+	tg.d.Forced = &mark
+	if err := tg.apply("BUYTRAIN 3 DEPOT"); err != nil || len(tg.phases) != 1 || tg.phases[0] != 1 || tg.b.Phase != 1 || mark {
+		t.Errorf("the first 3: %v, phases begun %v, phase %d, still marked forced %v", err, tg.phases, tg.b.Phase, mark)
 	}
 
 	tg = newTrainGame(t)
@@ -179,5 +181,28 @@ func TestDeclaredBankruptcy(t *testing.T) {
 	}
 	if err := tg.apply("BANKRUPT"); err != nil || !tg.b.Over() {
 		t.Errorf("BANKRUPT $1 beyond his means: %v, over %v", err, tg.b.Over())
+	}
+}
+
+// TestMayBuy: the turn waits on the president while a purchase or a sale
+// for a forced train is open, another company's train counting at any
+// price; at the limit, or with nothing to be had, it does not.
+func TestMayBuy(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		cash        int
+		own, others []int
+		want        bool
+	}{
+		{"a train the treasury pays for", 80, nil, nil, true},
+		{"nothing it can pay for", 79, nil, nil, false},
+		{"another company's train", 0, nil, []int{3}, true},
+		{"at the limit", 500, []int{3, 3}, []int{3}, false},
+	} {
+		tg := newTrainGame(t)
+		tg.b.Corp("A").Cash, tg.b.Corp("A").Trains, tg.b.Corp("B").Trains = tc.cash, tc.own, tc.others
+		if got := tg.b.MayBuy(tg.d); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

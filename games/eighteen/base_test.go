@@ -1,6 +1,7 @@
 package eighteen
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
@@ -98,4 +99,31 @@ func TestCanonicalMove(t *testing.T) {
 	if a.Args[1] != "#57" {
 		t.Error("the move given was changed")
 	}
+}
+
+// give hands a seat units of companies' shares from their initial
+// offerings, issuing each company a 20% president's and eight 10%
+// certificates the first time: the president's certificate to the
+// company's president, ordinary ones to the others.
+func give[T any, P Company[T]](b *Base[T, P], seat int, units map[string]int) {
+	for _, sym := range slices.Sorted(maps.Keys(units)) {
+		c := P(b.Corp(sym)).Core()
+		if len(c.IPO) == 0 && b.certsOut(c) == 0 {
+			c.Issue(Charter(sym, 20, 10, 8))
+		}
+		n := units[sym]
+		if c.President == seat && b.Players[seat].Shares[sym].President() == nil && b.DealPresident(c, &c.IPO, seat) {
+			n -= 2
+		}
+		b.Deal(c, &c.IPO, seat, n)
+	}
+}
+
+// certsOut counts a company's certificates out of its initial offering.
+func (b *Base[T, P]) certsOut(c *Corporation) int {
+	n := len(b.Pool[c.Sym]) + len(c.Treasury)
+	for _, p := range b.Players {
+		n += len(p.Shares[c.Sym])
+	}
+	return n
 }

@@ -203,22 +203,6 @@ func TestPayPrivates(t *testing.T) {
 	}
 }
 
-func TestBankruptcy(t *testing.T) {
-	var e *Ending
-	e = Trigger(e, "bank", EndAfterSet)
-	if got := (Bankruptcy{Ends: EndNow}).Declare(e, "A", 0, "broke"); !got.Due(EndNow) || got.Why != "broke" {
-		t.Errorf("a bankruptcy that ends the game: %+v", got)
-	}
-	taken := ""
-	rx := Bankruptcy{Ends: EndNow, Receivership: func(corp string, seat int) bool { taken = corp; return true }}
-	if got := rx.Declare(e, "A", 0, "broke"); got != e || taken != "A" {
-		t.Errorf("receivership: ending %+v, company taken %q", got, taken)
-	}
-	if !e.Due(EndAfterSet) || e.Due(EndAfterOR) {
-		t.Error("a broken bank's end comes with the set, not before")
-	}
-}
-
 // TestRoundMoves: a title's Apply refuses a move once the game is over,
 // and one from a seat the round does not wait for, naming the seat it
 // waits for, before any step judges it; Legal and Acting are empty once

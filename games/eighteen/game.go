@@ -39,7 +39,10 @@ type Base[T any, P Company[T]] struct {
 	Broken   bool    // the bank has broken (a title whose bank breaks: Bankroll)
 	Ended    bool
 	Bankrupt int // the seat that went bankrupt, or -1
-	Events   []string
+	// Out are the seats that have left the game bankrupt, where a
+	// title's game goes on without them (Bankruptcy.Leaves).
+	Out    []int
+	Events []string
 	// ORsDone counts the operating rounds finished.
 	ORsDone int
 	// LastRun is the latest run of a company's trains, kept so that it
@@ -128,6 +131,7 @@ func (b *Base[T, P]) CloneBase() Base[T, P] {
 	c.Pool = maps.Clone(b.Pool) // the holdings are never changed in place
 	c.Trains = b.Trains.Copy()
 	c.Events = slices.Clone(b.Events)
+	c.Out = slices.Clone(b.Out)
 	c.Players = ClonePlayers(b.Players)
 	c.Corps, c.bySym = CloneCorps(b.Corps, func(x *T) *Corporation { return P(x).Core() })
 	c.Privates = ClonePrivates(b.Privates)

@@ -311,7 +311,7 @@ func (g *Game) trainChoice(seat int, by map[string][]move.Option) (move.Action, 
 		if o.Ranged || (len(o.Args) > 2 && o.Args[2] == "TRADE") {
 			continue // other companies' trains, and trade-ins, are not its way
 		}
-		if pu, err := g.trainTerms(o.Action(0)); err == nil && pu.Price < cheapestCost {
+		if pu, err := g.PurchaseOf(g.buying(), o.Action(0)); err == nil && pu.Price < cheapestCost {
 			cheapest, cheapestCost = &by["BUYTRAIN"][i], pu.Price
 		}
 	}

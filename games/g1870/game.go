@@ -58,7 +58,7 @@ type Corp struct {
 var shares = eighteen.ShareRules{PresidentUnits: 2, HoldLimit: 6, PoolLimit: 5, FreeZones: "yob", UnlimitedZones: "ob", BulkZones: "b"}
 
 // bankruptcy ends the game at once (13.1); 1870 has no receivership.
-var bankruptcy = eighteen.Bankruptcy{Ends: eighteen.EndNow}
+var bankruptcy = eighteen.Bankruptcy{Ends: eighteen.EndNow, Why: "%s cannot raise the money for %s's train and is bankrupt (13.1)"}
 
 // tokens price a station from the charter, and $100 for each destination
 // token kept on it (7.5, 11.4.1).

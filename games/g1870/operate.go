@@ -1,7 +1,6 @@
 package g1870
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -282,158 +281,70 @@ func (g *Game) doToken(a move.Action) error {
 	return nil
 }
 
-// run is the company's best run of all its trains: the president must
-// run the highest-earning routes (8.3).
-func (g *Game) run(c *Corp) {
-	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.Current().OffBoard)
-	g.r.Revenue, g.r.Best = total, total
-	g.Ran(&c.Corporation, routes, total)
-	if g.r.Revenue == 0 {
-		g.Note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
-		g.move(c, g.StockMarket().Left(c.Pos))
-		g.r.Step = eighteen.StepTrains
-		return
-	}
-	g.Note("%s's trains earn $%d", c.Sym, g.r.Revenue)
-	g.r.Step = eighteen.StepDividend
+// income is 1870's run and its dividend (8, 9): the best run unless the
+// president names another that no other shareholder may refuse (8.3);
+// paid out rounded down, the price moving right (9.1.1); half paid,
+// rounded in the holders' favour, the token to the bottom of its pile
+// (9.1.2, 5.8.4); or withheld, the price moving left (9.1.3), as is an
+// empty run's.
+func (g *Game) income() *eighteen.Dividend[Corp] {
+	return &eighteen.Dividend[Corp]{Title: "dividend", Keep: "WITHHOLD", Full: eighteen.RoundDown, Half: eighteen.RoundUp,
+		Moves: eighteen.Moves{Pay: eighteen.Right, Half: eighteen.Bottom, Keep: eighteen.Left, Nothing: eighteen.Left},
+		Rules: eighteen.DividendRules{Run: "8.3", Choice: "9"}, Example: "RUN H17-J17-K16 F11-G10",
+		Notes: incomeNotes, Move: g.move, Best: &g.r.Best,
+		Check:       func(a move.Action) error { _, err := g.operating(a, a.Verb); return err },
+		MustRunBest: func(c *Corp) bool { return eighteen.OtherHolds(g.Players, c.Sym, c.President, 1) }}
 }
 
-// runTerms judges RUN: the president names the routes the trains run
-// instead of the optimal run the engine made, each route the hexes of
-// its stops joined by dashes (RUN H17-J17-K16 F11-G10). The routes must
-// be legal (8.1, 8.2). A run that earns less than the optimal one stands
-// only when no other player holds a share: any shareholder may point out
-// the better run, which the president must then run (8.3), and by mail
-// the engine points it out for them.
-func (g *Game) runTerms(a move.Action) (*Corp, []eighteen.Route, int, error) {
-	c, err := g.operating(a, "RUN")
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	if g.r.Step != eighteen.StepDividend {
-		return nil, nil, 0, errRule("8.3", "routes are chosen once the track and token are done, before the dividend")
-	}
-	named, err := eighteen.NamedRun(a.Args, "RUN H17-J17-K16 F11-G10", "8.3")
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.Current().OffBoard)
-	if err != nil {
-		return nil, nil, 0, fmt.Errorf("%w; the best run earns $%d: %s", err, g.r.Best, g.routeText(g.LastRun.Trains, g.LastRun.Routes))
-	}
-	if total < g.r.Best && g.otherHolders(c) {
-		return nil, nil, 0, errRule("8.3", "those routes earn $%d, and a shareholder may point out the $%d run, which the president must then run; by mail the engine points it out for %s's other shareholders", total, g.r.Best, c.Sym)
-	}
-	return c, routes, total, nil
+// incomeNotes are 1870's words for a run and its dividend. By mail the
+// engine points out the better run for the other shareholders (8.3).
+var incomeNotes = eighteen.DividendNotes{Ran: "%s's trains earn $%d", Named: "%s's president names its routes: %s; $%d in all",
+	Pay: "%[1]s pays $%[2]d a share", Half: "%[1]s pays half: $%[2]d a share, keeping $%[3]d", Keep: "%[1]s keeps its $%[4]d",
+	Nothing: "%[1]s earns nothing and pays no dividend (9.1.3)",
+	Best:    "those routes earn $%d, and a shareholder may point out the $%d run, which the president must then run; by mail the engine points it out for %s's other shareholders"}
+
+// connIncome is a connection run's: paid in full or kept, never halved,
+// and a kept one does not move the price (11.4.2).
+func (g *Game) connIncome() *eighteen.Dividend[Corp] {
+	d := g.income()
+	d.NoHalf, d.Moves.Keep = true, eighteen.Stay
+	return d
 }
 
-// otherHolders tells whether a player other than the president holds a
-// share of the company.
-func (g *Game) otherHolders(c *Corp) bool {
-	for i, p := range g.Players {
-		if i != c.President && p.Units(c.Sym) > 0 {
-			return true
-		}
+// incomeDue is the company whose income waits to be settled, and the
+// income: a connection run's first, else the operating company's run.
+func (g *Game) incomeDue() (*Corp, int) {
+	if g.asked(pendConnPay) {
+		return g.Corp(g.r.Pending[0].Corp), g.r.Pending[0].Revenue
 	}
-	return false
+	if g.r.Kind != operatingRound || g.r.Step != eighteen.StepDividend {
+		return nil, 0
+	}
+	return g.Operating(), g.r.Revenue
 }
 
-// doRun runs the named routes in place of the engine's.
-func (g *Game) doRun(a move.Action) error {
-	c, routes, total, err := g.runTerms(a)
-	if err != nil {
-		return err
+// checkConnPay judges PAY or WITHHOLD of a connection run (11.4.2);
+// asked of any other income, it is the dividend's check.
+func (g *Game) checkConnPay(a move.Action) error {
+	switch {
+	case !g.asked(pendConnPay):
+		return g.DividendStep(g.income()).Why(a)
+	case a.Verb == "HALF":
+		return errRule("11.4.2", "a connection run's income is paid in full or kept, never halved")
 	}
-	g.r.Revenue = total
-	g.Ran(&c.Corporation, routes, total)
-	g.Note("%s's president names its routes: %s; $%d in all", c.Sym, g.routeText(c.Trains, routes), total)
 	return nil
 }
 
-// payout pays each share its part (9.1.1): the core's PayOut.
-func (g *Game) payout(c *Corp, perShare int) {
-	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.Pay)
-}
-
-// checkDividend judges PAY, HALF or WITHHOLD: a run's income waits, and a
-// connection run's is never halved (9, 11.4.2).
-func (g *Game) checkDividend(a move.Action) error {
-	_, _, _, err := g.dividendStep(a, a.Verb)
-	return err
-}
-
-func (g *Game) dividendStep(a move.Action, verb string) (*Corp, int, bool, error) {
-	if len(g.r.Pending) > 0 && g.r.Pending[0].Kind == pendConnPay {
+// connPay settles the connection run's income and its question.
+func (g *Game) connPay(out eighteen.Outcome) func(move.Action) error {
+	return func(move.Action) error {
 		pd := g.r.Pending[0]
-		if verb == "HALF" {
-			return nil, 0, false, errRule("11.4.2", "a connection run's income is paid in full or kept, never halved")
-		}
-		return g.Corp(pd.Corp), pd.Revenue, true, nil
-	}
-	c, err := g.operating(a, verb)
-	if err != nil {
-		return nil, 0, false, err
-	}
-	if g.r.Step != eighteen.StepDividend {
-		return nil, 0, false, errRule("9", "there is no income to pay out now")
-	}
-	return c, g.r.Revenue, false, nil
-}
-
-// doPay pays the income out in full; the price moves right (9.1.1).
-func (g *Game) doPay(a move.Action) error {
-	c, rev, conn, err := g.dividendStep(a, "PAY")
-	if err != nil {
-		return err
-	}
-	per := eighteen.RoundDown.PerShare(rev, 10)
-	g.payout(c, per)
-	g.Note("%s pays $%d a share", c.Sym, per)
-	g.move(c, g.StockMarket().Right(c.Pos))
-	g.afterDividend(conn)
-	return nil
-}
-
-// doHalf pays half, rounded in the holders' favour, and keeps the rest;
-// the token goes to the bottom of its pile (9.1.2, 5.8.4).
-func (g *Game) doHalf(a move.Action) error {
-	c, rev, conn, err := g.dividendStep(a, "HALF")
-	if err != nil {
-		return err
-	}
-	per, kept := eighteen.RoundUp.Half(rev, 10) // rounded in the holders' favour (9.1.2)
-	g.Pay(kept, &c.Cash)
-	g.payout(c, per)
-	g.Note("%s pays half: $%d a share, keeping $%d", c.Sym, per, kept)
-	g.Restack(&c.Corporation) // to the bottom of the pile (5.8.4)
-	g.afterDividend(conn)
-	return nil
-}
-
-// doWithhold keeps the income; the price moves left, except for a kept
-// connection run (9.1.3, 11.4.2).
-func (g *Game) doWithhold(a move.Action) error {
-	c, rev, conn, err := g.dividendStep(a, "WITHHOLD")
-	if err != nil {
-		return err
-	}
-	g.Pay(rev, &c.Cash)
-	g.Note("%s keeps its $%d", c.Sym, rev)
-	if !conn {
-		g.move(c, g.StockMarket().Left(c.Pos)) // a kept connection run does not move (11.4.2)
-	}
-	g.afterDividend(conn)
-	return nil
-}
-
-func (g *Game) afterDividend(conn bool) {
-	if conn {
-		c := g.Corp(g.r.Pending[0].Corp)
+		c := g.Corp(pd.Corp)
+		g.Divide(g.connIncome(), c, out, pd.Revenue)
 		c.Connected = true
 		g.r.Pending = g.r.Pending[1:]
-		return
+		return nil
 	}
-	g.r.Step = eighteen.StepTrains
 }
 
 // bonus is 1870's additions to a run: the destination doubled (11.5),

@@ -105,9 +105,9 @@ func (g *Game) advance() {
 		case c.Closed:
 			g.r.Corp = ""
 		case g.r.Step == eighteen.StepRun:
-			g.run(c)
-		case g.r.Step == eighteen.StepTrains && g.bankrupt(c):
-			g.bankruptcy(c)
+			g.RunTrains(g.income())
+		case g.r.Step == eighteen.StepTrains && g.Stranded(g.buying()):
+			g.Fail(g.buying())
 		default:
 			return
 		}

@@ -69,17 +69,7 @@ func (g *Game) protectStep() eighteen.Step {
 }
 
 // discardStep has a company over its train limit give one up (10.2.1).
-func (g *Game) discardStep() eighteen.Step {
-	return &eighteen.Table{Title: "train limit", Moves: map[string]eighteen.Move{"DISCARD": eighteen.Pair(g.checkDiscard, g.doDiscard)},
-		Blocks: func() bool { return g.asked(pendDiscard) }, Waiting: g.askedSeat,
-		Candidate: func(seat int, _ move.Query) []move.Option {
-			var out []move.Option
-			for _, t := range eighteen.Sizes(g.Corp(g.r.Pending[0].Corp).Trains) {
-				out = append(out, move.Opt(seat, "DISCARD", g.Name(t)))
-			}
-			return out
-		}}
-}
+func (g *Game) discardStep() eighteen.Step { return g.DiscardStep(g.discarding()) }
 
 // connectStep asks where a connected company's destination token goes
 // (11.4.1).
@@ -95,8 +85,8 @@ func (g *Game) connectStep() eighteen.Step {
 // never halved (11.4.2).
 func (g *Game) connPayStep() eighteen.Step {
 	return &eighteen.Table{Title: "connection run's income", Moves: map[string]eighteen.Move{
-		"PAY": eighteen.Pair(g.checkDividend, g.doPay), "WITHHOLD": eighteen.Pair(g.checkDividend, g.doWithhold),
-		"HALF": eighteen.Pair(g.checkDividend, g.doHalf),
+		"PAY": eighteen.Pair(g.checkConnPay, g.connPay(eighteen.PayAll)), "WITHHOLD": eighteen.Pair(g.checkConnPay, g.connPay(eighteen.Keep)),
+		"HALF": eighteen.Pair(g.checkConnPay, g.connPay(eighteen.PayHalf)),
 	}, Blocks: func() bool { return g.asked(pendConnPay) }, Waiting: g.askedSeat,
 		Candidate: func(seat int, _ move.Query) []move.Option {
 			return []move.Option{move.Opt(seat, "PAY"), move.Opt(seat, "WITHHOLD")}
@@ -256,49 +246,13 @@ func (g *Game) trackStep() eighteen.Step {
 		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
 }
 
-// payoutStep is the run's income: paid, halved or kept (9). Before the
-// choice the president may run other routes than the engine's optimal
-// ones (8.3): the run as it stands is listed, and a RUN a player writes
-// is put to the rule as written.
-func (g *Game) payoutStep() eighteen.Step {
-	return g.Turn().Income(eighteen.Income{Title: "dividend", Choices: []eighteen.Choice{
-		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
-		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
-		{Verb: "WITHHOLD", Move: eighteen.Pair(g.checkDividend, g.doWithhold)},
-	}, Run: eighteen.Pair(func(a move.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
-		Routes: g.lastRoutes})
-}
-
-// lastRoutes are the routes of the run as it stands.
-func (g *Game) lastRoutes() []eighteen.Route {
-	if g.LastRun == nil {
-		return nil
-	}
-	return g.LastRun.Routes
-}
+// payoutStep is the run's income: paid, halved or kept (9), the core's
+// dividend step on 1870's rules.
+func (g *Game) payoutStep() eighteen.Step { return g.DividendStep(g.income()) }
 
 // trainStep is the company's trains: buy, sell shares for a forced one,
-// and end the turn (10).
-func (g *Game) trainStep() eighteen.Step {
-	return g.Turn().Table("trains", eighteen.StepTrains, map[string]eighteen.Move{
-		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSellMove, g.doSell),
-		"DONE": eighteen.Pair(g.checkDone, g.doDone),
-	}, g.trainCandidates)
-}
-
-// trainCandidates are the trains to be had and the sales that may pay
-// for a forced one.
-func (g *Game) trainCandidates(seat int, _ move.Query) []move.Option {
-	c := g.Operating()
-	out := []move.Option{move.Opt(seat, "DONE")}
-	out = append(out, shop.Options(seat, &g.Trains, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), c.Cash)...)
-	for _, o := range g.Corps {
-		for n := 1; n <= g.Players[seat].Units(o.Sym); n++ {
-			out = append(out, move.Opt(seat, "SELL", o.Sym, itoa(n)))
-		}
-	}
-	return out
-}
+// and end the turn (10), the core's on 1870's rules.
+func (g *Game) trainStep() eighteen.Step { return g.TrainStep(g.buying()) }
 
 // layOptions are every legal lay the query allows: each hex the company
 // reaches, each tile left, each rotation, judged by layCost.

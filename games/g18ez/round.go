@@ -40,7 +40,7 @@ func (g *Game) buildRounds() map[int]eighteen.Round {
 			g.consentStep(), g.PacketAuction(g.packet()), g.stockStep(),
 		}},
 		operatingRound: {Name: "operating round", Steps: []eighteen.Step{
-			g.consentStep(), g.powersStep(), g.trackStep(), g.tokenStep(), g.dividendStep(), g.trainStep(),
+			g.consentStep(), g.powersStep(), g.trackStep(), g.tokenStep(), g.DividendStep(g.income()), g.trainStep(),
 		}},
 	}
 }
@@ -82,14 +82,14 @@ func (g *Game) advance() {
 		case g.r.Step == eighteen.StepToken && len(g.tokenOptions(c.President, c)) == 0:
 			g.r.Step = eighteen.StepRun
 		case g.r.Step == eighteen.StepRun:
-			g.run(c)
+			g.RunTrains(g.income())
 		case g.r.Step == eighteen.StepDividend && (c.Minor() || g.r.Revenue == 0):
-			g.autoDividend(c)
-		case g.r.Step == eighteen.StepTrains && !g.r.Forced && g.mustBuy(c) && g.cannotPay(c):
+			g.SettleUnasked(g.income())
+		case g.r.Step == eighteen.StepTrains && !g.r.Forced && g.Forced(g.buying(), c):
 			g.r.Forced = true
-		case g.r.Step == eighteen.StepTrains && g.r.Forced && g.bankrupt(c):
-			g.bankruptcy(c)
-		case g.r.Step == eighteen.StepTrains && len(g.trainOptions(c.President, c)) == 0:
+		case g.r.Step == eighteen.StepTrains && g.r.Forced && g.Stranded(g.buying()):
+			g.Fail(g.buying())
+		case g.r.Step == eighteen.StepTrains && !g.MayBuy(g.buying()):
 			g.finishTurn(c)
 		default:
 			return

@@ -84,26 +84,10 @@ func (g *Game) doSell(a move.Action) error {
 	return nil
 }
 
-// forcedSaleError judges a sale to pay for a forced train (2.10): only
-// while the president still needs money, no more than he needs, and not
-// so much of the company needing the train that he loses it.
+// forcedSaleError judges a sale to pay for a forced train (2.10): the
+// core's, no more than the president needs.
 func (g *Game) forcedSaleError(seat int, c *Corp, n int) error {
-	op := g.Operating()
-	if op == nil || !g.r.Forced || op.President != seat {
-		return errRule("2.10", "shares are sold in an OR only to pay for a forced train")
-	}
-	need := g.shortfall(op)
-	price := g.Price(c)
-	switch {
-	case need <= 0:
-		return errRule("2.10", "you have the money for the train; sell no more")
-	case (n-1)*price >= need:
-		return errRule("2.10", "%d shares raise $%d, more than the $%d you need; sell only enough", n, n*price, need)
-	}
-	if c == op && !eighteen.KeepsPresidency(&c.Corporation, g.Players, seat, n, shares.PresidentUnits) {
-		return errRule("2.10", "selling %d of %s would hand its presidency to another player", n, c.Sym)
-	}
-	return nil
+	return g.ForcedSaleError(g.buying(), seat, c, n, 0)
 }
 
 // raisable is the most a president can raise by forced sales (2.10, 2.11).

@@ -90,8 +90,8 @@ func TestForcedSaleAndBankruptcy(t *testing.T) {
 	refuse(t, g, "Pres: SELL GVP 2", "2.10") // hands the presidency over
 	refuse(t, g, "Pres: SELL MR 3", "2.10")  // more than needed: $130 short, $100 a share
 	play(t, g, "Pres: SELL MR 1")
-	if g.shortfall(c) != 30 {
-		t.Fatalf("shortfall $%d, want $30", g.shortfall(c))
+	if g.Shortfall(g.buying(), c) != 30 {
+		t.Fatalf("shortfall $%d, want $30", g.Shortfall(g.buying(), c))
 	}
 	play(t, g, "Pres: SELL GVP 1", "Pres: BUYTRAIN 3")
 	if len(c.Trains) != 1 || g.Over() {

@@ -87,69 +87,85 @@ func (g *Game) finishTurn(c *Corp) {
 	g.checkConnections(c)
 }
 
+// track is 1870's track step: two yellow tiles or one upgrade (1.2, 6),
+// terrain costs, and the bridge company's rules (15.2).
+func (g *Game) track() eighteen.TrackRules[Corp] {
+	return eighteen.TrackRules[Corp]{Policy: eighteen.TwoYellowOrUpgrade, Example: "LAY H17 57 2",
+		Used: func() eighteen.TrackUsed {
+			return eighteen.TrackUsed{Tiles: g.r.Lays + b2i(g.r.Upgraded), Upgraded: g.r.Upgraded}
+		},
+		// An upgrade is kept apart from the yellow tiles' count.
+		Record: func(u eighteen.TrackUsed) { g.r.Lays, g.r.Upgraded = u.Tiles-b2i(u.Upgraded), u.Upgraded },
+		Ready: func() error {
+			if len(g.r.Pending) > 0 {
+				return errRule("4.1", "answer the question before you first")
+			}
+			return nil
+		},
+		Reach: func(c *Corp) map[eighteen.Node]bool { return g.Layout.Reach(c.Sym) },
+		Reaches: func(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) bool {
+			return eighteen.ReachesHex(reach, h) || g.homeUntiled(c, h)
+		},
+		Free: g.homeBridge, Judge: g.bridgeCost, Laid: g.laid}
+}
+
+// homeBridge: the MP or SSW that buys the bridge company in its first
+// turn bridges the river free at home, a third lay (15.2).
+func (g *Game) homeBridge(c *Corp, lay eighteen.Lay) bool {
+	_, upgrade := g.Layout.Tiles[lay.Hex]
+	return !upgrade && g.r.FirstTurn && lay.Hex == c.Home && (c.Sym == "MP" || c.Sym == "SSW") && g.owns(c, MRBC) &&
+		!c.BridgeUsed && g.Board().Space(lay.Hex).CrossesRiver(lay.Tile, lay.Rotation)
+}
+
+// bridgeCost is the bridge company's part of a lay's cost: no track
+// crosses the Mississippi until it is sold to a company or closed, and
+// its owner bridges the river once for $40 less, or free at home (15.2).
+func (g *Game) bridgeCost(c *Corp, lay eighteen.Lay, cost int) (int, error) {
+	_, upgrade := g.Layout.Tiles[lay.Hex]
+	switch {
+	case !g.Board().Space(lay.Hex).CrossesRiver(lay.Tile, lay.Rotation):
+	case g.mrbcBlocks():
+		return 0, errRule("15.2", "no track may cross the Mississippi until the bridge company is sold to a company or closed")
+	case g.homeBridge(c, lay):
+		return 0, nil
+	case !upgrade && g.owns(c, MRBC) && !c.BridgeUsed:
+		return max(0, cost-40), nil
+	}
+	return cost, nil
+}
+
+// laid tells of a lay and marks the bridge company's crossing used.
+func (g *Game) laid(c *Corp, t eighteen.LaidTile) {
+	if !t.Upgrade && g.owns(c, MRBC) && g.Board().Space(t.Hex).CrossesRiver(t.Tile, t.Rotation) {
+		c.BridgeUsed = true
+	}
+	if t.Cost > 0 {
+		g.Note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, t.Tile.ID, t.Hex, t.Rotation, t.Cost)
+	} else {
+		g.Note("%s lays #%s on %s (rotation %d)", c.Sym, t.Tile.ID, t.Hex, t.Rotation)
+	}
+}
+
+// layTerms reads and judges a lay as the menu and the computer look at
+// it: its hex, its cost, and whether it is outside the two lays.
+func (g *Game) layTerms(a move.Action) (hexgrid.Hex, int, bool, error) {
+	t, err := g.LayTerms(g.track(), a)
+	return t.Hex, t.Cost, t.Free, err
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func (g *Game) mrbcBlocks() bool {
 	p := g.Private(MRBC)
 	return !p.Closed && p.Corp == ""
 }
 
 func (g *Game) owns(c *Corp, priv string) bool { return g.Private(priv).Owned(c.Sym) }
-
-// layCost judges a lay by every rule, the shared ones and 1870's: two
-// yellow lays or one upgrade (1.2, 6), the bridge company (15.2), the
-// manifest, and the money. It returns the cost and how the lay uses the
-// bridge company: not, for its discount, or as the free home bridge,
-// which does not count against the two.
-func (g *Game) layCost(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex, id string, rot int) (int, bridgeUse, error) {
-	t := g.Tiles()[id]
-	if t == nil || g.Left[id] == 0 {
-		return 0, noBridge, errRule("2.5", "no tile #%s is left", id)
-	}
-	if rot < 0 || rot > 5 {
-		return 0, noBridge, errRule("6.1", "a rotation is 0 to 5")
-	}
-	_, upgrade := g.Layout.Tiles[h]
-	switch {
-	case g.r.Upgraded:
-		return 0, noBridge, errRule("6", "%s has upgraded this turn: that is all its track", c.Sym)
-	case upgrade && g.r.Lays > 0:
-		return 0, noBridge, errRule("6", "an upgrade is instead of the two yellow lays, not after one")
-	}
-	cost, err := g.Layout.CheckFrom(reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: t, Rotation: rot}, g.TileColours())
-	if err != nil {
-		return 0, noBridge, err
-	}
-	s := g.Board().Space(h)
-	crossing := s.CrossesRiver(t, rot)
-	bridge := noBridge
-	if crossing {
-		switch {
-		case g.mrbcBlocks():
-			return 0, noBridge, errRule("15.2", "no track may cross the Mississippi until the bridge company is sold to a company or closed")
-		case !upgrade && g.owns(c, MRBC) && !c.BridgeUsed:
-			if g.r.FirstTurn && h == c.Home && (c.Sym == "MP" || c.Sym == "SSW") {
-				cost, bridge = 0, homeBridge
-			} else {
-				cost, bridge = max(0, cost-40), bridged
-			}
-		}
-	}
-	if bridge != homeBridge && g.r.Lays >= 2 {
-		return 0, noBridge, errRule("1.2", "%s has laid its two yellow tiles", c.Sym)
-	}
-	if cost > c.Cash {
-		return 0, noBridge, errRule("6.5", "the terrain costs $%d and %s has $%d", cost, c.Sym, c.Cash)
-	}
-	return cost, bridge, nil
-}
-
-// bridgeUse is how a lay uses the bridge company's one crossing.
-type bridgeUse int
-
-const (
-	noBridge   bridgeUse = iota
-	bridged              // $40 off the terrain
-	homeBridge           // free, and an extra lay (15.2)
-)
 
 func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
 	if len(g.r.Pending) > 0 {
@@ -159,84 +175,6 @@ func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
 		return nil, errRule("4.1", "%s is for a company's operating turn", verb)
 	}
 	return g.Operating(), nil
-}
-
-// checkLay judges LAY as a player wrote it; layCost holds the rules.
-func (g *Game) checkLay(a move.Action) error {
-	_, _, _, err := g.layTerms(a)
-	return err
-}
-
-// layTerms reads a lay and judges it: the hex, the tile, the cost and how
-// it uses the bridge company.
-func (g *Game) layTerms(a move.Action) (hexgrid.Hex, int, bridgeUse, error) {
-	c, err := g.operating(a, "LAY")
-	if err != nil {
-		return hexgrid.Hex{}, 0, noBridge, err
-	}
-	if g.r.Step != eighteen.StepTrack {
-		return hexgrid.Hex{}, 0, noBridge, errRule("4.1", "track is laid first in a turn")
-	}
-	if len(a.Args) != 3 {
-		return hexgrid.Hex{}, 0, noBridge, errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
-	}
-	h, err := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
-	rot, ok := atoi(a.Args[2])
-	if err != nil || !ok {
-		return hexgrid.Hex{}, 0, noBridge, errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
-	}
-	id := strings.TrimPrefix(a.Args[1], "#")
-	cost, bridge, err := g.layCost(c, g.Layout.Reach(c.Sym), h, id, rot)
-	return h, cost, bridge, err
-}
-
-// doLay lays the tile: the manifest, the cost, and the track step's
-// count of lays (1.2, 6).
-func (g *Game) doLay(a move.Action) error {
-	h, cost, bridge, err := g.layTerms(a)
-	if err != nil {
-		return err
-	}
-	c := g.Operating()
-	id := strings.TrimPrefix(a.Args[1], "#")
-	rot, _ := atoi(a.Args[2])
-	t := g.Tiles()[id]
-	old, upgrade := g.Layout.Tiles[h]
-	if upgrade {
-		g.Left[old.Tile.ID]++
-	}
-	g.Left[id]--
-	g.Layout.Tiles[h] = eighteen.Placed{Tile: t, Rotation: rot}
-	c.Cash -= cost
-	g.Bank += cost
-	c.BridgeUsed = c.BridgeUsed || bridge != noBridge
-	if cost > 0 {
-		g.Note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
-	} else {
-		g.Note("%s lays #%s on %s (rotation %d)", c.Sym, id, h, rot)
-	}
-	switch {
-	case upgrade:
-		g.r.Upgraded, g.r.Step = true, eighteen.StepToken
-	case bridge == homeBridge:
-	default:
-		g.r.Lays++
-		if g.r.Lays == 2 {
-			g.r.Step = eighteen.StepToken
-		}
-	}
-	return nil
-}
-
-// checkSkip judges passing the track or the token step (4.1).
-func (g *Game) checkSkip(a move.Action) error {
-	if _, err := g.operating(a, "SKIP"); err != nil {
-		return err
-	}
-	if g.r.Step > eighteen.StepToken {
-		return errRule("4.1", "SKIP passes the track or token step; neither is open")
-	}
-	return nil
 }
 
 // tokenCheck judges a station in a city (7.2, 7.3).

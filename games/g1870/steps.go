@@ -1,8 +1,6 @@
 package g1870
 
 import (
-	"slices"
-
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/hexgrid"
 	"github.com/railpost/railpost/games/move"
@@ -244,7 +242,7 @@ func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
 // track it offers its tokens too, and a token ends the track step (4.1).
 func (g *Game) tokenStep() eighteen.Step {
 	s := g.Turn().Table("token", eighteen.StepToken, map[string]eighteen.Move{
-		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.Skip),
+		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.CheckSkip, g.Skip),
 	}, func(seat int, q move.Query) []move.Option {
 		c := g.Operating()
 		if g.r.Kind != operatingRound || c == nil || g.r.Step > eighteen.StepToken {
@@ -265,10 +263,7 @@ func (g *Game) tokenStep() eighteen.Step {
 }
 
 // trackStep is the company's track: two yellow lays or one upgrade (6).
-func (g *Game) trackStep() eighteen.Step {
-	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.Skip),
-		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
-}
+func (g *Game) trackStep() eighteen.Step { return g.TrackStep(g.track()) }
 
 // payoutStep is the run's income: paid, halved or kept (9). Before the
 // choice the president may run other routes than the engine's optimal
@@ -312,27 +307,6 @@ func (g *Game) trainCandidates(seat int, _ move.Query) []move.Option {
 		}
 	}
 	return out
-}
-
-// layOptions are every legal lay the query allows: each hex the company
-// reaches, each tile left, each rotation, judged by layCost.
-func (g *Game) layOptions(seat int, c *Corp, q move.Query) []move.Option {
-	colours := g.TileColours()
-	reach := g.Layout.Reach(c.Sym)
-	return g.Layout.Lays(seat, g.Left, g.Tiles(), q,
-		func(h hexgrid.Hex) bool { return eighteen.ReachesHex(reach, h) || g.homeUntiled(c, h) },
-		func(h hexgrid.Hex, t *eighteen.Tile) bool {
-			old, laid := g.Layout.Tiles[h]
-			next := eighteen.Yellow
-			if laid {
-				next = old.Tile.Colour + 1
-			}
-			return t.Colour == next && slices.Contains(colours, t.Colour) && g.Board().Space(h).Accepts(t) == nil
-		},
-		func(h hexgrid.Hex, id string, rot int) bool {
-			_, _, err := g.layCost(c, reach, h, id, rot)
-			return err == nil
-		})
 }
 
 // homeUntiled: a company's home city before any tile is there is within

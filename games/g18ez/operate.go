@@ -89,22 +89,12 @@ func (g *Game) endOR() {
 }
 
 // trackStep is the company's one tile lay or upgrade (2.3, 2.4).
-func (g *Game) trackStep() eighteen.Step {
-	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.Skip),
-		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
-}
-
-func (g *Game) checkSkip(a move.Action) error {
-	if len(a.Args) != 0 {
-		return errRule("2.2", "SKIP takes nothing more")
-	}
-	return nil
-}
+func (g *Game) trackStep() eighteen.Step { return g.TrackStep(g.track()) }
 
 // tokenStep is the company's station marker (2.5): majors only.
 func (g *Game) tokenStep() eighteen.Step {
 	return g.Turn().Table("station", eighteen.StepToken, map[string]eighteen.Move{
-		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.Skip),
+		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.CheckSkip, g.Skip),
 	}, func(seat int, _ move.Query) []move.Option {
 		return append([]move.Option{move.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.Operating())...)
 	})

@@ -188,7 +188,7 @@ func (g *Game) checkMRTA(a move.Action) error {
 		if g.MetroLaid {
 			return errRule("appendix", "the Authority's tile is laid once")
 		}
-		lay, err := g.layTerms(move.Action{Args: []string{g.metropolis().String(), a.Args[1], a.Args[2]}}, c)
+		lay, err := g.ReadLay(c.Sym, []string{g.metropolis().String(), a.Args[1], a.Args[2]}, "MRTA LAY 716 0")
 		if err != nil {
 			return err
 		}
@@ -201,8 +201,8 @@ func (g *Game) doMRTA(a move.Action) error {
 	c := g.Operating()
 	m := g.metropolis()
 	if a.Args[0] == "LAY" {
-		lay, _ := g.layTerms(move.Action{Args: []string{m.String(), a.Args[1], a.Args[2]}}, c)
-		g.place(lay)
+		lay, _ := g.ReadLay(c.Sym, []string{m.String(), a.Args[1], a.Args[2]}, "MRTA LAY 716 0")
+		g.PlaceTile(lay)
 		g.MetroLaid = true
 		g.Note("%s lays tile #%s in Metropolis with the Metropolis Rapid Transit Authority (appendix)", c.Sym, lay.Tile.ID)
 		return nil

@@ -101,5 +101,5 @@ func (g *Game) advance() {
 // SKIP, and no private's power is open to it either: then no one need
 // answer it (the powers stay open while a later step waits).
 func (g *Game) nothingToLay(c *Corp) bool {
-	return len(g.layOptions(c.President, c, move.Query{})) == 0 && len(g.powerCandidates(c.President, move.Query{})) == 0
+	return len(g.LayOptions(g.track(), c.President, move.Query{})) == 0 && len(g.powerCandidates(c.President, move.Query{})) == 0
 }

@@ -121,6 +121,8 @@ var bankruptcy = eighteen.Bankruptcy{Ends: eighteen.EndNow}
 
 // trackRules are 18EZ's sections for the rules of the map the core cites
 // by 1870's numbers: where tiles go and reaching them (2.3), upgrades and
-// the colours of the phase (2.4), labelled tiles (Metropolis, 2.3), and
-// stations (2.5).
-var trackRules = eighteen.Cite{"6.1": "2.3", "6.2": "2.4", "6.3": "2.3", "6.4": "2.3", "6.4.1": "2.3", "7.3": "2.5"}
+// the colours of the phase (2.4), labelled tiles (Metropolis, 2.3),
+// stations (2.5), one lay or upgrade an OR (2.3), the steps of a turn
+// (2.2), and the tiles of the supply (appendix).
+var trackRules = eighteen.Cite{"6.1": "2.3", "6.2": "2.4", "6.3": "2.3", "6.4": "2.3", "6.4.1": "2.3", "7.3": "2.5",
+	"1.2": "2.3", "6": "2.3", "6.5": "2.3", "4.1": "2.2", "2.5": "appendix"}

@@ -177,47 +177,22 @@ func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
 	return g.Operating(), nil
 }
 
-// tokenCheck judges a station in a city (7.2, 7.3).
-func (g *Game) tokenCheck(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) error {
-	cost, ok := tokens.Next(&c.Corporation, c.Extra, h)
-	if !ok {
-		return errRule("7.2", "%s has no tokens left", c.Sym)
-	}
-	if cost > c.Cash {
-		return errRule("7.5", "a token costs $%d and %s has $%d", cost, c.Sym, c.Cash)
-	}
-	_, err := g.Layout.StationError(c.Sym, reach, h, eighteen.Waiting(eighteen.Cores(g.Corps), &c.Corporation, h))
-	return err
-}
-
-// checkTokenMove judges TOKEN as written; tokenCheck holds the rules.
-func (g *Game) checkTokenMove(a move.Action) error {
-	c, err := g.operating(a, "TOKEN")
-	if err != nil {
-		return err
-	}
-	if g.r.Step > eighteen.StepToken {
-		return errRule("4.1", "a token is placed after the track and before the run")
-	}
-	if len(a.Args) != 1 {
-		return errRule("7", "write TOKEN and the hex, as TOKEN J5")
-	}
-	h, err := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
-	if err != nil {
-		return errRule("7", "write TOKEN and the hex, as TOKEN J5")
-	}
-	return g.tokenCheck(c, g.Layout.Reach(c.Sym), h)
-}
-
-// doToken places the station and ends the token step.
-func (g *Game) doToken(a move.Action) error {
-	c := g.Operating()
-	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
-	cost, _ := tokens.Next(&c.Corporation, c.Extra, h)
-	g.PlaceStation(&c.Corporation, h, cost)
-	g.Note("%s places a token on %s for $%d", c.Sym, h, cost)
-	g.r.Step = eighteen.StepRun
-	return nil
+// token is 1870's token step: stations at the charter's prices and $100
+// for each destination token kept (7.2, 11.4.1), offered beside the
+// track, which a token ends (4.1).
+func (g *Game) token() eighteen.TokenRules[Corp] {
+	return eighteen.TokenRules[Corp]{Title: "token", Cost: tokens, Example: "TOKEN J5", Alongside: true,
+		Ready: func() error {
+			if len(g.r.Pending) > 0 {
+				return errRule("4.1", "answer the question before you first")
+			}
+			return nil
+		},
+		Reach: func(c *Corp) map[eighteen.Node]bool { return g.Layout.Reach(c.Sym) },
+		Extra: func(c *Corp) int { return c.Extra },
+		Placed: func(c *Corp, h hexgrid.Hex, cost int) {
+			g.Note("%s places a token on %s for $%d", c.Sym, h, cost)
+		}}
 }
 
 // run is the company's best run of all its trains: the president must

@@ -240,27 +240,7 @@ func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
 
 // tokenStep blocks after the track; while the company may still lay
 // track it offers its tokens too, and a token ends the track step (4.1).
-func (g *Game) tokenStep() eighteen.Step {
-	s := g.Turn().Table("token", eighteen.StepToken, map[string]eighteen.Move{
-		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.CheckSkip, g.Skip),
-	}, func(seat int, q move.Query) []move.Option {
-		c := g.Operating()
-		if g.r.Kind != operatingRound || c == nil || g.r.Step > eighteen.StepToken {
-			return nil
-		}
-		var out []move.Option
-		if g.r.Step == eighteen.StepToken {
-			out = append(out, move.Opt(seat, "SKIP"))
-		}
-		if !q.Wants("TOKEN") {
-			return out
-		}
-		reach := g.Layout.Reach(c.Sym)
-		return append(out, g.Layout.StationOptions(seat, q, func(h hexgrid.Hex) bool { return g.tokenCheck(c, reach, h) == nil })...)
-	})
-	s.Judged, s.Alongside = []string{"TOKEN"}, true
-	return s
-}
+func (g *Game) tokenStep() eighteen.Step { return g.TokenStep(g.token()) }
 
 // trackStep is the company's track: two yellow lays or one upgrade (6).
 func (g *Game) trackStep() eighteen.Step { return g.TrackStep(g.track()) }

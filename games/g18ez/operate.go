@@ -3,7 +3,6 @@ package g18ez
 import (
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/hexgrid"
-	"github.com/railpost/railpost/games/move"
 )
 
 // startOR opens an operating round: the privates pay their owners first
@@ -92,58 +91,19 @@ func (g *Game) endOR() {
 func (g *Game) trackStep() eighteen.Step { return g.TrackStep(g.track()) }
 
 // tokenStep is the company's station marker (2.5): majors only.
-func (g *Game) tokenStep() eighteen.Step {
-	return g.Turn().Table("station", eighteen.StepToken, map[string]eighteen.Move{
-		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.CheckSkip, g.Skip),
-	}, func(seat int, _ move.Query) []move.Option {
-		return append([]move.Option{move.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.Operating())...)
-	})
-}
+func (g *Game) tokenStep() eighteen.Step { return g.TokenStep(g.token()) }
 
-// tokenOptions are the stations a company may place now.
-func (g *Game) tokenOptions(seat int, c *Corp) []move.Option {
-	if c == nil || c.Kind != kindMajor || !c.Operating || c.Stations >= len(c.TokenCosts) || c.Cash < c.TokenCosts[c.Stations] {
-		return nil
-	}
-	reach := g.reachFor(c)
-	return g.Layout.StationOptions(seat, move.Query{}, func(h hexgrid.Hex) bool { return g.tokenError(c, reach, h) == nil })
-}
-
-// tokenError judges a station placed on a hex (2.5): the core's rules of
-// a station (a route there, a city with room, none of its own already on
-// the tile, the room a company not yet operating needs at home left free).
-func (g *Game) tokenError(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) error {
-	_, err := g.Layout.StationError(c.Sym, reach, h, eighteen.Waiting(eighteen.Cores(g.Corps), &c.Corporation, h))
-	return err
-}
-
-func (g *Game) checkToken(a move.Action) error {
-	c := g.Operating()
-	if len(a.Args) != 1 {
-		return errRule("2.5", "write TOKEN and the hex, as TOKEN E9")
-	}
-	h, err := hexgrid.ParseHex(a.Args[0])
-	if err != nil {
-		return err
-	}
-	if c.Kind != kindMajor {
-		return errRule("2.5", "minor railroads and the Black Line have no station markers to place")
-	}
-	if c.Stations >= len(c.TokenCosts) {
-		return errRule("2.5", "%s has placed all three of its station markers", c.Sym)
-	}
-	if cost := c.TokenCosts[c.Stations]; c.Cash < cost {
-		return errRule("2.5", "the next station costs $%d; %s has $%d", cost, c.Sym, c.Cash)
-	}
-	return g.tokenError(c, g.reachFor(c), h)
-}
-
-func (g *Game) doToken(a move.Action) error {
-	c := g.Operating()
-	h, _ := hexgrid.ParseHex(a.Args[0])
-	cost := c.TokenCosts[c.Stations]
-	g.PlaceStation(&c.Corporation, h, cost)
-	g.Note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
-	g.r.Step = eighteen.StepRun
-	return nil
+// token is 18EZ's token step: the majors' station markers at their
+// charter's prices, placed where the home station reaches (2.5).
+func (g *Game) token() eighteen.TokenRules[Corp] {
+	return eighteen.TokenRules[Corp]{Title: "station", Example: "TOKEN E9", Reach: g.reachFor,
+		May: func(c *Corp) error {
+			if c.Kind != kindMajor || !c.Operating {
+				return errRule("2.5", "minor railroads and the Black Line have no station markers to place, and a major places its home station first")
+			}
+			return nil
+		},
+		Placed: func(c *Corp, h hexgrid.Hex, cost int) {
+			g.Note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
+		}}
 }

@@ -79,7 +79,7 @@ func (g *Game) advance() {
 		switch {
 		case g.r.Step == eighteen.StepTrack && g.nothingToLay(c):
 			g.r.Step = eighteen.StepToken
-		case g.r.Step == eighteen.StepToken && len(g.tokenOptions(c.President, c)) == 0:
+		case g.r.Step == eighteen.StepToken && len(g.TokenOptions(g.token(), c.President, move.Query{})) == 0:
 			g.r.Step = eighteen.StepRun
 		case g.r.Step == eighteen.StepRun:
 			g.run(c)

@@ -125,4 +125,5 @@ var bankruptcy = eighteen.Bankruptcy{Ends: eighteen.EndNow}
 // stations (2.5), one lay or upgrade an OR (2.3), the steps of a turn
 // (2.2), and the tiles of the supply (appendix).
 var trackRules = eighteen.Cite{"6.1": "2.3", "6.2": "2.4", "6.3": "2.3", "6.4": "2.3", "6.4.1": "2.3", "7.3": "2.5",
-	"1.2": "2.3", "6": "2.3", "6.5": "2.3", "4.1": "2.2", "2.5": "appendix"}
+	"1.2": "2.3", "6": "2.3", "6.5": "2.3", "4.1": "2.2", "2.5": "appendix",
+	"7": "2.5", "7.2": "2.5", "7.5": "2.5"}

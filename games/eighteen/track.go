@@ -67,6 +67,9 @@ func (p LayPolicy) Done(used TrackUsed) bool {
 type TrackRules[T any] struct {
 	Policy LayPolicy
 	Rivers RiverSides
+	// Powers are the privates' powers, of which the track step applies
+	// the terrain discounts.
+	Powers PowerRules[T]
 	// Example is a lay as written, for the error that shows how.
 	Example string
 	// Used and Record read and write the turn's track in the title's
@@ -101,6 +104,9 @@ type LaidTile struct {
 	Upgrade bool
 	Cost    int
 	Free    bool
+	// Discount is the private whose terrain discount the lay used, or
+	// nil.
+	Discount *Private
 }
 
 // TrackStep is the company's track step by the title's rules: LAY as the
@@ -212,6 +218,10 @@ func (b *Base[T, P]) judgeLay(r TrackRules[T], c *T, reach map[Node]bool, lay La
 	if err != nil {
 		return LaidTile{}, err
 	}
+	var from *Private
+	if pw, p := b.discount(r.Powers, sym, lay.Hex); p != nil && cost > 0 {
+		cost, from = max(0, cost-pw.Amount), p
+	}
 	cost += r.Rivers.Cost(lay, old)
 	if r.Judge != nil {
 		if cost, err = r.Judge(c, lay, cost); err != nil {
@@ -226,7 +236,7 @@ func (b *Base[T, P]) judgeLay(r TrackRules[T], c *T, reach map[Node]bool, lay La
 	if cash := P(c).Core().Cash; cost > cash {
 		return LaidTile{}, b.Layout.Cite.Recite(RuleError("6.5", "the terrain costs $%d and %s has $%d", cost, sym, cash))
 	}
-	return LaidTile{Lay: lay, Upgrade: upgrade, Cost: cost, Free: free}, nil
+	return LaidTile{Lay: lay, Upgrade: upgrade, Cost: cost, Free: free, Discount: from}, nil
 }
 
 // doLay lays the tile judged: the old one back in the supply, the cost to
@@ -245,6 +255,13 @@ func (b *Base[T, P]) doLay(r TrackRules[T], t LaidTile) {
 		if r.Policy.Done(used) {
 			b.hooks.State.Step = StepToken
 		}
+	}
+	if p := t.Discount; p != nil {
+		pw, _ := b.discount(r.Powers, P(c).Core().Sym, t.Hex)
+		if r.Powers.Use != nil {
+			r.Powers.Use(c, p.Sym, PowerTerrainDiscount, t.Hex)
+		}
+		p.Closed = p.Closed || pw.Closes
 	}
 	if r.Laid != nil {
 		r.Laid(c, t)

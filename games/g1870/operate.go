@@ -17,19 +17,30 @@ func (g *Game) startSet() {
 	g.startOR()
 }
 
+// flow is 1870's part of the operating rounds' flow: the companies in
+// share price order, the set's number of rounds fixed when it begins,
+// the sold marks cleared after it (4).
+func (g *Game) flow() eighteen.ORFlow[Corp] {
+	return eighteen.ORFlow[Corp]{Held: func() bool { return len(g.r.Pending) > 0 }, Next: g.nextCorp, Turn: g.startTurn,
+		Auto: g.auto, ORs: func() int { return g.r.Set }, Begin: func(n int) { g.r.OR = n; g.startOR() },
+		SetOver: func() {
+			for _, p := range g.Players {
+				clear(p.Sold)
+			}
+		}, StockRound: g.startStockRound}
+}
+
 func (g *Game) startOR() {
 	g.Note("operating round %d of %d", g.r.OR, g.r.Set)
-	g.PayPrivates() // each private's revenue to its owner (4.1 B1, 12.3)
-	for _, c := range g.Corps {
-		c.Operated = false
-	}
+	g.OpenOR() // each private's revenue to its owner (4.1 B1, 12.3)
 	g.r.Corp = ""
 	g.checkConnections(nil) // 11.1 rule 5
 }
 
-// nextCorp picks the next company to operate in share price order, which
-// changes as companies operate (glossary), or ends the round.
-func (g *Game) nextCorp() {
+// nextCorp is the next company to operate in share price order, which
+// changes as companies operate (glossary), once those that have sold
+// enough shares have floated.
+func (g *Game) nextCorp() *Corp {
 	for _, c := range g.Corps {
 		if c.Started && !c.Closed && !c.Floated && g.sold(c) >= c.FloatAt {
 			c.Floated = true
@@ -38,52 +49,47 @@ func (g *Game) nextCorp() {
 	}
 	next := g.Ordered(func(c *Corp) bool { return c.Floated && !c.Operated })
 	if len(next) == 0 {
-		g.endOR()
-		return
+		return nil
 	}
-	c := next[0]
-	g.r.Corp, g.r.Step, g.r.Lays, g.r.Upgraded, g.r.Contributing = c.Sym, eighteen.StepTrack, 0, false, false
+	return next[0]
+}
+
+// startTurn begins a company's turn, its home token placed in its first
+// (7.1).
+func (g *Game) startTurn(c *Corp) {
+	g.r.Lays, g.r.Upgraded, g.r.Contributing = 0, false, false
 	g.r.FirstTurn = !c.Operating
-	if !c.Operating {
-		c.Operating = true
-		g.addToken(c.Home, c.Sym)
-		c.Stations = 1
+	if g.PlaceHome(c, true) {
 		g.Note("%s places its home token on %s (7.1)", c.Sym, c.Home)
 	}
 	g.Note("%s operates, %s presiding", c.Sym, g.Players[c.President].Name)
 }
 
-// addToken puts a home or destination token in the hex's city: every
-// city of 1870 is a tile's first stop.
-func (g *Game) addToken(h hexgrid.Hex, sym string) { g.Layout.Place(h, 0, sym) }
-
-func (g *Game) endOR() {
-	g.r.Corp = ""
-	g.ORsDone++
-	if g.Ending.Due(eighteen.EndAfterOR) {
-		g.End(g.Ending.Why)
-		return
+// auto does what no one decides in a company's turn: a company closed
+// in it operates no more, its trains run, and a president who cannot
+// pay for a forced train goes bankrupt.
+func (g *Game) auto(c *Corp) bool {
+	switch {
+	case c.Closed:
+		g.r.Corp = ""
+	case g.r.Step == eighteen.StepRun:
+		g.run(c)
+	case g.r.Step == eighteen.StepTrains && g.bankrupt(c):
+		g.bankruptcy(c)
+	default:
+		return false
 	}
-	if g.r.OR < g.r.Set {
-		g.r.OR++
-		g.startOR()
-		return
-	}
-	for _, p := range g.Players {
-		clear(p.Sold)
-	}
-	if g.Ending.Due(eighteen.EndAfterSet) {
-		g.End(g.Ending.Why)
-		return
-	}
-	g.startStockRound()
+	return true
 }
+
+// addToken puts a destination token in the hex's city: every city of
+// 1870 is a tile's first stop.
+func (g *Game) addToken(h hexgrid.Hex, sym string) { g.Layout.Place(h, 0, sym) }
 
 // finishTurn closes a company's turn and lets connected companies run
 // (11.2).
 func (g *Game) finishTurn(c *Corp) {
-	c.Operated = true
-	g.r.Corp = ""
+	g.FinishTurn(c)
 	g.checkConnections(c)
 }
 

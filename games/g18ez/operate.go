@@ -9,82 +9,60 @@ import (
 // (2.1).
 func (g *Game) startOR(n int) {
 	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: n, LastAct: -1}}
-	for _, c := range g.Corps {
-		c.Operated = false
-	}
-	g.PayPrivates()
+	g.OpenOR()
 	g.Note("Operating round %d of the set begins; the private companies pay their owners (2.1)", n)
 }
 
-// nextCorp starts the next company's turn (2.1): the minors in number
+// flow is 18EZ's part of the operating rounds' flow: the phase's number
+// of rounds in a set, and the Black Line formed at the end of the round
+// in which the first 5 was bought (2.12).
+func (g *Game) flow() eighteen.ORFlow[Corp] {
+	return eighteen.ORFlow[Corp]{Held: func() bool { return g.r.Offer != nil }, Next: g.nextCorp, Turn: g.startTurn,
+		Auto: g.auto, ORs: func() int { return g.Current().ORs }, Begin: g.startOR,
+		Closing: func() {
+			if g.BlackLineDue {
+				g.formBlackLine()
+			}
+		}, StockRound: func() { g.startStockRound(false) }}
+}
+
+// nextCorp is the next company to operate (2.1): the minors in number
 // order, then the majors and the Black Line by share value, the column
-// further right and the token higher in a pile first. It tells whether
-// one was left.
-func (g *Game) nextCorp() bool {
-	var next *Corp
+// further right and the token higher in a pile first.
+func (g *Game) nextCorp() *Corp {
 	for _, c := range g.Corps {
 		if c.Minor() && c.Started && !c.Closed && !c.Operated {
-			next = c
-			break
+			return c
 		}
 	}
-	if next == nil {
-		// a floated company has started (1.9, 2.12)
-		public := g.Ordered(func(c *Corp) bool { return c.Public() && c.Floated && !c.Operated })
-		if len(public) > 0 {
-			next = public[0]
-		}
+	// a floated company has started (1.9, 2.12)
+	if public := g.Ordered(func(c *Corp) bool { return c.Public() && c.Floated && !c.Operated }); len(public) > 0 {
+		return public[0]
 	}
-	if next == nil {
-		return false
-	}
-	g.r.Corp, g.r.Step, g.r.Laid, g.r.Revenue, g.r.Forced = next.Sym, eighteen.StepTrack, false, 0, false
-	g.placeHome(next)
-	return true
+	return nil
+}
+
+// startTurn begins a company's turn, its home station placed if it can
+// be.
+func (g *Game) startTurn(c *Corp) {
+	g.r.Laid, g.r.Revenue, g.r.Forced = false, 0, false
+	g.placeHome(c)
 }
 
 // placeHome puts a company's first station in its home city once the
 // city has a tile: free, and where it must go (2.3, 2.5).
 func (g *Game) placeHome(c *Corp) {
-	if c.Operating || c.Kind == kindSystem {
-		return
+	if c.Kind != kindSystem && g.PlaceHome(c, false) {
+		g.Note("%s places its station marker in its home city %s (2.5)", c.Sym, c.Home)
 	}
-	slot := g.Layout.FreeCity(c.Home)
-	if slot < 0 {
-		return // no tile yet, or no room
-	}
-	g.Layout.Place(c.Home, slot, c.Sym)
-	c.Operating = true
-	c.Stations = 1
-	g.Note("%s places its station marker in its home city %s (2.5)", c.Sym, c.Home)
 }
 
 // finishTurn ends a company's turn.
 func (g *Game) finishTurn(c *Corp) {
-	c.Operated = true
-	g.r.Corp = ""
+	g.FinishTurn(c)
 	if g.Ending.Due(eighteen.EndNow) {
 		g.End(g.Ending.Why)
 	}
-}
-
-// endOR closes an operating round: the Black Line forms if the first 5
-// was bought in it (2.12); after the second of a set, the game ends if
-// the bank has run out (2.13), or an SDR follows.
-func (g *Game) endOR() {
-	g.ORsDone++
-	if g.BlackLineDue {
-		g.formBlackLine()
-	}
-	if g.r.OR < g.Current().ORs {
-		g.startOR(g.r.OR + 1)
-		return
-	}
-	if g.Ending.Due(eighteen.EndAfterSet) {
-		g.End(g.Ending.Why)
-		return
-	}
-	g.startStockRound(false)
 }
 
 // trackStep is the company's one tile lay or upgrade (2.3, 2.4).

@@ -381,7 +381,7 @@ func TestLaterFloatBelow(t *testing.T) {
 			m.Operated = true
 		}
 	}
-	g.nextCorp()
+	g.NextTurn(g.flow())
 	if g.r.Corp != "BRN" {
 		t.Errorf("%s operates first, want BRN, higher in the pile", g.r.Corp)
 	}

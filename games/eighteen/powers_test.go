@@ -125,16 +125,21 @@ func TestTerrainDiscount(t *testing.T) {
 		name    string
 		pw      Power
 		terrain string
+		spent   bool
 		cash    int
 		closed  bool
 	}{
-		{"any terrain", Power{Kind: PowerTerrainDiscount, Amount: 30, Once: true, Closes: true}, "", 100 - 10 - 20, true},
-		{"more than the cost", Power{Kind: PowerTerrainDiscount, Amount: 60}, "", 100 - 20, false},
-		{"its terrain", Power{Kind: PowerTerrainDiscount, Amount: 30, Terrain: "hill"}, "hill", 100 - 10 - 20, false},
-		{"another terrain", Power{Kind: PowerTerrainDiscount, Amount: 30, Terrain: "hill"}, "water", 100 - 40 - 20, false},
+		{"any terrain", Power{Kind: PowerTerrainDiscount, Amount: 30, Once: true, Closes: true}, "", false, 100 - 10 - 20, true},
+		{"used once already", Power{Kind: PowerTerrainDiscount, Amount: 30, Once: true}, "", true, 100 - 40 - 20, false},
+		{"more than the cost", Power{Kind: PowerTerrainDiscount, Amount: 60}, "", false, 100 - 20, false},
+		{"its terrain", Power{Kind: PowerTerrainDiscount, Amount: 30, Terrain: "hill"}, "hill", false, 100 - 10 - 20, false},
+		{"another terrain", Power{Kind: PowerTerrainDiscount, Amount: 30, Terrain: "hill"}, "water", false, 100 - 40 - 20, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b, pr, used := powerGame(t, 100, tc.pw)
+			if tc.spent {
+				used[PowerTerrainDiscount] = a4
+			}
 			b.Board().Space(a4).Cost, b.Board().Space(a4).Terrain = 40, tc.terrain
 			var u TrackUsed
 			step := b.TrackStep(TrackRules[tcorp]{Policy: TwoYellowOrUpgrade, Rivers: RiverSides{SideOf(a4, 1): 20}, Powers: pr,
@@ -150,7 +155,7 @@ func TestTerrainDiscount(t *testing.T) {
 			if got := b.Corp("X").Cash; got != tc.cash || b.Private("P").Closed != tc.closed {
 				t.Errorf("cash $%d, closed %v; want $%d, %v", got, b.Private("P").Closed, tc.cash, tc.closed)
 			}
-			if _, ok := used[PowerTerrainDiscount]; ok != (tc.cash > 40) {
+			if _, ok := used[PowerTerrainDiscount]; ok != (tc.cash > 40 || tc.spent) {
 				t.Errorf("used %v", used)
 			}
 		})

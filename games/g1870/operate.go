@@ -102,13 +102,8 @@ func (g *Game) track() eighteen.TrackRules[Corp] {
 		},
 		// An upgrade is kept apart from the yellow tiles' count.
 		Record: func(u eighteen.TrackUsed) { g.r.Lays, g.r.Upgraded = u.Tiles-b2i(u.Upgraded), u.Upgraded },
-		Ready: func() error {
-			if len(g.r.Pending) > 0 {
-				return errRule("4.1", "answer the question before you first")
-			}
-			return nil
-		},
-		Reach: func(c *Corp) map[eighteen.Node]bool { return g.Layout.Reach(c.Sym) },
+		Ready:  g.answered,
+		Reach:  func(c *Corp) map[eighteen.Node]bool { return g.Layout.Reach(c.Sym) },
 		Reaches: func(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) bool {
 			return eighteen.ReachesHex(reach, h) || g.homeUntiled(c, h)
 		},
@@ -173,9 +168,17 @@ func (g *Game) mrbcBlocks() bool {
 
 func (g *Game) owns(c *Corp, priv string) bool { return g.Private(priv).Owned(c.Sym) }
 
-func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
+// answered refuses a move of the turn while a question waits first.
+func (g *Game) answered() error {
 	if len(g.r.Pending) > 0 {
-		return nil, errRule("4.1", "answer the question before you first")
+		return errRule("4.1", "answer the question before you first")
+	}
+	return nil
+}
+
+func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
+	if err := g.answered(); err != nil {
+		return nil, err
 	}
 	if g.r.Kind != operatingRound || g.r.Corp == "" {
 		return nil, errRule("4.1", "%s is for a company's operating turn", verb)
@@ -188,12 +191,7 @@ func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
 // track, which a token ends (4.1).
 func (g *Game) token() eighteen.TokenRules[Corp] {
 	return eighteen.TokenRules[Corp]{Title: "token", Cost: tokens, Example: "TOKEN J5", Alongside: true,
-		Ready: func() error {
-			if len(g.r.Pending) > 0 {
-				return errRule("4.1", "answer the question before you first")
-			}
-			return nil
-		},
+		Ready: g.answered,
 		Reach: func(c *Corp) map[eighteen.Node]bool { return g.Layout.Reach(c.Sym) },
 		Extra: func(c *Corp) int { return c.Extra },
 		Placed: func(c *Corp, h hexgrid.Hex, cost int) {

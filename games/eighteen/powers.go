@@ -181,7 +181,7 @@ func (b *Base[T, P]) powerHexes(pw Power) []hexgrid.Hex {
 func (b *Base[T, P]) powerTerms(r PowerRules[T], a move.Action) (powerUse, error) {
 	c := b.Operating()
 	if c == nil || (r.May != nil && !r.May(c)) {
-		return powerUse{}, RuleError("4.1", "%s is for the operating company's turn", a.Verb)
+		return powerUse{}, b.Layout.Cite.Recite(RuleError("4.1", "%s is for the operating company's turn", a.Verb))
 	}
 	sym := P(c).Core().Sym
 	verb := strings.ToUpper(a.Verb)

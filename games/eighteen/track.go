@@ -132,15 +132,16 @@ func (b *Base[T, P]) TrackStep(r TrackRules[T]) Step {
 // CheckSkip judges SKIP, which passes the track or the token step (1870
 // 4.1, 18EZ 2.2).
 func (b *Base[T, P]) CheckSkip(a move.Action) error {
+	var err error
 	switch {
 	case len(a.Args) != 0:
-		return RuleError("4.1", "SKIP takes nothing more")
+		err = RuleError("4.1", "SKIP takes nothing more")
 	case b.Operating() == nil:
-		return RuleError("4.1", "SKIP is for a company's operating turn")
+		err = RuleError("4.1", "SKIP is for a company's operating turn")
 	case b.hooks.State.Step > StepToken:
-		return RuleError("4.1", "SKIP passes the track or token step; neither is open")
+		err = RuleError("4.1", "SKIP passes the track or token step; neither is open")
 	}
-	return nil
+	return b.Layout.Cite.Recite(err)
 }
 
 // LayTerms reads LAY hex tile rotation and judges it.

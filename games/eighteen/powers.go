@@ -24,8 +24,9 @@ const (
 	// there where Anywhere.
 	PowerExtraLay PowerKind = iota + 1
 	// PowerTokenAnywhere is a station on the power's hexes without a
-	// route there, for Amount (18EZ's Authority; 18MW's St. Louis and
-	// Alton).
+	// route there, for Amount or, where Priced, at the title's price of
+	// a station there; an Extra one is beyond the charter's tokens
+	// (18EZ's Authority; 18MW's St. Louis and Alton, priced and extra).
 	PowerTokenAnywhere
 	// PowerTerrainDiscount takes Amount off a lay's terrain cost, on
 	// Terrain's hexes (every hex where Terrain is empty) or the power's
@@ -51,6 +52,8 @@ type Power struct {
 	Terrain  string
 	Amount   int
 	Anywhere bool   // an extra lay needs no route
+	Priced   bool   // a station at the title's price of one there
+	Extra    bool   // a station beyond the charter's tokens
 	Once     bool   // used once a game
 	Closes   bool   // using it closes the private
 	Share    string // the company whose share it is exchanged for
@@ -82,8 +85,12 @@ type PowerRules[T any] struct {
 	May func(c *T) bool
 	// Used tells whether a private's power of a kind that is used Once
 	// has been; Use records a power used (where a bonus token stands).
+	// An Extra station is counted among the company's extra tokens by
+	// Use, as TokenRules.Extra reads them.
 	Used func(priv string, kind PowerKind) bool
 	Use  func(c *T, priv string, kind PowerKind, at hexgrid.Hex)
+	// Tokens is the title's price of a station, for a Priced one.
+	Tokens TokenCost
 	// Told tells of a power used in the title's words; lay is the tile
 	// of an extra lay, or only the hex.
 	Told func(c *T, p *Private, pw Power, lay Lay)
@@ -202,7 +209,7 @@ func (b *Base[T, P]) powerTerms(r PowerRules[T], a move.Action) (powerUse, error
 				if err != nil {
 					return powerUse{}, err
 				}
-				return u, b.judgePower(c, u)
+				return u, b.judgePower(r, c, u)
 			}
 		}
 	}
@@ -267,7 +274,7 @@ func (b *Base[T, P]) readPower(p *Private, pw Power, args []string) (powerUse, b
 }
 
 // judgePower is the one statement of each kind's rules.
-func (b *Base[T, P]) judgePower(c *T, u powerUse) error {
+func (b *Base[T, P]) judgePower(r PowerRules[T], c *T, u powerUse) error {
 	core, pw, h := P(c).Core(), u.pw, u.lay.Hex
 	if len(pw.Hexes) > 0 && !slices.Contains(pw.Hexes, h) {
 		return RuleError(pw.Rule, "the %s's power is for %v", u.priv.Name, pw.Hexes)
@@ -282,7 +289,7 @@ func (b *Base[T, P]) judgePower(c *T, u powerUse) error {
 			return RuleError(pw.Rule, "the bonus token goes on a city with track; %s has none", h)
 		}
 	case PowerTokenAnywhere:
-		if err := b.stationAnywhere(core, h); err != nil {
+		if err := b.stationAnywhere(core, h, pw.Extra); err != nil {
 			return b.Layout.Cite.Recite(err)
 		}
 	case PowerExtraLay:
@@ -296,28 +303,32 @@ func (b *Base[T, P]) judgePower(c *T, u powerUse) error {
 		}
 		u.cost = cost
 	}
-	if cost := max(u.cost, b.powerCost(pw)); cost > core.Cash {
+	if cost := max(u.cost, powerCost(r, core, pw, h)); cost > core.Cash {
 		return b.Layout.Cite.Recite(RuleError("6.5", "it costs $%d and %s has $%d", cost, core.Sym, core.Cash))
 	}
 	return nil
 }
 
-// powerCost is what a power's own move costs beyond a lay's terrain.
-func (b *Base[T, P]) powerCost(pw Power) int {
-	if pw.Kind == PowerTokenAnywhere {
-		return pw.Amount
+// powerCost is what a power's own move costs beyond a lay's terrain: a
+// station's price.
+func powerCost[T any](r PowerRules[T], c *Corporation, pw Power, h hexgrid.Hex) int {
+	switch {
+	case pw.Kind != PowerTokenAnywhere:
+		return 0
+	case pw.Priced:
+		return r.Tokens.Price(c, h)
 	}
-	return 0
+	return pw.Amount
 }
 
 // stationAnywhere judges a station placed without a route: the company
 // has placed its home and has a token left, and the city has room and
 // none of its own.
-func (b *Base[T, P]) stationAnywhere(c *Corporation, h hexgrid.Hex) error {
+func (b *Base[T, P]) stationAnywhere(c *Corporation, h hexgrid.Hex, extra bool) error {
 	switch {
 	case !c.Operating:
 		return RuleError("7.3", "%s places its home station first", c.Sym)
-	case c.Stations >= len(c.TokenCosts):
+	case !extra && c.Stations >= len(c.TokenCosts):
 		return RuleError("7.2", "%s has no station token left", c.Sym)
 	case b.Layout.Tiles[h].Tile == nil || b.Layout.FreeCity(h) < 0:
 		return RuleError("7.3", "%s has no room for a station", h)
@@ -341,7 +352,7 @@ func (b *Base[T, P]) usePower(r PowerRules[T], u powerUse) {
 		core.Cash -= cost
 		b.Bank += cost
 	case PowerTokenAnywhere:
-		b.PlaceStation(core, h, u.pw.Amount)
+		b.PlaceStation(core, h, powerCost(r, core, u.pw, h))
 	}
 	if r.Use != nil {
 		r.Use(c, u.priv.Sym, u.pw.Kind, h)

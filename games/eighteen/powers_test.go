@@ -76,10 +76,19 @@ func TestPowersAsData(t *testing.T) {
 			[]string{"TA TOKEN A4"}, "(7.3)", 100, false},
 		{"no token it cannot pay for", Power{Kind: PowerTokenAnywhere, Verb: "TA", Amount: 130},
 			func(b *Base[tcorp, *tcorp]) { b.Layout.Tiles[a4] = Placed{Tile: city["K"]} }, []string{"TA TOKEN A4"}, "(6.5)", 100, false},
+		{"a priced extra token", Power{Kind: PowerTokenAnywhere, Verb: "TA", Priced: true, Extra: true},
+			func(b *Base[tcorp, *tcorp]) {
+				b.Layout.Tiles[a4] = Placed{Tile: city["K"]}
+				b.Corp("X").Stations, b.Corp("X").Home = 2, a6 // all its charter's placed
+			}, []string{"TA TOKEN A4"}, "", 50, false},
+		{"no token beyond the charter's", Power{Kind: PowerTokenAnywhere, Verb: "TA"},
+			func(b *Base[tcorp, *tcorp]) { b.Layout.Tiles[a4] = Placed{Tile: city["K"]}; b.Corp("X").Stations = 2 },
+			[]string{"TA TOKEN A4"}, "(7.2)", 100, false},
 		{"another's private", Power{Kind: PowerCityBonus, Verb: "BONUS"}, nil, []string{"QB A6"}, "does not own the Other Co", 100, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b, r, used := powerGame(t, 100, tc.pw)
+			r.Tokens = TokenCost{Base: 40, PerHex: 10}
 			x := b.Corp("X")
 			x.TokenCosts, x.Stations, x.Operating = []int{0, 40}, 1, true
 			if tc.setup != nil {

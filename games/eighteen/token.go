@@ -12,8 +12,9 @@ import (
 // one of two: from its charter's list by how many it has placed (1870
 // 7.2, 18EZ 2.5), or, where PerHex is set, Base plus PerHex for each hex
 // as the crow flies from the nearest of its homes (18MW: a System pays
-// the cheaper of its two bases'). Either way ExtraCost prices each token
-// beyond the charter's (1870 11.4.1's destination tokens kept).
+// the cheaper of its two bases'). A token beyond the charter's is priced
+// by the distance where there is one, otherwise at ExtraCost (1870
+// 11.4.1's destination tokens kept).
 type TokenCost struct {
 	ExtraCost    int
 	Base, PerHex int
@@ -28,13 +29,22 @@ func (t TokenCost) Next(c *Corporation, extra int, to hexgrid.Hex) (int, bool) {
 	switch {
 	case c.Stations < len(c.TokenCosts):
 		if t.PerHex != 0 {
-			return t.Base + t.PerHex*t.nearest(c, to), true
+			return t.Price(c, to), true
 		}
 		return c.TokenCosts[c.Stations], true
 	case c.Stations < len(c.TokenCosts)+extra:
-		return t.ExtraCost, true
+		return t.Price(c, to), true
 	}
 	return 0, false
+}
+
+// Price is what a station at to costs beyond the charter's list: by the
+// distance rule where there is one, otherwise the extra tokens' price.
+func (t TokenCost) Price(c *Corporation, to hexgrid.Hex) int {
+	if t.PerHex != 0 {
+		return t.Base + t.PerHex*t.nearest(c, to)
+	}
+	return t.ExtraCost
 }
 
 // nearest is the hexes from the nearest of the company's homes to h.

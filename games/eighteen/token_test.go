@@ -52,6 +52,7 @@ func TestTokenCosts(t *testing.T) {
 		{"by distance", crow, 1, 0, far, 80, true},
 		{"by distance, at home", crow, 1, 0, home, 40, true},
 		{"by distance, none left", crow, 3, 0, far, 0, false},
+		{"by distance, an extra token", crow, 3, 1, far, 80, true},
 		{"from the nearer base", system, 1, 0, far, 50, true},
 	} {
 		c.Stations = tc.stations

@@ -278,30 +278,6 @@ func (r Rounding) Half(revenue, shares int) (perShare, kept int) {
 	return per, revenue - shares*per
 }
 
-// TokenCost is what a company's next station costs by a title's rule:
-// from its charter's list by how many it has placed, then a flat cost for
-// any extra tokens (ExtraCost), or by distance when Distance is set.
-type TokenCost struct {
-	ExtraCost int
-	// Distance, when set, prices a station by the hexes from the home.
-	Distance func(c *Corporation, to hexgrid.Hex) int
-}
-
-// Next is the price of the company's next station, and whether it has
-// one: extra are tokens beyond its charter's.
-func (t TokenCost) Next(c *Corporation, extra int, to hexgrid.Hex) (int, bool) {
-	switch {
-	case c.Stations < len(c.TokenCosts):
-		if t.Distance != nil {
-			return t.Distance(c, to), true
-		}
-		return c.TokenCosts[c.Stations], true
-	case c.Stations < len(c.TokenCosts)+extra:
-		return t.ExtraCost, true
-	}
-	return 0, false
-}
-
 // PayOut pays a dividend of perShare on every share: to the players who
 // hold them, to the company for those in its initial offering and its
 // treasury; the open market's part stays with the bank (1870 9.1.1, 18EZ

@@ -16,19 +16,30 @@ func (g *Game) startSet() {
 	g.startOR()
 }
 
+// flow is 1870's part of the operating rounds' flow: the companies in
+// share price order, the set's number of rounds fixed when it begins,
+// the sold marks cleared after it (4).
+func (g *Game) flow() eighteen.ORFlow[Corp] {
+	return eighteen.ORFlow[Corp]{Held: func() bool { return len(g.r.Pending) > 0 }, Next: g.nextCorp, Turn: g.startTurn,
+		Auto: g.auto, ORs: func() int { return g.r.Set }, Begin: func(n int) { g.r.OR = n; g.startOR() },
+		SetOver: func() {
+			for _, p := range g.Players {
+				clear(p.Sold)
+			}
+		}, StockRound: g.startStockRound}
+}
+
 func (g *Game) startOR() {
 	g.Note("operating round %d of %d", g.r.OR, g.r.Set)
-	g.PayPrivates() // each private's revenue to its owner (4.1 B1, 12.3)
-	for _, c := range g.Corps {
-		c.Operated = false
-	}
+	g.OpenOR() // each private's revenue to its owner (4.1 B1, 12.3)
 	g.r.Corp = ""
 	g.checkConnections(nil) // 11.1 rule 5
 }
 
-// nextCorp picks the next company to operate in share price order, which
-// changes as companies operate (glossary), or ends the round.
-func (g *Game) nextCorp() {
+// nextCorp is the next company to operate in share price order, which
+// changes as companies operate (glossary), once those that have sold
+// enough shares have floated.
+func (g *Game) nextCorp() *Corp {
 	for _, c := range g.Corps {
 		if c.Started && !c.Closed && !c.Floated && g.sold(c) >= c.FloatAt {
 			c.Floated = true
@@ -37,53 +48,116 @@ func (g *Game) nextCorp() {
 	}
 	next := g.Ordered(func(c *Corp) bool { return c.Floated && !c.Operated })
 	if len(next) == 0 {
-		g.endOR()
-		return
+		return nil
 	}
-	c := next[0]
-	g.r.Corp, g.r.Step, g.r.Lays, g.r.Upgraded, g.r.Contributing = c.Sym, eighteen.StepTrack, 0, false, false
+	return next[0]
+}
+
+// startTurn begins a company's turn, its home token placed in its first
+// (7.1).
+func (g *Game) startTurn(c *Corp) {
+	g.r.Lays, g.r.Upgraded, g.r.Contributing = 0, false, false
 	g.r.FirstTurn = !c.Operating
-	if !c.Operating {
-		c.Operating = true
-		g.addToken(c.Home, c.Sym)
-		c.Stations = 1
+	if g.PlaceHome(c, true) {
 		g.Note("%s places its home token on %s (7.1)", c.Sym, c.Home)
 	}
 	g.Note("%s operates, %s presiding", c.Sym, g.Players[c.President].Name)
 }
 
-// addToken puts a home or destination token in the hex's city: every
-// city of 1870 is a tile's first stop.
-func (g *Game) addToken(h hexgrid.Hex, sym string) { g.Layout.Place(h, 0, sym) }
-
-func (g *Game) endOR() {
-	g.r.Corp = ""
-	g.ORsDone++
-	if g.Ending.Due(eighteen.EndAfterOR) {
-		g.End(g.Ending.Why)
-		return
+// auto does what no one decides in a company's turn: a company closed
+// in it operates no more, its trains run, and a president who cannot
+// pay for a forced train goes bankrupt.
+func (g *Game) auto(c *Corp) bool {
+	switch {
+	case c.Closed:
+		g.r.Corp = ""
+	case g.r.Step == eighteen.StepRun:
+		g.RunTrains(g.income())
+	case g.r.Step == eighteen.StepTrains && g.Stranded(g.buying()):
+		g.Fail(g.buying())
+	default:
+		return false
 	}
-	if g.r.OR < g.r.Set {
-		g.r.OR++
-		g.startOR()
-		return
-	}
-	for _, p := range g.Players {
-		clear(p.Sold)
-	}
-	if g.Ending.Due(eighteen.EndAfterSet) {
-		g.End(g.Ending.Why)
-		return
-	}
-	g.startStockRound()
+	return true
 }
+
+// addToken puts a destination token in the hex's city: every city of
+// 1870 is a tile's first stop.
+func (g *Game) addToken(h hexgrid.Hex, sym string) { g.Layout.Place(h, 0, sym) }
 
 // finishTurn closes a company's turn and lets connected companies run
 // (11.2).
 func (g *Game) finishTurn(c *Corp) {
-	c.Operated = true
-	g.r.Corp = ""
+	g.FinishTurn(c)
 	g.checkConnections(c)
+}
+
+// track is 1870's track step: two yellow tiles or one upgrade (1.2, 6),
+// terrain costs, and the bridge company's rules (15.2).
+func (g *Game) track() eighteen.TrackRules[Corp] {
+	return eighteen.TrackRules[Corp]{Policy: eighteen.TwoYellowOrUpgrade, Example: "LAY H17 57 2",
+		Used: func() eighteen.TrackUsed {
+			return eighteen.TrackUsed{Tiles: g.r.Lays + b2i(g.r.Upgraded), Upgraded: g.r.Upgraded}
+		},
+		// An upgrade is kept apart from the yellow tiles' count.
+		Record: func(u eighteen.TrackUsed) { g.r.Lays, g.r.Upgraded = u.Tiles-b2i(u.Upgraded), u.Upgraded },
+		Ready:  g.answered,
+		Reach:  func(c *Corp) map[eighteen.Node]bool { return g.Layout.Reach(c.Sym) },
+		Reaches: func(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) bool {
+			return eighteen.ReachesHex(reach, h) || g.homeUntiled(c, h)
+		},
+		Free: g.homeBridge, Judge: g.bridgeCost, Laid: g.laid}
+}
+
+// homeBridge: the MP or SSW that buys the bridge company in its first
+// turn bridges the river free at home, a third lay (15.2).
+func (g *Game) homeBridge(c *Corp, lay eighteen.Lay) bool {
+	_, upgrade := g.Layout.Tiles[lay.Hex]
+	return !upgrade && g.r.FirstTurn && lay.Hex == c.Home && (c.Sym == "MP" || c.Sym == "SSW") && g.owns(c, MRBC) &&
+		!c.BridgeUsed && g.Board().Space(lay.Hex).CrossesRiver(lay.Tile, lay.Rotation)
+}
+
+// bridgeCost is the bridge company's part of a lay's cost: no track
+// crosses the Mississippi until it is sold to a company or closed, and
+// its owner bridges the river once for $40 less, or free at home (15.2).
+func (g *Game) bridgeCost(c *Corp, lay eighteen.Lay, cost int) (int, error) {
+	_, upgrade := g.Layout.Tiles[lay.Hex]
+	switch {
+	case !g.Board().Space(lay.Hex).CrossesRiver(lay.Tile, lay.Rotation):
+	case g.mrbcBlocks():
+		return 0, errRule("15.2", "no track may cross the Mississippi until the bridge company is sold to a company or closed")
+	case g.homeBridge(c, lay):
+		return 0, nil
+	case !upgrade && g.owns(c, MRBC) && !c.BridgeUsed:
+		return max(0, cost-40), nil
+	}
+	return cost, nil
+}
+
+// laid tells of a lay and marks the bridge company's crossing used.
+func (g *Game) laid(c *Corp, t eighteen.LaidTile) {
+	if !t.Upgrade && g.owns(c, MRBC) && g.Board().Space(t.Hex).CrossesRiver(t.Tile, t.Rotation) {
+		c.BridgeUsed = true
+	}
+	if t.Cost > 0 {
+		g.Note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, t.Tile.ID, t.Hex, t.Rotation, t.Cost)
+	} else {
+		g.Note("%s lays #%s on %s (rotation %d)", c.Sym, t.Tile.ID, t.Hex, t.Rotation)
+	}
+}
+
+// layTerms reads and judges a lay as the menu and the computer look at
+// it: its hex, its cost, and whether it is outside the two lays.
+func (g *Game) layTerms(a move.Action) (hexgrid.Hex, int, bool, error) {
+	t, err := g.LayTerms(g.track(), a)
+	return t.Hex, t.Cost, t.Free, err
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (g *Game) mrbcBlocks() bool {
@@ -93,66 +167,17 @@ func (g *Game) mrbcBlocks() bool {
 
 func (g *Game) owns(c *Corp, priv string) bool { return g.Private(priv).Owned(c.Sym) }
 
-// layCost judges a lay by every rule, the shared ones and 1870's: two
-// yellow lays or one upgrade (1.2, 6), the bridge company (15.2), the
-// manifest, and the money. It returns the cost and how the lay uses the
-// bridge company: not, for its discount, or as the free home bridge,
-// which does not count against the two.
-func (g *Game) layCost(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex, id string, rot int) (int, bridgeUse, error) {
-	t := g.Tiles()[id]
-	if t == nil || g.Left[id] == 0 {
-		return 0, noBridge, errRule("2.5", "no tile #%s is left", id)
+// answered refuses a move of the turn while a question waits first.
+func (g *Game) answered() error {
+	if len(g.r.Pending) > 0 {
+		return errRule("4.1", "answer the question before you first")
 	}
-	if rot < 0 || rot > 5 {
-		return 0, noBridge, errRule("6.1", "a rotation is 0 to 5")
-	}
-	_, upgrade := g.Layout.Tiles[h]
-	switch {
-	case g.r.Upgraded:
-		return 0, noBridge, errRule("6", "%s has upgraded this turn: that is all its track", c.Sym)
-	case upgrade && g.r.Lays > 0:
-		return 0, noBridge, errRule("6", "an upgrade is instead of the two yellow lays, not after one")
-	}
-	cost, err := g.Layout.CheckFrom(reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: t, Rotation: rot}, g.TileColours())
-	if err != nil {
-		return 0, noBridge, err
-	}
-	s := g.Board().Space(h)
-	crossing := s.CrossesRiver(t, rot)
-	bridge := noBridge
-	if crossing {
-		switch {
-		case g.mrbcBlocks():
-			return 0, noBridge, errRule("15.2", "no track may cross the Mississippi until the bridge company is sold to a company or closed")
-		case !upgrade && g.owns(c, MRBC) && !c.BridgeUsed:
-			if g.r.FirstTurn && h == c.Home && (c.Sym == "MP" || c.Sym == "SSW") {
-				cost, bridge = 0, homeBridge
-			} else {
-				cost, bridge = max(0, cost-40), bridged
-			}
-		}
-	}
-	if bridge != homeBridge && g.r.Lays >= 2 {
-		return 0, noBridge, errRule("1.2", "%s has laid its two yellow tiles", c.Sym)
-	}
-	if cost > c.Cash {
-		return 0, noBridge, errRule("6.5", "the terrain costs $%d and %s has $%d", cost, c.Sym, c.Cash)
-	}
-	return cost, bridge, nil
+	return nil
 }
 
-// bridgeUse is how a lay uses the bridge company's one crossing.
-type bridgeUse int
-
-const (
-	noBridge   bridgeUse = iota
-	bridged              // $40 off the terrain
-	homeBridge           // free, and an extra lay (15.2)
-)
-
 func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
-	if len(g.r.Pending) > 0 {
-		return nil, errRule("4.1", "answer the question before you first")
+	if err := g.answered(); err != nil {
+		return nil, err
 	}
 	if g.r.Kind != operatingRound || g.r.Corp == "" {
 		return nil, errRule("4.1", "%s is for a company's operating turn", verb)
@@ -160,125 +185,17 @@ func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
 	return g.Operating(), nil
 }
 
-// checkLay judges LAY as a player wrote it; layCost holds the rules.
-func (g *Game) checkLay(a move.Action) error {
-	_, _, _, err := g.layTerms(a)
-	return err
-}
-
-// layTerms reads a lay and judges it: the hex, the tile, the cost and how
-// it uses the bridge company.
-func (g *Game) layTerms(a move.Action) (hexgrid.Hex, int, bridgeUse, error) {
-	c, err := g.operating(a, "LAY")
-	if err != nil {
-		return hexgrid.Hex{}, 0, noBridge, err
-	}
-	if g.r.Step != eighteen.StepTrack {
-		return hexgrid.Hex{}, 0, noBridge, errRule("4.1", "track is laid first in a turn")
-	}
-	if len(a.Args) != 3 {
-		return hexgrid.Hex{}, 0, noBridge, errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
-	}
-	h, err := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
-	rot, ok := atoi(a.Args[2])
-	if err != nil || !ok {
-		return hexgrid.Hex{}, 0, noBridge, errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
-	}
-	id := strings.TrimPrefix(a.Args[1], "#")
-	cost, bridge, err := g.layCost(c, g.Layout.Reach(c.Sym), h, id, rot)
-	return h, cost, bridge, err
-}
-
-// doLay lays the tile: the manifest, the cost, and the track step's
-// count of lays (1.2, 6).
-func (g *Game) doLay(a move.Action) error {
-	h, cost, bridge, err := g.layTerms(a)
-	if err != nil {
-		return err
-	}
-	c := g.Operating()
-	id := strings.TrimPrefix(a.Args[1], "#")
-	rot, _ := atoi(a.Args[2])
-	t := g.Tiles()[id]
-	old, upgrade := g.Layout.Tiles[h]
-	if upgrade {
-		g.Left[old.Tile.ID]++
-	}
-	g.Left[id]--
-	g.Layout.Tiles[h] = eighteen.Placed{Tile: t, Rotation: rot}
-	c.Cash -= cost
-	g.Bank += cost
-	c.BridgeUsed = c.BridgeUsed || bridge != noBridge
-	if cost > 0 {
-		g.Note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
-	} else {
-		g.Note("%s lays #%s on %s (rotation %d)", c.Sym, id, h, rot)
-	}
-	switch {
-	case upgrade:
-		g.r.Upgraded, g.r.Step = true, eighteen.StepToken
-	case bridge == homeBridge:
-	default:
-		g.r.Lays++
-		if g.r.Lays == 2 {
-			g.r.Step = eighteen.StepToken
-		}
-	}
-	return nil
-}
-
-// checkSkip judges passing the track or the token step (4.1).
-func (g *Game) checkSkip(a move.Action) error {
-	if _, err := g.operating(a, "SKIP"); err != nil {
-		return err
-	}
-	if g.r.Step > eighteen.StepToken {
-		return errRule("4.1", "SKIP passes the track or token step; neither is open")
-	}
-	return nil
-}
-
-// tokenCheck judges a station in a city (7.2, 7.3).
-func (g *Game) tokenCheck(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) error {
-	cost, ok := tokens.Next(&c.Corporation, c.Extra, h)
-	if !ok {
-		return errRule("7.2", "%s has no tokens left", c.Sym)
-	}
-	if cost > c.Cash {
-		return errRule("7.5", "a token costs $%d and %s has $%d", cost, c.Sym, c.Cash)
-	}
-	_, err := g.Layout.StationError(c.Sym, reach, h, eighteen.Waiting(eighteen.Cores(g.Corps), &c.Corporation, h))
-	return err
-}
-
-// checkTokenMove judges TOKEN as written; tokenCheck holds the rules.
-func (g *Game) checkTokenMove(a move.Action) error {
-	c, err := g.operating(a, "TOKEN")
-	if err != nil {
-		return err
-	}
-	if g.r.Step > eighteen.StepToken {
-		return errRule("4.1", "a token is placed after the track and before the run")
-	}
-	if len(a.Args) != 1 {
-		return errRule("7", "write TOKEN and the hex, as TOKEN J5")
-	}
-	h, err := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
-	if err != nil {
-		return errRule("7", "write TOKEN and the hex, as TOKEN J5")
-	}
-	return g.tokenCheck(c, g.Layout.Reach(c.Sym), h)
-}
-
-// doToken places the station and ends the token step.
-func (g *Game) doToken(a move.Action) error {
-	c := g.Operating()
-	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
-	cost, _ := tokens.Next(&c.Corporation, c.Extra, h)
-	g.PlaceStation(&c.Corporation, h, cost)
-	g.Note("%s places a token on %s for $%d", c.Sym, h, cost)
-	g.r.Step = eighteen.StepRun
-	return nil
+// token is 1870's token step: stations at the charter's prices and $100
+// for each destination token kept (7.2, 11.4.1), offered beside the
+// track, which a token ends (4.1).
+func (g *Game) token() eighteen.TokenRules[Corp] {
+	return eighteen.TokenRules[Corp]{Title: "token", Cost: tokens, Example: "TOKEN J5", Alongside: true,
+		Ready: g.answered,
+		Reach: func(c *Corp) map[eighteen.Node]bool { return g.Layout.Reach(c.Sym) },
+		Extra: func(c *Corp) int { return c.Extra },
+		Placed: func(c *Corp, h hexgrid.Hex, cost int) {
+			g.Note("%s places a token on %s for $%d", c.Sym, h, cost)
+		}}
 }
 
 // income is 1870's run and its dividend (8, 9): the best run unless the

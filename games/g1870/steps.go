@@ -1,8 +1,6 @@
 package g1870
 
 import (
-	"slices"
-
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/hexgrid"
 	"github.com/railpost/railpost/games/move"
@@ -218,33 +216,10 @@ func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
 
 // tokenStep blocks after the track; while the company may still lay
 // track it offers its tokens too, and a token ends the track step (4.1).
-func (g *Game) tokenStep() eighteen.Step {
-	s := g.Turn().Table("token", eighteen.StepToken, map[string]eighteen.Move{
-		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.Skip),
-	}, func(seat int, q move.Query) []move.Option {
-		c := g.Operating()
-		if g.r.Kind != operatingRound || c == nil || g.r.Step > eighteen.StepToken {
-			return nil
-		}
-		var out []move.Option
-		if g.r.Step == eighteen.StepToken {
-			out = append(out, move.Opt(seat, "SKIP"))
-		}
-		if !q.Wants("TOKEN") {
-			return out
-		}
-		reach := g.Layout.Reach(c.Sym)
-		return append(out, g.Layout.StationOptions(seat, q, func(h hexgrid.Hex) bool { return g.tokenCheck(c, reach, h) == nil })...)
-	})
-	s.Judged, s.Alongside = []string{"TOKEN"}, true
-	return s
-}
+func (g *Game) tokenStep() eighteen.Step { return g.TokenStep(g.token()) }
 
 // trackStep is the company's track: two yellow lays or one upgrade (6).
-func (g *Game) trackStep() eighteen.Step {
-	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.Skip),
-		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
-}
+func (g *Game) trackStep() eighteen.Step { return g.TrackStep(g.track()) }
 
 // payoutStep is the run's income: paid, halved or kept (9), the core's
 // dividend step on 1870's rules.
@@ -253,27 +228,6 @@ func (g *Game) payoutStep() eighteen.Step { return g.DividendStep(g.income()) }
 // trainStep is the company's trains: buy, sell shares for a forced one,
 // and end the turn (10), the core's on 1870's rules.
 func (g *Game) trainStep() eighteen.Step { return g.TrainStep(g.buying()) }
-
-// layOptions are every legal lay the query allows: each hex the company
-// reaches, each tile left, each rotation, judged by layCost.
-func (g *Game) layOptions(seat int, c *Corp, q move.Query) []move.Option {
-	colours := g.TileColours()
-	reach := g.Layout.Reach(c.Sym)
-	return g.Layout.Lays(seat, g.Left, g.Tiles(), q,
-		func(h hexgrid.Hex) bool { return eighteen.ReachesHex(reach, h) || g.homeUntiled(c, h) },
-		func(h hexgrid.Hex, t *eighteen.Tile) bool {
-			old, laid := g.Layout.Tiles[h]
-			next := eighteen.Yellow
-			if laid {
-				next = old.Tile.Colour + 1
-			}
-			return t.Colour == next && slices.Contains(colours, t.Colour) && g.Board().Space(h).Accepts(t) == nil
-		},
-		func(h hexgrid.Hex, id string, rot int) bool {
-			_, _, err := g.layCost(c, reach, h, id, rot)
-			return err == nil
-		})
-}
 
 // homeUntiled: a company's home city before any tile is there is within
 // its reach though no track leads to it (6.1).

@@ -174,7 +174,7 @@ func TestClaySaysOperatingOrder(t *testing.T) {
 	}
 	g.startOR(1)
 	var order []string
-	for g.nextCorp() {
+	for g.NextTurn(g.flow()) {
 		order = append(order, g.r.Corp)
 		g.Corp(g.r.Corp).Operated = true
 	}

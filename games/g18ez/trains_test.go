@@ -125,7 +125,7 @@ func withRoute(t *testing.T, g *Game, c *Corp) {
 			if g.layError(c, g.reachFor(c), lay) != nil {
 				continue
 			}
-			g.place(lay)
+			g.PlaceTile(lay)
 			g.placeHome(c)
 			for e := range hexgrid.Edge(6) {
 				n := c.Home.Neighbour(e)
@@ -135,7 +135,7 @@ func withRoute(t *testing.T, g *Game, c *Corp) {
 						if g.layError(c, g.reachFor(c), next) != nil {
 							continue
 						}
-						g.place(next)
+						g.PlaceTile(next)
 						if g.Layout.HasRoute(c.Sym, eighteen.Unlimited, 0) {
 							return
 						}
@@ -220,7 +220,7 @@ func homeStation(t *testing.T, g *Game, c *Corp) {
 		for r := range 6 {
 			lay := eighteen.Lay{Corp: c.Sym, Hex: c.Home, Tile: g.Tiles()[id], Rotation: r}
 			if g.layError(c, g.reachFor(c), lay) == nil {
-				g.place(lay)
+				g.PlaceTile(lay)
 				g.placeHome(c)
 				return
 			}
@@ -270,7 +270,7 @@ func layWith(t *testing.T, g *Game, c *Corp, hex string, edges ...hexgrid.Edge) 
 				ok = ok && slices.Contains(exits, e)
 			}
 			if ok {
-				g.place(lay)
+				g.PlaceTile(lay)
 				g.placeHome(c)
 				return
 			}
@@ -380,7 +380,7 @@ func TestLaterFloatBelow(t *testing.T) {
 			m.Operated = true
 		}
 	}
-	g.nextCorp()
+	g.NextTurn(g.flow())
 	if g.r.Corp != "BRN" {
 		t.Errorf("%s operates first, want BRN, higher in the pile", g.r.Corp)
 	}

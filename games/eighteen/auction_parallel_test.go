@@ -1,6 +1,7 @@
 package eighteen
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -18,6 +19,7 @@ type parallelTable struct {
 	state RoundState
 	au    ParallelAuction
 	over  []int // the last bidders Over was told of
+	limit error // what the title's check says of every bid
 	round Round
 }
 
@@ -33,7 +35,7 @@ func newParallelTable(t *testing.T, rebid bool) *parallelTable {
 	pt := &parallelTable{b: &b, state: RoundState{LastAct: -1}, au: NewParallelAuction()}
 	b.Wire(Hooks{State: &pt.state})
 	pt.round = Round{Name: "initial stock round", Steps: []Step{b.Parallel(Parallel{Rule: "MW-ISR", Raise: 5, Rebid: rebid, Auction: &pt.au,
-		Open: func() bool { return true },
+		Open: func() bool { return true }, Allowed: func(int, string) error { return pt.limit },
 		Sell: func(p *Private, seat, price int) {
 			b.Players[seat].Cash -= price
 			b.Bank += price
@@ -179,5 +181,14 @@ func TestParallelNoBids(t *testing.T) {
 	}
 	if !slices.Equal(pt.over, []int{-1}) || pt.b.Lowest().Sym != "HSJ" || pt.b.Bank != 12000-1350 {
 		t.Errorf("Over told %v, cheapest unsold %s, bank $%d", pt.over, pt.b.Lowest().Sym, pt.b.Bank)
+	}
+}
+
+// TestParallelAllowed: the title's own check refuses a bid.
+func TestParallelAllowed(t *testing.T) {
+	pt := newParallelTable(t, false)
+	pt.limit = errors.New("over the certificate limit")
+	if err := pt.play(t, 0, "BID HSJ 40"); err == nil || !strings.Contains(err.Error(), "certificate limit") {
+		t.Errorf("a bid the title refuses: %v", err)
 	}
 }

@@ -192,3 +192,41 @@ func TestParallelAllowed(t *testing.T) {
 		t.Errorf("a bid the title refuses: %v", err)
 	}
 }
+
+// TestParallelChoice: the computer bids the least on the cheapest
+// private it may while that is within its margin over face value and half
+// its free money, and passes when none is.
+func TestParallelChoice(t *testing.T) {
+	pt := newParallelTable(t, false)
+	choose := func(seat, over int) string {
+		by := map[string][]move.Option{}
+		for _, o := range pt.round.Options(seat, move.Query{}) {
+			by[o.Verb] = append(by[o.Verb], o)
+		}
+		a, ok := pt.b.ParallelChoice(seat, over, by)
+		if !ok {
+			return "none"
+		}
+		return a.String()
+	}
+	for _, tc := range []struct {
+		seat, over int
+		play, want string
+	}{
+		{0, 0, "BID HSJ 40", "BID HSJ 40"},
+		{1, 0, "BID SLA 70", "BID SLA 70"}, // HSJ's least bid, $45, is over its face value
+		{2, 5, "BID HSJ 45", "BID HSJ 45"}, // within a $5 margin
+		{0, 100, "PASS", "BID SLA 75"},     // Ann, outbid on HSJ, is out of its auction
+	} {
+		if got := choose(tc.seat, tc.over); got != tc.want {
+			t.Fatalf("seat %d with a margin of $%d chooses %s, want %s", tc.seat, tc.over, got, tc.want)
+		}
+		if err := pt.play(t, tc.seat, tc.play); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pt.b.Players[1].Cash = 100
+	if got := choose(1, 100); got != "none" {
+		t.Errorf("Bob, with $30 free of his $70 bid, chooses %s; want nothing", got)
+	}
+}

@@ -29,10 +29,14 @@ func (g *Game) startStockRound(initial bool) {
 // special auctions (1.4), bids no more than a seat has free of its other
 // high bids, and within its certificate limit with them (rulings EZ4).
 func (g *Game) packet() eighteen.PacketRules {
-	return eighteen.PacketRules{Packet: &g.Packet, Raise: bidStep, Bid: "1.3", Special: "1.4", Cash: "rulings EZ4", Example: OBS,
+	return eighteen.PacketRules{Packet: &g.Packet, Name: "Startpacket", Raise: bidStep, Cut: shortLineCut, Example: OBS,
+		Order: "1.2", Bid: "1.3", Special: "1.4", Cash: "rulings EZ4", CutRule: "rulings EZ3",
 		Open: func() bool { return g.r.Kind == stockRound }, Settle: g.settleSales, Pass: g.checkPass,
-		Allowed: func(seat int, item string) error {
-			if g.Certs(seat)+g.Packet.Leading(seat, item) >= g.Limit() {
+		Allowed: func(seat int, item string, buying bool) error {
+			switch {
+			case buying && g.Certs(seat) >= g.Limit():
+				return errRule("1.8", "you hold %d certificates, the limit", g.Certs(seat))
+			case !buying && g.Certs(seat)+g.Packet.Leading(seat, item) >= g.Limit():
 				return errRule("1.8, rulings EZ4", "your certificates and high bids would pass the limit of %d", g.Limit())
 			}
 			return nil
@@ -112,17 +116,8 @@ func (g *Game) checkTurn() error {
 }
 
 func (g *Game) checkBuy(a move.Action) error {
-	if top := g.Packet.Top(); top != nil {
-		if len(a.Args) != 1 || a.Args[0] != top.Sym {
-			return errRule("1.2", "while the Startpacket lasts you may buy only its first item, %s, at $%d: BUY %s", top.Sym, top.Price, top.Sym)
-		}
-		if g.Certs(a.Seat) >= g.Limit() {
-			return errRule("1.8", "you hold %d certificates, the limit", g.Certs(a.Seat))
-		}
-		if free := g.Spendable(&g.Packet, a.Seat, top.Sym); free < top.Price {
-			return errRule("1.2, rulings EZ4", "%s costs $%d; you have $%d free of your bids", top.Sym, top.Price, free)
-		}
-		return nil
+	if g.Packet.Top() != nil {
+		return g.PacketBuy(g.packet()).Check(a)
 	}
 	if len(a.Args) != 2 || (a.Args[1] != "IPO" && a.Args[1] != "POOL") {
 		return errRule("1.12", "write BUY, the company and IPO or POOL, as BUY PSW IPO")
@@ -163,13 +158,7 @@ func (g *Game) shareTerms(seat int, c *Corp, ipo bool) (int, error) {
 
 func (g *Game) doBuy(a move.Action) error {
 	if g.Packet.Top() != nil {
-		sales := g.Packet.Buy(a.Seat, len(g.Players))
-		g.settleSales(sales)
-		g.r.Passes, g.r.LastAct = 0, a.Seat
-		if g.Packet.Auction == nil {
-			g.r.Seat = g.NextSeat(a.Seat)
-		}
-		return nil
+		return g.PacketBuy(g.packet()).Do(a)
 	}
 	c := g.Corp(a.Args[0])
 	ipo := a.Args[1] == "IPO"
@@ -250,10 +239,7 @@ func (g *Game) checkPass(a move.Action) error {
 	if err := g.overLimit(a.Seat); err != nil {
 		return err
 	}
-	if top := g.Packet.Top(); top != nil && top.Price == 0 {
-		return errRule("1.2, rulings EZ3", "%s costs nothing now: the player to act must take it (BUY %s)", top.Sym, top.Sym)
-	}
-	return nil
+	return g.CheckPacketPass(g.packet())
 }
 
 func (g *Game) doPass(a move.Action) error {
@@ -264,15 +250,11 @@ func (g *Game) doPass(a move.Action) error {
 	if g.r.Passes < n {
 		return nil
 	}
-	if top := g.Packet.Top(); top != nil {
-		// Everyone passed before the first item sold: its price falls
-		// (1.5 Clay says; rulings EZ3).
-		top.Price = max(0, top.Price-shortLineCut)
-		g.r.Passes = 0
-		g.Note("Every player passed: %s's price falls to $%d (rulings EZ3)", top.Sym, top.Price)
-		return nil
+	// Everyone passed before the Startpacket sold: its first item's price
+	// falls (1.5 Clay says; rulings EZ3).
+	if !g.PacketPassed(g.packet()) {
+		g.endStockRound()
 	}
-	g.endStockRound()
 	return nil
 }
 

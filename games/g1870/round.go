@@ -47,9 +47,9 @@ type round struct {
 	First   int  // who began this stock round
 
 	// the stock turn in progress
-	Acted, ForCorp, Bought, SoldFirst bool
-	Sales                             []sale
-	Resume                            int
+	eighteen.StockState
+	Sales  []sale
+	Resume int
 
 	Auction *auction
 

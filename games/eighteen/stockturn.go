@@ -69,8 +69,16 @@ type StockTurn[T any] struct {
 	InitialRule string
 	// Moves are the title's other verbs in the turn.
 	Moves map[string]Move
-	// MayPar, MayBuy and MaySell are the title's rules on a start, a
-	// purchase and a sale beyond the core's, or nil.
+	// Leading tells whether a title's purchase comes before the shares
+	// (18EZ's Startpacket): while it does, BUY is LeadBuy.
+	Leading func() bool
+	LeadBuy Move
+	// PreStart tells whether a company sells shares before it is started
+	// (18EZ's Black Line before it forms, 2.12), or nil for none.
+	PreStart func(c *T) bool
+	// MayPass, MayPar, MayBuy and MaySell are the title's rules on a
+	// pass, a start, a purchase and a sale beyond the core's, or nil.
+	MayPass func(seat int) error
 	MayPar  func(seat int, c *T) error
 	MayBuy  func(seat int, c *T, ipo bool, units int) error
 	MaySell func(seat int, c *T, n int) error
@@ -94,9 +102,19 @@ type StockTurn[T any] struct {
 // Stock is the stock turn's step.
 func (b *Base[T, P]) Stock(t *StockTurn[T]) Step {
 	moves := map[string]Move{
-		"BUY":  Pair(func(a move.Action) error { return b.checkStockBuy(t, a) }, func(a move.Action) error { return b.doStockBuy(t, a) }),
+		"BUY": Pair(func(a move.Action) error {
+			if t.Leading != nil && t.Leading() {
+				return t.LeadBuy.Check(a)
+			}
+			return b.checkStockBuy(t, a)
+		}, func(a move.Action) error {
+			if t.Leading != nil && t.Leading() {
+				return t.LeadBuy.Do(a)
+			}
+			return b.doStockBuy(t, a)
+		}),
 		"SELL": Pair(func(a move.Action) error { return b.checkStockSell(t, a) }, func(a move.Action) error { return b.doStockSell(t, a) }),
-		"PASS": Pair(func(a move.Action) error { return b.checkStockPass(t, a) }, func(a move.Action) error { t.Passed(a.Seat); return nil }),
+		"PASS": Pair(func(a move.Action) error { return b.StockPassError(t, a) }, func(a move.Action) error { t.Passed(a.Seat); return nil }),
 		"DONE": Pair(func(a move.Action) error { return b.checkStockDone(t, a) }, func(a move.Action) error { t.Done(a.Seat); return nil }),
 	}
 	if t.ParVerb {
@@ -176,17 +194,17 @@ func (b *Base[T, P]) OverLimit(seat int, rule string, holds bool) error {
 // while a sale is open to him.
 func (b *Base[T, P]) mustSell(t *StockTurn[T], seat int) error {
 	err := b.OverLimit(seat, t.Cite.Limit, t.SellDownHolds)
-	if err == nil || !b.maySellAny(t, seat) {
+	if err == nil || !b.CanSell(t, seat) {
 		return nil
 	}
 	return err
 }
 
-// maySellAny tells whether any sale is open to a seat now.
-func (b *Base[T, P]) maySellAny(t *StockTurn[T], seat int) bool {
+// CanSell tells whether any sale is open to a seat in his stock turn.
+func (b *Base[T, P]) CanSell(t *StockTurn[T], seat int) bool {
 	for _, x := range b.Corps {
 		for n := 1; n <= b.Players[seat].Units(P(x).Core().Sym); n++ {
-			if b.stockSaleError(t, seat, x, n) == nil {
+			if b.StockSaleError(t, seat, x, n) == nil {
 				return true
 			}
 		}
@@ -194,7 +212,9 @@ func (b *Base[T, P]) maySellAny(t *StockTurn[T], seat int) bool {
 	return false
 }
 
-func (b *Base[T, P]) checkStockPass(t *StockTurn[T], a move.Action) error {
+// StockPassError judges a pass: before dealing, not over a limit while
+// a sale is open, and the title's own rule.
+func (b *Base[T, P]) StockPassError(t *StockTurn[T], a move.Action) error {
 	if t.Held != nil {
 		if err := t.Held(); err != nil {
 			return err
@@ -203,7 +223,13 @@ func (b *Base[T, P]) checkStockPass(t *StockTurn[T], a move.Action) error {
 	if t.State.Dealt() {
 		return RuleError(t.Cite.Turn, "you have dealt this turn: end it with DONE")
 	}
-	return b.mustSell(t, a.Seat)
+	if err := b.mustSell(t, a.Seat); err != nil {
+		return err
+	}
+	if t.MayPass != nil {
+		return t.MayPass(a.Seat)
+	}
+	return nil
 }
 
 func (b *Base[T, P]) checkStockDone(t *StockTurn[T], a move.Action) error {
@@ -275,7 +301,7 @@ func (b *Base[T, P]) checkStockBuy(t *StockTurn[T], a move.Action) error {
 // the open market at its price (1870 5.1.1, 5.3.1; 18EZ 1.12).
 func (b *Base[T, P]) ShareTerms(t *StockTurn[T], a move.Action, x *T) (units, price int, ipo bool, err error) {
 	c := P(x).Core()
-	if !c.Started {
+	if !c.Started && (t.PreStart == nil || !t.PreStart(x)) {
 		return 0, 0, false, RuleError(t.Cite.Par, "%s's first certificate is its president's: start it at a par value", c.Sym)
 	}
 	switch strings.ToUpper(a.Args[1]) {
@@ -353,8 +379,9 @@ func (b *Base[T, P]) checkStockPar(t *StockTurn[T], a move.Action, at int) error
 	if !ok || !slices.Contains(t.Pars, par) {
 		return RuleError(t.Cite.Par, "a par value is one of %v", t.Pars)
 	}
-	if cash := b.Players[a.Seat].Cash; cash < 2*par {
-		return RuleError(t.Cite.Cash, "the president's certificate costs $%d and you have $%d", 2*par, cash)
+	units := b.hooks.Shares.PresidentUnitsOf(c)
+	if cash := b.Players[a.Seat].Cash; cash < units*par {
+		return RuleError(t.Cite.Cash, "the president's certificate is %d shares: $%d; you have $%d", units, units*par, cash)
 	}
 	if b.Certs(a.Seat)+1 > b.hooks.Limit() {
 		return RuleError(t.Cite.Limit, "a certificate more would take you over the limit of %d", b.hooks.Limit())
@@ -368,8 +395,9 @@ func (b *Base[T, P]) doStockPar(t *StockTurn[T], a move.Action, at int) error {
 	x := b.Corp(a.Args[0])
 	c, pl := P(x).Core(), b.Players[a.Seat]
 	par, _ := atoiDollars(a.Args[at+1])
-	pl.Cash -= 2 * par
-	b.Bank += 2 * par
+	cost := par * b.hooks.Shares.PresidentUnitsOf(c)
+	pl.Cash -= cost
+	b.Bank += cost
 	pos, _ := b.market.Par(par)
 	c.Started, c.President, c.Par, c.Pos = true, a.Seat, par, pos
 	b.DealPresident(c, &c.IPO, a.Seat)
@@ -400,12 +428,12 @@ func (b *Base[T, P]) checkStockSell(t *StockTurn[T], a move.Action) error {
 	if err != nil {
 		return err
 	}
-	return b.stockSaleError(t, a.Seat, x, n)
+	return b.StockSaleError(t, a.Seat, x, n)
 }
 
-// stockSaleError judges n shares of a company sold in a stock turn: the
+// StockSaleError judges n shares of a company sold in a stock turn: the
 // title's rules, then the core's on every sale, then the turn's order.
-func (b *Base[T, P]) stockSaleError(t *StockTurn[T], seat int, x *T, n int) error {
+func (b *Base[T, P]) StockSaleError(t *StockTurn[T], seat int, x *T, n int) error {
 	if t.MaySell != nil {
 		if err := t.MaySell(seat, x, n); err != nil {
 			return err

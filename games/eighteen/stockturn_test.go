@@ -1,0 +1,163 @@
+package eighteen
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/railpost/railpost/games/move"
+)
+
+// stockTable is a stock turn of two players with $300 each: A not yet
+// started (par $100 or $60), B started at $100 in a box where several
+// pool shares may be bought at once, C at $60 in a plain box. The rule
+// numbers are letters, so each refusal shows which rule it cites.
+type stockTable struct {
+	b      *Base[tcorp, *tcorp]
+	st     StockState
+	seat   int
+	passes int
+	done   []int
+	step   Step
+}
+
+func newStockTable(t *testing.T, limit int) *stockTable {
+	t.Helper()
+	m, err := ParseMarket("60p 100pb 120")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := NewBase[tcorp](Equipment{Board: &Board{}, Market: m, Bank: 5000, Players: []string{"Ann", "Bob"}, Capital: 600})
+	for _, c := range []struct {
+		sym string
+		at  int
+	}{{"A", -1}, {"B", 1}, {"C", 0}} {
+		x := &tcorp{Corporation: Corporation{Sym: c.sym, President: -1}}
+		x.Issue(Charter(c.sym, 20, 10, 8))
+		if c.at >= 0 {
+			x.Started, x.Floated, x.Pos, x.Par = true, true, Pos{0, c.at}, m.Price(Pos{0, c.at})
+		}
+		b.AddCorp(x)
+	}
+	st := &stockTable{b: &b}
+	b.Wire(Hooks{State: &RoundState{}, Shares: ShareRules{PresidentUnits: 2, HoldLimit: 6, PoolLimit: 5, BulkZones: "b"},
+		Limit: func() int { return limit }})
+	st.step = b.Stock(&StockTurn[tcorp]{Title: "stock turn", Pars: []int{60, 100}, State: &st.st,
+		Cite: StockCite{Turn: "T", Once: "O", Source: "S", Bulk: "K", Sold: "X", Limit: "L", Par: "P", Cash: "M", Sale: "Y", Resell: "R"},
+		Open: func() bool { return true }, Seat: func() int { return st.seat },
+		MayBuy: func(_ int, c *tcorp, ipo bool, _ int) error {
+			if c.Sym == "C" && ipo {
+				return RuleError("own", "the title keeps C's initial offering")
+			}
+			return nil
+		},
+		Started: func(int, *tcorp, int) {}, Bought: func(int, *tcorp, int, int, bool) {},
+		Sold:   func(seat int, c *tcorp, n, _ int) { c.Pos.Col = 0 },
+		Passed: func(int) { st.passes++ }, Done: func(seat int) { st.done = append(st.done, seat); st.st = StockState{} }})
+	return st
+}
+
+func (st *stockTable) play(line string) error {
+	f := strings.Fields(line)
+	a := move.Action{Seat: st.seat, Verb: f[0], Args: f[1:]}
+	for _, o := range st.step.Options(st.seat, move.Query{Verb: a.Verb, Args: a.Args}) {
+		if o.Allows(a) {
+			return st.step.Do(a)
+		}
+	}
+	if err := st.step.Why(a); err != nil {
+		return err
+	}
+	return RuleError("?", "%s is not listed though its check passes", line)
+}
+
+// TestStockTurnRules: each move of a turn judged in order, a refusal
+// naming its rule by the title's number for it.
+func TestStockTurnRules(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		moves []string // a move, then " -> " and the rule it breaks, or nothing
+	}{
+		{"one purchase a turn", []string{"DONE -> T", "BUY A PAR 100", "PASS -> T", "BUY B IPO -> O", "DONE"}},
+		{"par values, and the money for two shares", []string{"BUY A PAR 80 -> P", "BUY B PAR 60 -> P", "BUY A IPO -> P", "BUY A PAR 60"}},
+		{"from the initial offering one at a time", []string{"BUY B IPO 2 -> K", "BUY B IPO"}},
+		{"several from the pool in a zone that allows it", []string{"SELLALL", "BUY B POOL 3"}},
+		{"not several in a plain zone", []string{"BUY C POOL 2 -> K", "BUY C IPO -> own"}},
+		{"sell, buy, sell", []string{"SELL B 1", "BUY C POOL", "SELL C 1 -> R"}},
+		{"no buying back what one sold", []string{"SELL B 1", "BUY B POOL -> X"}},
+		{"the open market's limit", []string{"SELLALL", "SELL B 2 -> 5.4.2"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := newStockTable(t, 10)
+			st.b.Players[0].Shares["B"] = st.b.Corp("B").IPO[:2] // the president's and one
+			st.b.Corp("B").IPO = st.b.Corp("B").IPO[2:]
+			st.b.Corp("B").President = 0
+			st.b.Pool["C"] = st.b.Corp("C").IPO[1:3]
+			for _, m := range tc.moves {
+				if m == "SELLALL" { // Bob's four in the pool, off the turn
+					st.b.Pool["B"], st.b.Corp("B").IPO = st.b.Corp("B").IPO[:4], st.b.Corp("B").IPO[4:]
+					continue
+				}
+				line, rule, refused := strings.Cut(m, " -> ")
+				err := st.play(line)
+				switch {
+				case refused && (err == nil || !strings.Contains(err.Error(), "("+rule+")")):
+					t.Fatalf("%s: %v; want it refused by (%s)", line, err, rule)
+				case !refused && err != nil:
+					t.Fatalf("%s: %v", line, err)
+				}
+			}
+		})
+	}
+}
+
+// TestStockTurnMoves: what a purchase, a start and a sale change.
+func TestStockTurnMoves(t *testing.T) {
+	st := newStockTable(t, 10)
+	money := st.b.Money()
+	for _, m := range []string{"BUY A PAR 100", "DONE"} {
+		if err := st.play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := st.b.Corp("A")
+	if !a.Started || a.President != 0 || a.Par != 100 || st.b.Players[0].Cash != 100 || st.b.Players[0].Units("A") != 2 {
+		t.Errorf("after the start: started %v, president %d, par %d, Ann $%d with %d units; want true, 0, 100, $100, 2",
+			a.Started, a.President, a.Par, st.b.Players[0].Cash, st.b.Players[0].Units("A"))
+	}
+	st.seat = 1
+	for _, m := range []string{"BUY A IPO", "SELL A 1"} {
+		if err := st.play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st.b.Players[1].Cash != 300 || st.b.PoolUnits("A") != 1 || !st.b.Players[1].Sold["A"] || st.st.Bought != "A" || !st.st.Sold || st.st.SoldFirst {
+		t.Errorf("after buy then sell: Bob $%d, pool %d, sold %v, state %+v; want $300, 1, true, bought A, sold, not sold first",
+			st.b.Players[1].Cash, st.b.PoolUnits("A"), st.b.Players[1].Sold["A"], st.st)
+	}
+	if st.b.Money() != money {
+		t.Errorf("money %d, want %d: the turn made or lost money", st.b.Money(), money)
+	}
+}
+
+// TestStockTurnOverLimit: over the certificate limit a seat may not end
+// his turn while a sale is open, nor buy.
+func TestStockTurnOverLimit(t *testing.T) {
+	st := newStockTable(t, 2)
+	st.b.Players[0].Shares["C"] = st.b.Corp("C").IPO[1:4]
+	st.b.Corp("C").IPO = append(Holding{st.b.Corp("C").IPO[0]}, st.b.Corp("C").IPO[4:]...)
+	for _, m := range []string{"PASS -> L", "BUY B IPO -> L", "SELL C 1", "DONE"} {
+		line, rule, refused := strings.Cut(m, " -> ")
+		err := st.play(line)
+		if refused != (err != nil) || (refused && !strings.Contains(err.Error(), "("+rule+")")) {
+			t.Fatalf("%s: %v; want refused %v by (%s)", line, err, refused, rule)
+		}
+	}
+	var opts []string
+	for _, o := range st.step.Options(0, move.Query{}) {
+		opts = append(opts, o.String())
+	}
+	if !slices.Contains(opts, "PASS") || slices.Contains(opts, "DONE") {
+		t.Errorf("after the turn, options %v; want PASS and not DONE", opts)
+	}
+}

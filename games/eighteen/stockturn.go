@@ -95,8 +95,10 @@ type StockTurn[T any] struct {
 	// companies'; PerCorp its own for a company, after the core's; Instead
 	// takes the companies' place while it lists any (18EZ's Startpacket).
 	Lead, Trail func(seat int) []move.Option
-	PerCorp     func(seat int, c *T) []move.Option
-	Instead     func(seat int) []move.Option
+	// Redeem turns on a president's acts for his company, or nil.
+	Redeem  *Redemption[T]
+	PerCorp func(seat int, c *T) []move.Option
+	Instead func(seat int) []move.Option
 }
 
 // Stock is the stock turn's step.
@@ -119,6 +121,10 @@ func (b *Base[T, P]) Stock(t *StockTurn[T]) Step {
 	}
 	if t.ParVerb {
 		moves["PAR"] = Pair(func(a move.Action) error { return b.checkStockPar(t, a, 0) }, func(a move.Action) error { return b.doStockPar(t, a, 0) })
+	}
+	if t.Redeem != nil {
+		moves["REDEEM"] = Pair(func(a move.Action) error { return b.checkRedeem(t, a) }, func(a move.Action) error { return b.DoRedeem(t, a) })
+		moves["REISSUE"] = Pair(func(a move.Action) error { return b.checkReissue(t, a) }, func(a move.Action) error { return b.doReissue(t, a) })
 	}
 	for v, m := range t.Moves {
 		moves[v] = m
@@ -160,6 +166,7 @@ func (b *Base[T, P]) stockCandidates(t *StockTurn[T], seat int) []move.Option {
 		for n := 1; n <= b.Players[seat].Units(c.Sym); n++ {
 			out = append(out, move.Opt(seat, "SELL", c.Sym, strconv.Itoa(n)))
 		}
+		out = append(out, b.redeemCandidates(t, seat, c)...)
 		if t.PerCorp != nil {
 			out = append(out, t.PerCorp(seat, x)...)
 		}

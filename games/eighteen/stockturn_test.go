@@ -22,6 +22,10 @@ type stockTable struct {
 }
 
 func newStockTable(t *testing.T, limit int) *stockTable {
+	return newStockTableWith(t, limit, nil)
+}
+
+func newStockTableWith(t *testing.T, limit int, r *Redemption[tcorp]) *stockTable {
 	t.Helper()
 	m, err := ParseMarket("60p 100pb 120")
 	if err != nil {
@@ -53,7 +57,8 @@ func newStockTable(t *testing.T, limit int) *stockTable {
 		},
 		Started: func(int, *tcorp, int) {}, Bought: func(int, *tcorp, int, int, bool) {},
 		Sold:   func(seat int, c *tcorp, n, _ int) { c.Pos.Col = 0 },
-		Passed: func(int) { st.passes++ }, Done: func(seat int) { st.done = append(st.done, seat); st.st = StockState{} }})
+		Passed: func(int) { st.passes++ }, Done: func(seat int) { st.done = append(st.done, seat); st.st = StockState{} },
+		Redeem: r})
 	return st
 }
 
@@ -159,5 +164,40 @@ func TestStockTurnOverLimit(t *testing.T) {
 	}
 	if !slices.Contains(opts, "PASS") || slices.Contains(opts, "DONE") {
 		t.Errorf("after the turn, options %v; want PASS and not DONE", opts)
+	}
+}
+
+// TestRedemption: a president's company buys back a share, from the open
+// market first, from him only while he keeps his certificate and the
+// presidency, from another player with his word; it reissues once its
+// initial offering is sold out; each act is the whole of a turn.
+func TestRedemption(t *testing.T) {
+	var asked, acted int
+	r := &Redemption[tcorp]{Redeem: "RD", Reissue: "RI", Most: 2, Out: 3,
+		Ask: func(move.Action, int) error { asked++; return nil }, Redeemed: func(*tcorp, int) {}, Reissued: func(*tcorp) {},
+		Acted: func(int) { acted++ }}
+	st := newStockTableWith(t, 10, r)
+	b := st.b.Corp("B")
+	b.Cash, b.President = 1000, 0
+	st.b.Players[0].Shares["B"], st.b.Pool["B"], st.b.Players[1].Shares["B"] = b.IPO[:2], b.IPO[2:3], b.IPO[3:5]
+	b.IPO = b.IPO[5:]
+	for _, m := range []string{"REDEEM C -> ", "REDEEM B SELF -> RD", "REDEEM B", "REISSUE B -> O", "", "REDEEM B SELF -> RD",
+		"REDEEM B Bob", "", "REISSUE B -> RI"} {
+		if m == "" { // a new turn
+			st.st = StockState{}
+			continue
+		}
+		line, rule, refused := strings.Cut(m, " -> ")
+		err := st.play(line)
+		if refused != (err != nil) || (refused && !strings.Contains(err.Error(), "("+rule)) {
+			t.Fatalf("%s: %v; want refused %v by (%s)", line, err, refused, rule)
+		}
+	}
+	if b.Treasury.Units() != 1 || b.Cash != 900 || asked != 1 || acted != 1 {
+		t.Errorf("treasury %d units, cash $%d, asked %d, acted %d; want 1, $900, 1, 1", b.Treasury.Units(), b.Cash, asked, acted)
+	}
+	b.IPO = nil
+	if err := st.play("REISSUE B"); err != nil || b.IPO.Units() != 1 || b.Treasury.Units() != 0 {
+		t.Errorf("REISSUE B: %v, initial offering %d units, treasury %d; want 1 and 0", err, b.IPO.Units(), b.Treasury.Units())
 	}
 }

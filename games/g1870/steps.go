@@ -135,10 +135,7 @@ func (g *Game) stockRules() *eighteen.StockTurn[Corp] {
 			Par: "5.5", Cash: "3.7", Sale: "5.3.3", Resell: "5.3.4"},
 		Open: func() bool { return g.r.Kind == stockRound }, Seat: func() int { return g.r.Seat }, Held: g.held,
 		Initial: func() bool { return g.r.Initial }, InitialRule: "5.7",
-		Moves: map[string]eighteen.Move{
-			"REDEEM": eighteen.Pair(g.checkRedeem, g.doRedeem), "REISSUE": eighteen.Pair(g.checkReissue, g.doReissue),
-			"BUYPRIVATE": eighteen.Pair(g.checkBuyPrivate, g.doBuyPrivate),
-		},
+		Moves: map[string]eighteen.Move{"BUYPRIVATE": eighteen.Pair(g.checkBuyPrivate, g.doBuyPrivate)}, Redeem: g.redemption(),
 		MayPar: func(_ int, c *Corp) error {
 			if c.Sym == SLSF {
 				return errRule("5.5", "%s is started by its certificate's owner (15.2)", c.Sym)
@@ -154,7 +151,7 @@ func (g *Game) stockRules() *eighteen.StockTurn[Corp] {
 		},
 		MaySell: g.maySell, Started: g.started, Bought: g.boughtShares, Sold: g.soldShares,
 		Passed: g.passed, Done: g.endStockTurn,
-		PerCorp: g.redeemCandidates, Trail: g.privateCandidates,
+		Trail: g.privateCandidates,
 	}
 }
 
@@ -164,20 +161,6 @@ func (g *Game) held() error {
 		return errRule("4.1", "answer the question before you first")
 	}
 	return nil
-}
-
-// redeemCandidates are a president's acts for his company (5.10, 5.11).
-func (g *Game) redeemCandidates(seat int, c *Corp) []move.Option {
-	if c.President != seat || g.r.Dealt() {
-		return nil
-	}
-	out := []move.Option{move.Opt(seat, "REDEEM", c.Sym), move.Opt(seat, "REDEEM", c.Sym, "SELF"), move.Opt(seat, "REISSUE", c.Sym)}
-	for s, p := range g.Players {
-		if s != seat && p.Units(c.Sym) > 0 {
-			out = append(out, move.Opt(seat, "REDEEM", c.Sym, p.Name))
-		}
-	}
-	return out
 }
 
 // privateCandidates are the privates a seat may buy in his stock turn

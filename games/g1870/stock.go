@@ -405,125 +405,45 @@ func (g *Game) doSell(a move.Action) error {
 	return nil
 }
 
-// checkRedeem judges the president having his company buy back one of
-// its shares (5.10): from the open market if it holds one, else from
-// himself, or from another player who must agree (rule 4).
-func (g *Game) checkRedeem(a move.Action) error {
-	c, err := g.forCorp(a, "REDEEM")
-	if err != nil {
-		return err
-	}
-	switch {
-	case !c.Operating:
-		return errRule("5.10", "only a company that has operated may redeem")
-	case c.RedeemedSR:
-		return errRule("5.10", "%s has redeemed a share this stock round", c.Sym)
-	case c.Treasury.Units() >= 4:
-		return errRule("5.10", "%s holds four of its shares already", c.Sym)
-	case g.sold(c)-1 < 6:
-		return errRule("5.10", "six shares of %s must stay with the players and the open market", c.Sym)
-	case c.Cash < g.Price(c):
-		return errRule("5.10", "%s has $%d and a share costs $%d", c.Sym, c.Cash, g.Price(c))
-	}
-	pl := g.Players[a.Seat]
-	fromPool := g.PoolUnits(c.Sym) > 0
-	if !fromPool {
-		from := -1
-		if len(a.Args) == 2 {
-			from = g.redeemFrom(a)
-		}
-		if from < 0 {
-			return errRule("5.10", "the open market holds no %s: write REDEEM %s SELF to redeem one of your own, or REDEEM %s and the player who holds one", c.Sym, c.Sym, c.Sym)
-		}
-		if from != a.Seat {
-			if g.Players[from].Units(c.Sym) == 0 {
-				return errRule("5.10", "%s holds no %s", g.Players[from].Name, c.Sym)
+// redemption is 1870's acts for a company (5.10, 5.11): a company that
+// has operated redeems a share a stock round, reissues once.
+func (g *Game) redemption() *eighteen.Redemption[Corp] {
+	return &eighteen.Redemption[Corp]{Redeem: "5.10", Reissue: "5.11", Most: 4, Out: 6,
+		May: func(c *Corp) error {
+			switch {
+			case !c.Operating:
+				return errRule("5.10", "only a company that has operated may redeem")
+			case c.RedeemedSR:
+				return errRule("5.10", "%s has redeemed a share this stock round", c.Sym)
 			}
-			return nil // his word is asked (5.10 rule 4)
-		}
-		for s, p := range g.Players {
-			if s != a.Seat && p.Units(c.Sym) >= pl.Units(c.Sym)-1 && p.Units(c.Sym) >= 2 {
-				return errRule("5.10", "redeeming your share would hand the presidency to %s", p.Name)
+			return nil
+		},
+		MayReissue: func(c *Corp) error {
+			if c.ReissuedSR {
+				return errRule("5.11", "%s has reissued this stock round", c.Sym)
 			}
-		}
-		if pl.Units(c.Sym) < 3 {
-			return errRule("5.10", "you keep the president's two shares")
-		}
-	} else if len(a.Args) != 1 {
-		return errRule("5.10", "a share in the open market must be redeemed first: write REDEEM %s", c.Sym)
-	}
-	return nil
-}
-
-// redeemFrom is the seat REDEEM names: SELF or a player's name, or -1.
-func (g *Game) redeemFrom(a move.Action) int {
-	if strings.EqualFold(a.Args[1], "SELF") {
-		return a.Seat
-	}
-	for s, p := range g.Players {
-		if strings.EqualFold(p.Name, a.Args[1]) && s != a.Seat {
-			return s
-		}
-	}
-	return -1
-}
-
-// doRedeem has the company buy back a share: from the open market if it
-// holds one, else from its president; from another player it is offered
-// to him first.
-func (g *Game) doRedeem(a move.Action) error {
-	c := g.Corp(a.Args[0])
-	from := -1
-	if g.PoolUnits(c.Sym) == 0 {
-		from = g.redeemFrom(a)
-		if from != a.Seat && !g.Agreed() {
+			return nil
+		},
+		Ask: func(a move.Action, from int) error {
+			c := g.Corp(a.Args[0])
 			return g.offer(a, from, "%s offers %s $%d for a %s share (5.10)", c.Sym, g.Players[from].Name, g.Price(c), c.Sym)
-		}
-	}
-	price := g.Price(c)
-	c.Cash -= price
-	if from < 0 {
-		g.Transfer(&c.Corporation, eighteen.InPool, eighteen.InTreasury, 1)
-		g.Bank += price
-	} else {
-		g.Transfer(&c.Corporation, eighteen.Hand(from), eighteen.InTreasury, 1)
-		g.Players[from].Cash += price
-	}
-	c.RedeemedSR = true
-	g.Note("%s redeems a share for $%d (5.10)", c.Sym, price)
-	g.forCorpDone(a.Seat)
-	return nil
+		},
+		Redeemed: func(c *Corp, price int) {
+			c.RedeemedSR = true
+			g.Note("%s redeems a share for $%d (5.10)", c.Sym, price)
+		},
+		Reissued: func(c *Corp) {
+			c.Par, c.Reissued, c.ReissuedSR = reissuePar(c.Par, g.Price(c)), true, true
+			g.Note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO.Units(), c.Par)
+		},
+		Acted: func(seat int) {
+			g.r.LastAct = seat
+			g.endStockTurn(seat)
+		}}
 }
 
-// checkReissue judges the company putting every share it redeemed back
-// on offer at a new par (5.11).
-func (g *Game) checkReissue(a move.Action) error {
-	c, err := g.forCorp(a, "REISSUE")
-	if err != nil {
-		return err
-	}
-	switch {
-	case c.IPO.Units() > 0:
-		return errRule("5.11", "%s's initial offering is not sold out", c.Sym)
-	case c.Treasury.Units() == 0:
-		return errRule("5.11", "%s holds no redeemed shares", c.Sym)
-	case c.ReissuedSR:
-		return errRule("5.11", "%s has reissued this stock round", c.Sym)
-	}
-	return nil
-}
-
-// doReissue puts the redeemed shares back on offer at the new par.
-func (g *Game) doReissue(a move.Action) error {
-	c := g.Corp(a.Args[0])
-	par := reissuePar(c.Par, g.Price(c))
-	eighteen.Shift(&c.Treasury, &c.IPO, c.Treasury.Units()) // all of them, in the order redeemed
-	c.Par, c.Reissued = par, true
-	c.ReissuedSR = true
-	g.Note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO.Units(), par)
-	g.forCorpDone(a.Seat)
-	return nil
-}
+// doRedeem is a redemption its seller agreed to (5.10 rule 4).
+func (g *Game) doRedeem(a move.Action) error { return g.DoRedeem(g.stockRules(), a) }
 
 // reissuePar is the higher of the old par and the par box nearest 75% of
 // the price, the higher box on a tie (5.11; rulings G5).
@@ -543,28 +463,6 @@ func abs(n int) int {
 		return -n
 	}
 	return n
-}
-
-func (g *Game) forCorp(a move.Action, verb string) (*Corp, error) {
-	if g.r.Kind != stockRound || len(g.r.Pending) > 0 {
-		return nil, errRule("5.3", "%s is a stock round action", verb)
-	}
-	if g.r.Dealt() {
-		return nil, errRule("5.3", "acting for a company is the whole of a turn")
-	}
-	if len(a.Args) < 1 {
-		return nil, errRule("5.3", "write %s and the company", verb)
-	}
-	c := g.Corp(a.Args[0])
-	if c == nil || c.Closed || c.President != a.Seat {
-		return nil, errRule("5.3", "you are not the president of %s", a.Args[0])
-	}
-	return c, nil
-}
-
-func (g *Game) forCorpDone(seat int) {
-	g.r.ForCorp, g.r.LastAct = true, seat
-	g.endStockTurn(seat)
 }
 
 // checkBuyPrivate judges a private's purchase: by a player in a stock

@@ -57,16 +57,7 @@ func (g *Game) parStep() eighteen.Step {
 }
 
 // protectStep asks a president whether to protect his price (5.9).
-func (g *Game) protectStep() eighteen.Step {
-	return &eighteen.Table{Title: "price protection", Moves: map[string]eighteen.Move{
-		"PROTECT": eighteen.Pair(g.checkProtect, g.doProtect),
-		"DECLINE": eighteen.Pair(func(a move.Action) error { _, err := g.protectAsked(a); return err }, g.doDecline),
-	}, Blocks: func() bool { return g.asked(pendProtect) }, Waiting: g.askedSeat,
-		Candidate: func(seat int, _ move.Query) []move.Option {
-			c := g.r.Pending[0].Corp
-			return []move.Option{move.Opt(seat, "PROTECT", c), move.Opt(seat, "DECLINE", c)}
-		}}
-}
+func (g *Game) protectStep() eighteen.Step { return g.ProtectStep(g.protection()) }
 
 // discardStep has a company over its train limit give one up (10.2.1).
 func (g *Game) discardStep() eighteen.Step {

@@ -118,80 +118,39 @@ func (g *Game) offerProtection(s sale) {
 	if c.Closed {
 		return
 	}
-	if g.canProtect(s) {
+	if g.CanProtect(s) {
 		g.r.Pending = append(g.r.Pending, pending{Kind: pendProtect, Seat: c.President, Corp: c.Sym, Sale: s})
 		return
 	}
 	g.move(c, g.StockMarket().Down(c.Pos, s.Units))
 }
 
-func (g *Game) canProtect(s sale) bool {
-	c := g.Corp(s.Corp)
-	p := c.President
-	if p < 0 || p == s.Seat || p != s.President || g.Players[p].Cash < s.Units*s.Price || g.PoolUnits(c.Sym) < s.Units {
-		return false
-	}
-	extra := s.Units
-	if g.free(c) {
-		extra = 0
-	}
-	return g.Certs(p)+extra <= g.Limit()
-}
-
-// checkProtect judges a president's purchase of shares another sold
-// (5.9): the money in hand and room for them.
-func (g *Game) checkProtect(a move.Action) error {
-	pd, err := g.protectAsked(a)
-	if err != nil {
-		return err
-	}
-	if !g.canProtect(pd.Sale) {
-		return errRule("5.9", "you need $%d in hand and room for the shares; you may not sell to make either", pd.Sale.Units*pd.Sale.Price)
-	}
-	return nil
-}
-
-// doProtect buys the shares at the sale price; the price does not fall.
-func (g *Game) doProtect(a move.Action) error {
-	pd := g.r.Pending[0]
-	s, c := pd.Sale, g.Corp(pd.Corp)
-	cost := s.Units * s.Price
-	pl := g.Players[a.Seat]
-	pl.Cash -= cost
-	g.Bank += cost
-	g.Transfer(&c.Corporation, eighteen.InPool, eighteen.Hand(a.Seat), s.Units)
-	g.Note("%s protects %s's price, buying the %d shares sold at $%d (5.9)", pl.Name, c.Sym, s.Units, s.Price)
-	g.r.Pending = g.r.Pending[1:]
-	if g.r.Kind == stockRound {
-		g.r.LastAct, g.r.Resume = a.Seat, g.NextSeat(a.Seat)
-		if len(g.r.Pending) == 0 {
-			g.r.Seat = g.r.Resume
-		}
-	}
-	return nil
-}
-
-// doDecline lets the price fall for the sale (5.9).
-func (g *Game) doDecline(a move.Action) error {
-	pd := g.r.Pending[0]
-	g.r.Pending = g.r.Pending[1:]
-	c := g.Corp(pd.Corp)
-	g.move(c, g.StockMarket().Down(c.Pos, pd.Sale.Units))
-	if g.r.Kind == stockRound && len(g.r.Pending) == 0 {
-		g.r.Seat = g.r.Resume
-	}
-	return nil
-}
-
-func (g *Game) protectAsked(a move.Action) (pending, error) {
-	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendProtect {
-		return pending{}, errRule("5.9", "no sale waits for its president to protect it")
-	}
-	pd := g.r.Pending[0]
-	if len(a.Args) != 1 || !strings.EqualFold(a.Args[0], pd.Corp) {
-		return pending{}, errRule("5.9", "write %s %s", a.Verb, pd.Corp)
-	}
-	return pd, nil
+// protection is 1870's price protection (5.9): the sales asked about
+// wait in the round's questions.
+func (g *Game) protection() eighteen.Protection {
+	return eighteen.Protection{Rule: "5.9", Seat: func() int { return g.askedSeat()[0] },
+		Asked: func() *eighteen.Sale {
+			if !g.asked(pendProtect) {
+				return nil
+			}
+			return &g.r.Pending[0].Sale
+		},
+		Answered: func(seat int, protected bool) {
+			g.r.Pending = g.r.Pending[1:]
+			if g.r.Kind != stockRound {
+				return
+			}
+			if protected {
+				g.r.LastAct, g.r.Resume = seat, g.NextSeat(seat)
+			}
+			if len(g.r.Pending) == 0 {
+				g.r.Seat = g.r.Resume
+			}
+		},
+		Fall: func(s eighteen.Sale) {
+			c := g.Corp(s.Corp)
+			g.move(c, g.StockMarket().Down(c.Pos, s.Units))
+		}}
 }
 
 // endStockRound: the all-sold rise, the money companies are owed, the

@@ -201,3 +201,57 @@ func TestRedemption(t *testing.T) {
 		t.Errorf("REISSUE B: %v, initial offering %d units, treasury %d; want 1 and 0", err, b.IPO.Units(), b.Treasury.Units())
 	}
 }
+
+// TestProtection: a president with the money and room buys what another
+// sold at the sale price; without the money he may only decline, and the
+// price falls.
+func TestProtection(t *testing.T) {
+	for _, tc := range []struct {
+		cash      int
+		protected bool
+	}{{200, true}, {199, false}} {
+		st := newStockTable(t, 10)
+		b := st.b.Corp("B")
+		b.President = 0
+		st.b.Players[0].Shares["B"], st.b.Pool["B"], b.IPO = b.IPO[:2], b.IPO[2:4], b.IPO[4:]
+		st.b.Players[0].Cash = tc.cash
+		queue := []Sale{{Seat: 1, Units: 2, Price: 100, Corp: "B", President: 0}}
+		fell := 0
+		step := st.b.ProtectStep(Protection{Rule: "PR", Seat: func() int { return 0 },
+			Asked: func() *Sale {
+				if len(queue) == 0 {
+					return nil
+				}
+				return &queue[0]
+			},
+			Answered: func(int, bool) { queue = queue[1:] }, Fall: func(s Sale) { fell += s.Units }})
+		var opts []string
+		for _, o := range step.Options(0, move.Query{}) {
+			opts = append(opts, o.String())
+		}
+		want := []string{"DECLINE B"}
+		if tc.protected {
+			want = []string{"DECLINE B", "PROTECT B"}
+		}
+		slices.Sort(opts)
+		if !slices.Equal(opts, want) {
+			t.Fatalf("with $%d options %v, want %v", tc.cash, opts, want)
+		}
+		if err := step.Why(move.Action{Seat: 0, Verb: "PROTECT", Args: []string{"B"}}); (err == nil) != tc.protected {
+			t.Errorf("with $%d PROTECT B: %v", tc.cash, err)
+		}
+		verb := map[bool]string{true: "PROTECT", false: "DECLINE"}[tc.protected]
+		if err := step.Do(move.Action{Seat: 0, Verb: verb, Args: []string{"B"}}); err != nil {
+			t.Fatal(err)
+		}
+		if tc.protected && (st.b.Players[0].Units("B") != 5 || st.b.Players[0].Cash != 0 || fell != 0) {
+			t.Errorf("protected: Ann holds %d units and $%d, price fell %d; want 5, $0, 0", st.b.Players[0].Units("B"), st.b.Players[0].Cash, fell)
+		}
+		if !tc.protected && fell != 2 {
+			t.Errorf("declined: price fell %d rows, want 2", fell)
+		}
+		if step.Blocking() {
+			t.Error("the step still blocks after its one question")
+		}
+	}
+}

@@ -95,10 +95,14 @@ type StockTurn[T any] struct {
 	// companies'; PerCorp its own for a company, after the core's; Instead
 	// takes the companies' place while it lists any (18EZ's Startpacket).
 	Lead, Trail func(seat int) []move.Option
-	// Redeem turns on a president's acts for his company, or nil.
-	Redeem  *Redemption[T]
-	PerCorp func(seat int, c *T) []move.Option
-	Instead func(seat int) []move.Option
+	// Redeem turns on a president's acts for his company, Trade the
+	// purchase of privates (listed after the companies, or before them
+	// with TradeFirst), or nil.
+	Redeem     *Redemption[T]
+	Trade      *PrivateTrade
+	TradeFirst bool
+	PerCorp    func(seat int, c *T) []move.Option
+	Instead    func(seat int) []move.Option
 }
 
 // Stock is the stock turn's step.
@@ -126,6 +130,10 @@ func (b *Base[T, P]) Stock(t *StockTurn[T]) Step {
 		moves["REDEEM"] = Pair(func(a move.Action) error { return b.checkRedeem(t, a) }, func(a move.Action) error { return b.DoRedeem(t, a) })
 		moves["REISSUE"] = Pair(func(a move.Action) error { return b.checkReissue(t, a) }, func(a move.Action) error { return b.doReissue(t, a) })
 	}
+	if t.Trade != nil {
+		moves["BUYPRIVATE"] = Pair(func(a move.Action) error { _, _, err := b.tradeTerms(t, a); return err },
+			func(a move.Action) error { return b.DoTrade(t, a) })
+	}
 	for v, m := range t.Moves {
 		moves[v] = m
 	}
@@ -137,6 +145,9 @@ func (b *Base[T, P]) Stock(t *StockTurn[T]) Step {
 // menu lists them; each verb's check decides.
 func (b *Base[T, P]) stockCandidates(t *StockTurn[T], seat int) []move.Option {
 	out := []move.Option{move.Opt(seat, "PASS"), move.Opt(seat, "DONE")}
+	if t.Trade != nil && t.TradeFirst {
+		out = append(out, b.tradeCandidates(t, seat)...)
+	}
 	if t.Lead != nil {
 		out = append(out, t.Lead(seat)...)
 	}
@@ -170,6 +181,9 @@ func (b *Base[T, P]) stockCandidates(t *StockTurn[T], seat int) []move.Option {
 		if t.PerCorp != nil {
 			out = append(out, t.PerCorp(seat, x)...)
 		}
+	}
+	if t.Trade != nil && !t.TradeFirst {
+		out = append(out, b.tradeCandidates(t, seat)...)
 	}
 	if t.Trail != nil {
 		out = append(out, t.Trail(seat)...)

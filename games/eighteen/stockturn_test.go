@@ -255,3 +255,43 @@ func TestProtection(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivateTrade: a private bought from its owner at a price offered
+// from the least the title allows, his word asked first; one the bank
+// holds only where the title sells them so; the turn's purchase where
+// the title counts it so.
+func TestPrivateTrade(t *testing.T) {
+	for _, purchase := range []bool{false, true} {
+		st := newStockTable(t, 10)
+		asked := 0
+		st.b.Privates = []*Private{NewPrivate("X", "X", 40, 5), NewPrivate("Y", "Y", 20, 5)}
+		st.b.Privates[0].Owner = 1
+		tr := &PrivateTrade{Rule: "TR", Limit: "L", Least: 1, Purchase: purchase, Note: "%s buys %s from %s for $%d",
+			Ask: func(move.Action, int) error { asked++; return nil }}
+		step := st.b.Stock(&StockTurn[tcorp]{Title: "t", State: &st.st, Open: func() bool { return true }, Seat: func() int { return 0 },
+			Trade: tr})
+		for _, m := range []string{"BUYPRIVATE Y -> TR", "BUYPRIVATE X 0 -> TR", "BUYPRIVATE X 301 -> TR", "BUYPRIVATE X 50"} {
+			line, rule, refused := strings.Cut(m, " -> ")
+			f := strings.Fields(line)
+			a := move.Action{Seat: 0, Verb: f[0], Args: f[1:]}
+			err := step.Why(a)
+			if err == nil {
+				err = step.Do(a)
+			}
+			if refused != (err != nil) || (refused && !strings.Contains(err.Error(), "("+rule+")")) {
+				t.Fatalf("%s: %v; want refused %v by (%s)", line, err, refused, rule)
+			}
+		}
+		if asked != 1 || st.b.Privates[0].Owner != 1 {
+			t.Fatalf("asked %d, owner %d; want the owner asked once and still the owner", asked, st.b.Privates[0].Owner)
+		}
+		st.b.agreed = true
+		if err := step.Do(move.Action{Seat: 0, Verb: "BUYPRIVATE", Args: []string{"X", "50"}}); err != nil {
+			t.Fatal(err)
+		}
+		if st.b.Privates[0].Owner != 0 || st.b.Players[0].Cash != 250 || st.b.Players[1].Cash != 350 || (st.st.Bought == "X") != purchase {
+			t.Errorf("after the deal: owner %d, Ann $%d, Bob $%d, bought %q; want 0, $250, $350, a purchase %v",
+				st.b.Privates[0].Owner, st.b.Players[0].Cash, st.b.Players[1].Cash, st.st.Bought, purchase)
+		}
+	}
+}

@@ -126,7 +126,7 @@ func (g *Game) stockRules() *eighteen.StockTurn[Corp] {
 			Par: "5.5", Cash: "3.7", Sale: "5.3.3", Resell: "5.3.4"},
 		Open: func() bool { return g.r.Kind == stockRound }, Seat: func() int { return g.r.Seat }, Held: g.held,
 		Initial: func() bool { return g.r.Initial }, InitialRule: "5.7",
-		Moves: map[string]eighteen.Move{"BUYPRIVATE": eighteen.Pair(g.checkBuyPrivate, g.doBuyPrivate)}, Redeem: g.redemption(),
+		Redeem: g.redemption(), Trade: g.privateTrade(),
 		MayPar: func(_ int, c *Corp) error {
 			if c.Sym == SLSF {
 				return errRule("5.5", "%s is started by its certificate's owner (15.2)", c.Sym)
@@ -142,7 +142,6 @@ func (g *Game) stockRules() *eighteen.StockTurn[Corp] {
 		},
 		MaySell: g.maySell, Started: g.started, Bought: g.boughtShares, Sold: g.soldShares,
 		Passed: g.passed, Done: g.endStockTurn,
-		Trail: g.privateCandidates,
 	}
 }
 
@@ -152,22 +151,6 @@ func (g *Game) held() error {
 		return errRule("4.1", "answer the question before you first")
 	}
 	return nil
-}
-
-// privateCandidates are the privates a seat may buy in his stock turn
-// (5.3.2).
-func (g *Game) privateCandidates(seat int) []move.Option {
-	var out []move.Option
-	for _, p := range g.Privates {
-		switch {
-		case p.Closed || p.Corp != "" || p.Owner == seat:
-		case p.Owner < 0:
-			out = append(out, move.Opt(seat, "BUYPRIVATE", p.Sym))
-		default:
-			out = append(out, move.RangedOpt(seat, "BUYPRIVATE", 1, g.Players[seat].Cash, p.Sym))
-		}
-	}
-	return out
 }
 
 // companyStep is what the operating company may do at any point of its

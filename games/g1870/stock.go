@@ -424,9 +424,9 @@ func abs(n int) int {
 	return n
 }
 
-// checkBuyPrivate judges a private's purchase: by a player in a stock
-// turn from the open market at its price, or from another player at a
-// price they agree (5.3.2); by the operating company from a player (12).
+// checkBuyPrivate judges the operating company's purchase of a private
+// from a player (12); a player's in his stock turn is the core's
+// (privateTrade).
 func (g *Game) checkBuyPrivate(a move.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
@@ -438,63 +438,32 @@ func (g *Game) checkBuyPrivate(a move.Action) error {
 	if p == nil || p.Closed {
 		return errRule("12", "%s is not a private company in play", a.Args[0])
 	}
-	if g.r.Kind == operatingRound {
-		return g.checkCorpBuysPrivate(a, p)
-	}
-	if g.r.Kind != stockRound || g.r.Bought != "" || g.r.ForCorp {
-		return errRule("5.3.2", "a private is bought in place of a share, once a turn")
-	}
-	pl := g.Players[a.Seat]
-	switch {
-	case p.Corp != "":
-		return errRule("5.3.2", "the %s belongs to %s", p.Sym, p.Corp)
-	case p.Owner == a.Seat:
-		return errRule("5.3.2", "you own the %s", p.Sym)
-	case p.Owner < 0 && len(a.Args) != 1:
-		return errRule("5.3.2", "the open market sells the %s at its price: write BUYPRIVATE %s", p.Sym, p.Sym)
-	case p.Owner < 0 && pl.Cash < p.Cost:
-		return errRule("3.7", "the %s costs $%d and you have $%d", p.Sym, p.Cost, pl.Cash)
-	case p.Owner >= 0:
-		price, ok := 0, len(a.Args) == 2
-		if ok {
-			price, ok = atoi(a.Args[1])
-		}
-		if !ok || price < 1 || price > pl.Cash {
-			return errRule("5.3.2", "write BUYPRIVATE %s and the price you offer %s, from $1 to your $%d", p.Sym, g.Players[p.Owner].Name, pl.Cash)
-		}
-	}
-	if g.Certs(a.Seat)+1 > g.Limit() {
-		return errRule("5.4.1", "a certificate more would take you over the limit of %d", g.Limit())
-	}
-	return nil
+	return g.checkCorpBuysPrivate(a, p)
 }
 
-// doBuyPrivate makes the purchase checkBuyPrivate allowed, or offers it
-// to the owner when he must agree.
+// doBuyPrivate makes a private's purchase, or offers it to the owner
+// when he must agree: the operating company's (12), or a player's in his
+// stock turn.
 func (g *Game) doBuyPrivate(a move.Action) error {
+	if g.r.Kind != operatingRound {
+		return g.DoTrade(g.stockRules(), a)
+	}
 	p := g.Private(a.Args[0])
-	if g.r.Kind == operatingRound {
-		if p.Owner != g.Operating().President && !g.Agreed() {
-			return g.offer(a, p.Owner, "%s offers %s $%s for the %s (12)", g.r.Corp, g.Players[p.Owner].Name, a.Args[1], p.Sym)
-		}
-		return g.corpBuysPrivate(a, p)
+	if p.Owner != g.Operating().President && !g.Agreed() {
+		return g.offer(a, p.Owner, "%s offers %s $%s for the %s (12)", g.r.Corp, g.Players[p.Owner].Name, a.Args[1], p.Sym)
 	}
-	if p.Owner < 0 {
-		g.sellPrivate(p, a.Seat, p.Cost)
-		g.r.Bought, g.r.LastAct = p.Sym, a.Seat
-		return nil
-	}
-	if !g.Agreed() {
-		return g.offer(a, p.Owner, "%s offers %s $%s for the %s (5.3.2)", g.Players[a.Seat].Name, g.Players[p.Owner].Name, a.Args[1], p.Sym)
-	}
-	price, _ := atoi(a.Args[1])
-	buyer, seller := g.Players[a.Seat], g.Players[p.Owner]
-	buyer.Cash -= price
-	seller.Cash += price
-	p.Owner = a.Seat
-	g.Note("%s buys the %s from %s for $%d (5.3.2)", buyer.Name, p.Sym, seller.Name, price)
-	g.r.Bought, g.r.LastAct = p.Sym, a.Seat
-	return nil
+	return g.corpBuysPrivate(a, p)
+}
+
+// privateTrade is a private bought in a stock turn in place of a share:
+// from the bank at its cost, or from another player at a price they
+// agree (5.3.2).
+func (g *Game) privateTrade() *eighteen.PrivateTrade {
+	return &eighteen.PrivateTrade{Rule: "5.3.2", Limit: "5.4.1", Least: 1, Purchase: true,
+		FromBank: func(p *Private, seat int) { g.sellPrivate(p, seat, p.Cost) },
+		Ask: func(a move.Action, owner int) error {
+			return g.offer(a, owner, "%s offers %s $%s for the %s (5.3.2)", g.Players[a.Seat].Name, g.Players[owner].Name, a.Args[1], g.Private(a.Args[0]).Sym)
+		}, Note: "%s buys the %s from %s for $%d (5.3.2)"}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

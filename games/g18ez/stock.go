@@ -73,8 +73,13 @@ func (g *Game) stockRules() *eighteen.StockTurn[Corp] {
 			Par: "1.5", Cash: "1.5", Sale: "1.13", Resell: "1.11"},
 		Open: func() bool { return g.r.Kind == stockRound }, Seat: func() int { return g.r.Seat },
 		Initial: func() bool { return g.r.Initial }, InitialRule: "1.5",
-		Moves:   map[string]eighteen.Move{"BID": g.PacketBid(g.packet()), "BUYPRIVATE": eighteen.Pair(g.checkTrade, g.doTrade)},
-		Leading: packet, LeadBuy: eighteen.Pair(g.checkPacketBuy, g.doPacketBuy),
+		Moves: map[string]eighteen.Move{"BID": g.PacketBid(g.packet())},
+		// A private another player owns, at any price he agrees to, no
+		// part of the turn's dealing (appendix; rulings EZ14).
+		Trade: &eighteen.PrivateTrade{Rule: "appendix", Limit: "1.8", Note: "%s buys %s from %s for $%d (appendix)",
+			Ask: func(a move.Action, owner int) error { g.offer(a, owner); return nil }},
+		TradeFirst: true,
+		Leading:    packet, LeadBuy: eighteen.Pair(g.checkPacketBuy, g.doPacketBuy),
 		PreStart: func(c *Corp) bool { return c.Kind == kindSystem },
 		MayPass:  g.mayPass,
 		MayPar: func(_ int, c *Corp) error {
@@ -115,15 +120,6 @@ func (g *Game) stockRules() *eighteen.StockTurn[Corp] {
 			g.bought(seat, c)
 		},
 		Sold: g.soldShares, Passed: g.passed, Done: g.endTurn,
-		Lead: func(seat int) []move.Option {
-			var out []move.Option
-			for _, p := range g.Privates {
-				if p.Held() && p.Corp == "" && p.Owner != seat {
-					out = append(out, move.RangedOpt(seat, "BUYPRIVATE", 0, g.Players[seat].Cash, p.Sym))
-				}
-			}
-			return out
-		},
 		Instead: func(seat int) []move.Option {
 			if top := g.Packet.Top(); top != nil {
 				return append([]move.Option{move.Opt(seat, "BUY", top.Sym)}, g.PacketBids(g.packet(), seat)...)
@@ -200,49 +196,6 @@ func (g *Game) passed(seat int) {
 		return
 	}
 	g.endStockRound()
-}
-
-// tradeTerms reads BUYPRIVATE sym price in an SDR: a private company
-// another player owns, at any price its owner agrees to (appendix;
-// rulings EZ14).
-func (g *Game) tradeTerms(a move.Action) (*Private, int, error) {
-	if len(a.Args) != 2 {
-		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and your price, as BUYPRIVATE OBS 160")
-	}
-	p := g.Private(a.Args[0])
-	price, ok := atoi(a.Args[1])
-	switch {
-	case p == nil || !ok || price < 0:
-		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and your price, as BUYPRIVATE OBS 160")
-	case !p.Held() || p.Corp != "" || p.Owner == a.Seat:
-		return nil, 0, errRule("appendix", "%s is not another player's to sell", p.Sym)
-	case price > g.Players[a.Seat].Cash:
-		return nil, 0, errRule("appendix", "you have $%d", g.Players[a.Seat].Cash)
-	case g.Certs(a.Seat) >= g.Limit():
-		return nil, 0, errRule("1.8", "you hold %d certificates, the limit", g.Certs(a.Seat))
-	}
-	return p, price, nil
-}
-
-func (g *Game) checkTrade(a move.Action) error {
-	_, _, err := g.tradeTerms(a)
-	return err
-}
-
-// doTrade offers the deal to the owner; with his word it is made. It is
-// no part of the turn's dealing in shares (rulings EZ14).
-func (g *Game) doTrade(a move.Action) error {
-	p, price, _ := g.tradeTerms(a)
-	if !g.Agreed() {
-		g.offer(a, p.Owner)
-		return nil
-	}
-	buyer, seller := g.Players[a.Seat], g.Players[p.Owner]
-	buyer.Cash -= price
-	seller.Cash += price
-	g.Note("%s buys %s from %s for $%d (appendix)", buyer.Name, p.Sym, seller.Name, price)
-	p.Owner = a.Seat
-	return nil
 }
 
 // endTurn passes the SDR turn on after a player has dealt.

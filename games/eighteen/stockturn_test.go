@@ -295,3 +295,17 @@ func TestPrivateTrade(t *testing.T) {
 		}
 	}
 }
+
+// TestOverLimitWithNoSaleMayPass: over the limit with no sale open (the
+// open market full), a seat may still pass.
+func TestOverLimitWithNoSaleMayPass(t *testing.T) {
+	st := newStockTable(t, 2)
+	c := st.b.Corp("C").IPO
+	st.b.Players[0].Shares["C"], st.b.Pool["C"], st.b.Corp("C").IPO = c[1:4], c[4:9], c[:1]
+	if err := st.play("PASS"); err != nil {
+		t.Errorf("PASS over the limit with the open market full: %v", err)
+	}
+	if st.passes != 1 {
+		t.Errorf("passes %d, want 1", st.passes)
+	}
+}

@@ -32,7 +32,7 @@ func TestDealsNeedConsent(t *testing.T) {
 		g.Private(GSC).Closed, g.Private(GSC).Owner = false, 1
 		act(t, g, 0, "BUYPRIVATE GSC 150")
 		answer(t, g, 0, 1, "DECLINE")
-		if g.Private(GSC).Owner != 1 || g.Players[0].Cash != 525 || g.r.Bought {
+		if g.Private(GSC).Owner != 1 || g.Players[0].Cash != 525 || g.r.Bought != "" {
 			t.Fatal("a declined offer changed hands or money")
 		}
 		ann, bob := g.Players[0].Cash, g.Players[1].Cash

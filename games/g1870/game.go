@@ -133,16 +133,8 @@ func New(s Setup) (*Game, error) {
 	return g, nil
 }
 
-// free tells whether a company's shares are off the certificate limit:
-// its token is in the yellow, green or brown zone (5.1.1).
-func (g *Game) free(c *Corp) bool { return shares.Free(g.StockMarket(), &c.Corporation) }
-
 // unlimited tells whether more than 60% may be held (5.1.1 green, brown).
 func (g *Game) unlimited(c *Corp) bool { return shares.Unlimited(g.StockMarket(), &c.Corporation) }
-
-// bulk tells whether several shares may be bought from the open market at
-// once (5.1.1 brown).
-func (g *Game) bulk(c *Corp) bool { return shares.Bulk(g.StockMarket(), &c.Corporation) }
 
 // Limit is each player's certificate limit now, lower as companies close
 // (5.4.1).

@@ -21,11 +21,8 @@ const (
 	pendConnPay        // and pays out or keeps its connection run (11.4.2)
 )
 
-type sale struct {
-	Seat, Units, Price int
-	Corp               string
-	President          int // the company's president before the sale
-}
+// sale is a stock turn's sale, kept for its price protection (5.9).
+type sale = eighteen.Sale
 
 type pending struct {
 	Kind    int
@@ -47,9 +44,9 @@ type round struct {
 	First   int  // who began this stock round
 
 	// the stock turn in progress
-	Acted, ForCorp, Bought, SoldFirst bool
-	Sales                             []sale
-	Resume                            int
+	eighteen.StockState
+	Sales  []sale
+	Resume int
 
 	Auction *auction
 

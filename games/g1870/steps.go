@@ -55,16 +55,7 @@ func (g *Game) parStep() eighteen.Step {
 }
 
 // protectStep asks a president whether to protect his price (5.9).
-func (g *Game) protectStep() eighteen.Step {
-	return &eighteen.Table{Title: "price protection", Moves: map[string]eighteen.Move{
-		"PROTECT": eighteen.Pair(g.checkProtect, g.doProtect),
-		"DECLINE": eighteen.Pair(func(a move.Action) error { _, err := g.protectAsked(a); return err }, g.doDecline),
-	}, Blocks: func() bool { return g.asked(pendProtect) }, Waiting: g.askedSeat,
-		Candidate: func(seat int, _ move.Query) []move.Option {
-			c := g.r.Pending[0].Corp
-			return []move.Option{move.Opt(seat, "PROTECT", c), move.Opt(seat, "DECLINE", c)}
-		}}
-}
+func (g *Game) protectStep() eighteen.Step { return g.ProtectStep(g.protection()) }
 
 // discardStep has a company over its train limit give one up (10.2.1).
 func (g *Game) discardStep() eighteen.Step { return g.DiscardStep(g.discarding()) }
@@ -111,66 +102,43 @@ func (g *Game) waterfall() eighteen.Waterfall {
 		}}
 }
 
-// stockStep is a player's stock turn (5.2, 5.3).
-func (g *Game) stockStep() eighteen.Step {
-	return &eighteen.Table{Title: "stock turn", Moves: map[string]eighteen.Move{
-		"BUY": eighteen.Pair(g.checkBuyMove, g.doBuy), "SELL": eighteen.Pair(g.checkSellMove, g.doSell),
-		"PASS": eighteen.Pair(g.checkPass, g.doPass), "DONE": eighteen.Pair(g.checkDone, g.doDone),
-		"REDEEM": eighteen.Pair(g.checkRedeem, g.doRedeem), "REISSUE": eighteen.Pair(g.checkReissue, g.doReissue),
-		"BUYPRIVATE": eighteen.Pair(g.checkBuyPrivate, g.doBuyPrivate),
-	}, Blocks: func() bool { return g.r.Kind == stockRound }, Waiting: func() []int { return []int{g.r.Seat} },
-		Candidate: g.stockCandidates}
+// stockStep is a player's stock turn on the core's (5.2 to 5.6), with
+// 1870's acts for a company (5.10, 5.11) and purchases of privates
+// (5.3.2).
+func (g *Game) stockStep() eighteen.Step { return g.Stock(g.stockRules()) }
+
+// stockRules are 1870's stock turn.
+func (g *Game) stockRules() *eighteen.StockTurn[Corp] {
+	return &eighteen.StockTurn[Corp]{Title: "stock turn", Pars: parPrices, State: &g.r.StockState,
+		Cite: eighteen.StockCite{Turn: "5.2.2", Once: "5.3", Source: "5.3.1", Bulk: "5.1.1", Sold: "5.3.3", Limit: "5.4.1",
+			Par: "5.5", Cash: "3.7", Sale: "5.3.3", Resell: "5.3.4"},
+		Open: func() bool { return g.r.Kind == stockRound }, Seat: func() int { return g.r.Seat }, Held: g.held,
+		Initial: func() bool { return g.r.Initial }, InitialRule: "5.7",
+		Redeem: g.redemption(), Trade: g.privateTrade(),
+		MayPar: func(_ int, c *Corp) error {
+			if c.Sym == SLSF {
+				return errRule("5.5", "%s is started by its certificate's owner (15.2)", c.Sym)
+			}
+			return nil
+		},
+		// The historical start's five (16.5).
+		MayBuy: func(_ int, c *Corp, ipo bool, units int) error {
+			if ipo && !g.eligible(c) && g.sold(c)+units > 5 {
+				return errRule("16.5", "%s may sell no more than five shares until the companies before it have sold six each", c.Sym)
+			}
+			return nil
+		},
+		MaySell: g.maySell, Started: g.started, Bought: g.boughtShares, Sold: g.soldShares,
+		Passed: g.passed, Done: g.endStockTurn,
+	}
 }
 
-// stockCandidates are the stock-turn moves worth judging: only those that
-// might pass are listed, the checks are the verbs'.
-func (g *Game) stockCandidates(seat int, _ move.Query) []move.Option {
-	out := []move.Option{move.Opt(seat, "PASS"), move.Opt(seat, "DONE")}
-	pl := g.Players[seat]
-	for _, c := range g.Corps {
-		if c.Closed {
-			continue
-		}
-		if !g.r.Bought && !g.r.ForCorp && !pl.Sold[c.Sym] {
-			switch {
-			case !c.Started:
-				for _, p := range parPrices {
-					out = append(out, move.Opt(seat, "BUY", c.Sym, "PAR", itoa(p)))
-				}
-			case c.IPO.Units() > 0:
-				out = append(out, move.Opt(seat, "BUY", c.Sym, "IPO"))
-			}
-			if c.Started && g.PoolUnits(c.Sym) > 0 {
-				out = append(out, move.Opt(seat, "BUY", c.Sym, "POOL"))
-				for n := 2; n <= g.PoolUnits(c.Sym) && g.bulk(c); n++ {
-					out = append(out, move.Opt(seat, "BUY", c.Sym, "POOL", itoa(n)))
-				}
-			}
-		}
-		if !g.r.Initial {
-			for n := 1; n <= pl.Units(c.Sym); n++ {
-				out = append(out, move.Opt(seat, "SELL", c.Sym, itoa(n)))
-			}
-		}
-		if c.President == seat && !g.r.Acted {
-			out = append(out, move.Opt(seat, "REDEEM", c.Sym), move.Opt(seat, "REDEEM", c.Sym, "SELF"), move.Opt(seat, "REISSUE", c.Sym))
-			for s, p := range g.Players {
-				if s != seat && p.Units(c.Sym) > 0 {
-					out = append(out, move.Opt(seat, "REDEEM", c.Sym, p.Name))
-				}
-			}
-		}
+// held refuses a move while a question waits (4.1).
+func (g *Game) held() error {
+	if len(g.r.Pending) > 0 {
+		return errRule("4.1", "answer the question before you first")
 	}
-	for _, p := range g.Privates {
-		switch {
-		case p.Closed || p.Corp != "" || p.Owner == seat:
-		case p.Owner < 0:
-			out = append(out, move.Opt(seat, "BUYPRIVATE", p.Sym))
-		default:
-			out = append(out, move.RangedOpt(seat, "BUYPRIVATE", 1, pl.Cash, p.Sym))
-		}
-	}
-	return out
+	return nil
 }
 
 // companyStep is what the operating company may do at any point of its

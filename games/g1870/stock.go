@@ -58,32 +58,6 @@ func (g *Game) askFriscoPar() {
 	g.r.Pending = append(g.r.Pending, pending{Kind: pendPar, Seat: p.Owner, Corp: SLSF})
 }
 
-// checkPass judges a pass in a stock turn: only before acting and when
-// not over the certificate limit (5.2.2, 5.4.1).
-func (g *Game) checkPass(a move.Action) error {
-	if len(g.r.Pending) > 0 || g.r.Kind == operatingRound {
-		return errRule("5.2.2", "PASS is for stock rounds and auctions; the operating company ends its turn with DONE")
-	}
-	if g.r.Acted {
-		return errRule("5.2.2", "you have acted this turn: end it with DONE")
-	}
-	if g.r.Kind == stockRound && g.overLimit(a.Seat) && len(g.saleOptions(a.Seat)) > 0 {
-		return errRule("5.4.1", "you hold %d certificates against a limit of %d: sell first", g.Certs(a.Seat), g.Limit())
-	}
-	return nil
-}
-
-// doPass passes a stock turn; when every seat has passed in a row the
-// round ends (5.2.2).
-func (g *Game) doPass(a move.Action) error {
-	g.r.Passes++
-	g.r.Seat = g.NextSeat(a.Seat)
-	if g.r.Passes >= len(g.Players) {
-		g.endStockRound()
-	}
-	return nil
-}
-
 // privatesOnlyRound follows an initial round in which everyone passed
 // with privates unsold: the privates pay, and the initial round starts
 // again (5.7), the GRSC $5 cheaper (the waterfall's Discount).
@@ -97,55 +71,12 @@ func (g *Game) privatesOnlyRound() {
 	g.r = round{RoundState: eighteen.RoundState{Kind: auctionRound, Seat: start, LastAct: -1}, Initial: true, First: start}
 }
 
-// checkDone judges the end of a stock turn, or of a company's turn after
-// its trains (5.2.2, 5.4.1, 4.1, 10.1).
-func (g *Game) checkDone(a move.Action) error {
-	if len(g.r.Pending) > 0 {
-		return errRule("4.1", "answer the question before you first")
-	}
-	switch g.r.Kind {
-	case auctionRound:
-		return errRule("5.7", "in the auction you BUY, BID or PASS")
-	case stockRound:
-		if !g.r.Acted {
-			return errRule("5.2.2", "you have done nothing this turn: PASS instead")
-		}
-		if g.overLimit(a.Seat) && len(g.saleOptions(a.Seat)) > 0 {
-			return errRule("5.4.1", "you hold %d certificates against a limit of %d: sell down first", g.Certs(a.Seat), g.Limit())
-		}
-		return nil
-	}
-	c := g.Operating()
-	switch g.r.Step {
-	case eighteen.StepTrack, eighteen.StepToken:
-		return errRule("4.1", "%s has still to run: SKIP the track and token steps first", c.Sym)
-	case eighteen.StepDividend:
-		return errRule("4.1", "%s must settle its dividend first", c.Sym)
-	}
-	if g.mustBuy(c) {
-		return errRule("10.1", "%s has a route and no train: it must buy one", c.Sym)
-	}
-	return nil
-}
-
-// doDone ends the turn: the stock turn, or the company's.
-func (g *Game) doDone(a move.Action) error {
-	if g.r.Kind == stockRound {
-		g.endStockTurn(a.Seat)
-		return nil
-	}
-	g.finishTurn(g.Operating())
-	return nil
-}
-
-func (g *Game) overLimit(seat int) bool { return g.Certs(seat) > g.Limit() }
-
 // endStockTurn offers the presidents of what was sold the chance to
 // protect their price (5.9), and passes play on.
 func (g *Game) endStockTurn(seat int) {
 	g.r.Resume = g.NextSeat(seat)
 	sales := g.r.Sales
-	g.r.Acted, g.r.ForCorp, g.r.Bought, g.r.SoldFirst, g.r.Sales = false, false, false, false, nil
+	g.r.StockState, g.r.Sales = eighteen.StockState{}, nil
 	g.r.Passes = 0
 	for _, s := range sales {
 		g.offerProtection(s)
@@ -162,80 +93,39 @@ func (g *Game) offerProtection(s sale) {
 	if c.Closed {
 		return
 	}
-	if g.canProtect(s) {
+	if g.CanProtect(s) {
 		g.r.Pending = append(g.r.Pending, pending{Kind: pendProtect, Seat: c.President, Corp: c.Sym, Sale: s})
 		return
 	}
 	g.move(c, g.StockMarket().Down(c.Pos, s.Units))
 }
 
-func (g *Game) canProtect(s sale) bool {
-	c := g.Corp(s.Corp)
-	p := c.President
-	if p < 0 || p == s.Seat || p != s.President || g.Players[p].Cash < s.Units*s.Price || g.PoolUnits(c.Sym) < s.Units {
-		return false
-	}
-	extra := s.Units
-	if g.free(c) {
-		extra = 0
-	}
-	return g.Certs(p)+extra <= g.Limit()
-}
-
-// checkProtect judges a president's purchase of shares another sold
-// (5.9): the money in hand and room for them.
-func (g *Game) checkProtect(a move.Action) error {
-	pd, err := g.protectAsked(a)
-	if err != nil {
-		return err
-	}
-	if !g.canProtect(pd.Sale) {
-		return errRule("5.9", "you need $%d in hand and room for the shares; you may not sell to make either", pd.Sale.Units*pd.Sale.Price)
-	}
-	return nil
-}
-
-// doProtect buys the shares at the sale price; the price does not fall.
-func (g *Game) doProtect(a move.Action) error {
-	pd := g.r.Pending[0]
-	s, c := pd.Sale, g.Corp(pd.Corp)
-	cost := s.Units * s.Price
-	pl := g.Players[a.Seat]
-	pl.Cash -= cost
-	g.Bank += cost
-	g.Transfer(&c.Corporation, eighteen.InPool, eighteen.Hand(a.Seat), s.Units)
-	g.Note("%s protects %s's price, buying the %d shares sold at $%d (5.9)", pl.Name, c.Sym, s.Units, s.Price)
-	g.r.Pending = g.r.Pending[1:]
-	if g.r.Kind == stockRound {
-		g.r.LastAct, g.r.Resume = a.Seat, g.NextSeat(a.Seat)
-		if len(g.r.Pending) == 0 {
-			g.r.Seat = g.r.Resume
-		}
-	}
-	return nil
-}
-
-// doDecline lets the price fall for the sale (5.9).
-func (g *Game) doDecline(a move.Action) error {
-	pd := g.r.Pending[0]
-	g.r.Pending = g.r.Pending[1:]
-	c := g.Corp(pd.Corp)
-	g.move(c, g.StockMarket().Down(c.Pos, pd.Sale.Units))
-	if g.r.Kind == stockRound && len(g.r.Pending) == 0 {
-		g.r.Seat = g.r.Resume
-	}
-	return nil
-}
-
-func (g *Game) protectAsked(a move.Action) (pending, error) {
-	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendProtect {
-		return pending{}, errRule("5.9", "no sale waits for its president to protect it")
-	}
-	pd := g.r.Pending[0]
-	if len(a.Args) != 1 || !strings.EqualFold(a.Args[0], pd.Corp) {
-		return pending{}, errRule("5.9", "write %s %s", a.Verb, pd.Corp)
-	}
-	return pd, nil
+// protection is 1870's price protection (5.9): the sales asked about
+// wait in the round's questions.
+func (g *Game) protection() eighteen.Protection {
+	return eighteen.Protection{Rule: "5.9", Seat: func() int { return g.askedSeat()[0] },
+		Asked: func() *eighteen.Sale {
+			if !g.asked(pendProtect) {
+				return nil
+			}
+			return &g.r.Pending[0].Sale
+		},
+		Answered: func(seat int, protected bool) {
+			g.r.Pending = g.r.Pending[1:]
+			if g.r.Kind != stockRound {
+				return
+			}
+			if protected {
+				g.r.LastAct, g.r.Resume = seat, g.NextSeat(seat)
+			}
+			if len(g.r.Pending) == 0 {
+				g.r.Seat = g.r.Resume
+			}
+		},
+		Fall: func(s eighteen.Sale) {
+			c := g.Corp(s.Corp)
+			g.move(c, g.StockMarket().Down(c.Pos, s.Units))
+		}}
 }
 
 // endStockRound: the all-sold rise, the money companies are owed, the
@@ -301,168 +191,50 @@ func (g *Game) startStockRound() {
 	g.Note("stock round: %s has the priority", g.Players[g.Priority].Name)
 }
 
-// checkBuyMove judges BUY: a president's certificate at par, or shares
-// from the initial offering or the open market (5.3, 5.5).
-func (g *Game) checkBuyMove(a move.Action) error {
-	if len(g.r.Pending) > 0 {
-		return errRule("4.1", "answer the question before you first")
-	}
-	c, err := g.checkBuy(a)
-	if err != nil {
-		return err
-	}
-	if strings.EqualFold(a.Args[1], "PAR") {
-		return g.checkPar(a, c)
-	}
-	units, price, err := g.shareTerms(a, c)
-	if err != nil {
-		return err
-	}
-	return g.checkShares(a.Seat, c, units, price, strings.EqualFold(a.Args[1], "IPO"))
+// started follows a company's start: its treasury is paid its par for
+// ten shares at the round's end (5.5.4).
+func (g *Game) started(seat int, c *Corp, par int) {
+	g.Restack(&c.Corporation)
+	c.Pending += 10 * par
+	g.Note("%s starts %s at $%d", g.Players[seat].Name, c.Sym, par)
+	g.r.LastAct = seat
 }
 
-// doBuy makes a purchase checkBuyMove allowed.
-func (g *Game) doBuy(a move.Action) error {
-	c := g.Corp(a.Args[0])
-	if strings.EqualFold(a.Args[1], "PAR") {
-		par, _ := atoi(a.Args[2])
-		g.startCorp(a.Seat, c, par)
-		return nil
+// boughtShares follows a purchase of shares; a reissued share's price is
+// the company's at the round's end (5.11).
+func (g *Game) boughtShares(seat int, c *Corp, units, price int, ipo bool) {
+	if ipo && c.Reissued {
+		c.Pending += price
 	}
-	units, price, err := g.shareTerms(a, c)
-	if err != nil {
-		return err
+	g.Note("%s buys %d %s for $%d", g.Players[seat].Name, units, c.Sym, units*price)
+	g.Reelect(c)
+	g.r.LastAct = seat
+	g.askFriscoPar()
+}
+
+// soldShares records a stock turn's sale: its price falls when the turn
+// ends, unless the president protects it (5.9).
+func (g *Game) soldShares(seat int, c *Corp, n, price int) {
+	g.Note("%s sells %d %s at $%d", g.Players[seat].Name, n, c.Sym, price)
+	g.r.Sales = append(g.r.Sales, sale{Seat: seat, Corp: c.Sym, Units: n, Price: price, President: c.President})
+	g.r.LastAct = seat
+}
+
+// passed passes a stock turn; when every seat has passed in a row the
+// round ends (5.2.2).
+func (g *Game) passed(seat int) {
+	g.r.Passes++
+	g.r.Seat = g.NextSeat(seat)
+	if g.r.Passes >= len(g.Players) {
+		g.endStockRound()
 	}
-	g.buyShares(a.Seat, c, units, price, strings.EqualFold(a.Args[1], "IPO"))
-	return nil
 }
 
 // shareTerms are how many shares a purchase from the initial offering or
 // the open market takes, and at what price (5.1.1, 5.3.1).
 func (g *Game) shareTerms(a move.Action, c *Corp) (units, price int, err error) {
-	switch strings.ToUpper(a.Args[1]) {
-	case "IPO":
-		if !c.Started || c.IPO.Units() == 0 {
-			return 0, 0, errRule("5.3.1", "%s has no shares in the initial offering", c.Sym)
-		}
-		if len(a.Args) != 2 {
-			return 0, 0, errRule("5.1.1", "shares in the initial offering are bought one at a time")
-		}
-		return 1, c.Par, nil // the reissue par once reissued (5.3.1)
-	case "POOL":
-		if !c.Started || g.PoolUnits(c.Sym) == 0 {
-			return 0, 0, errRule("5.3.1", "the open market holds no %s shares", c.Sym)
-		}
-		units = 1
-		if len(a.Args) == 3 {
-			n, ok := atoi(a.Args[2])
-			if !ok || n < 1 || n > g.PoolUnits(c.Sym) || (n > 1 && !g.bulk(c)) {
-				return 0, 0, errRule("5.1.1", "more than one share at once only from the open market of a company in the brown zone, and no more than it holds")
-			}
-			units = n
-		}
-		return units, g.Price(c), nil
-	}
-	return 0, 0, errRule("5.3.1", "buy from IPO or POOL, or start a company with PAR")
-}
-
-// checkBuy applies the checks every stock-round purchase shares, whatever
-// its source (5.3, 5.4.1), and returns the company to be bought.
-func (g *Game) checkBuy(a move.Action) (*Corp, error) {
-	if g.r.Kind != stockRound {
-		return nil, errRule("5.3", "shares are bought in stock rounds; the company buys trains with BUYTRAIN")
-	}
-	if g.r.Bought || g.r.ForCorp {
-		return nil, errRule("5.3", "one purchase a turn; you may still SELL or end with DONE")
-	}
-	if len(a.Args) < 2 {
-		return nil, errRule("5.3.1", "write BUY, the company and IPO, POOL or PAR with a price, as BUY MP IPO")
-	}
-	c := g.Corp(a.Args[0])
-	if c == nil || c.Closed {
-		return nil, errRule("5.3.1", "%s is not a company in play", a.Args[0])
-	}
-	pl := g.Players[a.Seat]
-	if pl.Sold[c.Sym] {
-		return nil, errRule("5.3.3", "you sold %s since the last operating rounds and may not buy it again yet", c.Sym)
-	}
-	if g.overLimit(a.Seat) {
-		return nil, errRule("5.4.1", "you hold %d certificates against a limit of %d: sell first", g.Certs(a.Seat), g.Limit())
-	}
-	return c, nil
-}
-
-// checkPar judges starting a company by buying its president's
-// certificate, two shares, at a par price (5.5).
-func (g *Game) checkPar(a move.Action, c *Corp) error {
-	if c.Started || c.Sym == SLSF {
-		return errRule("5.5", "%s is already started", c.Sym)
-	}
-	if len(a.Args) != 3 {
-		return errRule("5.5", "write BUY %s PAR and a par price from %v", c.Sym, parPrices)
-	}
-	par, ok := atoi(a.Args[2])
-	if !ok || !slices.Contains(parPrices, par) {
-		return errRule("5.5", "a par price is one of %v", parPrices)
-	}
-	if cash := g.Players[a.Seat].Cash; cash < 2*par {
-		return errRule("3.7", "the president's certificate costs $%d and you have $%d", 2*par, cash)
-	}
-	if g.Certs(a.Seat)+1 > g.Limit() {
-		return errRule("5.4.1", "a certificate more would take you over the limit of %d", g.Limit())
-	}
-	return nil
-}
-
-// startCorp sells the president's certificate at par; the company's
-// treasury is paid at the round's end (5.5.4).
-func (g *Game) startCorp(seat int, c *Corp, par int) {
-	pl := g.Players[seat]
-	pos, _ := g.StockMarket().Par(par)
-	c.Started, c.President, c.Par = true, seat, par
-	c.Pos = pos
-	g.Restack(&c.Corporation)
-	g.DealPresident(&c.Corporation, &c.IPO, seat)
-	pl.Cash -= 2 * par
-	g.Bank += 2 * par
-	c.Pending += 10 * par
-	g.Note("%s starts %s at $%d", pl.Name, c.Sym, par)
-	g.bought(seat)
-}
-
-// checkShares judges buying units ordinary shares at price, from the
-// initial offering (ipo) or the open market: the money, the certificate
-// limit, 60% (3.7, 5.4.1) and the historical start's five (16.5).
-func (g *Game) checkShares(seat int, c *Corp, units, price int, ipo bool) error {
-	if ipo && !g.eligible(c) && g.sold(c)+units > 5 {
-		return errRule("16.5", "%s may sell no more than five shares until the companies before it have sold six each", c.Sym)
-	}
-	return shares.BuyError(g.StockMarket(), &c.Corporation, g.Players[seat], units, price, g.Certs(seat), g.Limit())
-}
-
-// buyShares hands a player shares from the initial offering (ipo) or the
-// open market; a reissued share's price is the company's at the round's
-// end (5.11).
-func (g *Game) buyShares(seat int, c *Corp, units, price int, ipo bool) {
-	pl := g.Players[seat]
-	pl.Cash -= units * price
-	g.Bank += units * price
-	if ipo {
-		g.Transfer(&c.Corporation, eighteen.InIPO, eighteen.Hand(seat), units)
-		if c.Reissued {
-			c.Pending += price
-		}
-	} else {
-		g.Transfer(&c.Corporation, eighteen.InPool, eighteen.Hand(seat), units)
-	}
-	g.Note("%s buys %d %s for $%d", pl.Name, units, c.Sym, units*price)
-	g.Reelect(c)
-	g.bought(seat)
-	g.askFriscoPar()
-}
-
-func (g *Game) bought(seat int) {
-	g.r.Bought, g.r.Acted, g.r.LastAct = true, true, seat
+	units, price, _, err = g.ShareTerms(g.stockRules(), a, c)
+	return units, price, err
 }
 
 // checkParSLSF judges the Frisco's par, set by the buyer of its
@@ -498,21 +270,8 @@ func (g *Game) doPar(a move.Action) error {
 	return nil
 }
 
-// saleOptions are the blocks a player may sell now: company and number.
-func (g *Game) saleOptions(seat int) [][2]int {
-	var out [][2]int
-	for i, c := range g.Corps {
-		for n := 1; n <= g.Players[seat].Units(c.Sym); n++ {
-			if g.checkSale(seat, c, n) == nil {
-				out = append(out, [2]int{i, n})
-			}
-		}
-	}
-	return out
-}
-
-// checkSale judges selling n shares of c as a stock action, in a stock
-// round or to raise money for a train (5.3.3, 5.4.2, 5.6, 10.6.2).
+// checkSale judges selling n shares of c to raise money for a train
+// (5.3.3, 5.4.2, 5.6, 10.6.2); a stock turn's sales are the core's.
 func (g *Game) checkSale(seat int, c *Corp, n int) error {
 	if c.Closed || !c.Started {
 		return errRule("5.3.3", "%s shares cannot be sold", c.Sym)
@@ -520,195 +279,92 @@ func (g *Game) checkSale(seat int, c *Corp, n int) error {
 	if err := shares.SaleError(&c.Corporation, g.Players, g.PoolUnits(c.Sym), seat, n); err != nil {
 		return err
 	}
+	return g.checkForcedSale(seat, c, n)
+}
+
+// maySell are 1870's own rules on a stock turn's sale: a company in
+// play, one block of a company a turn (5.3.3), and a holding over 60%
+// sold down to 60% (5.9).
+func (g *Game) maySell(seat int, c *Corp, n int) error {
 	held := g.Players[seat].Units(c.Sym)
-	if g.r.Kind == stockRound {
-		switch {
-		case g.r.Initial:
-			return errRule("5.7", "nothing may be sold in the initial stock round")
-		case g.r.ForCorp:
-			return errRule("5.3", "you acted for a company this turn")
-		case g.r.Bought && g.r.SoldFirst:
-			return errRule("5.3.4", "you sold and then bought: no more selling this turn")
-		case slices.ContainsFunc(g.r.Sales, func(s sale) bool { return s.Corp == c.Sym }):
-			return errRule("5.3.3", "shares of one company are sold in one block a turn")
-		}
-	}
-	if held > 6 && !g.unlimited(c) && held-n > 6 && g.r.Kind == stockRound {
+	switch {
+	case c.Closed || !c.Started:
+		return errRule("5.3.3", "%s shares cannot be sold", c.Sym)
+	case slices.ContainsFunc(g.r.Sales, func(s sale) bool { return s.Corp == c.Sym }):
+		return errRule("5.3.3", "shares of one company are sold in one block a turn")
+	case held > 6 && !g.unlimited(c) && held-n > 6:
 		return errRule("5.9", "you hold more than 60%% of %s: a sale must bring you down to 60%%", c.Sym)
-	}
-	if g.r.Kind == operatingRound {
-		return g.checkForcedSale(seat, c, n)
 	}
 	return nil
 }
 
-// checkSellMove judges SELL: in a stock turn, or by a president finding
-// money for a forced train (5.3.3, 10.6.2).
+// checkSellMove judges SELL by a president finding money for a forced
+// train (10.6.2).
 func (g *Game) checkSellMove(a move.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
 	}
-	if g.r.Kind == auctionRound {
-		return errRule("5.7", "nothing may be sold in the initial stock round")
+	c, n, err := g.SaleArgs(a, "5.3.3")
+	if err != nil {
+		return err
 	}
-	if len(a.Args) != 2 {
-		return errRule("5.3.3", "write SELL, the company and the number of shares, as SELL MP 2")
-	}
-	c := g.Corp(a.Args[0])
-	n, ok := atoi(a.Args[1])
-	if c == nil || !ok {
-		return errRule("5.3.3", "write SELL, the company and the number of shares, as SELL MP 2")
-	}
-	if g.r.Kind == operatingRound && (g.r.Corp == "" || g.r.Step != eighteen.StepTrains) {
+	if g.r.Corp == "" || g.r.Step != eighteen.StepTrains {
 		return errRule("10.6.2", "shares are sold in an operating round only to pay for a forced train")
 	}
 	return g.checkSale(a.Seat, c, n)
 }
 
-// doSell sells shares to the open market at the price now; in a stock
-// turn the price falls when the turn ends, in a forced sale at once
-// unless the president protects it (5.9 rule 7).
+// doSell sells shares for a forced train: the price falls at once unless
+// the president protects it (5.9 rule 7).
 func (g *Game) doSell(a move.Action) error {
-	c := g.Corp(a.Args[0])
-	n, _ := atoi(a.Args[1])
-	pl, price := g.Players[a.Seat], g.Price(c)
-	s := sale{Seat: a.Seat, Corp: c.Sym, Units: n, Price: price, President: c.President}
-	g.Pay(n*price, &pl.Cash)
-	g.Transfer(&c.Corporation, eighteen.Hand(a.Seat), eighteen.InPool, n)
-	pl.Sold[c.Sym] = true
-	g.Note("%s sells %d %s at $%d", pl.Name, n, c.Sym, price)
+	c, n, _ := g.SaleArgs(a, "5.3.3")
+	s := sale{Seat: a.Seat, Corp: c.Sym, Units: n, Price: g.Price(c), President: c.President}
+	g.SellShares(a.Seat, c, n)
+	g.Note("%s sells %d %s at $%d", g.Players[a.Seat].Name, n, c.Sym, s.Price)
 	g.Reelect(c)
-	if g.r.Kind == stockRound {
-		g.r.Sales = append(g.r.Sales, s)
-		g.r.Acted, g.r.LastAct = true, a.Seat
-		if !g.r.Bought {
-			g.r.SoldFirst = true
-		}
-	} else {
-		g.offerProtection(s) // 5.9.7
-	}
+	g.offerProtection(s) // 5.9.7
 	return nil
 }
 
-// checkRedeem judges the president having his company buy back one of
-// its shares (5.10): from the open market if it holds one, else from
-// himself, or from another player who must agree (rule 4).
-func (g *Game) checkRedeem(a move.Action) error {
-	c, err := g.forCorp(a, "REDEEM")
-	if err != nil {
-		return err
-	}
-	switch {
-	case !c.Operating:
-		return errRule("5.10", "only a company that has operated may redeem")
-	case c.RedeemedSR:
-		return errRule("5.10", "%s has redeemed a share this stock round", c.Sym)
-	case c.Treasury.Units() >= 4:
-		return errRule("5.10", "%s holds four of its shares already", c.Sym)
-	case g.sold(c)-1 < 6:
-		return errRule("5.10", "six shares of %s must stay with the players and the open market", c.Sym)
-	case c.Cash < g.Price(c):
-		return errRule("5.10", "%s has $%d and a share costs $%d", c.Sym, c.Cash, g.Price(c))
-	}
-	pl := g.Players[a.Seat]
-	fromPool := g.PoolUnits(c.Sym) > 0
-	if !fromPool {
-		from := -1
-		if len(a.Args) == 2 {
-			from = g.redeemFrom(a)
-		}
-		if from < 0 {
-			return errRule("5.10", "the open market holds no %s: write REDEEM %s SELF to redeem one of your own, or REDEEM %s and the player who holds one", c.Sym, c.Sym, c.Sym)
-		}
-		if from != a.Seat {
-			if g.Players[from].Units(c.Sym) == 0 {
-				return errRule("5.10", "%s holds no %s", g.Players[from].Name, c.Sym)
+// redemption is 1870's acts for a company (5.10, 5.11): a company that
+// has operated redeems a share a stock round, reissues once.
+func (g *Game) redemption() *eighteen.Redemption[Corp] {
+	return &eighteen.Redemption[Corp]{Redeem: "5.10", Reissue: "5.11", Most: 4, Out: 6,
+		May: func(c *Corp) error {
+			switch {
+			case !c.Operating:
+				return errRule("5.10", "only a company that has operated may redeem")
+			case c.RedeemedSR:
+				return errRule("5.10", "%s has redeemed a share this stock round", c.Sym)
 			}
-			return nil // his word is asked (5.10 rule 4)
-		}
-		for s, p := range g.Players {
-			if s != a.Seat && p.Units(c.Sym) >= pl.Units(c.Sym)-1 && p.Units(c.Sym) >= 2 {
-				return errRule("5.10", "redeeming your share would hand the presidency to %s", p.Name)
+			return nil
+		},
+		MayReissue: func(c *Corp) error {
+			if c.ReissuedSR {
+				return errRule("5.11", "%s has reissued this stock round", c.Sym)
 			}
-		}
-		if pl.Units(c.Sym) < 3 {
-			return errRule("5.10", "you keep the president's two shares")
-		}
-	} else if len(a.Args) != 1 {
-		return errRule("5.10", "a share in the open market must be redeemed first: write REDEEM %s", c.Sym)
-	}
-	return nil
-}
-
-// redeemFrom is the seat REDEEM names: SELF or a player's name, or -1.
-func (g *Game) redeemFrom(a move.Action) int {
-	if strings.EqualFold(a.Args[1], "SELF") {
-		return a.Seat
-	}
-	for s, p := range g.Players {
-		if strings.EqualFold(p.Name, a.Args[1]) && s != a.Seat {
-			return s
-		}
-	}
-	return -1
-}
-
-// doRedeem has the company buy back a share: from the open market if it
-// holds one, else from its president; from another player it is offered
-// to him first.
-func (g *Game) doRedeem(a move.Action) error {
-	c := g.Corp(a.Args[0])
-	from := -1
-	if g.PoolUnits(c.Sym) == 0 {
-		from = g.redeemFrom(a)
-		if from != a.Seat && !g.Agreed() {
+			return nil
+		},
+		Ask: func(a move.Action, from int) error {
+			c := g.Corp(a.Args[0])
 			return g.offer(a, from, "%s offers %s $%d for a %s share (5.10)", c.Sym, g.Players[from].Name, g.Price(c), c.Sym)
-		}
-	}
-	price := g.Price(c)
-	c.Cash -= price
-	if from < 0 {
-		g.Transfer(&c.Corporation, eighteen.InPool, eighteen.InTreasury, 1)
-		g.Bank += price
-	} else {
-		g.Transfer(&c.Corporation, eighteen.Hand(from), eighteen.InTreasury, 1)
-		g.Players[from].Cash += price
-	}
-	c.RedeemedSR = true
-	g.Note("%s redeems a share for $%d (5.10)", c.Sym, price)
-	g.forCorpDone(a.Seat)
-	return nil
+		},
+		Redeemed: func(c *Corp, price int) {
+			c.RedeemedSR = true
+			g.Note("%s redeems a share for $%d (5.10)", c.Sym, price)
+		},
+		Reissued: func(c *Corp) {
+			c.Par, c.Reissued, c.ReissuedSR = reissuePar(c.Par, g.Price(c)), true, true
+			g.Note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO.Units(), c.Par)
+		},
+		Acted: func(seat int) {
+			g.r.LastAct = seat
+			g.endStockTurn(seat)
+		}}
 }
 
-// checkReissue judges the company putting every share it redeemed back
-// on offer at a new par (5.11).
-func (g *Game) checkReissue(a move.Action) error {
-	c, err := g.forCorp(a, "REISSUE")
-	if err != nil {
-		return err
-	}
-	switch {
-	case c.IPO.Units() > 0:
-		return errRule("5.11", "%s's initial offering is not sold out", c.Sym)
-	case c.Treasury.Units() == 0:
-		return errRule("5.11", "%s holds no redeemed shares", c.Sym)
-	case c.ReissuedSR:
-		return errRule("5.11", "%s has reissued this stock round", c.Sym)
-	}
-	return nil
-}
-
-// doReissue puts the redeemed shares back on offer at the new par.
-func (g *Game) doReissue(a move.Action) error {
-	c := g.Corp(a.Args[0])
-	par := reissuePar(c.Par, g.Price(c))
-	eighteen.Shift(&c.Treasury, &c.IPO, c.Treasury.Units()) // all of them, in the order redeemed
-	c.Par, c.Reissued = par, true
-	c.ReissuedSR = true
-	g.Note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO.Units(), par)
-	g.forCorpDone(a.Seat)
-	return nil
-}
+// doRedeem is a redemption its seller agreed to (5.10 rule 4).
+func (g *Game) doRedeem(a move.Action) error { return g.DoRedeem(g.stockRules(), a) }
 
 // reissuePar is the higher of the old par and the par box nearest 75% of
 // the price, the higher box on a tie (5.11; rulings G5).
@@ -730,31 +386,9 @@ func abs(n int) int {
 	return n
 }
 
-func (g *Game) forCorp(a move.Action, verb string) (*Corp, error) {
-	if g.r.Kind != stockRound || len(g.r.Pending) > 0 {
-		return nil, errRule("5.3", "%s is a stock round action", verb)
-	}
-	if g.r.Acted {
-		return nil, errRule("5.3", "acting for a company is the whole of a turn")
-	}
-	if len(a.Args) < 1 {
-		return nil, errRule("5.3", "write %s and the company", verb)
-	}
-	c := g.Corp(a.Args[0])
-	if c == nil || c.Closed || c.President != a.Seat {
-		return nil, errRule("5.3", "you are not the president of %s", a.Args[0])
-	}
-	return c, nil
-}
-
-func (g *Game) forCorpDone(seat int) {
-	g.r.Acted, g.r.ForCorp, g.r.LastAct = true, true, seat
-	g.endStockTurn(seat)
-}
-
-// checkBuyPrivate judges a private's purchase: by a player in a stock
-// turn from the open market at its price, or from another player at a
-// price they agree (5.3.2); by the operating company from a player (12).
+// checkBuyPrivate judges the operating company's purchase of a private
+// from a player (12); a player's in his stock turn is the core's
+// (privateTrade).
 func (g *Game) checkBuyPrivate(a move.Action) error {
 	if len(g.r.Pending) > 0 {
 		return errRule("4.1", "answer the question before you first")
@@ -766,63 +400,32 @@ func (g *Game) checkBuyPrivate(a move.Action) error {
 	if p == nil || p.Closed {
 		return errRule("12", "%s is not a private company in play", a.Args[0])
 	}
-	if g.r.Kind == operatingRound {
-		return g.checkCorpBuysPrivate(a, p)
-	}
-	if g.r.Kind != stockRound || g.r.Bought || g.r.ForCorp {
-		return errRule("5.3.2", "a private is bought in place of a share, once a turn")
-	}
-	pl := g.Players[a.Seat]
-	switch {
-	case p.Corp != "":
-		return errRule("5.3.2", "the %s belongs to %s", p.Sym, p.Corp)
-	case p.Owner == a.Seat:
-		return errRule("5.3.2", "you own the %s", p.Sym)
-	case p.Owner < 0 && len(a.Args) != 1:
-		return errRule("5.3.2", "the open market sells the %s at its price: write BUYPRIVATE %s", p.Sym, p.Sym)
-	case p.Owner < 0 && pl.Cash < p.Cost:
-		return errRule("3.7", "the %s costs $%d and you have $%d", p.Sym, p.Cost, pl.Cash)
-	case p.Owner >= 0:
-		price, ok := 0, len(a.Args) == 2
-		if ok {
-			price, ok = atoi(a.Args[1])
-		}
-		if !ok || price < 1 || price > pl.Cash {
-			return errRule("5.3.2", "write BUYPRIVATE %s and the price you offer %s, from $1 to your $%d", p.Sym, g.Players[p.Owner].Name, pl.Cash)
-		}
-	}
-	if g.Certs(a.Seat)+1 > g.Limit() {
-		return errRule("5.4.1", "a certificate more would take you over the limit of %d", g.Limit())
-	}
-	return nil
+	return g.checkCorpBuysPrivate(a, p)
 }
 
-// doBuyPrivate makes the purchase checkBuyPrivate allowed, or offers it
-// to the owner when he must agree.
+// doBuyPrivate makes a private's purchase, or offers it to the owner
+// when he must agree: the operating company's (12), or a player's in his
+// stock turn.
 func (g *Game) doBuyPrivate(a move.Action) error {
+	if g.r.Kind != operatingRound {
+		return g.DoTrade(g.stockRules(), a)
+	}
 	p := g.Private(a.Args[0])
-	if g.r.Kind == operatingRound {
-		if p.Owner != g.Operating().President && !g.Agreed() {
-			return g.offer(a, p.Owner, "%s offers %s $%s for the %s (12)", g.r.Corp, g.Players[p.Owner].Name, a.Args[1], p.Sym)
-		}
-		return g.corpBuysPrivate(a, p)
+	if p.Owner != g.Operating().President && !g.Agreed() {
+		return g.offer(a, p.Owner, "%s offers %s $%s for the %s (12)", g.r.Corp, g.Players[p.Owner].Name, a.Args[1], p.Sym)
 	}
-	if p.Owner < 0 {
-		g.sellPrivate(p, a.Seat, p.Cost)
-		g.bought(a.Seat)
-		return nil
-	}
-	if !g.Agreed() {
-		return g.offer(a, p.Owner, "%s offers %s $%s for the %s (5.3.2)", g.Players[a.Seat].Name, g.Players[p.Owner].Name, a.Args[1], p.Sym)
-	}
-	price, _ := atoi(a.Args[1])
-	buyer, seller := g.Players[a.Seat], g.Players[p.Owner]
-	buyer.Cash -= price
-	seller.Cash += price
-	p.Owner = a.Seat
-	g.Note("%s buys the %s from %s for $%d (5.3.2)", buyer.Name, p.Sym, seller.Name, price)
-	g.bought(a.Seat)
-	return nil
+	return g.corpBuysPrivate(a, p)
+}
+
+// privateTrade is a private bought in a stock turn in place of a share:
+// from the bank at its cost, or from another player at a price they
+// agree (5.3.2).
+func (g *Game) privateTrade() *eighteen.PrivateTrade {
+	return &eighteen.PrivateTrade{Rule: "5.3.2", Limit: "5.4.1", Least: 1, Purchase: true,
+		FromBank: func(p *Private, seat int) { g.sellPrivate(p, seat, p.Cost) },
+		Ask: func(a move.Action, owner int) error {
+			return g.offer(a, owner, "%s offers %s $%s for the %s (5.3.2)", g.Players[a.Seat].Name, g.Players[owner].Name, a.Args[1], g.Private(a.Args[0]).Sym)
+		}, Note: "%s buys the %s from %s for $%d (5.3.2)"}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -7,9 +7,10 @@ import (
 )
 
 // TestRoundIsStoredWhole: every field of the round is in its stored form
-// (the company operating is the state's "operating").
+// (the company operating is the state's "operating"). The stock turn's
+// Sold is stored as it always was, within Acted (StockState.Dealt).
 func TestRoundIsStoredWhole(t *testing.T) {
-	enginetest.StoredCovers(t, round{}, storedRound{})
+	enginetest.StoredCovers(t, round{}, storedRound{}, "Sold")
 }
 
 // TestStateForms: the state stored before certificates is today's

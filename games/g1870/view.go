@@ -148,7 +148,7 @@ type storedRound struct {
 // stored is the round as the state writes it.
 func (r round) stored() storedRound {
 	return storedRound{Kind: r.Kind, Initial: r.Initial, Seat: r.Seat, First: r.First, Passes: r.Passes, LastAct: r.LastAct,
-		Acted: r.Acted, ForCorp: r.ForCorp, Bought: r.Bought, SoldFirst: r.SoldFirst, Sales: r.Sales, Resume: r.Resume,
+		Acted: r.Dealt(), ForCorp: r.ForCorp, Bought: r.Bought != "", SoldFirst: r.StockState.SoldFirst, Sales: r.Sales, Resume: r.Resume,
 		Auction: r.Auction, OR: r.OR, Set: r.Set, Step: r.Step, Lays: r.Lays, Upgraded: r.Upgraded, FirstTurn: r.FirstTurn,
 		Revenue: r.Revenue, Best: r.Best, Contributing: r.Contributing, Pending: r.Pending, Offer: r.Offer}
 }

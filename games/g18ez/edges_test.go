@@ -115,7 +115,7 @@ func TestParAtTheLimits(t *testing.T) {
 	for _, tc := range []struct {
 		certs, cash int
 		rule        string
-	}{{0, 119, "two shares: $120; you have $119 (1.5)"}, {0, 120, ""}, {20, 500, "1.8"}, {19, 500, ""}} {
+	}{{0, 119, "2 shares: $120; you have $119 (1.5)"}, {0, 120, ""}, {20, 500, "1.8"}, {19, 500, ""}} {
 		g := afterStart(t, "Tom", "Dick", "Harry")
 		s := g.Acting()[0]
 		certsTo(t, g, s, (s+1)%3, max(tc.certs, g.Certs(s)), tc.cash)

@@ -19,9 +19,7 @@ type round struct {
 	Initial bool // the initial SDR (1.2 to 1.5)
 
 	// This SDR turn: a share bought (and which), and sales made.
-	Bought    string
-	Sold      bool
-	SoldFirst bool
+	eighteen.StockState
 	// BoughtSR are the companies each seat bought this SDR (1.13).
 	BoughtSR []map[string]bool
 

@@ -18,25 +18,17 @@ func (g *Game) saleOptions(seat int) [][2]string {
 	return out
 }
 
-// saleError judges n shares of a company sold by a seat, under the rules
-// of every sale (1.13) and those of the moment: an SDR turn's order
-// (1.11), or a forced sale's limits (2.10).
+// saleError judges n shares of a company sold by a seat: in an SDR turn
+// by the core's stock turn (1.11, 1.13), in an OR under a forced sale's
+// limits (2.10).
 func (g *Game) saleError(seat int, c *Corp, n int) error {
+	if g.r.Kind != operatingRound {
+		return g.StockSaleError(g.stockRules(), seat, c, n)
+	}
 	if err := g.saleRules(seat, c, n); err != nil {
 		return err
 	}
-	if g.r.Kind == operatingRound {
-		return g.forcedSaleError(seat, c, n)
-	}
-	switch {
-	case g.r.Initial:
-		return errRule("1.5", "the initial SDR is for buying; shares are sold from the next SDR on")
-	case g.r.BoughtSR[seat][c.Sym]:
-		return errRule("1.13", "you bought %s this SDR and may not sell it in the same SDR", c.Sym)
-	case g.r.Bought != "" && g.r.SoldFirst:
-		return errRule("1.11", "you sold, then bought: a turn may not sell again after that")
-	}
-	return nil
+	return g.forcedSaleError(seat, c, n)
 }
 
 // saleRules are the rules of any sale (1.13): the core's (shares held,
@@ -49,39 +41,28 @@ func (g *Game) saleRules(seat int, c *Corp, n int) error {
 	return shares.SaleError(&c.Corporation, g.Players, g.PoolUnits(c.Sym), seat, n)
 }
 
+// checkSell judges a president's sale for a forced train (2.10); an SDR
+// turn's sales are the core's stock turn's.
 func (g *Game) checkSell(a move.Action) error {
-	if len(a.Args) != 2 {
-		return errRule("1.13", "write SELL, the company and how many shares, as SELL PSW 2")
-	}
-	c := g.Corp(a.Args[0])
-	n, ok := atoi(a.Args[1])
-	if c == nil || !ok {
-		return errRule("1.13", "write SELL, the company and how many shares, as SELL PSW 2")
-	}
-	if g.r.Kind == stockRound && g.Packet.Top() != nil {
-		return errRule("1.2", "nothing is sold while the Startpacket lasts")
+	c, n, err := g.SaleArgs(a, "1.13")
+	if err != nil {
+		return err
 	}
 	return g.saleError(a.Seat, c, n)
 }
 
+// doSell sells shares for a forced train.
 func (g *Game) doSell(a move.Action) error {
-	c := g.Corp(a.Args[0])
-	n, _ := atoi(a.Args[1])
-	pl := g.Players[a.Seat]
-	price := g.Price(c)
-	g.Transfer(&c.Corporation, eighteen.Hand(a.Seat), eighteen.InPool, n)
-	g.Pay(n*price, &pl.Cash)
-	pl.Sold[c.Sym] = true
-	g.move(c, g.StockMarket().Down(c.Pos, n))
-	g.Note("%s sells %d of %s at $%d ($%d); its value falls to $%d (1.13, 1.14)", pl.Name, n, c.Sym, price, n*price, g.Price(c))
+	c, n, _ := g.SaleArgs(a, "1.13")
+	g.soldShares(a.Seat, c, n, g.SellShares(a.Seat, c, n))
 	g.Reelect(c)
-	if g.r.Kind == stockRound {
-		if g.r.Bought == "" {
-			g.r.SoldFirst = true
-		}
-		g.r.Sold = true
-	}
 	return nil
+}
+
+// soldShares follows a sale: the value falls at once (1.13, 1.14).
+func (g *Game) soldShares(seat int, c *Corp, n, price int) {
+	g.move(c, g.StockMarket().Down(c.Pos, n))
+	g.Note("%s sells %d of %s at $%d ($%d); its value falls to $%d (1.13, 1.14)", g.Players[seat].Name, n, c.Sym, price, n*price, g.Price(c))
 }
 
 // forcedSaleError judges a sale to pay for a forced train (2.10): the

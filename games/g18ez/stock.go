@@ -1,8 +1,6 @@
 package g18ez
 
 import (
-	"slices"
-
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/move"
 )
@@ -66,275 +64,109 @@ func (g *Game) settleSales(sales []eighteen.PacketSale) {
 	}
 }
 
-// stockStep is a player's SDR turn: the Startpacket's purchases and bids
-// while it lasts, then shares (1.2, 1.5, 1.11).
-func (g *Game) stockStep() eighteen.Step {
-	return &eighteen.Table{Title: "share dealing turn", Moves: map[string]eighteen.Move{
-		"BUY": eighteen.Pair(g.checkBuy, g.doBuy), "BID": g.PacketBid(g.packet()), "PAR": eighteen.Pair(g.checkPar, g.doPar),
-		"SELL": eighteen.Pair(g.checkSell, g.doSell), "PASS": eighteen.Pair(g.checkPass, g.doPass), "DONE": eighteen.Pair(g.checkDone, g.doDone),
-		"BUYPRIVATE": eighteen.Pair(g.checkTrade, g.doTrade),
-	}, Blocks: func() bool { return g.r.Kind == stockRound }, Waiting: func() []int { return []int{g.r.Seat} },
-		Candidate: g.stockCandidates}
-}
+// stockStep is a player's SDR turn on the core's stock turn: the
+// Startpacket's purchases and bids while it lasts, then shares (1.2, 1.5,
+// 1.11 to 1.13), and private companies bought from their owners.
+func (g *Game) stockStep() eighteen.Step { return g.Stock(g.stockRules()) }
 
-// stockCandidates are the SDR moves worth judging; the verbs' checks
-// decide.
-func (g *Game) stockCandidates(seat int, _ move.Query) []move.Option {
-	out := []move.Option{move.Opt(seat, "PASS"), move.Opt(seat, "DONE")}
-	for _, p := range g.Privates {
-		if p.Held() && p.Corp == "" && p.Owner != seat {
-			out = append(out, move.RangedOpt(seat, "BUYPRIVATE", 0, g.Players[seat].Cash, p.Sym))
-		}
-	}
-	if top := g.Packet.Top(); top != nil {
-		return append(append(out, move.Opt(seat, "BUY", top.Sym)), g.PacketBids(g.packet(), seat)...)
-	}
-	for _, c := range g.Corps {
-		if !c.Public() {
-			continue
-		}
-		if !c.Started && c.Kind == kindMajor {
-			for _, p := range parPrices {
-				out = append(out, move.Opt(seat, "PAR", c.Sym, itoa(p)))
+// stockRules are 18EZ's SDR turn.
+func (g *Game) stockRules() *eighteen.StockTurn[Corp] {
+	packet := func() bool { return g.Packet.Top() != nil }
+	return &eighteen.StockTurn[Corp]{Title: "share dealing turn", Pars: parPrices, ParVerb: true, SellDownHolds: true, State: &g.r.StockState,
+		Cite: eighteen.StockCite{Turn: "1.11", Once: "1.11", Source: "1.12", Bulk: "1.12", Sold: "1.13", Limit: "1.7, 1.8",
+			Par: "1.5", Cash: "1.5", Sale: "1.13", Resell: "1.11"},
+		Open: func() bool { return g.r.Kind == stockRound }, Seat: func() int { return g.r.Seat },
+		Initial: func() bool { return g.r.Initial }, InitialRule: "1.5",
+		Moves: map[string]eighteen.Move{"BID": g.PacketBid(g.packet())},
+		// A private another player owns, at any price he agrees to, no
+		// part of the turn's dealing (appendix; rulings EZ14).
+		Trade: &eighteen.PrivateTrade{Rule: "appendix", Limit: "1.8", Note: "%s buys %s from %s for $%d (appendix)",
+			Ask: func(a move.Action, owner int) error { g.offer(a, owner); return nil }},
+		TradeFirst: true,
+		Leading:    packet, LeadBuy: g.PacketBuy(g.packet()),
+		PreStart: func(c *Corp) bool { return c.Kind == kindSystem },
+		MayPass:  func(int) error { return g.CheckPacketPass(g.packet()) },
+		MayPar: func(_ int, c *Corp) error {
+			if packet() {
+				return errRule("1.5", "shares are sold once the Startpacket is sold out")
 			}
-		}
-		out = append(out, move.Opt(seat, "BUY", c.Sym, "IPO"), move.Opt(seat, "BUY", c.Sym, "POOL"))
-		for n := 1; n <= g.Players[seat].Units(c.Sym); n++ {
-			out = append(out, move.Opt(seat, "SELL", c.Sym, itoa(n)))
-		}
+			if c.Kind != kindMajor {
+				return errRule("1.5", "%s is not one of the six major railroads", c.Sym)
+			}
+			return nil
+		},
+		MayBuy: func(_ int, c *Corp, _ bool, _ int) error {
+			switch {
+			case !c.Public():
+				return errRule("1.12", "%s has no shares for sale", c.Sym)
+			case c.Kind == kindSystem && !g.BlackLineOpen:
+				return errRule("2.12", "the Black Line's shares are not for sale until the SDR after the first 4 is bought")
+			}
+			return nil
+		},
+		MaySell: func(seat int, c *Corp, _ int) error {
+			switch {
+			case packet():
+				return errRule("1.2", "nothing is sold while the Startpacket lasts")
+			case !c.Public() || !c.Floated:
+				return errRule("1.13, rulings EZ9", "%s has no value on the SPI yet; its shares cannot be sold", c.Sym)
+			case g.r.BoughtSR[seat][c.Sym]:
+				return errRule("1.13", "you bought %s this SDR and may not sell it in the same SDR", c.Sym)
+			}
+			return nil
+		},
+		Started: func(seat int, c *Corp, par int) {
+			g.Note("%s buys %s's president's certificate at par $%d ($%d)", g.Players[seat].Name, c.Sym, par, 2*par)
+			g.bought(seat, c)
+		},
+		Bought: func(seat int, c *Corp, _, price int, ipo bool) {
+			g.Note("%s buys a share of %s from the %s for $%d", g.Players[seat].Name, c.Sym, map[bool]string{true: "IPO", false: "open market"}[ipo], price)
+			g.bought(seat, c)
+		},
+		Sold: g.soldShares, Passed: g.passed, Done: g.endTurn,
+		Instead: func(seat int) []move.Option {
+			if top := g.Packet.Top(); top != nil {
+				return append([]move.Option{move.Opt(seat, "BUY", top.Sym)}, g.PacketBids(g.packet(), seat)...)
+			}
+			return nil
+		},
 	}
-	return out
-}
-
-// checkTurn refuses a second purchase in a turn, or a buy after
-// sell-buy (1.11).
-func (g *Game) checkTurn() error {
-	if g.r.Bought != "" {
-		return errRule("1.11", "you have bought a certificate this turn; one a turn")
-	}
-	return nil
-}
-
-func (g *Game) checkBuy(a move.Action) error {
-	if g.Packet.Top() != nil {
-		return g.PacketBuy(g.packet()).Check(a)
-	}
-	if len(a.Args) != 2 || (a.Args[1] != "IPO" && a.Args[1] != "POOL") {
-		return errRule("1.12", "write BUY, the company and IPO or POOL, as BUY PSW IPO")
-	}
-	c := g.Corp(a.Args[0])
-	if c == nil || !c.Public() {
-		return errRule("1.12", "%s has no shares for sale", a.Args[0])
-	}
-	if err := g.checkTurn(); err != nil {
-		return err
-	}
-	_, err := g.shareTerms(a.Seat, c, a.Args[1] == "IPO")
-	return err
-}
-
-// shareTerms judges one share of a company bought from the IPO or the
-// pool, and its price.
-func (g *Game) shareTerms(seat int, c *Corp, ipo bool) (int, error) {
-	pl := g.Players[seat]
-	switch {
-	case c.Kind == kindMajor && !c.Started:
-		return 0, errRule("1.5", "%s's first certificate is its president's: PAR %s and a price", c.Sym, c.Sym)
-	case c.Kind == kindSystem && !g.BlackLineOpen:
-		return 0, errRule("2.12", "the Black Line's shares are not for sale until the SDR after the first 4 is bought")
-	case pl.Sold[c.Sym]:
-		return 0, errRule("1.13", "you sold %s this SDR and may not buy it again in it", c.Sym)
-	case ipo && c.IPO.Units() == 0:
-		return 0, errRule("1.12", "%s has no shares left in its IPO", c.Sym)
-	case !ipo && g.PoolUnits(c.Sym) == 0:
-		return 0, errRule("1.12", "%s has no shares in the open market", c.Sym)
-	}
-	price := g.Price(c)
-	if ipo {
-		price = c.Par
-	}
-	return price, shares.BuyError(g.StockMarket(), &c.Corporation, pl, 1, price, g.Certs(seat), g.Limit())
-}
-
-func (g *Game) doBuy(a move.Action) error {
-	if g.Packet.Top() != nil {
-		return g.PacketBuy(g.packet()).Do(a)
-	}
-	c := g.Corp(a.Args[0])
-	ipo := a.Args[1] == "IPO"
-	price, _ := g.shareTerms(a.Seat, c, ipo)
-	pl := g.Players[a.Seat]
-	pl.Cash -= price
-	g.Bank += price // share money goes to the bank; treasuries come from it (1.10)
-	from := eighteen.InPool
-	if ipo {
-		from = eighteen.InIPO
-	}
-	g.Transfer(&c.Corporation, from, eighteen.Hand(a.Seat), 1)
-	g.Note("%s buys a share of %s from the %s for $%d", pl.Name, c.Sym, map[bool]string{true: "IPO", false: "open market"}[ipo], price)
-	g.bought(a.Seat, c)
-	return nil
 }
 
 // bought records a purchase; the turn ends unless the player may still
 // sell (1.11).
 func (g *Game) bought(seat int, c *Corp) {
-	g.r.Bought = c.Sym
 	g.r.BoughtSR[seat][c.Sym] = true
 	g.Reelect(c)
-	if g.r.Initial || g.r.Sold || len(g.saleOptions(seat)) == 0 {
+	if g.r.Initial || g.r.Sold || !g.CanSell(g.stockRules(), seat) {
 		g.endTurn(seat)
 	}
 }
 
-func (g *Game) checkPar(a move.Action) error {
-	if g.Packet.Top() != nil {
-		return errRule("1.5", "shares are sold once the Startpacket is sold out")
-	}
-	if len(a.Args) != 2 {
-		return errRule("1.5", "write PAR, the company and a par value, as PAR PSW 70")
-	}
-	c := g.Corp(a.Args[0])
-	if c == nil || c.Kind != kindMajor {
-		return errRule("1.5", "%s is not one of the six major railroads", a.Args[0])
-	}
-	if c.Started {
-		return errRule("1.5", "%s's par is set: buy its shares with BUY %s IPO", c.Sym, c.Sym)
-	}
-	par, ok := atoi(a.Args[1])
-	if !ok || !slices.Contains(parPrices, par) {
-		return errRule("1.5", "a par value is one of $50, $60, $70, $80, $90 and $100")
-	}
-	if err := g.checkTurn(); err != nil {
-		return err
-	}
-	if g.Certs(a.Seat) >= g.Limit() {
-		return errRule("1.8", "you hold %d certificates, the limit", g.Certs(a.Seat))
-	}
-	if g.Players[a.Seat].Cash < 2*par {
-		return errRule("1.5", "the president's certificate is two shares: $%d; you have $%d", 2*par, g.Players[a.Seat].Cash)
-	}
-	return nil
-}
+// checkPass judges a pass, the Startpacket's special auction's too.
+func (g *Game) checkPass(a move.Action) error { return g.StockPassError(g.stockRules(), a) }
 
-func (g *Game) doPar(a move.Action) error {
-	c := g.Corp(a.Args[0])
-	par, _ := atoi(a.Args[1])
-	pl := g.Players[a.Seat]
-	pl.Cash -= 2 * par
-	g.Bank += 2 * par
-	g.DealPresident(&c.Corporation, &c.IPO, a.Seat)
-	c.Started, c.Par, c.President = true, par, a.Seat
-	pos, _ := g.StockMarket().Par(par)
-	c.Pos = pos
-	g.Note("%s buys %s's president's certificate at par $%d ($%d)", pl.Name, c.Sym, par, 2*par)
-	g.bought(a.Seat, c)
-	return nil
-}
-
-func (g *Game) checkPass(a move.Action) error {
-	if g.r.Bought != "" || g.r.Sold {
-		return errRule("1.11", "you have dealt this turn: DONE ends it")
-	}
-	if err := g.overLimit(a.Seat); err != nil {
-		return err
-	}
-	return g.CheckPacketPass(g.packet())
-}
-
-func (g *Game) doPass(a move.Action) error {
+// passed passes the turn; when every seat has passed in a row the
+// Startpacket's first item gets cheaper, or the SDR ends.
+func (g *Game) passed(seat int) {
 	g.r.Passes++
-	g.Note("%s passes", g.Players[a.Seat].Name)
-	n := len(g.Players)
-	g.r.Seat = g.NextSeat(a.Seat)
-	if g.r.Passes < n {
-		return nil
+	g.Note("%s passes", g.Players[seat].Name)
+	g.r.Seat = g.NextSeat(seat)
+	if g.r.Passes < len(g.Players) {
+		return
 	}
 	// Everyone passed before the Startpacket sold: its first item's price
 	// falls (1.5 Clay says; rulings EZ3).
-	if !g.PacketPassed(g.packet()) {
-		g.endStockRound()
+	if g.PacketPassed(g.packet()) {
+		return
 	}
-	return nil
-}
-
-func (g *Game) checkDone(a move.Action) error {
-	if g.r.Bought == "" && !g.r.Sold {
-		return errRule("1.11", "you have not dealt this turn: PASS rather than DONE")
-	}
-	return g.overLimit(a.Seat)
-}
-
-// overLimit refuses to end the turn of a player over the certificate
-// limit who may sell: he sells at his first opportunity (1.7 Clay says;
-// rulings EZ13).
-func (g *Game) overLimit(seat int) error {
-	if len(g.saleOptions(seat)) == 0 {
-		return nil
-	}
-	if g.Certs(seat) > g.Limit() {
-		return errRule("1.7, 1.8", "you hold %d certificates, over the limit of %d: sell before your turn ends", g.Certs(seat), g.Limit())
-	}
-	for _, c := range g.Corps {
-		if n := g.Players[seat].Units(c.Sym); n > shares.HoldLimit {
-			return errRule("1.8, rulings EZ13", "you hold %s of %s, over %s: sell before your turn ends", c.Pct(n), c.Sym, c.Pct(shares.HoldLimit))
-		}
-	}
-	return nil
-}
-
-// tradeTerms reads BUYPRIVATE sym price in an SDR: a private company
-// another player owns, at any price its owner agrees to (appendix;
-// rulings EZ14).
-func (g *Game) tradeTerms(a move.Action) (*Private, int, error) {
-	if len(a.Args) != 2 {
-		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and your price, as BUYPRIVATE OBS 160")
-	}
-	p := g.Private(a.Args[0])
-	price, ok := atoi(a.Args[1])
-	switch {
-	case p == nil || !ok || price < 0:
-		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and your price, as BUYPRIVATE OBS 160")
-	case !p.Held() || p.Corp != "" || p.Owner == a.Seat:
-		return nil, 0, errRule("appendix", "%s is not another player's to sell", p.Sym)
-	case price > g.Players[a.Seat].Cash:
-		return nil, 0, errRule("appendix", "you have $%d", g.Players[a.Seat].Cash)
-	case g.Certs(a.Seat) >= g.Limit():
-		return nil, 0, errRule("1.8", "you hold %d certificates, the limit", g.Certs(a.Seat))
-	}
-	return p, price, nil
-}
-
-func (g *Game) checkTrade(a move.Action) error {
-	_, _, err := g.tradeTerms(a)
-	return err
-}
-
-// doTrade offers the deal to the owner; with his word it is made. It is
-// no part of the turn's dealing in shares (rulings EZ14).
-func (g *Game) doTrade(a move.Action) error {
-	p, price, _ := g.tradeTerms(a)
-	if !g.Agreed() {
-		g.offer(a, p.Owner)
-		return nil
-	}
-	buyer, seller := g.Players[a.Seat], g.Players[p.Owner]
-	buyer.Cash -= price
-	seller.Cash += price
-	g.Note("%s buys %s from %s for $%d (appendix)", buyer.Name, p.Sym, seller.Name, price)
-	p.Owner = a.Seat
-	return nil
-}
-
-func (g *Game) doDone(a move.Action) error {
-	g.endTurn(a.Seat)
-	return nil
+	g.endStockRound()
 }
 
 // endTurn passes the SDR turn on after a player has dealt.
 func (g *Game) endTurn(seat int) {
 	g.r.Passes, g.r.LastAct = 0, seat
-	g.r.Bought, g.r.Sold, g.r.SoldFirst = "", false, false
+	g.r.StockState = eighteen.StockState{}
 	g.r.Seat = g.NextSeat(seat)
 }
 

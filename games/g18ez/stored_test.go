@@ -7,9 +7,11 @@ import (
 	"github.com/railpost/railpost/games/eighteen/enginetest"
 )
 
-// TestRoundIsStoredWhole: every field of the round is in its stored form.
+// TestRoundIsStoredWhole: every field of the round is in its stored form
+// (the core stock turn's ForCorp is never set: 18EZ's turn has no acts
+// for a company).
 func TestRoundIsStoredWhole(t *testing.T) {
-	enginetest.StoredCovers(t, round{}, storedRound{})
+	enginetest.StoredCovers(t, round{}, storedRound{}, "ForCorp")
 }
 
 // TestStateForms: the state stored before certificates is today's

@@ -104,7 +104,7 @@ func companiesSection(v eighteen.View) page.Section {
 }
 
 // certificates are who holds a company's certificates, by id where the
-// view names them.
+// view names them, else as a percentage.
 func certificates(v eighteen.View, sym string) string {
 	var out []string
 	for _, p := range v.Players {
@@ -114,7 +114,9 @@ func certificates(v eighteen.View, sym string) string {
 			}
 			var ids []string
 			for _, c := range h.Certs {
-				ids = append(ids, c.ID)
+				if c.ID != "" {
+					ids = append(ids, c.ID)
+				}
 			}
 			held := eighteen.Percent(h.Percent)
 			if len(ids) > 0 {

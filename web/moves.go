@@ -42,18 +42,22 @@ func walkMoves(ctx context.Context, src Source, mt title.MoveTitle, out *game, a
 		return err
 	}
 	out.Steps = append(out.Steps, step{I: 0, Kind: "setup", At: setup.Created})
-	for _, m := range log {
-		events, err := src.Events(ctx, g.ID, m.N)
-		if err != nil {
-			return err
-		}
-		out.Steps = append(out.Steps, moveStep(m, events))
-	}
 	if at == Latest {
 		at = len(log)
 	}
-	if at >= len(out.Steps) {
+	if at >= len(log)+1 {
 		return errNotFound
+	}
+	for _, m := range log {
+		// a game's page tells only its own step's events; the history
+		// tells every step's
+		var events []store.Event
+		if !withPage || m.N == at {
+			if events, err = src.Events(ctx, g.ID, m.N); err != nil {
+				return err
+			}
+		}
+		out.Steps = append(out.Steps, moveStep(m, events))
 	}
 	out.At = at
 	mp, ok := mt.(title.MovePage)

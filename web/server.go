@@ -61,6 +61,7 @@ func (s *Site) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", s.index)
 	mux.HandleFunc("GET /site.css", s.asset("site.css", "text/css; charset=utf-8"))
 	mux.HandleFunc("GET /site.js", s.asset("site.js", "text/javascript; charset=utf-8"))
+	mux.HandleFunc("GET /icon.svg", s.asset("icon.svg", "image/svg+xml"))
 	mux.HandleFunc("GET /g/{id}", func(w http.ResponseWriter, r *http.Request) {
 		// relative, so that it holds behind a proxy's prefix
 		w.Header().Set("Location", url.PathEscape(r.PathValue("id"))+"/")

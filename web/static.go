@@ -15,8 +15,8 @@ import (
 
 // WriteGame writes a game's pages as files under dir, the same pages the
 // server makes, for an archive browsable offline: index.html as the game
-// stands, history.html, N.html for each earlier step, site.css and
-// site.js, and each distinct board once as boards/HASH.svg (a board
+// stands, history.html, N.html for each earlier step, site.css,
+// site.js and icon.svg, and each distinct board once as boards/HASH.svg (a board
 // changes on few moves, and the archive of a long game stays a
 // fraction of one SVG a step).
 func WriteGame(ctx context.Context, src gamelog.Log, ts title.Set, id, dir string) error {
@@ -77,7 +77,7 @@ func WriteGame(ctx context.Context, src gamelog.Log, ts title.Set, id, dir strin
 	if err := write(filepath.Join(dir, l.History), b); err != nil {
 		return err
 	}
-	for _, name := range []string{"site.css", "site.js"} {
+	for _, name := range []string{"site.css", "site.js", "icon.svg"} {
 		b, err := assets.ReadFile("assets/" + name)
 		if err != nil {
 			return err

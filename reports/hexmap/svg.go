@@ -101,8 +101,8 @@ func (c *svgCanvas) textWidth(s string, size float64, bold bool) float64 {
 }
 
 // SVG draws a scene as the PNG draws it, the same size in user units,
-// as a standalone SVG document that scales to its container's width: the
-// web page's board, which a phone zooms without blurring.
+// as a standalone SVG document its own size in pixels, which a page
+// scales to its width and a phone zooms without blurring.
 func SVG(s *Scene, o PNGOptions) ([]byte, error) {
 	width := o.Width
 	if width <= 0 {
@@ -125,7 +125,7 @@ func SVG(s *Scene, o PNGOptions) ([]byte, error) {
 	}
 	height := math.Ceil(margin*2 + title + inner/boardAspect(s) + paintKey(c, s, 0, 0, inner, size, false) + size*0.5)
 	var head bytes.Buffer
-	fmt.Fprintf(&head, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" font-family="Go, DejaVu Sans, Helvetica, Arial, sans-serif" stroke-linecap="round" stroke-linejoin="round" role="img">`+"\n", width, int(height))
+	fmt.Fprintf(&head, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" font-family="Go, DejaVu Sans, Helvetica, Arial, sans-serif" stroke-linecap="round" stroke-linejoin="round" role="img">`+"\n", width, int(height), width, int(height))
 	if s.Title != "" {
 		fmt.Fprintf(&head, "<title>%s</title>\n", html.EscapeString(s.Title))
 	}

@@ -1,0 +1,23 @@
+package reports
+
+import (
+	"testing"
+
+	"github.com/railpost/railpost/games/eighteen"
+)
+
+// TestCertificatesByHolder: each holder of a company's certificates is
+// listed by the certificates' ids, or by the percentage where the view
+// gives no ids.
+func TestCertificatesByHolder(t *testing.T) {
+	v := eighteen.View{Players: []eighteen.ViewPlayer{
+		{Name: "Ada", Holdings: []eighteen.ViewHolding{{Corp: "ATSF", Percent: 30, Certs: []eighteen.ViewCert{{ID: "ATSF_0", Percent: 20, President: true}, {ID: "ATSF_3", Percent: 10}}}}},
+		{Name: "Ben", Holdings: []eighteen.ViewHolding{{Corp: "ATSF", Percent: 10, Certs: []eighteen.ViewCert{{Percent: 10}}}, {Corp: "SP", Percent: 20}}},
+	}}
+	cases := map[string]string{"ATSF": "Ada: ATSF_0 ATSF_3; Ben: 10%", "SP": "Ben: 20%", "MKT": ""}
+	for corp, want := range cases {
+		if got := certificates(v, corp); got != want {
+			t.Errorf("%s: %q, want %q", corp, got, want)
+		}
+	}
+}

@@ -427,7 +427,11 @@ func (d *doc) section(name string) {
 
 func (d *doc) para(text string) {
 	if d.web != nil {
-		d.webSection().Text = append(d.webSection().Text, text)
+		if item, ok := strings.CutPrefix(text, "- "); ok {
+			d.webSection().Items = append(d.webSection().Items, item)
+		} else {
+			d.webSection().Text = append(d.webSection().Text, text)
+		}
 		return
 	}
 	d.pdf.SetFont("Helvetica", "", 8)

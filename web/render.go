@@ -58,6 +58,10 @@ type gameView struct {
 func renderGame(g *game, l links) ([]byte, error) {
 	last := len(g.Steps) - 1
 	s := g.Steps[g.At]
+	if g.Unit == "turn" {
+		// a turn's public events are its page's headlines already
+		s.Events = nil
+	}
 	v := gameView{Name: g.Game.Name, ID: g.Game.ID, Title: g.Game.Title, Players: g.Players, Unit: g.Unit,
 		Headline: headline(g, g.At), When: when(g.Game, s.At), Step: s, Page: g.Page, Links: l}
 	if g.At == last && g.Game.Status != "ended" && !g.Game.Deadline.IsZero() {

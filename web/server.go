@@ -243,9 +243,7 @@ func (s *Site) indexRow(ctx context.Context, g store.Game) (indexRow, error) {
 	if err != nil {
 		return row, err
 	}
-	for _, p := range positions {
-		row.Players = append(row.Players, p.Name)
-	}
+	row.Players = players(positions)
 	s.mu.Lock()
 	whose, ok := s.whose[version(g)]
 	s.mu.Unlock()

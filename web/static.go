@@ -29,9 +29,7 @@ func WriteGame(ctx context.Context, src gamelog.Log, ts title.Set, id, dir strin
 		return err
 	}
 	out := &game{Game: g, Unit: ts.Unit(g.Title)}
-	for _, p := range positions {
-		out.Players = append(out.Players, p.Name)
-	}
+	out.Players = players(positions)
 	var pages []page.Page
 	boards := map[int]string{}
 	err = gamelog.Walk(ctx, src, ts, id, false, func(s gamelog.Step) error {

@@ -66,9 +66,7 @@ func walk(ctx context.Context, src Source, ts title.Set, es *engines, id string,
 		return nil, err
 	}
 	out := &game{Game: g, Unit: ts.Unit(g.Title)}
-	for _, p := range positions {
-		out.Players = append(out.Players, p.Name)
-	}
+	out.Players = players(positions)
 	if mt, err := ts.MoveTitle(g.Title); err == nil {
 		return out, walkMoves(ctx, src, mt, out, at, withPage, es)
 	}
@@ -125,4 +123,25 @@ func publicStep(i int, s gamelog.Step) step {
 		st.Events = append(st.Events, e.Text)
 	}
 	return st
+}
+
+// players are the seats' names, those with none (a position the
+// computer plays, unnamed) counted at the end.
+func players(positions []store.Position) []string {
+	var out []string
+	unnamed := 0
+	for _, p := range positions {
+		if p.Name == "" {
+			unnamed++
+			continue
+		}
+		out = append(out, p.Name)
+	}
+	switch {
+	case unnamed == 1:
+		out = append(out, "1 position unnamed")
+	case unnamed > 1:
+		out = append(out, fmt.Sprintf("%d positions unnamed", unnamed))
+	}
+	return out
 }

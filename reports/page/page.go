@@ -23,6 +23,7 @@ type Page struct {
 type Section struct {
 	Heading string
 	Text    []string
+	Items   []string // a list, after the text
 	Tables  []Table
 	Grid    *Grid
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"strings"
 
 	"github.com/railpost/railpost/processor/store"
 )
@@ -10,4 +11,16 @@ import (
 // engines it keeps still count): for the benchmarks.
 func (s *Site) Render(ctx context.Context, g store.Game, what string) ([]byte, error) {
 	return s.render(ctx, g, what)
+}
+
+// Kept tells whether the site holds a game's latest page made.
+func (s *Site) Kept(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k := range s.whose {
+		if strings.HasPrefix(k, id+"|") {
+			return true
+		}
+	}
+	return false
 }

@@ -33,7 +33,7 @@ var fixture played
 
 // limits are how far each title's game is played: past its opening, so
 // that its page has track, tokens and trades to show.
-var limits = map[string]int{"contrails": 3, "chicago-express": 40, "1870": 90, "18ez": 90}
+var limits = map[string]int{"contrails": 3, "chicago-express": 40, "1870": 300, "18ez": 90}
 
 func allTitles(t testing.TB) title.Set {
 	t.Helper()

@@ -13,6 +13,7 @@ import (
 	"github.com/railpost/railpost/processor/store/sqldb"
 	"net/http/httptest"
 
+	"github.com/railpost/railpost/web"
 	"golang.org/x/net/html"
 )
 
@@ -284,3 +285,23 @@ func TestOnlyWhatIsPublic(t *testing.T) {
 }
 
 type httptestServer = httptest.Server
+
+// TestWarmMakesTheLatestPages: warming leaves every game's latest page
+// made, so the index then needs no replay: its whose-move column is
+// filled from what warming kept.
+func TestWarmMakesTheLatestPages(t *testing.T) {
+	_, games := site(t)
+	st, err := sqldb.OpenReadOnly(context.Background(), filepath.Join(fixture.dir, "18ez", "railpost.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s := web.NewSite(st, allTitles(t), nil)
+	if s.Kept(games["18ez"]) {
+		t.Fatal("a fresh site has the page already")
+	}
+	s.Warm(context.Background())
+	if !s.Kept(games["18ez"]) {
+		t.Error("warming did not make the latest page")
+	}
+}

@@ -211,6 +211,27 @@ func (s *Site) render(ctx context.Context, g store.Game, what string) ([]byte, e
 	return renderGame(gw, serverLinks)
 }
 
+// Warm makes every game's latest page once, in the background as the
+// server starts: a late game's first page costs a replay of its whole log
+// (tens of milliseconds), every later one only the moves since, so the
+// first reader after a restart should not pay it. Errors are logged and
+// left for the reader's request to report.
+func (s *Site) Warm(ctx context.Context) {
+	games, err := s.src.Games(ctx)
+	if err != nil {
+		s.log.Warn("warming the game pages", "err", err)
+		return
+	}
+	for _, g := range games {
+		if ctx.Err() != nil {
+			return
+		}
+		if _, err := s.indexRow(ctx, g); err != nil {
+			s.log.Warn("warming a game page", "game", g.ID, "err", err)
+		}
+	}
+}
+
 // index lists the games: each with its players, whose move it is (the
 // status line of its latest page) and when it last changed.
 func (s *Site) index(w http.ResponseWriter, r *http.Request) {
@@ -287,6 +308,7 @@ func Serve(ctx context.Context, site *Site, addr string) error {
 	}
 	done := make(chan error, 1)
 	go func() { done <- srv.ListenAndServe() }()
+	go site.Warm(ctx)
 	select {
 	case err := <-done:
 		return fmt.Errorf("web: %w", err)

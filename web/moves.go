@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/processor/store"
@@ -60,6 +61,11 @@ func walkMoves(ctx context.Context, src Source, mt title.MoveTitle, out *game, a
 		out.Steps = append(out.Steps, moveStep(m, events))
 	}
 	out.At = at
+	if g.MoveTimeout > 0 && g.Status == "active" {
+		if out.Due, err = moveDue(ctx, src, g, log); err != nil {
+			return err
+		}
+	}
 	mp, ok := mt.(title.MovePage)
 	if !withPage || !ok {
 		return nil
@@ -71,6 +77,26 @@ func walkMoves(ctx context.Context, src Source, mt title.MoveTitle, out *game, a
 	out.Page, err = es.page(g.ID, log[:at], func() (move.Engine, error) { return mt.New(s) }, mp)
 	out.HasPage = err == nil
 	return err
+}
+
+// moveDue is when the move waited for passes its time limit: the
+// limit counts from the last move, or the game's start, or the game
+// master's last RESUME if later, as the processor counts it.
+func moveDue(ctx context.Context, src Source, g store.Game, log []store.Move) (time.Time, error) {
+	since := g.Created
+	if len(log) > 0 {
+		since = log[len(log)-1].At
+	}
+	acts, err := src.GMActions(ctx, g.ID)
+	if err != nil {
+		return time.Time{}, err
+	}
+	for _, a := range acts {
+		if a.Verb == "RESUME" && a.At.After(since) {
+			since = a.At
+		}
+	}
+	return since.Add(g.MoveTimeout), nil
 }
 
 // moveStep is a logged move as the history shows it: the first line it

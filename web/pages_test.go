@@ -166,6 +166,10 @@ func checkLatest(t *testing.T, s *httptestServer, name, id string) {
 	if got := len(d.all("table", "market")) > 0 && len(d.all("span", "token")) > 0; got != w.market {
 		t.Errorf("a market with tokens: %v, want %v", got, w.market)
 	}
+	// every demo game has a deadline: a turn's, or a move's time limit
+	if dl := d.all("strong", "deadline"); len(dl) != 1 || !strings.Contains(text(dl[0]), "Deadline: ") {
+		t.Errorf("no deadline on the latest page")
+	}
 	if d.link("prev") == "" || d.link("next") != "" {
 		t.Errorf("the latest page links back %q and on %q", d.link("prev"), d.link("next"))
 	}

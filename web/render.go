@@ -64,7 +64,11 @@ func renderGame(g *game, l links) ([]byte, error) {
 	}
 	v := gameView{Name: g.Game.Name, ID: g.Game.ID, Title: g.Game.Title, Players: g.Players, Unit: g.Unit,
 		Headline: headline(g, g.At), When: when(g.Game, s.At), Step: s, Page: g.Page, Links: l}
-	if g.At == last && g.Game.Status != "ended" && !g.Game.Deadline.IsZero() {
+	switch {
+	case g.At != last || g.Game.Status == "ended":
+	case !g.Due.IsZero():
+		v.Deadline = when(g.Game, g.Due)
+	case g.Unit == "turn" && !g.Game.Deadline.IsZero():
 		v.Deadline = when(g.Game, g.Game.Deadline)
 	}
 	if g.At > 0 {

@@ -25,6 +25,9 @@ import (
 type Source interface {
 	gamelog.Log
 	Games(ctx context.Context) ([]store.Game, error)
+	// GMActions are read for when the game master last resumed a game,
+	// from which a move's time limit runs; nothing of them is shown.
+	GMActions(ctx context.Context, gameID string) ([]store.GMAction, error)
 }
 
 // step is one row of a game's history: a move made or a turn resolved,
@@ -48,6 +51,9 @@ type game struct {
 	At      int // the step the page shows
 	Page    page.Page
 	HasPage bool
+	// Due is when the move waited for passes its time limit, zero for
+	// none (no limit, a turn game, a game paused or over).
+	Due time.Time
 }
 
 // Latest asks for the last step of a game.

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"strings"
 
 	"github.com/railpost/railpost/processor/store"
 )
@@ -17,10 +16,6 @@ func (s *Site) Render(ctx context.Context, g store.Game, what string) ([]byte, e
 func (s *Site) Kept(id string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for k := range s.whose {
-		if strings.HasPrefix(k, id+"|") {
-			return true
-		}
-	}
-	return false
+	_, ok := s.whose[id]
+	return ok
 }

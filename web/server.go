@@ -26,9 +26,12 @@ type Site struct {
 	log     *slog.Logger
 	mu      sync.Mutex
 	cache   map[string][]byte // rendered pages and boards, by game and version
-	whose   map[string]string // the status line of each game's latest page, by version
+	whose   map[string]status // the status line of each game's latest page, by game
 	engines engines
 }
+
+// status is a game's status line as of one version of it.
+type status struct{ version, line string }
 
 // cacheSize bounds the pages kept: a game walked again costs a replay,
 // and most readers look at the same few games' latest pages.
@@ -40,7 +43,7 @@ func NewSite(src Source, ts title.Set, log *slog.Logger) *Site {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Site{src: src, titles: ts, log: log, cache: map[string][]byte{}, whose: map[string]string{},
+	return &Site{src: src, titles: ts, log: log, cache: map[string][]byte{}, whose: map[string]status{},
 		engines: engines{kept: map[string]*kept{}}}
 }
 
@@ -205,7 +208,7 @@ func (s *Site) render(ctx context.Context, g store.Game, what string) ([]byte, e
 	}
 	if at == Latest {
 		s.mu.Lock()
-		s.whose[version(g)] = gw.Page.Status
+		s.whose[g.ID] = status{version: version(g), line: gw.Page.Status}
 		s.mu.Unlock()
 	}
 	return renderGame(gw, serverLinks)
@@ -266,7 +269,8 @@ func (s *Site) indexRow(ctx context.Context, g store.Game) (indexRow, error) {
 	}
 	row.Players = players(positions)
 	s.mu.Lock()
-	whose, ok := s.whose[version(g)]
+	st, ok := s.whose[g.ID]
+	ok = ok && st.version == version(g)
 	s.mu.Unlock()
 	if !ok {
 		// the latest page is made and kept, as if it had been asked for
@@ -276,10 +280,10 @@ func (s *Site) indexRow(ctx context.Context, g store.Game) (indexRow, error) {
 		}
 		s.keep(version(g)+"|", b)
 		s.mu.Lock()
-		whose = s.whose[version(g)]
+		st = s.whose[g.ID]
 		s.mu.Unlock()
 	}
-	row.Whose = whose
+	row.Whose = st.line
 	if g.Status == "ended" {
 		row.Whose = "over"
 	}

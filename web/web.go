@@ -120,7 +120,9 @@ func walk(ctx context.Context, src Source, ts title.Set, es *engines, id string,
 func publicStep(i int, s gamelog.Step) step {
 	st := step{I: i, N: s.N, Kind: s.Kind, What: s.What, At: s.At}
 	for _, e := range s.Events {
-		if e.VisibleTo != 0 || e.Kind == "report" || e.Kind == "record" {
+		// notes are the judge's own, left out of the report's headlines
+		// too (9.1)
+		if e.VisibleTo != 0 || e.Kind == "report" || e.Kind == "record" || e.Kind == "note" {
 			continue
 		}
 		if e.Kind == "move" && e.Text == s.What {

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	ce "github.com/railpost/railpost/games/chicagoexpress"
@@ -139,8 +140,20 @@ func ChicagoPage(g *ce.Game) (page.Page, error) {
 	if err != nil {
 		return page.Page{}, fmt.Errorf("chicago express board: %w", err)
 	}
-	return page.Page{Status: g.Status(-1), Board: svg, Sections: []page.Section{
+	return page.Page{Status: statusLines(g.Status(-1)), Board: svg, Sections: []page.Section{
 		{Heading: "Companies", Tables: []page.Table{chicagoCompanies(g)}},
 		{Heading: "Players: shares and cash", Tables: []page.Table{chicagoPlayers(g)}},
 	}}, nil
+}
+
+// statusLines is the mail's status without its column tables, which the
+// page's own tables show: the paragraphs of one line each, run together.
+func statusLines(status string) string {
+	var keep []string
+	for _, para := range strings.Split(status, "\n\n") {
+		if para = strings.TrimSpace(para); para != "" && !strings.Contains(para, "\n") {
+			keep = append(keep, para)
+		}
+	}
+	return strings.Join(keep, " ")
 }

@@ -21,3 +21,13 @@ func TestCertificatesByHolder(t *testing.T) {
 		}
 	}
 }
+
+// TestChicagoStatusWithoutTables: the page's status keeps the mail's
+// one-line paragraphs and leaves its column tables to the page's tables.
+func TestChicagoStatusWithoutTables(t *testing.T) {
+	in := "Dividend phases paid: 0.\n\nCompany  Income\nPRR           7\n\nPlayer  Cash\nAda      $30\n\nAuction of a C&O share: Ada to bid or pass.\n"
+	want := "Dividend phases paid: 0. Auction of a C&O share: Ada to bid or pass."
+	if got := statusLines(in); got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

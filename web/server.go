@@ -300,8 +300,16 @@ func (s *Site) indexRow(ctx context.Context, g store.Game) (indexRow, error) {
 // part of every connection, so that a slow or idle client cannot hold
 // the server.
 func Serve(ctx context.Context, site *Site, addr string) error {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("web: %w", err)
+	}
+	return ServeOn(ctx, site, l)
+}
+
+// ServeOn is Serve on a listener already open.
+func ServeOn(ctx context.Context, site *Site, l net.Listener) error {
 	srv := &http.Server{
-		Addr:              addr,
 		Handler:           http.TimeoutHandler(site.Handler(), 20*time.Second, "the page took too long"),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
@@ -311,7 +319,7 @@ func Serve(ctx context.Context, site *Site, addr string) error {
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}
 	done := make(chan error, 1)
-	go func() { done <- srv.ListenAndServe() }()
+	go func() { done <- srv.Serve(l) }()
 	go site.Warm(ctx)
 	select {
 	case err := <-done:

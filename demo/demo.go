@@ -43,6 +43,14 @@ type Options struct {
 	Progress io.Writer
 	Bar      bool
 	Log      *slog.Logger // the processor's log; nil discards it
+	// Database is where the game is kept: "" for railpost.db in Dir, or
+	// a postgres:// URL of an empty database.
+	Database string
+	// Judge, when set, runs each pass in place of the demo's own
+	// processor: given the config the demo's servers need and the demo's
+	// clock, it runs judges (processes, several at once) until the pass's
+	// work is done. Tests use it to play a demo under several judges.
+	Judge func(ctx context.Context, cfg processor.Config, now time.Time) error
 }
 
 // Result is what a demo did, for the summary and for scripts
@@ -158,6 +166,9 @@ func (r *run) setUp(ctx context.Context) error {
 	}
 	cfg := processor.DefaultConfig()
 	cfg.Database = filepath.Join(r.o.Dir, "railpost.db")
+	if r.o.Database != "" {
+		cfg.Database = r.o.Database
+	}
 	cfg.Domain = "demo.railpost.invalid"
 	cfg.Mail.From = "Railpost demo <gm@demo.railpost.invalid>"
 	cfg.IMAP.Address, cfg.IMAP.Username, cfg.IMAP.Password, cfg.IMAP.Security = r.imap.Addr, r.imap.User, r.imap.Password, "plain"
@@ -224,7 +235,7 @@ func (r *run) SetClock(t time.Time) {
 // Pass implements title.Desk: one processing pass, as cron runs it, and
 // the mail it sent read as the players' mail programs show it.
 func (r *run) Pass(ctx context.Context) (title.PassCount, error) {
-	sum, err := r.proc.Run(ctx)
+	sum, err := r.run(ctx)
 	if err != nil {
 		return title.PassCount{}, fmt.Errorf("demo: pass: %w", err)
 	}
@@ -243,6 +254,40 @@ func (r *run) Pass(ctx context.Context) (title.PassCount, error) {
 	}
 	r.seen = len(msgs)
 	return title.PassCount{Accepted: sum.Accepted, Rejected: sum.Rejected, Resolved: sum.Resolved}, nil
+}
+
+// run is one pass: the demo's processor's, or the judges' (Options.Judge),
+// whose summary is read from what the database holds after it.
+func (r *run) run(ctx context.Context) (processor.Summary, error) {
+	if r.o.Judge == nil {
+		return r.proc.Run(ctx)
+	}
+	before, err := r.tally(ctx)
+	if err != nil {
+		return processor.Summary{}, err
+	}
+	if err := r.o.Judge(ctx, r.proc.Config, r.clock); err != nil {
+		return processor.Summary{}, err
+	}
+	after, err := r.tally(ctx)
+	if err != nil {
+		return processor.Summary{}, err
+	}
+	return processor.Summary{Accepted: after.Accepted - before.Accepted, Rejected: after.Rejected - before.Rejected, Resolved: after.Resolved - before.Resolved}, nil
+}
+
+// tally counts the mail accepted and refused and the turns resolved so
+// far, which a pass's summary counts the changes of.
+func (r *run) tally(ctx context.Context) (processor.Summary, error) {
+	counts, err := r.st.InboxCounts(ctx)
+	if err != nil {
+		return processor.Summary{}, err
+	}
+	snaps, err := r.st.Snapshots(ctx, r.gameID)
+	if err != nil {
+		return processor.Summary{}, err
+	}
+	return processor.Summary{Accepted: counts[store.InboxAccepted], Rejected: counts[store.InboxRejected], Resolved: len(snaps)}, nil
 }
 
 // Mails implements title.Desk.

@@ -1,4 +1,4 @@
-// Package processor runs one processing pass: lock, ingest, read,
+// Package processor runs one processing pass: lease, ingest, read,
 // authenticate, check and store, resolve, publish, in the order DESIGN.md
 // gives. Each step commits its own work, so a pass killed at any point
 // leaves the database consistent and the next pass carries on.

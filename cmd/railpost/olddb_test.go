@@ -29,7 +29,9 @@ var oldGames = []struct {
 // it; then every game replays clean, takes the next move the game master
 // makes for the position to move, and replays clean again. The same
 // database with one byte of one stored snapshot changed fails that game's
-// replay, naming the action, and only that game's.
+// replay, naming the action, and only that game's: a player's holding
+// too, though the snapshots stored before certificates are compared with
+// the rebuilt game written in their form.
 func TestADatabaseFrom640e910PlaysOn(t *testing.T) {
 	fixture, err := os.ReadFile(filepath.Join("testdata", "db-640e910", "railpost.db"))
 	if err != nil {
@@ -37,8 +39,9 @@ func TestADatabaseFrom640e910PlaysOn(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name    string
-		corrupt string // the game whose snapshot of action 20 loses a byte
-	}{{"as made", ""}, {"a snapshot changed", "o1870"}} {
+		corrupt string // the game whose snapshot of action 20 has a digit changed
+		at      string // the text the digit follows; "" for one in the snapshot's second half
+	}{{"as made", "", ""}, {"a snapshot changed", "o1870", ""}, {"a holding changed", "o18ez", `"Shares":{"`}} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			db := filepath.Join(dir, "railpost.db")
@@ -56,7 +59,7 @@ func TestADatabaseFrom640e910PlaysOn(t *testing.T) {
 				t.Errorf("outbox: %d, want the 11 mails queued by 640e910 listed\n%s%s", code, out, errOut)
 			}
 			if tc.corrupt != "" {
-				corruptSnapshot(t, db, tc.corrupt, 20)
+				corruptSnapshot(t, db, tc.corrupt, 20, tc.at)
 			}
 			for _, g := range oldGames {
 				code, out, errOut := run(t, "replay", "--db", db, g.id)
@@ -124,8 +127,10 @@ func nextMove(t *testing.T, db, id string, next int) (int, string) {
 }
 
 // corruptSnapshot changes one digit of the state a game stored after an
-// action, so that the state still reads but is not the one replayed.
-func corruptSnapshot(t *testing.T, db, game string, action int) {
+// action, so that the state still reads but is not the one replayed: the
+// first digit after at (`"Shares":{"`: a player's units of a company, in
+// a snapshot stored before certificates), or one in the second half.
+func corruptSnapshot(t *testing.T, db, game string, action int, at string) {
 	t.Helper()
 	h, err := sql.Open("sqlite", db)
 	if err != nil {
@@ -137,11 +142,15 @@ func corruptSnapshot(t *testing.T, db, game string, action int) {
 	if err := h.QueryRow(`SELECT id, state FROM snapshots WHERE game_id = ? AND turn = ? ORDER BY id DESC LIMIT 1`, game, action).Scan(&id, &state); err != nil {
 		t.Fatal(err)
 	}
-	i := bytes.IndexAny(state[len(state)/2:], "123456789")
-	if i < 0 {
-		t.Fatalf("the snapshot of %s action %d has no digit in its second half", game, action)
+	from := len(state) / 2
+	if at != "" {
+		from = bytes.Index(state, []byte(at)) + len(at)
 	}
-	i += len(state) / 2
+	i := bytes.IndexAny(state[from:], "123456789")
+	if i < 0 || from < len(at) {
+		t.Fatalf("the snapshot of %s action %d has no digit after %q", game, action, at)
+	}
+	i += from
 	if state[i] == '9' {
 		state[i] = '1'
 	} else {

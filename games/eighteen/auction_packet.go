@@ -10,18 +10,22 @@ import (
 // pays for its sales and says what else a bid must meet.
 type PacketRules struct {
 	Packet *Packet
-	// Raise is the least a bid rises by; Bid, Special and Cash are the
-	// title's rule numbers for bids, the special auction and the money a
-	// seat has free of its bids.
-	Raise              int
-	Bid, Special, Cash string
+	// Name is the packet's name in the title's rules.
+	Name string
+	// Raise is the least a bid rises by; Cut what the first item's
+	// price falls by each time every seat passes with it unsold.
+	Raise, Cut int
+	// Order, Bid, Special, Cash and CutRule are the title's rule numbers
+	// for the packet sold in order, bids, the special auction, the money
+	// a seat has free of its bids, and the cut.
+	Order, Bid, Special, Cash, CutRule string
 	// Example is an item named in the help for a bid written wrong.
 	Example string
 	// Open tells whether the round is the one the packet is sold in.
 	Open func() bool
-	// Allowed is the title's further check on a bid in a turn (a
-	// certificate limit), nil for none.
-	Allowed func(seat int, item string) error
+	// Allowed is the title's further check on a purchase (buying) or a
+	// bid in a turn (a certificate limit), nil for none.
+	Allowed func(seat int, item string, buying bool) error
 	// Settle pays for sales and hands the items over.
 	Settle func([]PacketSale)
 	// Pass is the turn's check on PASS, which the special auction's PASS
@@ -82,9 +86,61 @@ func (b *Base[T, P]) checkPacketBid(r PacketRules, a move.Action) error {
 		return RuleError(r.Cash, "you have $%d free for bids, not $%d", free, n)
 	}
 	if r.Allowed != nil {
-		return r.Allowed(a.Seat, a.Args[0])
+		return r.Allowed(a.Seat, a.Args[0], false)
 	}
 	return nil
+}
+
+// PacketBuy is the turn's BUY of the first unsold item at its price:
+// the sales it sets off are settled, and play passes on unless a special
+// auction follows.
+func (b *Base[T, P]) PacketBuy(r PacketRules) Move {
+	return Pair(func(a move.Action) error {
+		top := r.Packet.Top()
+		if len(a.Args) != 1 || a.Args[0] != top.Sym {
+			return RuleError(r.Order, "while the %s lasts you may buy only its first item, %s, at $%d: BUY %s", r.Name, top.Sym, top.Price, top.Sym)
+		}
+		if r.Allowed != nil {
+			if err := r.Allowed(a.Seat, top.Sym, true); err != nil {
+				return err
+			}
+		}
+		if free := b.Spendable(r.Packet, a.Seat, top.Sym); free < top.Price {
+			return RuleError(r.Order+", "+r.Cash, "%s costs $%d; you have $%d free of your bids", top.Sym, top.Price, free)
+		}
+		return nil
+	}, func(a move.Action) error {
+		r.Settle(r.Packet.Buy(a.Seat, len(b.Players)))
+		s := b.hooks.State
+		s.Passes, s.LastAct = 0, a.Seat
+		if r.Packet.Auction == nil {
+			s.Seat = b.NextSeat(a.Seat)
+		}
+		return nil
+	})
+}
+
+// CheckPacketPass refuses a pass while the first item costs nothing:
+// the seat to act must take it.
+func (b *Base[T, P]) CheckPacketPass(r PacketRules) error {
+	if top := r.Packet.Top(); top != nil && top.Price == 0 {
+		return RuleError(r.Order+", "+r.CutRule, "%s costs nothing now: the player to act must take it (BUY %s)", top.Sym, top.Sym)
+	}
+	return nil
+}
+
+// PacketPassed follows every seat passing in succession: while the packet
+// lasts its first item's price falls by the cut and the round goes on
+// (true); once it is sold out the title ends the round (false).
+func (b *Base[T, P]) PacketPassed(r PacketRules) bool {
+	top := r.Packet.Top()
+	if top == nil {
+		return false
+	}
+	top.Price = max(0, top.Price-r.Cut)
+	b.hooks.State.Passes = 0
+	b.Note("Every player passed: %s's price falls to $%d (%s)", top.Sym, top.Price, r.CutRule)
+	return true
 }
 
 // PacketAuction is the special auction step: it blocks while one is under

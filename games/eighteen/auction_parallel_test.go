@@ -1,6 +1,7 @@
 package eighteen
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -18,6 +19,7 @@ type parallelTable struct {
 	state RoundState
 	au    ParallelAuction
 	over  []int // the last bidders Over was told of
+	limit error // what the title's check says of every bid
 	round Round
 }
 
@@ -33,7 +35,7 @@ func newParallelTable(t *testing.T, rebid bool) *parallelTable {
 	pt := &parallelTable{b: &b, state: RoundState{LastAct: -1}, au: NewParallelAuction()}
 	b.Wire(Hooks{State: &pt.state})
 	pt.round = Round{Name: "initial stock round", Steps: []Step{b.Parallel(Parallel{Rule: "MW-ISR", Raise: 5, Rebid: rebid, Auction: &pt.au,
-		Open: func() bool { return true },
+		Open: func() bool { return true }, Allowed: func(int, string) error { return pt.limit },
 		Sell: func(p *Private, seat, price int) {
 			b.Players[seat].Cash -= price
 			b.Bank += price
@@ -179,5 +181,52 @@ func TestParallelNoBids(t *testing.T) {
 	}
 	if !slices.Equal(pt.over, []int{-1}) || pt.b.Lowest().Sym != "HSJ" || pt.b.Bank != 12000-1350 {
 		t.Errorf("Over told %v, cheapest unsold %s, bank $%d", pt.over, pt.b.Lowest().Sym, pt.b.Bank)
+	}
+}
+
+// TestParallelAllowed: the title's own check refuses a bid.
+func TestParallelAllowed(t *testing.T) {
+	pt := newParallelTable(t, false)
+	pt.limit = errors.New("over the certificate limit")
+	if err := pt.play(t, 0, "BID HSJ 40"); err == nil || !strings.Contains(err.Error(), "certificate limit") {
+		t.Errorf("a bid the title refuses: %v", err)
+	}
+}
+
+// TestParallelChoice: the computer bids the least on the cheapest
+// private it may while that is within its margin over face value and half
+// its free money, and passes when none is.
+func TestParallelChoice(t *testing.T) {
+	pt := newParallelTable(t, false)
+	choose := func(seat, over int) string {
+		by := map[string][]move.Option{}
+		for _, o := range pt.round.Options(seat, move.Query{}) {
+			by[o.Verb] = append(by[o.Verb], o)
+		}
+		a, ok := pt.b.ParallelChoice(seat, over, by)
+		if !ok {
+			return "none"
+		}
+		return a.String()
+	}
+	for _, tc := range []struct {
+		seat, over int
+		play, want string
+	}{
+		{0, 0, "BID HSJ 40", "BID HSJ 40"},
+		{1, 0, "BID SLA 70", "BID SLA 70"}, // HSJ's least bid, $45, is over its face value
+		{2, 5, "BID HSJ 45", "BID HSJ 45"}, // within a $5 margin
+		{0, 100, "PASS", "BID SLA 75"},     // Ann, outbid on HSJ, is out of its auction
+	} {
+		if got := choose(tc.seat, tc.over); got != tc.want {
+			t.Fatalf("seat %d with a margin of $%d chooses %s, want %s", tc.seat, tc.over, got, tc.want)
+		}
+		if err := pt.play(t, tc.seat, tc.play); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pt.b.Players[1].Cash = 100
+	if got := choose(1, 100); got != "none" {
+		t.Errorf("Bob, with $30 free of his $70 bid, chooses %s; want nothing", got)
 	}
 }

@@ -1,6 +1,7 @@
 package eighteen
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
@@ -48,12 +49,12 @@ func TestBaseSeatsThePlayers(t *testing.T) {
 // was, and the copy finds its own companies by symbol.
 func TestCloneBaseSharesNothing(t *testing.T) {
 	b := testBase(t)
-	b.Pool["A"] = 1
+	b.Pool["A"] = hand("A", false, 1)
 	c := b.CloneBase()
 	c.Players[0].Cash, c.Corp("A").Cash, c.Corp("A").Own = 1, 2, 3
-	c.Left["57"], c.Pool["A"] = 0, 5
+	c.Left["57"], c.Pool["A"] = 0, hand("A", false, 5)
 	c.Note("on the copy")
-	if b.Players[0].Cash != 300 || b.Corp("A").Cash != 0 || b.Corp("A").Own != 0 || b.Left["57"] != 2 || b.Pool["A"] != 1 || len(b.Events) != 0 {
+	if b.Players[0].Cash != 300 || b.Corp("A").Cash != 0 || b.Corp("A").Own != 0 || b.Left["57"] != 2 || b.PoolUnits("A") != 1 || len(b.Events) != 0 {
 		t.Error("a change to the copy changed the game")
 	}
 	if c.Corp("A") != c.Corps[0] {
@@ -72,7 +73,7 @@ func TestOrderedAndWorth(t *testing.T) {
 	if !slices.Equal(order, []string{"A", "C", "B"}) {
 		t.Errorf("ordered %v, want [A C B]", order)
 	}
-	b.Players[0].Shares = map[string]int{"A": 3, "C": 2}
+	b.Players[0].Shares = map[string]Holding{"A": hand("A", true, 3), "C": hand("C", false, 2)}
 	all := func(*Corporation) bool { return true }
 	for _, tc := range []struct {
 		par  bool
@@ -98,4 +99,31 @@ func TestCanonicalMove(t *testing.T) {
 	if a.Args[1] != "#57" {
 		t.Error("the move given was changed")
 	}
+}
+
+// give hands a seat units of companies' shares from their initial
+// offerings, issuing each company a 20% president's and eight 10%
+// certificates the first time: the president's certificate to the
+// company's president, ordinary ones to the others.
+func give[T any, P Company[T]](b *Base[T, P], seat int, units map[string]int) {
+	for _, sym := range slices.Sorted(maps.Keys(units)) {
+		c := P(b.Corp(sym)).Core()
+		if len(c.IPO) == 0 && b.certsOut(c) == 0 {
+			c.Issue(Charter(sym, 20, 10, 8))
+		}
+		n := units[sym]
+		if c.President == seat && b.Players[seat].Shares[sym].President() == nil && b.DealPresident(c, &c.IPO, seat) {
+			n -= 2
+		}
+		b.Deal(c, &c.IPO, seat, n)
+	}
+}
+
+// certsOut counts a company's certificates out of its initial offering.
+func (b *Base[T, P]) certsOut(c *Corporation) int {
+	n := len(b.Pool[c.Sym]) + len(c.Treasury)
+	for _, p := range b.Players {
+		n += len(p.Shares[c.Sym])
+	}
+	return n
 }

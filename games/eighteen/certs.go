@@ -6,7 +6,7 @@ import (
 )
 
 // Certs counts a seat's certificates against the limit by the title's
-// ShareRules: the halves of each company's shares it holds summed and
+// ShareRules: the halves of each company's certificates it holds summed and
 // rounded up once, one for each company of a whole kind it presides (18EZ's
 // minors) and one for each private it holds itself.
 func (b *Base[T, P]) Certs(seat int) int {
@@ -19,7 +19,7 @@ func (b *Base[T, P]) Certs(seat int) int {
 			}
 			continue
 		}
-		halves += r.Certs(b.market, core, seat, b.Players[seat].Shares[core.Sym])
+		halves += r.Certs(b.market, core, b.Players[seat].Shares[core.Sym])
 	}
 	return n + (halves+1)/2 + len(b.heldPrivates(seat))
 }
@@ -36,22 +36,22 @@ func (b *Base[T, P]) heldPrivates(seat int) []string {
 }
 
 // Holdings are a seat's holdings as the status lists them: each
-// company's shares as a percentage with the title's PresidentMark for
-// the president, each company of a whole kind it presides by symbol, and
+// company's certificates as the percentage they make, with the title's
+// PresidentMark on the president's certificate, each company of a whole kind it presides by symbol, and
 // then its privates.
 func (b *Base[T, P]) Holdings(seat int) []string {
 	var out []string
 	for _, c := range b.Corps {
 		core := P(c).Core()
-		u := b.Players[seat].Shares[core.Sym]
+		h := b.Players[seat].Shares[core.Sym]
 		switch {
 		case slices.Contains(b.hooks.Shares.WholeKinds, core.Kind):
 			if !core.Closed && core.President == seat {
 				out = append(out, core.Sym)
 			}
-		case u > 0:
-			s := fmt.Sprintf("%s %d%%", core.Sym, u*10)
-			if core.President == seat {
+		case h.Units() > 0:
+			s := fmt.Sprintf("%s %d%%", core.Sym, h.Percent())
+			if h.President() != nil {
 				s += b.hooks.PresidentMark
 			}
 			out = append(out, s)

@@ -66,9 +66,9 @@ func (f Forced) SharesNeeded(price int) int {
 // hold more and he keeps the president's certificate: the test of titles
 // that forbid a forced sale to cost the buying company's presidency.
 func KeepsPresidency(c *Corporation, players []*Player, seat, n, presidentUnits int) bool {
-	held := players[seat].Shares[c.Sym]
+	held := players[seat].Units(c.Sym)
 	for s, p := range players {
-		if s != seat && p.Shares[c.Sym] > held-n {
+		if s != seat && p.Units(c.Sym) > held-n {
 			return false
 		}
 	}

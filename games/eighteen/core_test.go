@@ -142,7 +142,7 @@ func TestShareRules(t *testing.T) {
 		{"", Pos{1, 1}, 1, 3, 0}, // brown
 	} {
 		c.Kind, c.Pos = tc.kind, tc.at
-		if got := r.Certs(m, c, tc.seat, tc.units); got != tc.want {
+		if got := r.Certs(m, c, hand("A", tc.seat == c.President, tc.units)); got != tc.want {
 			t.Errorf("%+v: %d halves, want %d", tc, got, tc.want)
 		}
 	}
@@ -151,7 +151,7 @@ func TestShareRules(t *testing.T) {
 		t.Error("hold limits are wrong")
 	}
 	players := []*Player{NewPlayer("a", 0), NewPlayer("b", 0), NewPlayer("c", 0)}
-	players[0].Shares["A"], players[1].Shares["A"], players[2].Shares["A"] = 2, 3, 3
+	players[0].Shares["A"], players[1].Shares["A"], players[2].Shares["A"] = hand("A", true, 2), hand("A", false, 3), hand("A", false, 3)
 	if p, changed := Reelect(c, players); p != 1 || !changed {
 		t.Errorf("president %d; want b, first to the left of equals", p)
 	}
@@ -181,7 +181,7 @@ func TestForcedPurchase(t *testing.T) {
 		t.Error("a company that can pay asks its president")
 	}
 	players := []*Player{NewPlayer("a", 0), NewPlayer("b", 0)}
-	players[0].Shares["A"], players[1].Shares["A"] = 5, 3
+	players[0].Shares["A"], players[1].Shares["A"] = hand("A", true, 5), hand("A", false, 3)
 	c := &Corporation{Sym: "A", President: 0}
 	for _, tc := range []struct {
 		n    int
@@ -200,22 +200,6 @@ func TestPayPrivates(t *testing.T) {
 	PayPrivates([]*Private{a, b, c}, func(seat, n int) { paid[fmt.Sprint(seat)] += n }, func(sym string, n int) { paid[sym] += n })
 	if len(paid) != 2 || paid["1"] != 5 || paid["X"] != 10 {
 		t.Errorf("paid %v: want seat 1 $5 and X $10, and nothing for the unsold C", paid)
-	}
-}
-
-func TestBankruptcy(t *testing.T) {
-	var e *Ending
-	e = Trigger(e, "bank", EndAfterSet)
-	if got := (Bankruptcy{Ends: EndNow}).Declare(e, "A", 0, "broke"); !got.Due(EndNow) || got.Why != "broke" {
-		t.Errorf("a bankruptcy that ends the game: %+v", got)
-	}
-	taken := ""
-	rx := Bankruptcy{Ends: EndNow, Receivership: func(corp string, seat int) bool { taken = corp; return true }}
-	if got := rx.Declare(e, "A", 0, "broke"); got != e || taken != "A" {
-		t.Errorf("receivership: ending %+v, company taken %q", got, taken)
-	}
-	if !e.Due(EndAfterSet) || e.Due(EndAfterOR) {
-		t.Error("a broken bank's end comes with the set, not before")
 	}
 }
 
@@ -267,8 +251,7 @@ func TestSaleAndBuyRules(t *testing.T) {
 	ez.Cite = Cite{"3.7": "1.12", "5.3.3": "1.13", "5.4.1": "1.8", "5.4.2": "1.13", "5.6": "1.13"}
 	c := &Corporation{Sym: "A", Started: true, President: 0}
 	players := []*Player{NewPlayer("a", 500), NewPlayer("b", 100)}
-	players[0].Shares["A"], players[1].Shares["A"] = 6, 1
-	pool := map[string]int{"A": 3}
+	players[0].Shares["A"], players[1].Shares["A"] = hand("A", true, 6), hand("A", false, 1)
 	for _, tc := range []struct {
 		rules      ShareRules
 		seat, n    int
@@ -287,13 +270,13 @@ func TestSaleAndBuyRules(t *testing.T) {
 		{ez, 1, 0, 0, 1, "(1.13)"}, // nothing
 		{r, 1, 1, 0, 1, ""},
 	} {
-		pool["A"], players[1].Shares["A"] = tc.pool, tc.otherHolds
-		err := tc.rules.SaleError(c, players, pool, tc.seat, tc.n)
+		players[1].Shares["A"] = hand("A", false, tc.otherHolds)
+		err := tc.rules.SaleError(c, players, tc.pool, tc.seat, tc.n)
 		if (tc.want == "") != (err == nil) || (err != nil && !strings.HasSuffix(err.Error(), tc.want)) {
 			t.Errorf("seat %d sells %d (pool %d, b %d): %v, want %q", tc.seat, tc.n, tc.pool, tc.otherHolds, err, tc.want)
 		}
 	}
-	players[0].Shares["A"] = 5
+	players[0].Shares["A"] = hand("A", true, 5)
 	for _, tc := range []struct {
 		rules        ShareRules
 		at           Pos

@@ -29,22 +29,3 @@ func Trigger(e *Ending, why string, when EndTiming) *Ending {
 // Due tells whether the end has come at a point of play: at the end of
 // a run, of an operating round or of a set.
 func (e *Ending) Due(at EndTiming) bool { return e != nil && e.When <= at }
-
-// Bankruptcy is what a title does when a president cannot raise his
-// company's forced train: the game ends (1870, 18EZ: at once), or a
-// title's Receivership takes the company over and play goes on.
-type Bankruptcy struct {
-	Ends EndTiming
-	// Receivership, when set, takes over the company and tells whether
-	// it did; then the game does not end.
-	Receivership func(corp string, seat int) bool
-}
-
-// Declare applies the rule to a bankrupt seat: the ending it sets off,
-// or nil when the company went into receivership.
-func (b Bankruptcy) Declare(e *Ending, corp string, seat int, why string) *Ending {
-	if b.Receivership != nil && b.Receivership(corp, seat) {
-		return e
-	}
-	return Trigger(e, why, b.Ends)
-}

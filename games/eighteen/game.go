@@ -32,14 +32,17 @@ type Base[T any, P Company[T]] struct {
 	Corps    []*T
 	Privates []*Private
 	Bank     int
-	Pool     map[string]int // shares in the open market
+	Pool     map[string]Holding // the open market's certificates, by company
 	Trains
 	Priority int
 	Ending   *Ending // what has set the end off, and when it comes
 	Broken   bool    // the bank has broken (a title whose bank breaks: Bankroll)
 	Ended    bool
 	Bankrupt int // the seat that went bankrupt, or -1
-	Events   []string
+	// Out are the seats that have left the game bankrupt, where a
+	// title's game goes on without them (Bankruptcy.Leaves).
+	Out    []int
+	Events []string
 	// ORsDone counts the operating rounds finished.
 	ORsDone int
 	// LastRun is the latest run of a company's trains, kept so that it
@@ -89,7 +92,7 @@ type Equipment struct {
 // out, the tiles to hand, the bank's cash and trains, each player paid an
 // equal share of the capital from the bank, no one bankrupt.
 func NewBase[T any, P Company[T]](e Equipment) Base[T, P] {
-	b := Base[T, P]{Layout: NewLayout(e.Board), Left: maps.Clone(e.Manifest), Bank: e.Bank, Pool: map[string]int{},
+	b := Base[T, P]{Layout: NewLayout(e.Board), Left: maps.Clone(e.Manifest), Bank: e.Bank, Pool: map[string]Holding{},
 		Trains: e.Trains, Bankrupt: -1, tiles: e.Tiles, market: e.Market, bySym: map[string]*T{}}
 	for _, name := range e.Players {
 		p := NewPlayer(name, e.Capital/len(e.Players))
@@ -125,9 +128,10 @@ func (b *Base[T, P]) CloneBase() Base[T, P] {
 	c := *b
 	c.Layout = b.Layout.Clone()
 	c.Left = maps.Clone(b.Left)
-	c.Pool = maps.Clone(b.Pool)
+	c.Pool = maps.Clone(b.Pool) // the holdings are never changed in place
 	c.Trains = b.Trains.Copy()
 	c.Events = slices.Clone(b.Events)
+	c.Out = slices.Clone(b.Out)
 	c.Players = ClonePlayers(b.Players)
 	c.Corps, c.bySym = CloneCorps(b.Corps, func(x *T) *Corporation { return P(x).Core() })
 	c.Privates = ClonePrivates(b.Privates)
@@ -184,7 +188,7 @@ func (b *Base[T, P]) Price(c *T) int {
 }
 
 // Score is a seat's worth by the title's count (Worth): its cash and each
-// share held at its value.
+// certificate held at its units' value.
 func (b *Base[T, P]) Score(seat int) int {
 	w, p := b.hooks.Worth, b.Players[seat]
 	total := p.Cash
@@ -193,7 +197,7 @@ func (b *Base[T, P]) Score(seat int) int {
 	}
 	for _, c := range b.Corps {
 		if core := P(c).Core(); w.Valued(core) {
-			total += p.Shares[core.Sym] * b.Price(c)
+			total += p.Units(core.Sym) * b.Price(c)
 		}
 	}
 	for _, pr := range b.Privates {
@@ -226,11 +230,13 @@ func (b *Base[T, P]) End(why string) {
 }
 
 // Reelect settles a company's presidency after holdings change: the
-// player holding the most, if more than the president (Reelect).
+// player holding the most, if more than the president (Reelect), who
+// takes the president's certificate (SwapPresident).
 func (b *Base[T, P]) Reelect(c *T) {
 	core := P(c).Core()
 	if p, changed := Reelect(core, b.Players); changed {
 		b.Note(b.hooks.PresidentNote, b.Players[p].Name, core.Sym)
+		b.SwapPresident(core, core.President, p)
 		core.President = p
 	}
 }

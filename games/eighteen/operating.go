@@ -1,6 +1,10 @@
 package eighteen
 
-import "github.com/railpost/railpost/games/move"
+import (
+	"slices"
+
+	"github.com/railpost/railpost/games/move"
+)
 
 // The steps of a company's operating turn, in order, the same in every
 // title so far (1870 4.1 B, 18EZ 2.2): its track, its station token, its
@@ -47,13 +51,6 @@ func (t Turn) Track(lay, skip Move, lays func(seat int, q move.Query) []move.Opt
 	})
 	s.Judged = []string{"LAY"}
 	return s
-}
-
-// Income is the company's dividend step built from the title's choices
-// and run, blocking while the turn is at its dividend.
-func (t Turn) Income(in Income) Step {
-	in.Blocks, in.Waiting = func() bool { return t.At(StepDividend) }, t.President
-	return in.Step()
 }
 
 // RoundState is where play stands, as every title keeps it: the kind of
@@ -110,5 +107,13 @@ func (b *Base[T, P]) Skip(move.Action) error {
 	return nil
 }
 
-// NextSeat is the seat after s, round the table.
-func (b *Base[T, P]) NextSeat(s int) int { return (s + 1) % len(b.Players) }
+// NextSeat is the seat after s, round the table, past the seats that
+// have left the game.
+func (b *Base[T, P]) NextSeat(s int) int {
+	for i := 1; i < len(b.Players); i++ {
+		if n := (s + i) % len(b.Players); !slices.Contains(b.Out, n) {
+			return n
+		}
+	}
+	return (s + 1) % len(b.Players)
+}

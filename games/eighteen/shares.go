@@ -12,16 +12,23 @@ import (
 
 // Player is a seat at the table: its money and its shares.
 type Player struct {
-	Name   string
-	Cash   int
-	Shares map[string]int  // company -> share units held
+	Name string
+	Cash int
+	// Shares are the certificates held, by company. A company once held
+	// stays listed when its last certificate goes, as the stored state
+	// has always shown it (with 0 units), until the company closes.
+	Shares map[string]Holding
 	Sold   map[string]bool // companies sold since the last set of operating rounds
 }
 
 // NewPlayer seats a player with his starting money.
 func NewPlayer(name string, cash int) *Player {
-	return &Player{Name: name, Cash: cash, Shares: map[string]int{}, Sold: map[string]bool{}}
+	return &Player{Name: name, Cash: cash, Shares: map[string]Holding{}, Sold: map[string]bool{}}
 }
+
+// Units are the share units of a company the player holds: what the
+// rules count.
+func (p *Player) Units(sym string) int { return p.Shares[sym].Units() }
 
 // Corporation is what every title's public company has: its charter, its
 // place on the market, its shares, money, trains and stations. A title's
@@ -42,18 +49,56 @@ type Corporation struct {
 	Pos       Pos
 	Tick      int // arrival in its box: lower is higher in the pile
 
-	IPO      int // share units in the initial offering
-	Treasury int // units the company holds itself
+	IPO      Holding // the initial offering
+	Treasury Holding // the certificates the company holds itself
 	Cash     int
 	Trains   []int
 	Stations int // tokens on the map, the home one included
 	Operated bool
+
+	// Charter is every certificate the company issued, in index order:
+	// the title's data, not stored.
+	Charter []*Cert `json:"-"`
 }
+
+// Issue gives a company its charter's certificates, all in its initial
+// offering.
+func (c *Corporation) Issue(certs []*Cert) {
+	c.Charter, c.IPO = certs, slices.Clone(certs)
+}
+
+// Shares are the share units the company issued: a dividend is divided
+// by them.
+func (c *Corporation) Shares() int { return Holding(c.Charter).Units() }
+
+// PresidentUnitsOf are the units of a company's president's certificate:
+// its charter's, so that a title may mix companies of 10% and 5% shares,
+// or the title's PresidentUnits for a company with no charter.
+func (r ShareRules) PresidentUnitsOf(c *Corporation) int {
+	if len(c.Charter) > 0 && c.Charter[0].President {
+		return c.Charter[0].Units
+	}
+	return r.PresidentUnits
+}
+
+// Unit is the percent of one share unit: the company's ordinary
+// certificate's, 10 for a company with no charter.
+func (c *Corporation) Unit() int {
+	for _, x := range c.Charter {
+		if x.Units > 0 {
+			return x.Percent / x.Units
+		}
+	}
+	return 10
+}
+
+// Pct writes units of the company as the percentage they are: "30%".
+func (c *Corporation) Pct(units int) string { return strconv.Itoa(units*c.Unit()) + "%" }
 
 // ShareRules are how a title counts and limits holdings, in share units
 // (10% for most titles). Zones are market zone letters (see Cell).
 type ShareRules struct {
-	PresidentUnits int    // units in the president's certificate
+	PresidentUnits int    // units in the president's certificate of a company with no charter (PresidentUnitsOf)
 	HoldLimit      int    // units a player may hold of one company
 	PoolLimit      int    // units the open market may hold of one company
 	FreeZones      string // zones whose shares do not count against the certificate limit
@@ -87,21 +132,24 @@ func (r ShareRules) Unlimited(m *Market, c *Corporation) bool { return inZones(m
 func (r ShareRules) Bulk(m *Market, c *Corporation) bool { return inZones(m, c, r.BulkZones) }
 
 // Certs is what a player's holding of a company counts against the
-// certificate limit, in halves: the president's certificate is one
-// certificate however many units, a free zone counts nothing, and a
-// half-counting kind counts half.
-func (r ShareRules) Certs(m *Market, c *Corporation, seat, units int) int {
-	if c.Closed || units == 0 || r.Free(m, c) {
+// certificate limit, in halves: each certificate one whatever its
+// percent (the president's one however many units), an uncounted one or
+// a free zone nothing, and a half-counting kind half.
+func (r ShareRules) Certs(m *Market, c *Corporation, h Holding) int {
+	if c.Closed || len(h) == 0 || r.Free(m, c) {
 		return 0
 	}
-	n := units
-	if c.President == seat {
-		n -= r.PresidentUnits - 1
-	}
+	each := 2
 	if slices.Contains(r.HalfKinds, c.Kind) {
-		return n
+		each = 1
 	}
-	return 2 * n
+	n := 0
+	for _, x := range h {
+		if !x.Uncounted {
+			n += each
+		}
+	}
+	return n
 }
 
 // MayHold tells whether a player may hold this many units of a company.
@@ -115,16 +163,16 @@ func (r ShareRules) MayHold(m *Market, c *Corporation, units int) bool {
 // to take it over (1870 5.3.3, 5.4.2, 5.6). Whether the company's shares
 // may be sold at all, and the rules of the moment (a turn's order, a
 // forced sale's limits), are the title's.
-func (r ShareRules) SaleError(c *Corporation, players []*Player, pool map[string]int, seat, n int) error {
-	held := players[seat].Shares[c.Sym]
+func (r ShareRules) SaleError(c *Corporation, players []*Player, pool, seat, n int) error {
+	held := players[seat].Units(c.Sym)
 	var err error
 	switch {
 	case n < 1 || n > held:
-		err = fmt.Errorf("you hold %d0%% of %s (5.3.3)", held, c.Sym)
-	case !r.PoolRoom(pool[c.Sym], n):
-		err = fmt.Errorf("the open market may hold no more than %d0%% of %s; it holds %d0%% (5.4.2)", r.PoolLimit, c.Sym, pool[c.Sym])
-	case c.President == seat && held-n < r.PresidentUnits && !OtherHolds(players, c.Sym, seat, r.PresidentUnits):
-		err = fmt.Errorf("the president's certificate of %s may be sold only when another player holds %d0%% to take it over (5.6)", c.Sym, r.PresidentUnits)
+		err = fmt.Errorf("you hold %s of %s (5.3.3)", c.Pct(held), c.Sym)
+	case !r.PoolRoom(pool, n):
+		err = fmt.Errorf("the open market may hold no more than %s of %s; it holds %s (5.4.2)", c.Pct(r.PoolLimit), c.Sym, c.Pct(pool))
+	case c.President == seat && held-n < r.PresidentUnitsOf(c) && !OtherHolds(players, c.Sym, seat, r.PresidentUnitsOf(c)):
+		err = fmt.Errorf("the president's certificate of %s may be sold only when another player holds %s to take it over (5.6)", c.Sym, c.Pct(r.PresidentUnitsOf(c)))
 	}
 	return r.Cite.Recite(err)
 }
@@ -137,11 +185,11 @@ func (r ShareRules) BuyError(m *Market, c *Corporation, p *Player, units, price,
 	var err error
 	switch {
 	case p.Cash < units*price:
-		err = fmt.Errorf("%d0%% of %s costs $%d and you have $%d (3.7)", units, c.Sym, units*price, p.Cash)
+		err = fmt.Errorf("%s of %s costs $%d and you have $%d (3.7)", c.Pct(units), c.Sym, units*price, p.Cash)
 	case !r.Free(m, c) && certs+units > limit:
 		err = fmt.Errorf("you hold %d certificates: that would take you over the limit of %d (5.4.1)", certs, limit)
-	case !r.MayHold(m, c, p.Shares[c.Sym]+units):
-		err = fmt.Errorf("no player may hold more than %d0%% of %s here (5.4.1)", r.HoldLimit, c.Sym)
+	case !r.MayHold(m, c, p.Units(c.Sym)+units):
+		err = fmt.Errorf("no player may hold more than %s of %s here (5.4.1)", c.Pct(r.HoldLimit), c.Sym)
 	}
 	return r.Cite.Recite(err)
 }
@@ -150,7 +198,7 @@ func (r ShareRules) BuyError(m *Market, c *Corporation, p *Player, units, price,
 // of a company.
 func OtherHolds(players []*Player, sym string, seat, units int) bool {
 	for s, p := range players {
-		if s != seat && p.Shares[sym] >= units {
+		if s != seat && p.Units(sym) >= units {
 			return true
 		}
 	}
@@ -168,11 +216,11 @@ func Reelect(c *Corporation, players []*Player) (int, bool) {
 	if c.President < 0 {
 		return c.President, false
 	}
-	best, most := c.President, players[c.President].Shares[c.Sym]
+	best, most := c.President, players[c.President].Units(c.Sym)
 	n := len(players)
 	for k := 1; k < n; k++ {
 		s := (c.President + k) % n
-		if u := players[s].Shares[c.Sym]; u > most {
+		if u := players[s].Units(c.Sym); u > most {
 			best, most = s, u
 		}
 	}
@@ -180,11 +228,12 @@ func Reelect(c *Corporation, players []*Player) (int, bool) {
 }
 
 // HeldOut are a company's units outside the initial offering and its
-// own treasury: with the players and in the open market.
-func HeldOut(c *Corporation, players []*Player, pool map[string]int) int {
-	n := pool[c.Sym]
+// own treasury: with the players and in the open market (pool, its
+// units there).
+func HeldOut(c *Corporation, players []*Player, pool int) int {
+	n := pool
 	for _, p := range players {
-		n += p.Shares[c.Sym]
+		n += p.Units(c.Sym)
 	}
 	return n
 }
@@ -229,41 +278,17 @@ func (r Rounding) Half(revenue, shares int) (perShare, kept int) {
 	return per, revenue - shares*per
 }
 
-// TokenCost is what a company's next station costs by a title's rule:
-// from its charter's list by how many it has placed, then a flat cost for
-// any extra tokens (ExtraCost), or by distance when Distance is set.
-type TokenCost struct {
-	ExtraCost int
-	// Distance, when set, prices a station by the hexes from the home.
-	Distance func(c *Corporation, to hexgrid.Hex) int
-}
-
-// Next is the price of the company's next station, and whether it has
-// one: extra are tokens beyond its charter's.
-func (t TokenCost) Next(c *Corporation, extra int, to hexgrid.Hex) (int, bool) {
-	switch {
-	case c.Stations < len(c.TokenCosts):
-		if t.Distance != nil {
-			return t.Distance(c, to), true
-		}
-		return c.TokenCosts[c.Stations], true
-	case c.Stations < len(c.TokenCosts)+extra:
-		return t.ExtraCost, true
-	}
-	return 0, false
-}
-
 // PayOut pays a dividend of perShare on every share: to the players who
 // hold them, to the company for those in its initial offering and its
 // treasury; the open market's part stays with the bank (1870 9.1.1, 18EZ
 // 2.7). pay moves the money from the bank.
 func PayOut(c *Corporation, players []*Player, perShare int, pay func(amount int, to *int)) {
 	for _, p := range players {
-		if u := p.Shares[c.Sym]; u > 0 {
+		if u := p.Units(c.Sym); u > 0 {
 			pay(u*perShare, &p.Cash)
 		}
 	}
-	if u := c.IPO + c.Treasury; u > 0 {
+	if u := c.IPO.Units() + c.Treasury.Units(); u > 0 {
 		pay(u*perShare, &c.Cash)
 	}
 }
@@ -316,7 +341,8 @@ func (c Corporation) Copy() Corporation {
 	return c
 }
 
-// ClonePlayers are copies of the players, each with his own shares.
+// ClonePlayers are copies of the players, each with his own shares (the
+// holdings themselves are never changed in place, and are shared).
 func ClonePlayers(ps []*Player) []*Player {
 	out := make([]*Player, len(ps))
 	for i, p := range ps {

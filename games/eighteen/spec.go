@@ -3,6 +3,7 @@ package eighteen
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/railpost/railpost/games/hexgrid"
@@ -114,8 +115,12 @@ func ParseSpec(p Printed, data []byte) (*Spec, error) {
 			}
 		}
 	}
-	if s.FirstPhase < 0 || s.FirstPhase >= len(s.Phases) || len(s.Trains) == 0 {
-		return nil, fmt.Errorf("%s's data: no trains, or a first phase not among its phases", p.Title)
+	sets := map[string]SpecVariant{"": {s.Trains, s.Phases}}
+	maps.Copy(sets, s.Variants)
+	for name, v := range sets {
+		if s.FirstPhase < 0 || s.FirstPhase >= len(v.Phases) || len(v.Trains) == 0 {
+			return nil, fmt.Errorf("%s's data%s: no trains, or a first phase not among its phases", p.Title, map[bool]string{true: ", variant " + name}[name != ""])
+		}
 	}
 	return &s, nil
 }

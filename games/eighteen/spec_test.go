@@ -1,6 +1,7 @@
 package eighteen
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -19,9 +20,9 @@ const toySpec = `{
   ],
   "privates": [{"sym": "P1", "name": "One", "cost": 40, "revenue": 10}],
   "trains": [{"Size": 2, "Cost": 80, "Count": 3}, {"Size": 3, "Cost": 180, "Count": 2}],
-  "first_phase": 0,
+  "first_phase": 1,
   "phases": [{"Train": 2, "Limit": 4, "Colours": 1, "ORs": 1}, {"Train": 3, "Limit": 3, "Colours": 2, "ORs": 2}],
-  "variants": {"short": {"trains": [{"Size": 2, "Cost": 80, "Count": 1}], "phases": [{"Train": 2, "Limit": 2}]}},
+  "variants": {"short": {"trains": [{"Size": 2, "Cost": 80, "Count": 1}], "phases": [{}, {"Train": 2, "Limit": 2}]}},
   "limits": {"3": [20, 19, 18, 17, 16], "4": [16, 15, 14, 13, 12]}
 }`
 
@@ -75,18 +76,21 @@ func TestDealFromSpec(t *testing.T) {
 	if p := b.Private("P1"); p == nil || p.Owner != -1 || p.Cost != 40 || p.Revenue != 10 {
 		t.Errorf("private %+v", p)
 	}
-	if b.Trains.Phase != 0 || !slices.Equal(b.Depot, []int{3, 2}) || s.Company("BB").Price != 100 || s.Company("ZZ") != nil {
+	if b.Trains.Phase != 1 || !slices.Equal(b.Depot, []int{3, 2}) || s.Company("BB").Price != 100 || s.Company("ZZ") != nil {
 		t.Errorf("trains %v in phase %d", b.Depot, b.Trains.Phase)
 	}
 	b, err = Deal[tcorp](s.With("short"), []string{"Ann", "Bob", "Cal", "Dee", "Eve"}, mk)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Players[0].Cash != 1800/5 || !slices.Equal(b.Depot, []int{1}) || len(s.Trains) != 2 {
+	if b.Players[0].Cash != 1800/5 || !slices.Equal(b.Depot, []int{1}) || b.Trains.Current().Limit != 2 || len(s.Trains) != 2 {
 		t.Errorf("five players on the short variant: $%d each, trains %v; the spec's own trains %d kinds", b.Players[0].Cash, b.Depot, len(s.Trains))
 	}
-	if _, err := Deal[tcorp](s, []string{"Ann", "Bob"}, mk); err == nil || err.Error() != "Toy is for 3 to 5 players, not 2 (1.1)" {
-		t.Errorf("two players: %v", err)
+	for _, players := range [][]string{{"Ann", "Bob"}, {"A", "B", "C", "D", "E", "F"}} {
+		want := fmt.Sprintf("Toy is for 3 to 5 players, not %d (1.1)", len(players))
+		if _, err := Deal[tcorp](s, players, mk); err == nil || err.Error() != want {
+			t.Errorf("%d players: %v", len(players), err)
+		}
 	}
 }
 
@@ -96,7 +100,10 @@ func TestParseSpecErrors(t *testing.T) {
 	for _, tc := range []struct{ data, want string }{
 		{`{"title": `, "Toy's data"},
 		{strings.Replace(toySpec, `"home": "A2"`, `"home": "2A"`, 1), "company AA"},
-		{strings.Replace(toySpec, `"first_phase": 0`, `"first_phase": 2`, 1), "first phase"},
+		{strings.Replace(toySpec, `"first_phase": 1`, `"first_phase": 2`, 1), "first phase"},
+		{strings.Replace(toySpec, `"first_phase": 1`, `"first_phase": -1`, 1), "first phase"},
+		{strings.Replace(toySpec, `"phases": [{}, {"Train": 2, "Limit": 2}]`, `"phases": [{}]`, 1), "variant short"},
+		{strings.Replace(toySpec, `"trains": [{"Size": 2`, `"trainz": [{"Size": 2`, 1), "no trains"},
 	} {
 		if _, err := ParseSpec(toyPrinted(), []byte(tc.data)); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%.30q: %v, want an error saying %q", tc.data, err, tc.want)

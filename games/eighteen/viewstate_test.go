@@ -28,11 +28,17 @@ func viewBase(t *testing.T) *Base[tcorp, *tcorp] {
 		[]Phase{{Train: 2, Limit: 4, KindLimits: map[string]int{"minor": 2}, Colours: 2, ORs: 1, OffBoard: 1}})
 	b.PoolTrains = []int{2}
 	a, c := b.Corp("A"), b.Corp("C")
-	a.President, a.IPO, a.Cash, a.Trains, a.Stations, a.TokenCosts = 0, 5, 300, []int{2, 3}, 1, []int{0, 40}
-	b.Pool["A"] = 2
+	a.Issue(Charter("A", 20, 10, 8))
+	a.President, a.Cash, a.Trains, a.Stations, a.TokenCosts = 0, 300, []int{2, 3}, 1, []int{0, 40}
+	b.DealPresident(a.Core(), &a.IPO, 0) // A_0
+	b.Deal(a.Core(), &a.IPO, 0, 1)       // A_1
+	b.Transfer(a.Core(), InIPO, InPool, 2)
 	c.Kind, c.President = "minor", 1
-	b.Players[0].Shares["A"], b.Players[0].Shares["B"], b.Players[1].Shares["B"] = 3, 1, 2
-	b.Corp("B").President, b.Corp("B").Floated = 1, false
+	bc := b.Corp("B")
+	bc.Issue(Charter("B", 20, 10, 8))
+	b.DealPresident(bc.Core(), &bc.IPO, 1) // B_0
+	b.Deal(bc.Core(), &bc.IPO, 0, 1)       // B_1
+	bc.President, bc.Floated = 1, false
 	return b
 }
 
@@ -51,13 +57,13 @@ func TestViewHoldsWhatEachReaderSees(t *testing.T) {
 	v := b.View(ViewSpec{Words: viewWords})
 	ann, bob := v.Players[0], v.Players[1]
 	if want := []ViewHolding{
-		{Corp: "A", Percent: 30, President: true, Certs: []ViewCert{{Percent: 20, President: true}, {Percent: 10}}},
-		{Corp: "B", Percent: 10, Certs: []ViewCert{{Percent: 10}}},
+		{Corp: "A", Percent: 30, President: true, Certs: []ViewCert{{ID: "A_0", Percent: 20, President: true}, {ID: "A_1", Percent: 10}}},
+		{Corp: "B", Percent: 10, Certs: []ViewCert{{ID: "B_1", Percent: 10}}},
 	}; !equalHoldings(ann.Holdings, want) {
 		t.Errorf("Ann's holdings %+v, want %+v", ann.Holdings, want)
 	}
 	if want := []ViewHolding{
-		{Corp: "B", Percent: 20, President: true, Certs: []ViewCert{{Percent: 20, President: true}}},
+		{Corp: "B", Percent: 20, President: true, Certs: []ViewCert{{ID: "B_0", Percent: 20, President: true}}},
 		{Corp: "C", President: true, Whole: true},
 	}; !equalHoldings(bob.Holdings, want) {
 		t.Errorf("Bob's holdings %+v, want %+v", bob.Holdings, want)

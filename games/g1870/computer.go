@@ -31,7 +31,7 @@ func (g *Game) decide(seat int, by map[string][]move.Option, rng *rand.Rand) (mo
 	case len(by["PAY"]) > 0:
 		return g.dividend(seat, by), true
 	case g.r.Kind == auctionRound:
-		return g.auctionChoice(seat, by)
+		return g.WaterfallChoice(seat, by)
 	case g.r.Kind == stockRound:
 		return g.stockChoice(seat, by, rng)
 	case len(by["LAY"]) > 0:
@@ -62,17 +62,6 @@ func (g *Game) smallest(opts []move.Option) move.Action {
 		}
 	}
 	return best.Action(0)
-}
-
-// auctionChoice buys the cheapest private while it costs no more than
-// half the seat's cash; it never bids.
-func (g *Game) auctionChoice(seat int, by map[string][]move.Option) (move.Action, bool) {
-	for _, o := range by["BUY"] {
-		if p := g.Private(o.Args[0]); p != nil && 2*p.Cost <= g.Players[seat].Cash {
-			return o.Action(0), true
-		}
-	}
-	return move.Action{}, false
 }
 
 // wantCompanies is how many companies the computer likes to lead.
@@ -311,7 +300,7 @@ func (g *Game) trainChoice(seat int, by map[string][]move.Option) (move.Action, 
 		if o.Ranged || (len(o.Args) > 2 && o.Args[2] == "TRADE") {
 			continue // other companies' trains, and trade-ins, are not its way
 		}
-		if pu, err := g.trainTerms(o.Action(0)); err == nil && pu.Price < cheapestCost {
+		if pu, err := g.PurchaseOf(g.buying(), o.Action(0)); err == nil && pu.Price < cheapestCost {
 			cheapest, cheapestCost = &by["BUYTRAIN"][i], pu.Price
 		}
 	}

@@ -29,7 +29,7 @@ func (g *Game) consentStep() eighteen.Step {
 
 // deal makes an offered move with the other side's word.
 func (g *Game) deal(a move.Action) error {
-	do := map[string]func(move.Action) error{"BUYPRIVATE": g.doBuyPrivate, "BUYTRAIN": g.doBuyTrain, "REDEEM": g.doRedeem}[a.Verb]
+	do := map[string]func(move.Action) error{"BUYPRIVATE": g.doBuyPrivate, "BUYTRAIN": g.trainStep().Do, "REDEEM": g.doRedeem}[a.Verb]
 	if do == nil {
 		return fmt.Errorf("internal: %s is not a deal", a)
 	}

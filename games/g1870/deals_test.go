@@ -87,8 +87,8 @@ func TestDealsNeedConsent(t *testing.T) {
 		act(t, g, 0, "REDEEM MP Cy")
 		cy := g.Players[2].Cash
 		answer(t, g, 0, 2, "ACCEPT")
-		if g.Players[2].Shares["MP"] != 1 || c.Treasury != 1 || g.Players[2].Cash != cy+g.Price(c) || c.President != 0 {
-			t.Errorf("Cy holds %d MP, MP's treasury %d, Cy +$%d", g.Players[2].Shares["MP"], c.Treasury, g.Players[2].Cash-cy)
+		if g.Players[2].Units("MP") != 1 || c.Treasury.Units() != 1 || g.Players[2].Cash != cy+g.Price(c) || c.President != 0 {
+			t.Errorf("Cy holds %d MP, MP's treasury %d, Cy +$%d", g.Players[2].Units("MP"), c.Treasury.Units(), g.Players[2].Cash-cy)
 		}
 		if !slices.Equal(g.Acting(), []int{1}) {
 			t.Errorf("redeeming is the whole turn: the game waits for %v, want Bob", g.Acting())

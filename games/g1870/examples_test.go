@@ -37,14 +37,23 @@ func stage(t *testing.T, g *Game, sym string, par, cash int, holdings map[int]in
 	g.Restack(&c.Corporation)
 	most := 0
 	for seat := range len(g.Players) {
-		n := holdings[seat]
-		take := min(n, c.Reserved)
-		c.Reserved -= take
-		c.IPO -= n - take
-		g.Players[seat].Shares[sym] += n
-		if n > most {
+		if n := holdings[seat]; n > most {
 			most, c.President = n, seat
 		}
+	}
+	if c.President >= 0 && !g.DealPresident(&c.Corporation, &c.Reserved, c.President) {
+		g.DealPresident(&c.Corporation, &c.IPO, c.President)
+	}
+	for seat := range len(g.Players) {
+		n := holdings[seat]
+		if seat == c.President {
+			n -= 2
+		}
+		take := min(n, c.Reserved.Units())
+		if !g.Deal(&c.Corporation, &c.Reserved, seat, take) {
+			take = 0
+		}
+		g.Deal(&c.Corporation, &c.IPO, seat, n-take)
 	}
 	g.Bank -= cash
 	c.Cash = cash
@@ -331,8 +340,8 @@ func TestPriceProtection(t *testing.T) {
 		}
 		if protect {
 			act(t, g, 0, "PROTECT MP")
-			if c.Pos != pos || g.Players[0].Shares["MP"] != 6 || g.Pool["MP"] != 0 {
-				t.Errorf("protected: price moved to %v, Ann holds %d, pool %d", c.Pos, g.Players[0].Shares["MP"], g.Pool["MP"])
+			if c.Pos != pos || g.Players[0].Units("MP") != 6 || g.PoolUnits("MP") != 0 {
+				t.Errorf("protected: price moved to %v, Ann holds %d, pool %d", c.Pos, g.Players[0].Units("MP"), g.PoolUnits("MP"))
 			}
 			if g.r.Seat != 1 {
 				t.Errorf("after Ann protects seat %d acts; want Bob, to her left (5.9 rule 4)", g.r.Seat)
@@ -363,8 +372,7 @@ func TestStockRoundRules(t *testing.T) {
 	refuse(t, g, 0, "BUY IC IPO", "5.3")
 	refuse(t, g, 0, "SELL IC 1", "5.3.4")
 	act(t, g, 0, "DONE")
-	g.Pool["IC"] = 5
-	g.Players[2].Shares["IC"] = 0
+	g.Transfer(&g.Corp("IC").Corporation, eighteen.InIPO, eighteen.InPool, 5)
 	stockTurn(g, 1)
 	refuse(t, g, 1, "SELL IC 1", "5.4.2")
 }
@@ -379,8 +387,8 @@ func TestBuyThenSell(t *testing.T) {
 	stockTurn(g, 0)
 	act(t, g, 0, "BUY MP IPO")
 	act(t, g, 0, "SELL MP 2")
-	if got := g.Players[0].Shares["MP"]; got != 2 || g.Pool["MP"] != 2 {
-		t.Errorf("after buying one MP and selling two Ann holds %d and the pool %d; want 2 and 2", got, g.Pool["MP"])
+	if got := g.Players[0].Units("MP"); got != 2 || g.PoolUnits("MP") != 2 {
+		t.Errorf("after buying one MP and selling two Ann holds %d and the pool %d; want 2 and 2", got, g.PoolUnits("MP"))
 	}
 	refuse(t, g, 0, "SELL MP 1", "5.3.3") // one block a company a turn
 	act(t, g, 0, "DONE")
@@ -559,20 +567,20 @@ func TestRedeemAndReissue(t *testing.T) {
 	g := table(t)
 	c := stage(t, g, "MP", 100, 500, map[int]int{0: 4, 1: 3, 2: 3})
 	c.Operating = true
-	g.Pool["MP"], g.Players[2].Shares["MP"] = 1, 2
+	g.Transfer(&c.Corporation, eighteen.Hand(2), eighteen.InPool, 1)
 	stockTurn(g, 0)
 	refuse(t, g, 0, "REDEEM MP SELF", "5.10")
 	act(t, g, 0, "REDEEM MP")
-	if c.Treasury != 1 || c.Cash != 400 || g.Pool["MP"] != 0 {
-		t.Errorf("after redeeming: treasury %d, cash $%d, pool %d", c.Treasury, c.Cash, g.Pool["MP"])
+	if c.Treasury.Units() != 1 || c.Cash != 400 || g.PoolUnits("MP") != 0 {
+		t.Errorf("after redeeming: treasury %d, cash $%d, pool %d", c.Treasury.Units(), c.Cash, g.PoolUnits("MP"))
 	}
 	act(t, g, 1, "PASS")
 	act(t, g, 2, "PASS")
 	act(t, g, 3, "PASS")
 	refuse(t, g, 0, "REDEEM MP SELF", "5.10")
 	act(t, g, 0, "REISSUE MP")
-	if c.IPO != 1 || c.Treasury != 0 || c.Par != 100 {
-		t.Errorf("after reissue: offering %d, treasury %d, par %d", c.IPO, c.Treasury, c.Par)
+	if c.IPO.Units() != 1 || c.Treasury.Units() != 0 || c.Par != 100 {
+		t.Errorf("after reissue: offering %d, treasury %d, par %d", c.IPO.Units(), c.Treasury.Units(), c.Par)
 	}
 	act(t, g, 1, "BUY MP IPO")
 	if c.Cash != 400 || c.Pending != 100 {

@@ -40,9 +40,9 @@ type Corp struct {
 	Dest hexgrid.Hex
 
 	Reissued bool
-	Reserved int // shares that travel with a private: the Katy's one, the Frisco's president's two
-	Pending  int // money it receives at the end of the stock round (5.5.4, 5.11)
-	Extra    int // $100 tokens from a destination token kept on the charter (11.4.1)
+	Reserved eighteen.Holding // certificates that travel with a private: the Katy's MKT_1, the Frisco's president's SLSF_0
+	Pending  int              // money it receives at the end of the stock round (5.5.4, 5.11)
+	Extra    int              // $100 tokens from a destination token kept on the charter (11.4.1)
 
 	Connected bool // its connection run is done (11.3)
 	DestToken bool // its destination token is on the map: the bonus (11.5)
@@ -58,7 +58,7 @@ type Corp struct {
 var shares = eighteen.ShareRules{PresidentUnits: 2, HoldLimit: 6, PoolLimit: 5, FreeZones: "yob", UnlimitedZones: "ob", BulkZones: "b"}
 
 // bankruptcy ends the game at once (13.1); 1870 has no receivership.
-var bankruptcy = eighteen.Bankruptcy{Ends: eighteen.EndNow}
+var bankruptcy = eighteen.Bankruptcy{Ends: eighteen.EndNow, Why: "%s cannot raise the money for %s's train and is bankrupt (13.1)"}
 
 // tokens price a station from the charter, and $100 for each destination
 // token kept on it (7.5, 11.4.1).
@@ -103,12 +103,12 @@ func New(s Setup) (*Game, error) {
 	base, err := eighteen.Deal[Corp](sp, s.Players, func(core eighteen.Corporation, f eighteen.CompanySpec) *Corp {
 		dest, _ := hexgrid.ParseHex(f.Dest)
 		c := &Corp{Corporation: core, Dest: dest}
-		c.IPO = 10
+		c.Issue(eighteen.Charter(c.Sym, 20, 10, 8)) // a 20% president's certificate and eight 10% shares (5.1)
 		switch c.Sym {
 		case MKT:
-			c.IPO, c.Reserved = 9, 1
+			eighteen.Shift(&c.IPO, &c.Reserved, 1) // MKT_1 goes with the Katy private
 		case SLSF:
-			c.IPO, c.Reserved = 8, 2 // its president's certificate is the SLSF private
+			_ = eighteen.ShiftNamed(&c.IPO, &c.Reserved, SLSF+"_0") // its president's certificate is the SLSF private
 		}
 		return c
 	})
@@ -158,7 +158,9 @@ func (g *Game) Limit() int {
 
 // sold is a company's shares outside the initial offering and its own
 // treasury: held by players or in the open market (5.5.2, 5.10).
-func (g *Game) sold(c *Corp) int { return eighteen.HeldOut(&c.Corporation, g.Players, g.Pool) }
+func (g *Game) sold(c *Corp) int {
+	return eighteen.HeldOut(&c.Corporation, g.Players, g.PoolUnits(c.Sym))
+}
 
 // move puts a company's token somewhere new, under the pile there
 // (5.8.4), and closes the company if that is the closing zone.
@@ -193,11 +195,8 @@ func (g *Game) close(c *Corp) {
 	for h, corps := range g.Layout.Extra {
 		g.Layout.Extra[h] = slices.DeleteFunc(corps, func(x string) bool { return x == c.Sym })
 	}
-	for _, p := range g.Players {
-		delete(p.Shares, c.Sym)
-	}
-	delete(g.Pool, c.Sym)
-	c.IPO, c.Treasury, c.Reserved = 0, 0, 0
+	g.Retire(&c.Corporation)
+	c.Reserved = nil
 	g.PoolTrains = append(g.PoolTrains, c.Trains...)
 	c.Trains = nil
 	g.Bank += c.Cash

@@ -95,7 +95,7 @@ func (g *Game) optionNote(o move.Option) string {
 		}
 	case "BUYTRAIN":
 		if !o.Ranged {
-			if pu, err := g.trainTerms(a); err == nil {
+			if pu, err := g.PurchaseOf(g.buying(), a); err == nil {
 				return eighteen.Dollars(pu.Price)
 			}
 		}
@@ -116,16 +116,16 @@ func (g *Game) optionNote(o move.Option) string {
 // dividendNote is what a dividend choice pays each holder, and where the
 // price goes (9.1, 5.8).
 func (g *Game) dividendNote(a move.Action) string {
-	c, rev, _, err := g.dividendStep(a, a.Verb)
-	if err != nil || c == nil {
+	c, rev := g.incomeDue()
+	if c == nil {
 		return ""
 	}
 	per, kept, move := 0, rev, "price left"
 	switch a.Verb {
 	case "PAY":
-		per, kept, move = eighteen.RoundDown.PerShare(rev, 10), 0, "price right"
+		per, kept, move = eighteen.RoundDown.PerShare(rev, c.Shares()), 0, "price right"
 	case "HALF":
-		per, kept = eighteen.RoundUp.Half(rev, 10)
+		per, kept = eighteen.RoundUp.Half(rev, c.Shares())
 		move = "price stays"
 	}
 	if per == 0 {
@@ -133,11 +133,11 @@ func (g *Game) dividendNote(a move.Action) string {
 	}
 	var paid []string
 	for _, p := range g.Players {
-		if u := p.Shares[c.Sym]; u > 0 {
+		if u := p.Units(c.Sym); u > 0 {
 			paid = append(paid, fmt.Sprintf("%s $%d", p.Name, u*per))
 		}
 	}
-	if u := c.IPO + c.Treasury; u > 0 {
+	if u := c.IPO.Units() + c.Treasury.Units(); u > 0 {
 		kept += u * per
 	}
 	return fmt.Sprintf("$%d a share: %s; %s keeps $%d; %s", per, strings.Join(paid, ", "), c.Sym, kept, move)

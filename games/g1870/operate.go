@@ -1,7 +1,6 @@
 package g1870
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -17,19 +16,30 @@ func (g *Game) startSet() {
 	g.startOR()
 }
 
+// flow is 1870's part of the operating rounds' flow: the companies in
+// share price order, the set's number of rounds fixed when it begins,
+// the sold marks cleared after it (4).
+func (g *Game) flow() eighteen.ORFlow[Corp] {
+	return eighteen.ORFlow[Corp]{Held: func() bool { return len(g.r.Pending) > 0 }, Next: g.nextCorp, Turn: g.startTurn,
+		Auto: g.auto, ORs: func() int { return g.r.Set }, Begin: func(n int) { g.r.OR = n; g.startOR() },
+		SetOver: func() {
+			for _, p := range g.Players {
+				clear(p.Sold)
+			}
+		}, StockRound: g.startStockRound}
+}
+
 func (g *Game) startOR() {
 	g.Note("operating round %d of %d", g.r.OR, g.r.Set)
-	g.PayPrivates() // each private's revenue to its owner (4.1 B1, 12.3)
-	for _, c := range g.Corps {
-		c.Operated = false
-	}
+	g.OpenOR() // each private's revenue to its owner (4.1 B1, 12.3)
 	g.r.Corp = ""
 	g.checkConnections(nil) // 11.1 rule 5
 }
 
-// nextCorp picks the next company to operate in share price order, which
-// changes as companies operate (glossary), or ends the round.
-func (g *Game) nextCorp() {
+// nextCorp is the next company to operate in share price order, which
+// changes as companies operate (glossary), once those that have sold
+// enough shares have floated.
+func (g *Game) nextCorp() *Corp {
 	for _, c := range g.Corps {
 		if c.Started && !c.Closed && !c.Floated && g.sold(c) >= c.FloatAt {
 			c.Floated = true
@@ -38,53 +48,116 @@ func (g *Game) nextCorp() {
 	}
 	next := g.Ordered(func(c *Corp) bool { return c.Floated && !c.Operated })
 	if len(next) == 0 {
-		g.endOR()
-		return
+		return nil
 	}
-	c := next[0]
-	g.r.Corp, g.r.Step, g.r.Lays, g.r.Upgraded, g.r.Contributing = c.Sym, eighteen.StepTrack, 0, false, false
+	return next[0]
+}
+
+// startTurn begins a company's turn, its home token placed in its first
+// (7.1).
+func (g *Game) startTurn(c *Corp) {
+	g.r.Lays, g.r.Upgraded, g.r.Contributing = 0, false, false
 	g.r.FirstTurn = !c.Operating
-	if !c.Operating {
-		c.Operating = true
-		g.addToken(c.Home, c.Sym)
-		c.Stations = 1
+	if g.PlaceHome(c, true) {
 		g.Note("%s places its home token on %s (7.1)", c.Sym, c.Home)
 	}
 	g.Note("%s operates, %s presiding", c.Sym, g.Players[c.President].Name)
 }
 
-// addToken puts a home or destination token in the hex's city: every
-// city of 1870 is a tile's first stop.
-func (g *Game) addToken(h hexgrid.Hex, sym string) { g.Layout.Place(h, 0, sym) }
-
-func (g *Game) endOR() {
-	g.r.Corp = ""
-	g.ORsDone++
-	if g.Ending.Due(eighteen.EndAfterOR) {
-		g.End(g.Ending.Why)
-		return
+// auto does what no one decides in a company's turn: a company closed
+// in it operates no more, its trains run, and a president who cannot
+// pay for a forced train goes bankrupt.
+func (g *Game) auto(c *Corp) bool {
+	switch {
+	case c.Closed:
+		g.r.Corp = ""
+	case g.r.Step == eighteen.StepRun:
+		g.RunTrains(g.income())
+	case g.r.Step == eighteen.StepTrains && g.Stranded(g.buying()):
+		g.Fail(g.buying())
+	default:
+		return false
 	}
-	if g.r.OR < g.r.Set {
-		g.r.OR++
-		g.startOR()
-		return
-	}
-	for _, p := range g.Players {
-		clear(p.Sold)
-	}
-	if g.Ending.Due(eighteen.EndAfterSet) {
-		g.End(g.Ending.Why)
-		return
-	}
-	g.startStockRound()
+	return true
 }
+
+// addToken puts a destination token in the hex's city: every city of
+// 1870 is a tile's first stop.
+func (g *Game) addToken(h hexgrid.Hex, sym string) { g.Layout.Place(h, 0, sym) }
 
 // finishTurn closes a company's turn and lets connected companies run
 // (11.2).
 func (g *Game) finishTurn(c *Corp) {
-	c.Operated = true
-	g.r.Corp = ""
+	g.FinishTurn(c)
 	g.checkConnections(c)
+}
+
+// track is 1870's track step: two yellow tiles or one upgrade (1.2, 6),
+// terrain costs, and the bridge company's rules (15.2).
+func (g *Game) track() eighteen.TrackRules[Corp] {
+	return eighteen.TrackRules[Corp]{Policy: eighteen.TwoYellowOrUpgrade, Example: "LAY H17 57 2",
+		Used: func() eighteen.TrackUsed {
+			return eighteen.TrackUsed{Tiles: g.r.Lays + b2i(g.r.Upgraded), Upgraded: g.r.Upgraded}
+		},
+		// An upgrade is kept apart from the yellow tiles' count.
+		Record: func(u eighteen.TrackUsed) { g.r.Lays, g.r.Upgraded = u.Tiles-b2i(u.Upgraded), u.Upgraded },
+		Ready:  g.answered,
+		Reach:  func(c *Corp) map[eighteen.Node]bool { return g.Layout.Reach(c.Sym) },
+		Reaches: func(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) bool {
+			return eighteen.ReachesHex(reach, h) || g.homeUntiled(c, h)
+		},
+		Free: g.homeBridge, Judge: g.bridgeCost, Laid: g.laid}
+}
+
+// homeBridge: the MP or SSW that buys the bridge company in its first
+// turn bridges the river free at home, a third lay (15.2).
+func (g *Game) homeBridge(c *Corp, lay eighteen.Lay) bool {
+	_, upgrade := g.Layout.Tiles[lay.Hex]
+	return !upgrade && g.r.FirstTurn && lay.Hex == c.Home && (c.Sym == "MP" || c.Sym == "SSW") && g.owns(c, MRBC) &&
+		!c.BridgeUsed && g.Board().Space(lay.Hex).CrossesRiver(lay.Tile, lay.Rotation)
+}
+
+// bridgeCost is the bridge company's part of a lay's cost: no track
+// crosses the Mississippi until it is sold to a company or closed, and
+// its owner bridges the river once for $40 less, or free at home (15.2).
+func (g *Game) bridgeCost(c *Corp, lay eighteen.Lay, cost int) (int, error) {
+	_, upgrade := g.Layout.Tiles[lay.Hex]
+	switch {
+	case !g.Board().Space(lay.Hex).CrossesRiver(lay.Tile, lay.Rotation):
+	case g.mrbcBlocks():
+		return 0, errRule("15.2", "no track may cross the Mississippi until the bridge company is sold to a company or closed")
+	case g.homeBridge(c, lay):
+		return 0, nil
+	case !upgrade && g.owns(c, MRBC) && !c.BridgeUsed:
+		return max(0, cost-40), nil
+	}
+	return cost, nil
+}
+
+// laid tells of a lay and marks the bridge company's crossing used.
+func (g *Game) laid(c *Corp, t eighteen.LaidTile) {
+	if !t.Upgrade && g.owns(c, MRBC) && g.Board().Space(t.Hex).CrossesRiver(t.Tile, t.Rotation) {
+		c.BridgeUsed = true
+	}
+	if t.Cost > 0 {
+		g.Note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, t.Tile.ID, t.Hex, t.Rotation, t.Cost)
+	} else {
+		g.Note("%s lays #%s on %s (rotation %d)", c.Sym, t.Tile.ID, t.Hex, t.Rotation)
+	}
+}
+
+// layTerms reads and judges a lay as the menu and the computer look at
+// it: its hex, its cost, and whether it is outside the two lays.
+func (g *Game) layTerms(a move.Action) (hexgrid.Hex, int, bool, error) {
+	t, err := g.LayTerms(g.track(), a)
+	return t.Hex, t.Cost, t.Free, err
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (g *Game) mrbcBlocks() bool {
@@ -94,66 +167,17 @@ func (g *Game) mrbcBlocks() bool {
 
 func (g *Game) owns(c *Corp, priv string) bool { return g.Private(priv).Owned(c.Sym) }
 
-// layCost judges a lay by every rule, the shared ones and 1870's: two
-// yellow lays or one upgrade (1.2, 6), the bridge company (15.2), the
-// manifest, and the money. It returns the cost and how the lay uses the
-// bridge company: not, for its discount, or as the free home bridge,
-// which does not count against the two.
-func (g *Game) layCost(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex, id string, rot int) (int, bridgeUse, error) {
-	t := g.Tiles()[id]
-	if t == nil || g.Left[id] == 0 {
-		return 0, noBridge, errRule("2.5", "no tile #%s is left", id)
+// answered refuses a move of the turn while a question waits first.
+func (g *Game) answered() error {
+	if len(g.r.Pending) > 0 {
+		return errRule("4.1", "answer the question before you first")
 	}
-	if rot < 0 || rot > 5 {
-		return 0, noBridge, errRule("6.1", "a rotation is 0 to 5")
-	}
-	_, upgrade := g.Layout.Tiles[h]
-	switch {
-	case g.r.Upgraded:
-		return 0, noBridge, errRule("6", "%s has upgraded this turn: that is all its track", c.Sym)
-	case upgrade && g.r.Lays > 0:
-		return 0, noBridge, errRule("6", "an upgrade is instead of the two yellow lays, not after one")
-	}
-	cost, err := g.Layout.CheckFrom(reach, eighteen.Lay{Corp: c.Sym, Hex: h, Tile: t, Rotation: rot}, g.TileColours())
-	if err != nil {
-		return 0, noBridge, err
-	}
-	s := g.Board().Space(h)
-	crossing := s.CrossesRiver(t, rot)
-	bridge := noBridge
-	if crossing {
-		switch {
-		case g.mrbcBlocks():
-			return 0, noBridge, errRule("15.2", "no track may cross the Mississippi until the bridge company is sold to a company or closed")
-		case !upgrade && g.owns(c, MRBC) && !c.BridgeUsed:
-			if g.r.FirstTurn && h == c.Home && (c.Sym == "MP" || c.Sym == "SSW") {
-				cost, bridge = 0, homeBridge
-			} else {
-				cost, bridge = max(0, cost-40), bridged
-			}
-		}
-	}
-	if bridge != homeBridge && g.r.Lays >= 2 {
-		return 0, noBridge, errRule("1.2", "%s has laid its two yellow tiles", c.Sym)
-	}
-	if cost > c.Cash {
-		return 0, noBridge, errRule("6.5", "the terrain costs $%d and %s has $%d", cost, c.Sym, c.Cash)
-	}
-	return cost, bridge, nil
+	return nil
 }
 
-// bridgeUse is how a lay uses the bridge company's one crossing.
-type bridgeUse int
-
-const (
-	noBridge   bridgeUse = iota
-	bridged              // $40 off the terrain
-	homeBridge           // free, and an extra lay (15.2)
-)
-
 func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
-	if len(g.r.Pending) > 0 {
-		return nil, errRule("4.1", "answer the question before you first")
+	if err := g.answered(); err != nil {
+		return nil, err
 	}
 	if g.r.Kind != operatingRound || g.r.Corp == "" {
 		return nil, errRule("4.1", "%s is for a company's operating turn", verb)
@@ -161,279 +185,83 @@ func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
 	return g.Operating(), nil
 }
 
-// checkLay judges LAY as a player wrote it; layCost holds the rules.
-func (g *Game) checkLay(a move.Action) error {
-	_, _, _, err := g.layTerms(a)
-	return err
+// token is 1870's token step: stations at the charter's prices and $100
+// for each destination token kept (7.2, 11.4.1), offered beside the
+// track, which a token ends (4.1).
+func (g *Game) token() eighteen.TokenRules[Corp] {
+	return eighteen.TokenRules[Corp]{Title: "token", Cost: tokens, Example: "TOKEN J5", Alongside: true,
+		Ready: g.answered,
+		Reach: func(c *Corp) map[eighteen.Node]bool { return g.Layout.Reach(c.Sym) },
+		Extra: func(c *Corp) int { return c.Extra },
+		Placed: func(c *Corp, h hexgrid.Hex, cost int) {
+			g.Note("%s places a token on %s for $%d", c.Sym, h, cost)
+		}}
 }
 
-// layTerms reads a lay and judges it: the hex, the tile, the cost and how
-// it uses the bridge company.
-func (g *Game) layTerms(a move.Action) (hexgrid.Hex, int, bridgeUse, error) {
-	c, err := g.operating(a, "LAY")
-	if err != nil {
-		return hexgrid.Hex{}, 0, noBridge, err
-	}
-	if g.r.Step != eighteen.StepTrack {
-		return hexgrid.Hex{}, 0, noBridge, errRule("4.1", "track is laid first in a turn")
-	}
-	if len(a.Args) != 3 {
-		return hexgrid.Hex{}, 0, noBridge, errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
-	}
-	h, err := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
-	rot, ok := atoi(a.Args[2])
-	if err != nil || !ok {
-		return hexgrid.Hex{}, 0, noBridge, errRule("6", "write LAY, the hex, the tile and its rotation, as LAY H17 57 2")
-	}
-	id := strings.TrimPrefix(a.Args[1], "#")
-	cost, bridge, err := g.layCost(c, g.Layout.Reach(c.Sym), h, id, rot)
-	return h, cost, bridge, err
+// income is 1870's run and its dividend (8, 9): the best run unless the
+// president names another that no other shareholder may refuse (8.3);
+// paid out rounded down, the price moving right (9.1.1); half paid,
+// rounded in the holders' favour, the token to the bottom of its pile
+// (9.1.2, 5.8.4); or withheld, the price moving left (9.1.3), as is an
+// empty run's.
+func (g *Game) income() *eighteen.Dividend[Corp] {
+	return &eighteen.Dividend[Corp]{Title: "dividend", Keep: "WITHHOLD", Full: eighteen.RoundDown, Half: eighteen.RoundUp,
+		Moves: eighteen.Moves{Pay: eighteen.Right, Half: eighteen.Bottom, Keep: eighteen.Left, Nothing: eighteen.Left},
+		Rules: eighteen.DividendRules{Run: "8.3", Choice: "9"}, Example: "RUN H17-J17-K16 F11-G10",
+		Notes: incomeNotes, Move: g.move, Best: &g.r.Best,
+		Check:       func(a move.Action) error { _, err := g.operating(a, a.Verb); return err },
+		MustRunBest: func(c *Corp) bool { return eighteen.OtherHolds(g.Players, c.Sym, c.President, 1) }}
 }
 
-// doLay lays the tile: the manifest, the cost, and the track step's
-// count of lays (1.2, 6).
-func (g *Game) doLay(a move.Action) error {
-	h, cost, bridge, err := g.layTerms(a)
-	if err != nil {
-		return err
+// incomeNotes are 1870's words for a run and its dividend. By mail the
+// engine points out the better run for the other shareholders (8.3).
+var incomeNotes = eighteen.DividendNotes{Ran: "%s's trains earn $%d", Named: "%s's president names its routes: %s; $%d in all",
+	Pay: "%[1]s pays $%[2]d a share", Half: "%[1]s pays half: $%[2]d a share, keeping $%[3]d", Keep: "%[1]s keeps its $%[4]d",
+	Nothing: "%[1]s earns nothing and pays no dividend (9.1.3)",
+	Best:    "those routes earn $%d, and a shareholder may point out the $%d run, which the president must then run; by mail the engine points it out for %s's other shareholders"}
+
+// connIncome is a connection run's: paid in full or kept, never halved,
+// and a kept one does not move the price (11.4.2).
+func (g *Game) connIncome() *eighteen.Dividend[Corp] {
+	d := g.income()
+	d.NoHalf, d.Moves.Keep = true, eighteen.Stay
+	return d
+}
+
+// incomeDue is the company whose income waits to be settled, and the
+// income: a connection run's first, else the operating company's run.
+func (g *Game) incomeDue() (*Corp, int) {
+	if g.asked(pendConnPay) {
+		return g.Corp(g.r.Pending[0].Corp), g.r.Pending[0].Revenue
 	}
-	c := g.Operating()
-	id := strings.TrimPrefix(a.Args[1], "#")
-	rot, _ := atoi(a.Args[2])
-	t := g.Tiles()[id]
-	old, upgrade := g.Layout.Tiles[h]
-	if upgrade {
-		g.Left[old.Tile.ID]++
+	if g.r.Kind != operatingRound || g.r.Step != eighteen.StepDividend {
+		return nil, 0
 	}
-	g.Left[id]--
-	g.Layout.Tiles[h] = eighteen.Placed{Tile: t, Rotation: rot}
-	c.Cash -= cost
-	g.Bank += cost
-	c.BridgeUsed = c.BridgeUsed || bridge != noBridge
-	if cost > 0 {
-		g.Note("%s lays #%s on %s (rotation %d) for $%d", c.Sym, id, h, rot, cost)
-	} else {
-		g.Note("%s lays #%s on %s (rotation %d)", c.Sym, id, h, rot)
-	}
+	return g.Operating(), g.r.Revenue
+}
+
+// checkConnPay judges PAY or WITHHOLD of a connection run (11.4.2);
+// asked of any other income, it is the dividend's check.
+func (g *Game) checkConnPay(a move.Action) error {
 	switch {
-	case upgrade:
-		g.r.Upgraded, g.r.Step = true, eighteen.StepToken
-	case bridge == homeBridge:
-	default:
-		g.r.Lays++
-		if g.r.Lays == 2 {
-			g.r.Step = eighteen.StepToken
-		}
+	case !g.asked(pendConnPay):
+		return g.DividendStep(g.income()).Why(a)
+	case a.Verb == "HALF":
+		return errRule("11.4.2", "a connection run's income is paid in full or kept, never halved")
 	}
 	return nil
 }
 
-// checkSkip judges passing the track or the token step (4.1).
-func (g *Game) checkSkip(a move.Action) error {
-	if _, err := g.operating(a, "SKIP"); err != nil {
-		return err
-	}
-	if g.r.Step > eighteen.StepToken {
-		return errRule("4.1", "SKIP passes the track or token step; neither is open")
-	}
-	return nil
-}
-
-// tokenCheck judges a station in a city (7.2, 7.3).
-func (g *Game) tokenCheck(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) error {
-	cost, ok := tokens.Next(&c.Corporation, c.Extra, h)
-	if !ok {
-		return errRule("7.2", "%s has no tokens left", c.Sym)
-	}
-	if cost > c.Cash {
-		return errRule("7.5", "a token costs $%d and %s has $%d", cost, c.Sym, c.Cash)
-	}
-	_, err := g.Layout.StationError(c.Sym, reach, h, eighteen.Waiting(eighteen.Cores(g.Corps), &c.Corporation, h))
-	return err
-}
-
-// checkTokenMove judges TOKEN as written; tokenCheck holds the rules.
-func (g *Game) checkTokenMove(a move.Action) error {
-	c, err := g.operating(a, "TOKEN")
-	if err != nil {
-		return err
-	}
-	if g.r.Step > eighteen.StepToken {
-		return errRule("4.1", "a token is placed after the track and before the run")
-	}
-	if len(a.Args) != 1 {
-		return errRule("7", "write TOKEN and the hex, as TOKEN J5")
-	}
-	h, err := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
-	if err != nil {
-		return errRule("7", "write TOKEN and the hex, as TOKEN J5")
-	}
-	return g.tokenCheck(c, g.Layout.Reach(c.Sym), h)
-}
-
-// doToken places the station and ends the token step.
-func (g *Game) doToken(a move.Action) error {
-	c := g.Operating()
-	h, _ := hexgrid.ParseHex(strings.ToUpper(a.Args[0]))
-	cost, _ := tokens.Next(&c.Corporation, c.Extra, h)
-	g.PlaceStation(&c.Corporation, h, cost)
-	g.Note("%s places a token on %s for $%d", c.Sym, h, cost)
-	g.r.Step = eighteen.StepRun
-	return nil
-}
-
-// run is the company's best run of all its trains: the president must
-// run the highest-earning routes (8.3).
-func (g *Game) run(c *Corp) {
-	routes, total := g.Layout.BestRun(c.Sym, c.Trains, g.Current().OffBoard)
-	g.r.Revenue, g.r.Best = total, total
-	g.Ran(&c.Corporation, routes, total)
-	if g.r.Revenue == 0 {
-		g.Note("%s earns nothing and pays no dividend (9.1.3)", c.Sym)
-		g.move(c, g.StockMarket().Left(c.Pos))
-		g.r.Step = eighteen.StepTrains
-		return
-	}
-	g.Note("%s's trains earn $%d", c.Sym, g.r.Revenue)
-	g.r.Step = eighteen.StepDividend
-}
-
-// runTerms judges RUN: the president names the routes the trains run
-// instead of the optimal run the engine made, each route the hexes of
-// its stops joined by dashes (RUN H17-J17-K16 F11-G10). The routes must
-// be legal (8.1, 8.2). A run that earns less than the optimal one stands
-// only when no other player holds a share: any shareholder may point out
-// the better run, which the president must then run (8.3), and by mail
-// the engine points it out for them.
-func (g *Game) runTerms(a move.Action) (*Corp, []eighteen.Route, int, error) {
-	c, err := g.operating(a, "RUN")
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	if g.r.Step != eighteen.StepDividend {
-		return nil, nil, 0, errRule("8.3", "routes are chosen once the track and token are done, before the dividend")
-	}
-	named, err := eighteen.NamedRun(a.Args, "RUN H17-J17-K16 F11-G10", "8.3")
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	routes, total, err := g.Layout.RunAlong(c.Sym, named, c.Trains, g.Current().OffBoard)
-	if err != nil {
-		return nil, nil, 0, fmt.Errorf("%w; the best run earns $%d: %s", err, g.r.Best, g.routeText(g.LastRun.Trains, g.LastRun.Routes))
-	}
-	if total < g.r.Best && g.otherHolders(c) {
-		return nil, nil, 0, errRule("8.3", "those routes earn $%d, and a shareholder may point out the $%d run, which the president must then run; by mail the engine points it out for %s's other shareholders", total, g.r.Best, c.Sym)
-	}
-	return c, routes, total, nil
-}
-
-// otherHolders tells whether a player other than the president holds a
-// share of the company.
-func (g *Game) otherHolders(c *Corp) bool {
-	for i, p := range g.Players {
-		if i != c.President && p.Shares[c.Sym] > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// doRun runs the named routes in place of the engine's.
-func (g *Game) doRun(a move.Action) error {
-	c, routes, total, err := g.runTerms(a)
-	if err != nil {
-		return err
-	}
-	g.r.Revenue = total
-	g.Ran(&c.Corporation, routes, total)
-	g.Note("%s's president names its routes: %s; $%d in all", c.Sym, g.routeText(c.Trains, routes), total)
-	return nil
-}
-
-// payout pays each share its part (9.1.1): the core's PayOut.
-func (g *Game) payout(c *Corp, perShare int) {
-	eighteen.PayOut(&c.Corporation, g.Players, perShare, g.Pay)
-}
-
-// checkDividend judges PAY, HALF or WITHHOLD: a run's income waits, and a
-// connection run's is never halved (9, 11.4.2).
-func (g *Game) checkDividend(a move.Action) error {
-	_, _, _, err := g.dividendStep(a, a.Verb)
-	return err
-}
-
-func (g *Game) dividendStep(a move.Action, verb string) (*Corp, int, bool, error) {
-	if len(g.r.Pending) > 0 && g.r.Pending[0].Kind == pendConnPay {
+// connPay settles the connection run's income and its question.
+func (g *Game) connPay(out eighteen.Outcome) func(move.Action) error {
+	return func(move.Action) error {
 		pd := g.r.Pending[0]
-		if verb == "HALF" {
-			return nil, 0, false, errRule("11.4.2", "a connection run's income is paid in full or kept, never halved")
-		}
-		return g.Corp(pd.Corp), pd.Revenue, true, nil
-	}
-	c, err := g.operating(a, verb)
-	if err != nil {
-		return nil, 0, false, err
-	}
-	if g.r.Step != eighteen.StepDividend {
-		return nil, 0, false, errRule("9", "there is no income to pay out now")
-	}
-	return c, g.r.Revenue, false, nil
-}
-
-// doPay pays the income out in full; the price moves right (9.1.1).
-func (g *Game) doPay(a move.Action) error {
-	c, rev, conn, err := g.dividendStep(a, "PAY")
-	if err != nil {
-		return err
-	}
-	per := eighteen.RoundDown.PerShare(rev, 10)
-	g.payout(c, per)
-	g.Note("%s pays $%d a share", c.Sym, per)
-	g.move(c, g.StockMarket().Right(c.Pos))
-	g.afterDividend(conn)
-	return nil
-}
-
-// doHalf pays half, rounded in the holders' favour, and keeps the rest;
-// the token goes to the bottom of its pile (9.1.2, 5.8.4).
-func (g *Game) doHalf(a move.Action) error {
-	c, rev, conn, err := g.dividendStep(a, "HALF")
-	if err != nil {
-		return err
-	}
-	per, kept := eighteen.RoundUp.Half(rev, 10) // rounded in the holders' favour (9.1.2)
-	g.Pay(kept, &c.Cash)
-	g.payout(c, per)
-	g.Note("%s pays half: $%d a share, keeping $%d", c.Sym, per, kept)
-	g.Restack(&c.Corporation) // to the bottom of the pile (5.8.4)
-	g.afterDividend(conn)
-	return nil
-}
-
-// doWithhold keeps the income; the price moves left, except for a kept
-// connection run (9.1.3, 11.4.2).
-func (g *Game) doWithhold(a move.Action) error {
-	c, rev, conn, err := g.dividendStep(a, "WITHHOLD")
-	if err != nil {
-		return err
-	}
-	g.Pay(rev, &c.Cash)
-	g.Note("%s keeps its $%d", c.Sym, rev)
-	if !conn {
-		g.move(c, g.StockMarket().Left(c.Pos)) // a kept connection run does not move (11.4.2)
-	}
-	g.afterDividend(conn)
-	return nil
-}
-
-func (g *Game) afterDividend(conn bool) {
-	if conn {
-		c := g.Corp(g.r.Pending[0].Corp)
+		c := g.Corp(pd.Corp)
+		g.Divide(g.connIncome(), c, out, pd.Revenue)
 		c.Connected = true
 		g.r.Pending = g.r.Pending[1:]
-		return
+		return nil
 	}
-	g.r.Step = eighteen.StepTrains
 }
 
 // bonus is 1870's additions to a run: the destination doubled (11.5),

@@ -46,26 +46,23 @@ func invariants(g *Game, manifest Manifest, last move.Action, lastRun *Run) erro
 		return fmt.Errorf("money: %d in the game, want %d", m, want)
 	}
 	for _, c := range g.Corps {
-		n := c.IPO + c.Treasury + c.Reserved + g.Pool[c.Sym]
+		n := c.IPO.Units() + c.Treasury.Units() + c.Reserved.Units() + g.PoolUnits(c.Sym)
 		for _, p := range g.Players {
-			n += p.Shares[c.Sym]
-			if p.Shares[c.Sym] < 0 {
-				return fmt.Errorf("%s holds %d %s", p.Name, p.Shares[c.Sym], c.Sym)
-			}
+			n += p.Units(c.Sym)
 		}
 		if c.Closed && n != 0 || !c.Closed && n != 10 {
 			return fmt.Errorf("%s: shares sum to %d0%%", c.Sym, n)
 		}
-		if g.Pool[c.Sym] > 5 {
-			return fmt.Errorf("%s: %d shares in the open market (5.4.2)", c.Sym, g.Pool[c.Sym])
+		if g.PoolUnits(c.Sym) > 5 {
+			return fmt.Errorf("%s: %d shares in the open market (5.4.2)", c.Sym, g.PoolUnits(c.Sym))
 		}
 		if c.Started && !c.Closed {
-			pres := g.Players[c.President].Shares[c.Sym]
-			if pres < 2 {
-				return fmt.Errorf("%s's president holds %d shares (5.6)", c.Sym, pres)
+			pres := g.Players[c.President].Units(c.Sym)
+			if pres < 2 || g.Players[c.President].Shares[c.Sym].President() == nil {
+				return fmt.Errorf("%s's president holds %d shares, the president's certificate %v (5.6)", c.Sym, pres, g.Players[c.President].Shares[c.Sym].President() != nil)
 			}
 			for _, p := range g.Players {
-				if p.Shares[c.Sym] > pres {
+				if p.Units(c.Sym) > pres {
 					return fmt.Errorf("%s holds more %s than its president (5.6)", p.Name, c.Sym)
 				}
 			}
@@ -82,7 +79,7 @@ func invariants(g *Game, manifest Manifest, last move.Action, lastRun *Run) erro
 			return fmt.Errorf("%s bought over the certificate limit: %d of %d (5.4.1)", p.Name, g.Certs(s), g.Limit())
 		}
 		if s == last.Seat && last.Verb == "BUY" && len(last.Args) >= 2 {
-			if c := g.Corp(last.Args[0]); c != nil && !g.unlimited(c) && p.Shares[c.Sym] > 6 {
+			if c := g.Corp(last.Args[0]); c != nil && !g.unlimited(c) && p.Units(c.Sym) > 6 {
 				return fmt.Errorf("%s bought over 60%% of %s (5.4.1)", p.Name, c.Sym)
 			}
 		}

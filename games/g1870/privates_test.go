@@ -84,16 +84,15 @@ func TestTokensCostAndKeepHomeSlots(t *testing.T) {
 func TestClosingZone(t *testing.T) {
 	g := table(t)
 	c := stage(t, g, "TP", 100, 70, map[int]int{0: 6, 1: 2})
-	g.Pool["TP"] = 2
-	c.IPO = 0
+	g.Transfer(&c.Corporation, eighteen.InIPO, eighteen.InPool, 2)
 	c.Trains = []int{3}
 	c.Pos = eighteen.Pos{Row: 8, Col: 1} // $10, one box from the grey
 	operate(g, c, eighteen.StepDividend)
 	bank := g.Bank
 	g.r.Revenue = 10
 	act(t, g, 0, "WITHHOLD")
-	if !c.Closed || g.Players[0].Shares["TP"] != 0 || g.Pool["TP"] != 0 || len(g.Layout.Tokens[c.Home][0]) != 0 {
-		t.Errorf("TP after the grey zone: closed %v, Ann's shares %d, tokens %v", c.Closed, g.Players[0].Shares["TP"], g.Layout.Tokens[c.Home])
+	if !c.Closed || g.Players[0].Units("TP") != 0 || g.PoolUnits("TP") != 0 || len(g.Layout.Tokens[c.Home][0]) != 0 {
+		t.Errorf("TP after the grey zone: closed %v, Ann's shares %d, tokens %v", c.Closed, g.Players[0].Units("TP"), g.Layout.Tokens[c.Home])
 	}
 	if g.Bank != bank+70 || len(g.PoolTrains) != 1 || g.Limit() != 14 {
 		t.Errorf("bank +$%d (want $70), open market trains %v, limit %d (want 14)", g.Bank-bank, g.PoolTrains, g.Limit())

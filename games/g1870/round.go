@@ -87,29 +87,5 @@ func (g *Game) wire() {
 // advance carries play on through everything no one has to decide.
 func (g *Game) advance() {
 	g.r.Pending = slices.DeleteFunc(g.r.Pending, func(p pending) bool { return g.Corp(p.Corp) != nil && g.Corp(p.Corp).Closed })
-	for !g.Ended && len(g.r.Pending) == 0 {
-		switch g.r.Kind {
-		case auctionRound, stockRound:
-			return
-		}
-		if g.r.Corp == "" {
-			if g.Ending.Due(eighteen.EndAfterRun) {
-				g.End(g.Ending.Why) // none of the other companies operate (16.1)
-				return
-			}
-			g.nextCorp()
-			continue
-		}
-		c := g.Operating()
-		switch {
-		case c.Closed:
-			g.r.Corp = ""
-		case g.r.Step == eighteen.StepRun:
-			g.run(c)
-		case g.r.Step == eighteen.StepTrains && g.bankrupt(c):
-			g.bankruptcy(c)
-		default:
-			return
-		}
-	}
+	g.Flow(g.flow())
 }

@@ -63,7 +63,7 @@ func TestPresidentRuns(t *testing.T) {
 			c := stage(t, g, "SSW", 100, 0, tc.holdings)
 			c.Trains = []int{3}
 			operate(g, c, eighteen.StepRun)
-			g.run(c)
+			g.RunTrains(g.income())
 			if g.r.Step != eighteen.StepDividend || g.r.Revenue != 50 {
 				t.Fatalf("the engine's run: step %d, $%d; want the dividend step and $50", g.r.Step, g.r.Revenue)
 			}

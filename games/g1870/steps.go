@@ -1,8 +1,6 @@
 package g1870
 
 import (
-	"slices"
-
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/hexgrid"
 	"github.com/railpost/railpost/games/move"
@@ -69,17 +67,7 @@ func (g *Game) protectStep() eighteen.Step {
 }
 
 // discardStep has a company over its train limit give one up (10.2.1).
-func (g *Game) discardStep() eighteen.Step {
-	return &eighteen.Table{Title: "train limit", Moves: map[string]eighteen.Move{"DISCARD": eighteen.Pair(g.checkDiscard, g.doDiscard)},
-		Blocks: func() bool { return g.asked(pendDiscard) }, Waiting: g.askedSeat,
-		Candidate: func(seat int, _ move.Query) []move.Option {
-			var out []move.Option
-			for _, t := range eighteen.Sizes(g.Corp(g.r.Pending[0].Corp).Trains) {
-				out = append(out, move.Opt(seat, "DISCARD", g.Name(t)))
-			}
-			return out
-		}}
-}
+func (g *Game) discardStep() eighteen.Step { return g.DiscardStep(g.discarding()) }
 
 // connectStep asks where a connected company's destination token goes
 // (11.4.1).
@@ -95,8 +83,8 @@ func (g *Game) connectStep() eighteen.Step {
 // never halved (11.4.2).
 func (g *Game) connPayStep() eighteen.Step {
 	return &eighteen.Table{Title: "connection run's income", Moves: map[string]eighteen.Move{
-		"PAY": eighteen.Pair(g.checkDividend, g.doPay), "WITHHOLD": eighteen.Pair(g.checkDividend, g.doWithhold),
-		"HALF": eighteen.Pair(g.checkDividend, g.doHalf),
+		"PAY": eighteen.Pair(g.checkConnPay, g.connPay(eighteen.PayAll)), "WITHHOLD": eighteen.Pair(g.checkConnPay, g.connPay(eighteen.Keep)),
+		"HALF": eighteen.Pair(g.checkConnPay, g.connPay(eighteen.PayHalf)),
 	}, Blocks: func() bool { return g.asked(pendConnPay) }, Waiting: g.askedSeat,
 		Candidate: func(seat int, _ move.Query) []move.Option {
 			return []move.Option{move.Opt(seat, "PAY"), move.Opt(seat, "WITHHOLD")}
@@ -149,25 +137,25 @@ func (g *Game) stockCandidates(seat int, _ move.Query) []move.Option {
 				for _, p := range parPrices {
 					out = append(out, move.Opt(seat, "BUY", c.Sym, "PAR", itoa(p)))
 				}
-			case c.IPO > 0:
+			case c.IPO.Units() > 0:
 				out = append(out, move.Opt(seat, "BUY", c.Sym, "IPO"))
 			}
-			if c.Started && g.Pool[c.Sym] > 0 {
+			if c.Started && g.PoolUnits(c.Sym) > 0 {
 				out = append(out, move.Opt(seat, "BUY", c.Sym, "POOL"))
-				for n := 2; n <= g.Pool[c.Sym] && g.bulk(c); n++ {
+				for n := 2; n <= g.PoolUnits(c.Sym) && g.bulk(c); n++ {
 					out = append(out, move.Opt(seat, "BUY", c.Sym, "POOL", itoa(n)))
 				}
 			}
 		}
 		if !g.r.Initial {
-			for n := 1; n <= pl.Shares[c.Sym]; n++ {
+			for n := 1; n <= pl.Units(c.Sym); n++ {
 				out = append(out, move.Opt(seat, "SELL", c.Sym, itoa(n)))
 			}
 		}
 		if c.President == seat && !g.r.Acted {
 			out = append(out, move.Opt(seat, "REDEEM", c.Sym), move.Opt(seat, "REDEEM", c.Sym, "SELF"), move.Opt(seat, "REISSUE", c.Sym))
 			for s, p := range g.Players {
-				if s != seat && p.Shares[c.Sym] > 0 {
+				if s != seat && p.Units(c.Sym) > 0 {
 					out = append(out, move.Opt(seat, "REDEEM", c.Sym, p.Name))
 				}
 			}
@@ -228,98 +216,18 @@ func (g *Game) companyCandidates(seat int, _ move.Query) []move.Option {
 
 // tokenStep blocks after the track; while the company may still lay
 // track it offers its tokens too, and a token ends the track step (4.1).
-func (g *Game) tokenStep() eighteen.Step {
-	s := g.Turn().Table("token", eighteen.StepToken, map[string]eighteen.Move{
-		"TOKEN": eighteen.Pair(g.checkTokenMove, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.Skip),
-	}, func(seat int, q move.Query) []move.Option {
-		c := g.Operating()
-		if g.r.Kind != operatingRound || c == nil || g.r.Step > eighteen.StepToken {
-			return nil
-		}
-		var out []move.Option
-		if g.r.Step == eighteen.StepToken {
-			out = append(out, move.Opt(seat, "SKIP"))
-		}
-		if !q.Wants("TOKEN") {
-			return out
-		}
-		reach := g.Layout.Reach(c.Sym)
-		return append(out, g.Layout.StationOptions(seat, q, func(h hexgrid.Hex) bool { return g.tokenCheck(c, reach, h) == nil })...)
-	})
-	s.Judged, s.Alongside = []string{"TOKEN"}, true
-	return s
-}
+func (g *Game) tokenStep() eighteen.Step { return g.TokenStep(g.token()) }
 
 // trackStep is the company's track: two yellow lays or one upgrade (6).
-func (g *Game) trackStep() eighteen.Step {
-	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.Skip),
-		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
-}
+func (g *Game) trackStep() eighteen.Step { return g.TrackStep(g.track()) }
 
-// payoutStep is the run's income: paid, halved or kept (9). Before the
-// choice the president may run other routes than the engine's optimal
-// ones (8.3): the run as it stands is listed, and a RUN a player writes
-// is put to the rule as written.
-func (g *Game) payoutStep() eighteen.Step {
-	return g.Turn().Income(eighteen.Income{Title: "dividend", Choices: []eighteen.Choice{
-		{Verb: "PAY", Move: eighteen.Pair(g.checkDividend, g.doPay)},
-		{Verb: "HALF", Move: eighteen.Pair(g.checkDividend, g.doHalf)},
-		{Verb: "WITHHOLD", Move: eighteen.Pair(g.checkDividend, g.doWithhold)},
-	}, Run: eighteen.Pair(func(a move.Action) error { _, _, _, err := g.runTerms(a); return err }, g.doRun),
-		Routes: g.lastRoutes})
-}
-
-// lastRoutes are the routes of the run as it stands.
-func (g *Game) lastRoutes() []eighteen.Route {
-	if g.LastRun == nil {
-		return nil
-	}
-	return g.LastRun.Routes
-}
+// payoutStep is the run's income: paid, halved or kept (9), the core's
+// dividend step on 1870's rules.
+func (g *Game) payoutStep() eighteen.Step { return g.DividendStep(g.income()) }
 
 // trainStep is the company's trains: buy, sell shares for a forced one,
-// and end the turn (10).
-func (g *Game) trainStep() eighteen.Step {
-	return g.Turn().Table("trains", eighteen.StepTrains, map[string]eighteen.Move{
-		"BUYTRAIN": eighteen.Pair(g.checkBuyTrain, g.doBuyTrain), "SELL": eighteen.Pair(g.checkSellMove, g.doSell),
-		"DONE": eighteen.Pair(g.checkDone, g.doDone),
-	}, g.trainCandidates)
-}
-
-// trainCandidates are the trains to be had and the sales that may pay
-// for a forced one.
-func (g *Game) trainCandidates(seat int, _ move.Query) []move.Option {
-	c := g.Operating()
-	out := []move.Option{move.Opt(seat, "DONE")}
-	out = append(out, shop.Options(seat, &g.Trains, c.Trains, eighteen.Sellers(eighteen.Cores(g.Corps), &c.Corporation), c.Cash)...)
-	for _, o := range g.Corps {
-		for n := 1; n <= g.Players[seat].Shares[o.Sym]; n++ {
-			out = append(out, move.Opt(seat, "SELL", o.Sym, itoa(n)))
-		}
-	}
-	return out
-}
-
-// layOptions are every legal lay the query allows: each hex the company
-// reaches, each tile left, each rotation, judged by layCost.
-func (g *Game) layOptions(seat int, c *Corp, q move.Query) []move.Option {
-	colours := g.TileColours()
-	reach := g.Layout.Reach(c.Sym)
-	return g.Layout.Lays(seat, g.Left, g.Tiles(), q,
-		func(h hexgrid.Hex) bool { return eighteen.ReachesHex(reach, h) || g.homeUntiled(c, h) },
-		func(h hexgrid.Hex, t *eighteen.Tile) bool {
-			old, laid := g.Layout.Tiles[h]
-			next := eighteen.Yellow
-			if laid {
-				next = old.Tile.Colour + 1
-			}
-			return t.Colour == next && slices.Contains(colours, t.Colour) && g.Board().Space(h).Accepts(t) == nil
-		},
-		func(h hexgrid.Hex, id string, rot int) bool {
-			_, _, err := g.layCost(c, reach, h, id, rot)
-			return err == nil
-		})
-}
+// and end the turn (10), the core's on 1870's rules.
+func (g *Game) trainStep() eighteen.Step { return g.TrainStep(g.buying()) }
 
 // homeUntiled: a company's home city before any tile is there is within
 // its reach though no track leads to it (6.1).

@@ -18,8 +18,7 @@ func (g *Game) sellPrivate(p *Private, seat, price int) {
 	switch p.Sym {
 	case MKT:
 		c := g.Corp(MKT)
-		g.Players[seat].Shares[MKT] += c.Reserved
-		c.Reserved = 0
+		g.Deal(&c.Corporation, &c.Reserved, seat, c.Reserved.Units())
 	case SLSF:
 		g.askFriscoPar()
 	}
@@ -173,7 +172,7 @@ func (g *Game) offerProtection(s sale) {
 func (g *Game) canProtect(s sale) bool {
 	c := g.Corp(s.Corp)
 	p := c.President
-	if p < 0 || p == s.Seat || p != s.President || g.Players[p].Cash < s.Units*s.Price || g.Pool[c.Sym] < s.Units {
+	if p < 0 || p == s.Seat || p != s.President || g.Players[p].Cash < s.Units*s.Price || g.PoolUnits(c.Sym) < s.Units {
 		return false
 	}
 	extra := s.Units
@@ -204,8 +203,7 @@ func (g *Game) doProtect(a move.Action) error {
 	pl := g.Players[a.Seat]
 	pl.Cash -= cost
 	g.Bank += cost
-	g.Pool[c.Sym] -= s.Units
-	pl.Shares[c.Sym] += s.Units
+	g.Transfer(&c.Corporation, eighteen.InPool, eighteen.Hand(a.Seat), s.Units)
 	g.Note("%s protects %s's price, buying the %d shares sold at $%d (5.9)", pl.Name, c.Sym, s.Units, s.Price)
 	g.r.Pending = g.r.Pending[1:]
 	if g.r.Kind == stockRound {
@@ -250,7 +248,9 @@ func (g *Game) endStockRound() {
 		}
 		c.RedeemedSR, c.ReissuedSR = false, false
 	}
-	for _, c := range g.Ordered(func(c *Corp) bool { return c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 }) {
+	for _, c := range g.Ordered(func(c *Corp) bool {
+		return c.IPO.Units() == 0 && g.PoolUnits(c.Sym) == 0 && c.Reserved.Units() == 0
+	}) {
 		g.Note("%s is all sold (5.2.3)", c.Sym)
 		g.move(c, g.StockMarket().Up(c.Pos))
 	}
@@ -342,7 +342,7 @@ func (g *Game) doBuy(a move.Action) error {
 func (g *Game) shareTerms(a move.Action, c *Corp) (units, price int, err error) {
 	switch strings.ToUpper(a.Args[1]) {
 	case "IPO":
-		if !c.Started || c.IPO == 0 {
+		if !c.Started || c.IPO.Units() == 0 {
 			return 0, 0, errRule("5.3.1", "%s has no shares in the initial offering", c.Sym)
 		}
 		if len(a.Args) != 2 {
@@ -350,13 +350,13 @@ func (g *Game) shareTerms(a move.Action, c *Corp) (units, price int, err error) 
 		}
 		return 1, c.Par, nil // the reissue par once reissued (5.3.1)
 	case "POOL":
-		if !c.Started || g.Pool[c.Sym] == 0 {
+		if !c.Started || g.PoolUnits(c.Sym) == 0 {
 			return 0, 0, errRule("5.3.1", "the open market holds no %s shares", c.Sym)
 		}
 		units = 1
 		if len(a.Args) == 3 {
 			n, ok := atoi(a.Args[2])
-			if !ok || n < 1 || n > g.Pool[c.Sym] || (n > 1 && !g.bulk(c)) {
+			if !ok || n < 1 || n > g.PoolUnits(c.Sym) || (n > 1 && !g.bulk(c)) {
 				return 0, 0, errRule("5.1.1", "more than one share at once only from the open market of a company in the brown zone, and no more than it holds")
 			}
 			units = n
@@ -422,8 +422,7 @@ func (g *Game) startCorp(seat int, c *Corp, par int) {
 	c.Started, c.President, c.Par = true, seat, par
 	c.Pos = pos
 	g.Restack(&c.Corporation)
-	c.IPO -= 2
-	pl.Shares[c.Sym] += 2
+	g.DealPresident(&c.Corporation, &c.IPO, seat)
 	pl.Cash -= 2 * par
 	g.Bank += 2 * par
 	c.Pending += 10 * par
@@ -448,14 +447,13 @@ func (g *Game) buyShares(seat int, c *Corp, units, price int, ipo bool) {
 	pl := g.Players[seat]
 	pl.Cash -= units * price
 	g.Bank += units * price
-	pl.Shares[c.Sym] += units
 	if ipo {
-		c.IPO--
+		g.Transfer(&c.Corporation, eighteen.InIPO, eighteen.Hand(seat), units)
 		if c.Reissued {
 			c.Pending += price
 		}
 	} else {
-		g.Pool[c.Sym] -= units
+		g.Transfer(&c.Corporation, eighteen.InPool, eighteen.Hand(seat), units)
 	}
 	g.Note("%s buys %d %s for $%d", pl.Name, units, c.Sym, units*price)
 	g.Reelect(c)
@@ -492,8 +490,7 @@ func (g *Game) doPar(a move.Action) error {
 	c.Started, c.President, c.Par = true, a.Seat, par
 	c.Pos = pos
 	g.Restack(&c.Corporation)
-	pl.Shares[SLSF] += c.Reserved
-	c.Reserved = 0
+	g.DealPresident(&c.Corporation, &c.Reserved, a.Seat)
 	c.Pending += 10 * par
 	g.Private(SLSF).Closed = true
 	g.Note("%s sets the Frisco's par at $%d", pl.Name, par)
@@ -505,7 +502,7 @@ func (g *Game) doPar(a move.Action) error {
 func (g *Game) saleOptions(seat int) [][2]int {
 	var out [][2]int
 	for i, c := range g.Corps {
-		for n := 1; n <= g.Players[seat].Shares[c.Sym]; n++ {
+		for n := 1; n <= g.Players[seat].Units(c.Sym); n++ {
 			if g.checkSale(seat, c, n) == nil {
 				out = append(out, [2]int{i, n})
 			}
@@ -520,10 +517,10 @@ func (g *Game) checkSale(seat int, c *Corp, n int) error {
 	if c.Closed || !c.Started {
 		return errRule("5.3.3", "%s shares cannot be sold", c.Sym)
 	}
-	if err := shares.SaleError(&c.Corporation, g.Players, g.Pool, seat, n); err != nil {
+	if err := shares.SaleError(&c.Corporation, g.Players, g.PoolUnits(c.Sym), seat, n); err != nil {
 		return err
 	}
-	held := g.Players[seat].Shares[c.Sym]
+	held := g.Players[seat].Units(c.Sym)
 	if g.r.Kind == stockRound {
 		switch {
 		case g.r.Initial:
@@ -577,8 +574,7 @@ func (g *Game) doSell(a move.Action) error {
 	pl, price := g.Players[a.Seat], g.Price(c)
 	s := sale{Seat: a.Seat, Corp: c.Sym, Units: n, Price: price, President: c.President}
 	g.Pay(n*price, &pl.Cash)
-	pl.Shares[c.Sym] -= n
-	g.Pool[c.Sym] += n
+	g.Transfer(&c.Corporation, eighteen.Hand(a.Seat), eighteen.InPool, n)
 	pl.Sold[c.Sym] = true
 	g.Note("%s sells %d %s at $%d", pl.Name, n, c.Sym, price)
 	g.Reelect(c)
@@ -607,7 +603,7 @@ func (g *Game) checkRedeem(a move.Action) error {
 		return errRule("5.10", "only a company that has operated may redeem")
 	case c.RedeemedSR:
 		return errRule("5.10", "%s has redeemed a share this stock round", c.Sym)
-	case c.Treasury >= 4:
+	case c.Treasury.Units() >= 4:
 		return errRule("5.10", "%s holds four of its shares already", c.Sym)
 	case g.sold(c)-1 < 6:
 		return errRule("5.10", "six shares of %s must stay with the players and the open market", c.Sym)
@@ -615,7 +611,7 @@ func (g *Game) checkRedeem(a move.Action) error {
 		return errRule("5.10", "%s has $%d and a share costs $%d", c.Sym, c.Cash, g.Price(c))
 	}
 	pl := g.Players[a.Seat]
-	fromPool := g.Pool[c.Sym] > 0
+	fromPool := g.PoolUnits(c.Sym) > 0
 	if !fromPool {
 		from := -1
 		if len(a.Args) == 2 {
@@ -625,17 +621,17 @@ func (g *Game) checkRedeem(a move.Action) error {
 			return errRule("5.10", "the open market holds no %s: write REDEEM %s SELF to redeem one of your own, or REDEEM %s and the player who holds one", c.Sym, c.Sym, c.Sym)
 		}
 		if from != a.Seat {
-			if g.Players[from].Shares[c.Sym] == 0 {
+			if g.Players[from].Units(c.Sym) == 0 {
 				return errRule("5.10", "%s holds no %s", g.Players[from].Name, c.Sym)
 			}
 			return nil // his word is asked (5.10 rule 4)
 		}
 		for s, p := range g.Players {
-			if s != a.Seat && p.Shares[c.Sym] >= pl.Shares[c.Sym]-1 && p.Shares[c.Sym] >= 2 {
+			if s != a.Seat && p.Units(c.Sym) >= pl.Units(c.Sym)-1 && p.Units(c.Sym) >= 2 {
 				return errRule("5.10", "redeeming your share would hand the presidency to %s", p.Name)
 			}
 		}
-		if pl.Shares[c.Sym] < 3 {
+		if pl.Units(c.Sym) < 3 {
 			return errRule("5.10", "you keep the president's two shares")
 		}
 	} else if len(a.Args) != 1 {
@@ -663,7 +659,7 @@ func (g *Game) redeemFrom(a move.Action) int {
 func (g *Game) doRedeem(a move.Action) error {
 	c := g.Corp(a.Args[0])
 	from := -1
-	if g.Pool[c.Sym] == 0 {
+	if g.PoolUnits(c.Sym) == 0 {
 		from = g.redeemFrom(a)
 		if from != a.Seat && !g.Agreed() {
 			return g.offer(a, from, "%s offers %s $%d for a %s share (5.10)", c.Sym, g.Players[from].Name, g.Price(c), c.Sym)
@@ -672,13 +668,12 @@ func (g *Game) doRedeem(a move.Action) error {
 	price := g.Price(c)
 	c.Cash -= price
 	if from < 0 {
-		g.Pool[c.Sym]--
+		g.Transfer(&c.Corporation, eighteen.InPool, eighteen.InTreasury, 1)
 		g.Bank += price
 	} else {
-		g.Players[from].Shares[c.Sym]--
+		g.Transfer(&c.Corporation, eighteen.Hand(from), eighteen.InTreasury, 1)
 		g.Players[from].Cash += price
 	}
-	c.Treasury++
 	c.RedeemedSR = true
 	g.Note("%s redeems a share for $%d (5.10)", c.Sym, price)
 	g.forCorpDone(a.Seat)
@@ -693,9 +688,9 @@ func (g *Game) checkReissue(a move.Action) error {
 		return err
 	}
 	switch {
-	case c.IPO > 0:
+	case c.IPO.Units() > 0:
 		return errRule("5.11", "%s's initial offering is not sold out", c.Sym)
-	case c.Treasury == 0:
+	case c.Treasury.Units() == 0:
 		return errRule("5.11", "%s holds no redeemed shares", c.Sym)
 	case c.ReissuedSR:
 		return errRule("5.11", "%s has reissued this stock round", c.Sym)
@@ -707,9 +702,10 @@ func (g *Game) checkReissue(a move.Action) error {
 func (g *Game) doReissue(a move.Action) error {
 	c := g.Corp(a.Args[0])
 	par := reissuePar(c.Par, g.Price(c))
-	c.IPO, c.Treasury, c.Par, c.Reissued = c.Treasury, 0, par, true
+	eighteen.Shift(&c.Treasury, &c.IPO, c.Treasury.Units()) // all of them, in the order redeemed
+	c.Par, c.Reissued = par, true
 	c.ReissuedSR = true
-	g.Note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO, par)
+	g.Note("%s reissues %d shares at $%d (5.11)", c.Sym, c.IPO.Units(), par)
 	g.forCorpDone(a.Seat)
 	return nil
 }

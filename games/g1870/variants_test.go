@@ -78,8 +78,8 @@ func TestHistoricalStart(t *testing.T) {
 		t.Fatalf("once GMO, IC and MP have sold six the game waits for %v, want Di to set the Frisco's par", got)
 	}
 	act(t, g, 3, "PAR SLSF 76")
-	if c := g.Corp(SLSF); !c.Started || g.Players[3].Shares[SLSF] != 2 {
-		t.Errorf("the Frisco started %v, Di holds %d", c.Started, g.Players[3].Shares[SLSF])
+	if c := g.Corp(SLSF); !c.Started || g.Players[3].Units(SLSF) != 2 || g.Players[3].Shares[SLSF].President() == nil {
+		t.Errorf("the Frisco started %v, Di holds %d", c.Started, g.Players[3].Units(SLSF))
 	}
 	if !slices.Equal(g.Acting(), []int{2}) {
 		t.Errorf("after the par Cy's turn goes on; the game waits for %v", g.Acting())

@@ -96,7 +96,7 @@ type state struct {
 	Corps    []*Corp
 	Privates []*Private
 	Bank     int
-	Pool     map[string]int
+	Pool     map[string]eighteen.Holding // written as units, as are every hand's and company's
 	eighteen.Trains
 	Priority  int
 	Broken    bool
@@ -116,6 +116,11 @@ type state struct {
 	Tokens    map[string]map[int][]string `json:"tokens"`
 	Extra     map[string][]string         `json:"extra,omitempty"`
 	LeftAgain Manifest                    `json:"left"` // Left again, as stored since the core's rebuild
+
+	// Version and Certs are the certificates' form (eighteen.CertsForm):
+	// without them, the state is as stored before.
+	Version int                            `json:"version,omitempty"`
+	Certs   map[string]eighteen.CertPlaces `json:"certs,omitempty"`
 }
 
 // storedRound is the round as stored, its fields listed in the order
@@ -150,12 +155,26 @@ func (r round) stored() storedRound {
 
 // State is the whole position, canonically encoded: stored after every
 // move, so replay can compare each one byte for byte.
-func (g *Game) State() ([]byte, error) {
+func (g *Game) State() ([]byte, error) { return g.state(true) }
+
+// FormerState is the position in the form a stored snapshot was written
+// in, when that is the form before certificates (eighteen.Former): the
+// replay's comparison for the games stored before.
+func (g *Game) FormerState(stored []byte) ([]byte, bool, error) {
+	return eighteen.Former(stored, g.state)
+}
+
+// state writes the position, in today's form (current) or the form
+// before certificates.
+func (g *Game) state(current bool) ([]byte, error) {
 	s := state{Left: g.Left, Players: g.Players, Corps: g.Corps, Privates: g.Privates, Bank: g.Bank, Pool: g.Pool,
 		Trains: g.Trains, Priority: g.Priority, Broken: g.Broken, Ending: g.Ending, Variants: g.Variants,
 		Ended: g.Ended, Stalemate: g.Stalemate, Bankrupt: g.Bankrupt, Cattle: g.Cattle, Port: g.Port,
 		ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r.stored(), Corp: g.r.Corp, LeftAgain: g.Left}
 	s.Tiles, s.Tokens, s.Extra = g.Layout.Written()
+	if current {
+		s.Version, s.Certs = eighteen.CertsForm, g.CertsPlaced(func(c *Corp) eighteen.Holding { return c.Reserved })
+	}
 	out, err := json.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("1870 state: %w", err)

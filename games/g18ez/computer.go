@@ -25,7 +25,7 @@ func (g *Game) decide(seat int, by map[string][]move.Option, rng *rand.Rand) (mo
 		}
 		return move.Action{}, false
 	case g.Packet.Auction != nil:
-		return g.auctionChoice(seat, by)
+		return eighteen.PacketChoice(&g.Packet, 40, by)
 	case g.r.Kind == stockRound:
 		return g.stockChoice(seat, by)
 	case len(by["MRTA"]) > 0 && slices.ContainsFunc(by["MRTA"], func(o move.Option) bool { return o.Args[0] == "TOKEN" }):
@@ -40,19 +40,6 @@ func (g *Game) decide(seat int, by map[string][]move.Option, rng *rand.Rand) (mo
 		return by["TOKEN"][rng.IntN(len(by["TOKEN"]))].Action(0), true
 	case len(by["BUYTRAIN"]) > 0 || len(by["SELL"]) > 0:
 		return g.trainChoice(seat, by)
-	}
-	return move.Action{}, false
-}
-
-// auctionChoice raises once in a special auction while the item is worth
-// more to it than the bid; otherwise it drops out.
-func (g *Game) auctionChoice(seat int, by map[string][]move.Option) (move.Action, bool) {
-	a := g.Packet.Auction
-	it := g.Packet.Item(a.Item)
-	for _, o := range by["BID"] {
-		if o.Min <= it.Price+40 && o.Min <= o.Max {
-			return o.Action(o.Min), true
-		}
 	}
 	return move.Action{}, false
 }

@@ -22,14 +22,26 @@ func floatAt(t *testing.T, g *Game, sym string, pos eighteen.Pos, president int,
 	c := g.Corp(sym)
 	c.Started, c.Floated, c.President = true, true, president
 	c.Par = g.StockMarket().Price(pos)
-	for s, n := range holdings {
-		g.Players[s].Shares[sym] += n
-		c.IPO -= n
+	for s := range len(g.Players) {
+		n, ok := holdings[s]
+		if !ok {
+			continue
+		}
+		deal(g, c, s, n)
 		g.Players[s].Cash -= n * c.Par
 		g.Bank += n * c.Par
 	}
 	g.move(c, pos)
 	return c
+}
+
+// deal hands a seat n units of a company from its IPO, the president's
+// certificate first when the seat is its president.
+func deal(g *Game, c *Corp, seat, n int) {
+	if seat == c.President && g.DealPresident(&c.Corporation, &c.IPO, seat) {
+		n -= 2
+	}
+	g.Transfer(&c.Corporation, eighteen.InIPO, eighteen.Hand(seat), n)
 }
 
 // atDividend puts a company's turn at its income with a run earned.
@@ -162,7 +174,7 @@ func TestClaySaysOperatingOrder(t *testing.T) {
 	}
 	g.startOR(1)
 	var order []string
-	for g.nextCorp() {
+	for g.NextTurn(g.flow()) {
 		order = append(order, g.r.Corp)
 		g.Corp(g.r.Corp).Operated = true
 	}
@@ -216,8 +228,8 @@ func TestRiseNeedsEveryShareHeld(t *testing.T) {
 		if g.r.Kind != operatingRound {
 			t.Fatalf("%s: the SDR has not ended", tc.name)
 		}
-		if g.Pool["MYR"] != tc.pool || c.Pos != tc.to {
-			t.Errorf("%s: %d in the open market, MYR at %v ($%d); want %d and %v", tc.name, g.Pool["MYR"], c.Pos, g.Price(c), tc.pool, tc.to)
+		if g.PoolUnits("MYR") != tc.pool || c.Pos != tc.to {
+			t.Errorf("%s: %d in the open market, MYR at %v ($%d); want %d and %v", tc.name, g.PoolUnits("MYR"), c.Pos, g.Price(c), tc.pool, tc.to)
 		}
 	}
 }

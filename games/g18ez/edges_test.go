@@ -73,8 +73,8 @@ func TestBidsCountTowardTheLimit(t *testing.T) {
 	g := table(t, "A", "B", "C", "D", "E", "F")
 	for _, c := range g.Corps {
 		if c.Kind == kindMajor {
-			g.Players[0].Shares[c.Sym] = 2
 			c.President, c.Floated = 0, true
+			deal(g, c, 0, 2)
 		}
 	}
 	g.Private(HMH).Owner, g.Private(MRTA).Owner = 0, 0
@@ -428,8 +428,7 @@ func TestMenuNotes(t *testing.T) {
 	g = afterStart(t, "Tom", "Dick", "Harry")
 	c := floatAt(t, g, "BRN", eighteen.Pos{Row: 3, Col: 0}, 1, map[int]int{1: 3})
 	g.move(c, eighteen.Pos{Row: 3, Col: 2})
-	c.IPO--
-	g.Pool[c.Sym]++
+	g.Transfer(&c.Corporation, eighteen.InIPO, eighteen.InPool, 1)
 	g.startStockRound(false)
 	g.r.Seat = 0
 	menu := strings.Join(g.Menu(0), "\n")

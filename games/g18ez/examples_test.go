@@ -211,8 +211,8 @@ func TestMovesInAnyCase(t *testing.T) {
 	play(t, g, name+": par psw 50")
 	other := g.Players[g.Acting()[0]].Name
 	play(t, g, other+": buy psw ipo")
-	if c := g.Corp("PSW"); c.IPO != 7 || g.Pool["PSW"] != 0 {
-		t.Errorf("PSW IPO %d, pool %d: want a share bought from the IPO", c.IPO, g.Pool["PSW"])
+	if c := g.Corp("PSW"); c.IPO.Units() != 7 || g.PoolUnits("PSW") != 0 {
+		t.Errorf("PSW IPO %d, pool %d: want a share bought from the IPO", c.IPO.Units(), g.PoolUnits("PSW"))
 	}
 }
 

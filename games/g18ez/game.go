@@ -27,7 +27,7 @@ type Corp struct {
 	eighteen.Corporation
 	// Reserved are Black Line shares kept for the merger: the president's
 	// certificate for the Obsidian's owner and a share for each minor.
-	Reserved int `json:"reserved,omitempty"`
+	Reserved eighteen.Holding `json:"reserved,omitempty"`
 }
 
 // Minor tells whether the company is a minor railroad.
@@ -79,9 +79,15 @@ func New(s Setup) (*Game, error) {
 		c := &Corp{Corporation: core}
 		switch f.Kind {
 		case kindMajor:
-			c.IPO = 10
+			c.Issue(eighteen.Charter(c.Sym, 20, 10, 8)) // a 20% president's certificate and eight 10% shares (1.5)
 		case kindSystem:
-			c.IPO, c.Reserved, c.Par = 4, 6, blackLinePrice
+			// The president's certificate and a share for each minor are
+			// kept for the merger (BL_0 to BL_4); BL_5 to BL_8 are sold
+			// (2.12).
+			c.Issue(eighteen.Charter(c.Sym, 20, 10, 8))
+			eighteen.Shift(&c.IPO, &c.Reserved, 4)
+			_ = eighteen.ShiftNamed(&c.IPO, &c.Reserved, BL+"_0")
+			c.Par = blackLinePrice
 		}
 		return c
 	})

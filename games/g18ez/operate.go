@@ -3,157 +3,85 @@ package g18ez
 import (
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/hexgrid"
-	"github.com/railpost/railpost/games/move"
 )
 
 // startOR opens an operating round: the privates pay their owners first
 // (2.1).
 func (g *Game) startOR(n int) {
 	g.r = round{RoundState: eighteen.RoundState{Kind: operatingRound, OR: n, LastAct: -1}}
-	for _, c := range g.Corps {
-		c.Operated = false
-	}
-	g.PayPrivates()
+	g.OpenOR()
 	g.Note("Operating round %d of the set begins; the private companies pay their owners (2.1)", n)
 }
 
-// nextCorp starts the next company's turn (2.1): the minors in number
+// flow is 18EZ's part of the operating rounds' flow: the phase's number
+// of rounds in a set, and the Black Line formed at the end of the round
+// in which the first 5 was bought (2.12).
+func (g *Game) flow() eighteen.ORFlow[Corp] {
+	return eighteen.ORFlow[Corp]{Held: func() bool { return g.r.Offer != nil }, Next: g.nextCorp, Turn: g.startTurn,
+		Auto: g.auto, ORs: func() int { return g.Current().ORs }, Begin: g.startOR,
+		Closing: func() {
+			if g.BlackLineDue {
+				g.formBlackLine()
+			}
+		}, StockRound: func() { g.startStockRound(false) }}
+}
+
+// nextCorp is the next company to operate (2.1): the minors in number
 // order, then the majors and the Black Line by share value, the column
-// further right and the token higher in a pile first. It tells whether
-// one was left.
-func (g *Game) nextCorp() bool {
-	var next *Corp
+// further right and the token higher in a pile first.
+func (g *Game) nextCorp() *Corp {
 	for _, c := range g.Corps {
 		if c.Minor() && c.Started && !c.Closed && !c.Operated {
-			next = c
-			break
+			return c
 		}
 	}
-	if next == nil {
-		// a floated company has started (1.9, 2.12)
-		public := g.Ordered(func(c *Corp) bool { return c.Public() && c.Floated && !c.Operated })
-		if len(public) > 0 {
-			next = public[0]
-		}
+	// a floated company has started (1.9, 2.12)
+	if public := g.Ordered(func(c *Corp) bool { return c.Public() && c.Floated && !c.Operated }); len(public) > 0 {
+		return public[0]
 	}
-	if next == nil {
-		return false
-	}
-	g.r.Corp, g.r.Step, g.r.Laid, g.r.Revenue, g.r.Forced = next.Sym, eighteen.StepTrack, false, 0, false
-	g.placeHome(next)
-	return true
+	return nil
+}
+
+// startTurn begins a company's turn, its home station placed if it can
+// be.
+func (g *Game) startTurn(c *Corp) {
+	g.r.Laid, g.r.Revenue, g.r.Forced = false, 0, false
+	g.placeHome(c)
 }
 
 // placeHome puts a company's first station in its home city once the
 // city has a tile: free, and where it must go (2.3, 2.5).
 func (g *Game) placeHome(c *Corp) {
-	if c.Operating || c.Kind == kindSystem {
-		return
+	if c.Kind != kindSystem && g.PlaceHome(c, false) {
+		g.Note("%s places its station marker in its home city %s (2.5)", c.Sym, c.Home)
 	}
-	slot := g.Layout.FreeCity(c.Home)
-	if slot < 0 {
-		return // no tile yet, or no room
-	}
-	g.Layout.Place(c.Home, slot, c.Sym)
-	c.Operating = true
-	c.Stations = 1
-	g.Note("%s places its station marker in its home city %s (2.5)", c.Sym, c.Home)
 }
 
 // finishTurn ends a company's turn.
 func (g *Game) finishTurn(c *Corp) {
-	c.Operated = true
-	g.r.Corp = ""
+	g.FinishTurn(c)
 	if g.Ending.Due(eighteen.EndNow) {
 		g.End(g.Ending.Why)
 	}
 }
 
-// endOR closes an operating round: the Black Line forms if the first 5
-// was bought in it (2.12); after the second of a set, the game ends if
-// the bank has run out (2.13), or an SDR follows.
-func (g *Game) endOR() {
-	g.ORsDone++
-	if g.BlackLineDue {
-		g.formBlackLine()
-	}
-	if g.r.OR < g.Current().ORs {
-		g.startOR(g.r.OR + 1)
-		return
-	}
-	if g.Ending.Due(eighteen.EndAfterSet) {
-		g.End(g.Ending.Why)
-		return
-	}
-	g.startStockRound(false)
-}
-
 // trackStep is the company's one tile lay or upgrade (2.3, 2.4).
-func (g *Game) trackStep() eighteen.Step {
-	return g.Turn().Track(eighteen.Pair(g.checkLay, g.doLay), eighteen.Pair(g.checkSkip, g.Skip),
-		func(seat int, q move.Query) []move.Option { return g.layOptions(seat, g.Operating(), q) })
-}
-
-func (g *Game) checkSkip(a move.Action) error {
-	if len(a.Args) != 0 {
-		return errRule("2.2", "SKIP takes nothing more")
-	}
-	return nil
-}
+func (g *Game) trackStep() eighteen.Step { return g.TrackStep(g.track()) }
 
 // tokenStep is the company's station marker (2.5): majors only.
-func (g *Game) tokenStep() eighteen.Step {
-	return g.Turn().Table("station", eighteen.StepToken, map[string]eighteen.Move{
-		"TOKEN": eighteen.Pair(g.checkToken, g.doToken), "SKIP": eighteen.Pair(g.checkSkip, g.Skip),
-	}, func(seat int, _ move.Query) []move.Option {
-		return append([]move.Option{move.Opt(seat, "SKIP")}, g.tokenOptions(seat, g.Operating())...)
-	})
-}
+func (g *Game) tokenStep() eighteen.Step { return g.TokenStep(g.token()) }
 
-// tokenOptions are the stations a company may place now.
-func (g *Game) tokenOptions(seat int, c *Corp) []move.Option {
-	if c == nil || c.Kind != kindMajor || !c.Operating || c.Stations >= len(c.TokenCosts) || c.Cash < c.TokenCosts[c.Stations] {
-		return nil
-	}
-	reach := g.reachFor(c)
-	return g.Layout.StationOptions(seat, move.Query{}, func(h hexgrid.Hex) bool { return g.tokenError(c, reach, h) == nil })
-}
-
-// tokenError judges a station placed on a hex (2.5): the core's rules of
-// a station (a route there, a city with room, none of its own already on
-// the tile, the room a company not yet operating needs at home left free).
-func (g *Game) tokenError(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) error {
-	_, err := g.Layout.StationError(c.Sym, reach, h, eighteen.Waiting(eighteen.Cores(g.Corps), &c.Corporation, h))
-	return err
-}
-
-func (g *Game) checkToken(a move.Action) error {
-	c := g.Operating()
-	if len(a.Args) != 1 {
-		return errRule("2.5", "write TOKEN and the hex, as TOKEN E9")
-	}
-	h, err := hexgrid.ParseHex(a.Args[0])
-	if err != nil {
-		return err
-	}
-	if c.Kind != kindMajor {
-		return errRule("2.5", "minor railroads and the Black Line have no station markers to place")
-	}
-	if c.Stations >= len(c.TokenCosts) {
-		return errRule("2.5", "%s has placed all three of its station markers", c.Sym)
-	}
-	if cost := c.TokenCosts[c.Stations]; c.Cash < cost {
-		return errRule("2.5", "the next station costs $%d; %s has $%d", cost, c.Sym, c.Cash)
-	}
-	return g.tokenError(c, g.reachFor(c), h)
-}
-
-func (g *Game) doToken(a move.Action) error {
-	c := g.Operating()
-	h, _ := hexgrid.ParseHex(a.Args[0])
-	cost := c.TokenCosts[c.Stations]
-	g.PlaceStation(&c.Corporation, h, cost)
-	g.Note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
-	g.r.Step = eighteen.StepRun
-	return nil
+// token is 18EZ's token step: the majors' station markers at their
+// charter's prices, placed where the home station reaches (2.5).
+func (g *Game) token() eighteen.TokenRules[Corp] {
+	return eighteen.TokenRules[Corp]{Title: "station", Example: "TOKEN E9", Reach: g.reachFor,
+		May: func(c *Corp) error {
+			if c.Kind != kindMajor || !c.Operating {
+				return errRule("2.5", "minor railroads and the Black Line have no station markers to place, and a major places its home station first")
+			}
+			return nil
+		},
+		Placed: func(c *Corp, h hexgrid.Hex, cost int) {
+			g.Note("%s places a station in %s for $%d (2.5)", c.Sym, h, cost)
+		}}
 }

@@ -44,22 +44,22 @@ func invariants(g *Game, manifest map[string]int, lastRun *Run) error {
 		if !c.Public() {
 			continue
 		}
-		n := c.IPO + c.Reserved + g.Pool[c.Sym]
+		n := c.IPO.Units() + c.Reserved.Units() + g.PoolUnits(c.Sym)
 		for _, p := range g.Players {
-			n += p.Shares[c.Sym]
+			n += p.Units(c.Sym)
 			// the Black Line's forming may put a player over 60% (rulings EZ13)
-			if p.Shares[c.Sym] < 0 || p.Shares[c.Sym] > 6 && c.Sym != BL {
-				return fmt.Errorf("%s holds %d %s", p.Name, p.Shares[c.Sym], c.Sym)
+			if p.Units(c.Sym) > 6 && c.Sym != BL {
+				return fmt.Errorf("%s holds %d %s", p.Name, p.Units(c.Sym), c.Sym)
 			}
 		}
 		if n != 10 {
 			return fmt.Errorf("%s: shares sum to %d0%%", c.Sym, n)
 		}
-		if g.Pool[c.Sym] > 5 {
-			return fmt.Errorf("%s: %d0%% in the open market", c.Sym, g.Pool[c.Sym])
+		if g.PoolUnits(c.Sym) > 5 {
+			return fmt.Errorf("%s: %d0%% in the open market", c.Sym, g.PoolUnits(c.Sym))
 		}
-		if c.Started && c.President >= 0 && g.Players[c.President].Shares[c.Sym] < 2 {
-			return fmt.Errorf("%s: its president holds %d0%%", c.Sym, g.Players[c.President].Shares[c.Sym])
+		if h := g.Players[max(c.President, 0)].Shares[c.Sym]; c.Started && c.President >= 0 && (h.Units() < 2 || h.President() == nil) {
+			return fmt.Errorf("%s: its president holds %d%%, the president's certificate %v", c.Sym, h.Percent(), h.President() != nil)
 		}
 	}
 	for _, c := range g.Corps {

@@ -40,7 +40,7 @@ func (g *Game) buildRounds() map[int]eighteen.Round {
 			g.consentStep(), g.PacketAuction(g.packet()), g.stockStep(),
 		}},
 		operatingRound: {Name: "operating round", Steps: []eighteen.Step{
-			g.consentStep(), g.powersStep(), g.trackStep(), g.tokenStep(), g.dividendStep(), g.trainStep(),
+			g.consentStep(), g.powersStep(), g.trackStep(), g.tokenStep(), g.DividendStep(g.income()), g.trainStep(),
 		}},
 	}
 }
@@ -67,39 +67,35 @@ func (g *Game) wire() {
 
 // advance carries play on through everything no one has to decide: the
 // runs, the minors' split, empty steps, the ends of turns and rounds.
-func (g *Game) advance() {
-	for !g.Ended && g.r.Kind == operatingRound && g.r.Offer == nil {
-		c := g.Operating()
-		if c == nil {
-			if !g.nextCorp() {
-				g.endOR()
-			}
-			continue
-		}
-		switch {
-		case g.r.Step == eighteen.StepTrack && g.nothingToLay(c):
-			g.r.Step = eighteen.StepToken
-		case g.r.Step == eighteen.StepToken && len(g.tokenOptions(c.President, c)) == 0:
-			g.r.Step = eighteen.StepRun
-		case g.r.Step == eighteen.StepRun:
-			g.run(c)
-		case g.r.Step == eighteen.StepDividend && (c.Minor() || g.r.Revenue == 0):
-			g.autoDividend(c)
-		case g.r.Step == eighteen.StepTrains && !g.r.Forced && g.mustBuy(c) && g.cannotPay(c):
-			g.r.Forced = true
-		case g.r.Step == eighteen.StepTrains && g.r.Forced && g.bankrupt(c):
-			g.bankruptcy(c)
-		case g.r.Step == eighteen.StepTrains && len(g.trainOptions(c.President, c)) == 0:
-			g.finishTurn(c)
-		default:
-			return
-		}
+func (g *Game) advance() { g.Flow(g.flow()) }
+
+// auto does at a turn's step what no one has to decide, telling whether
+// it did anything.
+func (g *Game) auto(c *Corp) bool {
+	switch {
+	case g.r.Step == eighteen.StepTrack && g.nothingToLay(c):
+		g.r.Step = eighteen.StepToken
+	case g.r.Step == eighteen.StepToken && len(g.TokenOptions(g.token(), c.President, move.Query{})) == 0:
+		g.r.Step = eighteen.StepRun
+	case g.r.Step == eighteen.StepRun:
+		g.RunTrains(g.income())
+	case g.r.Step == eighteen.StepDividend && (c.Minor() || g.r.Revenue == 0):
+		g.SettleUnasked(g.income())
+	case g.r.Step == eighteen.StepTrains && !g.r.Forced && g.Forced(g.buying(), c):
+		g.r.Forced = true
+	case g.r.Step == eighteen.StepTrains && g.r.Forced && g.Stranded(g.buying()):
+		g.Fail(g.buying())
+	case g.r.Step == eighteen.StepTrains && !g.MayBuy(g.buying()):
+		g.finishTurn(c)
+	default:
+		return false
 	}
+	return true
 }
 
 // nothingToLay tells whether the company's track step offers nothing but
 // SKIP, and no private's power is open to it either: then no one need
 // answer it (the powers stay open while a later step waits).
 func (g *Game) nothingToLay(c *Corp) bool {
-	return len(g.layOptions(c.President, c, move.Query{})) == 0 && len(g.powerCandidates(c.President, move.Query{})) == 0
+	return len(g.LayOptions(g.track(), c.President, move.Query{})) == 0 && len(g.powerCandidates(c.President, move.Query{})) == 0
 }

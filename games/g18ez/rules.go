@@ -46,4 +46,4 @@ var shares = eighteen.ShareRules{PresidentUnits: 2, HoldLimit: 6, PoolLimit: 5, 
 	Cite: eighteen.Cite{"3.7": "1.12", "5.3.3": "1.13", "5.4.1": "1.8", "5.4.2": "1.13", "5.6": "1.13"}}
 
 // bankruptcy ends the game at once (2.11, 2.13).
-var bankruptcy = eighteen.Bankruptcy{Ends: eighteen.EndNow}
+var bankruptcy = eighteen.Bankruptcy{Ends: eighteen.EndNow, Why: "%[1]s is bankrupt", Note: "%s cannot raise the money for %s's train and is bankrupt (2.11)"}

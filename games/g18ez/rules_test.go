@@ -141,8 +141,8 @@ func TestFloatAtHalf(t *testing.T) {
 	}{{4, false}, {5, true}} {
 		g := afterStart(t, "Tom", "Dick")
 		c := g.Corp("MR")
-		c.Started, c.Par, c.President, c.IPO = true, 80, 0, 10-tc.bought
-		g.Players[0].Shares["MR"] = tc.bought
+		c.Started, c.Par, c.President = true, 80, 0
+		deal(g, c, 0, tc.bought)
 		g.endStockRound()
 		if c.Floated != tc.floats || (tc.floats && c.Cash != 800) {
 			t.Errorf("%d bought: floated %v with $%d", tc.bought, c.Floated, c.Cash)
@@ -208,11 +208,9 @@ func TestMinorTrainLimit(t *testing.T) {
 // certificate limit (1.8).
 func TestPacketCertificateLimit(t *testing.T) {
 	g := table(t, "A", "B", "C", "D", "E", "F")
-	g.Players[0].Shares["PSW"] = 2
-	g.Corp("PSW").President = 0
-	for _, c := range []string{"BCRR", "BRN", "MYR", "MR", "GVP"} {
-		g.Players[0].Shares[c] = 2
+	for _, c := range []string{"PSW", "BCRR", "BRN", "MYR", "MR", "GVP"} {
 		g.Corp(c).President = 0
+		deal(g, g.Corp(c), 0, 2)
 	}
 	for _, c := range g.Corps {
 		if c.Kind == kindMajor {
@@ -353,8 +351,8 @@ func TestUnfloatedMajorAtPar(t *testing.T) {
 	before := g.Score(tom)
 	play(t, g, g.Players[tom].Name+": PAR PSW 90")
 	c := g.Corp("PSW")
-	if c.Floated || g.Players[tom].Shares["PSW"] != 2 {
-		t.Fatalf("PSW floated %v, %d shares held; want the president's certificate alone", c.Floated, g.Players[tom].Shares["PSW"])
+	if c.Floated || g.Players[tom].Units("PSW") != 2 {
+		t.Fatalf("PSW floated %v, %d shares held; want the president's certificate alone", c.Floated, g.Players[tom].Units("PSW"))
 	}
 	if got := g.Score(tom); got != before {
 		t.Errorf("worth $%d after the $180 certificate, want $%d: its two shares at the $90 par", got, before)

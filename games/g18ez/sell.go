@@ -9,7 +9,7 @@ import (
 func (g *Game) saleOptions(seat int) [][2]string {
 	var out [][2]string
 	for _, c := range g.Corps {
-		for n := 1; n <= g.Players[seat].Shares[c.Sym]; n++ {
+		for n := 1; n <= g.Players[seat].Units(c.Sym); n++ {
 			if g.saleError(seat, c, n) == nil {
 				out = append(out, [2]string{c.Sym, itoa(n)})
 			}
@@ -46,7 +46,7 @@ func (g *Game) saleRules(seat int, c *Corp, n int) error {
 	if !c.Public() || !c.Floated {
 		return errRule("1.13, rulings EZ9", "%s has no value on the SPI yet; its shares cannot be sold", c.Sym)
 	}
-	return shares.SaleError(&c.Corporation, g.Players, g.Pool, seat, n)
+	return shares.SaleError(&c.Corporation, g.Players, g.PoolUnits(c.Sym), seat, n)
 }
 
 func (g *Game) checkSell(a move.Action) error {
@@ -69,8 +69,7 @@ func (g *Game) doSell(a move.Action) error {
 	n, _ := atoi(a.Args[1])
 	pl := g.Players[a.Seat]
 	price := g.Price(c)
-	pl.Shares[c.Sym] -= n
-	g.Pool[c.Sym] += n
+	g.Transfer(&c.Corporation, eighteen.Hand(a.Seat), eighteen.InPool, n)
 	g.Pay(n*price, &pl.Cash)
 	pl.Sold[c.Sym] = true
 	g.move(c, g.StockMarket().Down(c.Pos, n))
@@ -85,33 +84,17 @@ func (g *Game) doSell(a move.Action) error {
 	return nil
 }
 
-// forcedSaleError judges a sale to pay for a forced train (2.10): only
-// while the president still needs money, no more than he needs, and not
-// so much of the company needing the train that he loses it.
+// forcedSaleError judges a sale to pay for a forced train (2.10): the
+// core's, no more than the president needs.
 func (g *Game) forcedSaleError(seat int, c *Corp, n int) error {
-	op := g.Operating()
-	if op == nil || !g.r.Forced || op.President != seat {
-		return errRule("2.10", "shares are sold in an OR only to pay for a forced train")
-	}
-	need := g.shortfall(op)
-	price := g.Price(c)
-	switch {
-	case need <= 0:
-		return errRule("2.10", "you have the money for the train; sell no more")
-	case (n-1)*price >= need:
-		return errRule("2.10", "%d shares raise $%d, more than the $%d you need; sell only enough", n, n*price, need)
-	}
-	if c == op && !eighteen.KeepsPresidency(&c.Corporation, g.Players, seat, n, shares.PresidentUnits) {
-		return errRule("2.10", "selling %d of %s would hand its presidency to another player", n, c.Sym)
-	}
-	return nil
+	return g.ForcedSaleError(g.buying(), seat, c, n, 0)
 }
 
 // raisable is the most a president can raise by forced sales (2.10, 2.11).
 func (g *Game) raisable(seat int, op *Corp) int {
 	total := 0
 	for _, c := range g.Corps {
-		held := g.Players[seat].Shares[c.Sym]
+		held := g.Players[seat].Units(c.Sym)
 		for n := held; n >= 1; n-- {
 			if g.saleRules(seat, c, n) != nil {
 				continue

@@ -29,10 +29,14 @@ func (g *Game) startStockRound(initial bool) {
 // special auctions (1.4), bids no more than a seat has free of its other
 // high bids, and within its certificate limit with them (rulings EZ4).
 func (g *Game) packet() eighteen.PacketRules {
-	return eighteen.PacketRules{Packet: &g.Packet, Raise: bidStep, Bid: "1.3", Special: "1.4", Cash: "rulings EZ4", Example: OBS,
+	return eighteen.PacketRules{Packet: &g.Packet, Name: "Startpacket", Raise: bidStep, Cut: shortLineCut, Example: OBS,
+		Order: "1.2", Bid: "1.3", Special: "1.4", Cash: "rulings EZ4", CutRule: "rulings EZ3",
 		Open: func() bool { return g.r.Kind == stockRound }, Settle: g.settleSales, Pass: g.checkPass,
-		Allowed: func(seat int, item string) error {
-			if g.Certs(seat)+g.Packet.Leading(seat, item) >= g.Limit() {
+		Allowed: func(seat int, item string, buying bool) error {
+			switch {
+			case buying && g.Certs(seat) >= g.Limit():
+				return errRule("1.8", "you hold %d certificates, the limit", g.Certs(seat))
+			case !buying && g.Certs(seat)+g.Packet.Leading(seat, item) >= g.Limit():
 				return errRule("1.8, rulings EZ4", "your certificates and high bids would pass the limit of %d", g.Limit())
 			}
 			return nil
@@ -95,7 +99,7 @@ func (g *Game) stockCandidates(seat int, _ move.Query) []move.Option {
 			}
 		}
 		out = append(out, move.Opt(seat, "BUY", c.Sym, "IPO"), move.Opt(seat, "BUY", c.Sym, "POOL"))
-		for n := 1; n <= g.Players[seat].Shares[c.Sym]; n++ {
+		for n := 1; n <= g.Players[seat].Units(c.Sym); n++ {
 			out = append(out, move.Opt(seat, "SELL", c.Sym, itoa(n)))
 		}
 	}
@@ -112,17 +116,8 @@ func (g *Game) checkTurn() error {
 }
 
 func (g *Game) checkBuy(a move.Action) error {
-	if top := g.Packet.Top(); top != nil {
-		if len(a.Args) != 1 || a.Args[0] != top.Sym {
-			return errRule("1.2", "while the Startpacket lasts you may buy only its first item, %s, at $%d: BUY %s", top.Sym, top.Price, top.Sym)
-		}
-		if g.Certs(a.Seat) >= g.Limit() {
-			return errRule("1.8", "you hold %d certificates, the limit", g.Certs(a.Seat))
-		}
-		if free := g.Spendable(&g.Packet, a.Seat, top.Sym); free < top.Price {
-			return errRule("1.2, rulings EZ4", "%s costs $%d; you have $%d free of your bids", top.Sym, top.Price, free)
-		}
-		return nil
+	if g.Packet.Top() != nil {
+		return g.PacketBuy(g.packet()).Check(a)
 	}
 	if len(a.Args) != 2 || (a.Args[1] != "IPO" && a.Args[1] != "POOL") {
 		return errRule("1.12", "write BUY, the company and IPO or POOL, as BUY PSW IPO")
@@ -149,9 +144,9 @@ func (g *Game) shareTerms(seat int, c *Corp, ipo bool) (int, error) {
 		return 0, errRule("2.12", "the Black Line's shares are not for sale until the SDR after the first 4 is bought")
 	case pl.Sold[c.Sym]:
 		return 0, errRule("1.13", "you sold %s this SDR and may not buy it again in it", c.Sym)
-	case ipo && c.IPO == 0:
+	case ipo && c.IPO.Units() == 0:
 		return 0, errRule("1.12", "%s has no shares left in its IPO", c.Sym)
-	case !ipo && g.Pool[c.Sym] == 0:
+	case !ipo && g.PoolUnits(c.Sym) == 0:
 		return 0, errRule("1.12", "%s has no shares in the open market", c.Sym)
 	}
 	price := g.Price(c)
@@ -163,13 +158,7 @@ func (g *Game) shareTerms(seat int, c *Corp, ipo bool) (int, error) {
 
 func (g *Game) doBuy(a move.Action) error {
 	if g.Packet.Top() != nil {
-		sales := g.Packet.Buy(a.Seat, len(g.Players))
-		g.settleSales(sales)
-		g.r.Passes, g.r.LastAct = 0, a.Seat
-		if g.Packet.Auction == nil {
-			g.r.Seat = g.NextSeat(a.Seat)
-		}
-		return nil
+		return g.PacketBuy(g.packet()).Do(a)
 	}
 	c := g.Corp(a.Args[0])
 	ipo := a.Args[1] == "IPO"
@@ -177,12 +166,11 @@ func (g *Game) doBuy(a move.Action) error {
 	pl := g.Players[a.Seat]
 	pl.Cash -= price
 	g.Bank += price // share money goes to the bank; treasuries come from it (1.10)
-	pl.Shares[c.Sym]++
+	from := eighteen.InPool
 	if ipo {
-		c.IPO--
-	} else {
-		g.Pool[c.Sym]--
+		from = eighteen.InIPO
 	}
+	g.Transfer(&c.Corporation, from, eighteen.Hand(a.Seat), 1)
 	g.Note("%s buys a share of %s from the %s for $%d", pl.Name, c.Sym, map[bool]string{true: "IPO", false: "open market"}[ipo], price)
 	g.bought(a.Seat, c)
 	return nil
@@ -235,8 +223,7 @@ func (g *Game) doPar(a move.Action) error {
 	pl := g.Players[a.Seat]
 	pl.Cash -= 2 * par
 	g.Bank += 2 * par
-	pl.Shares[c.Sym] += 2
-	c.IPO -= 2
+	g.DealPresident(&c.Corporation, &c.IPO, a.Seat)
 	c.Started, c.Par, c.President = true, par, a.Seat
 	pos, _ := g.StockMarket().Par(par)
 	c.Pos = pos
@@ -252,10 +239,7 @@ func (g *Game) checkPass(a move.Action) error {
 	if err := g.overLimit(a.Seat); err != nil {
 		return err
 	}
-	if top := g.Packet.Top(); top != nil && top.Price == 0 {
-		return errRule("1.2, rulings EZ3", "%s costs nothing now: the player to act must take it (BUY %s)", top.Sym, top.Sym)
-	}
-	return nil
+	return g.CheckPacketPass(g.packet())
 }
 
 func (g *Game) doPass(a move.Action) error {
@@ -266,15 +250,11 @@ func (g *Game) doPass(a move.Action) error {
 	if g.r.Passes < n {
 		return nil
 	}
-	if top := g.Packet.Top(); top != nil {
-		// Everyone passed before the first item sold: its price falls
-		// (1.5 Clay says; rulings EZ3).
-		top.Price = max(0, top.Price-shortLineCut)
-		g.r.Passes = 0
-		g.Note("Every player passed: %s's price falls to $%d (rulings EZ3)", top.Sym, top.Price)
-		return nil
+	// Everyone passed before the Startpacket sold: its first item's price
+	// falls (1.5 Clay says; rulings EZ3).
+	if !g.PacketPassed(g.packet()) {
+		g.endStockRound()
 	}
-	g.endStockRound()
 	return nil
 }
 
@@ -296,8 +276,8 @@ func (g *Game) overLimit(seat int) error {
 		return errRule("1.7, 1.8", "you hold %d certificates, over the limit of %d: sell before your turn ends", g.Certs(seat), g.Limit())
 	}
 	for _, c := range g.Corps {
-		if n := g.Players[seat].Shares[c.Sym]; n > shares.HoldLimit {
-			return errRule("1.8, rulings EZ13", "you hold %d0%% of %s, over 60%%: sell before your turn ends", n, c.Sym)
+		if n := g.Players[seat].Units(c.Sym); n > shares.HoldLimit {
+			return errRule("1.8, rulings EZ13", "you hold %s of %s, over %s: sell before your turn ends", c.Pct(n), c.Sym, c.Pct(shares.HoldLimit))
 		}
 	}
 	return nil
@@ -366,7 +346,7 @@ func (g *Game) endStockRound() {
 		g.Priority = g.NextSeat(g.r.LastAct)
 	}
 	for _, c := range g.Corps {
-		if c.Kind == kindMajor && c.Started && !c.Floated && 10-c.IPO >= c.FloatAt {
+		if c.Kind == kindMajor && c.Started && !c.Floated && 10-c.IPO.Units() >= c.FloatAt {
 			c.Floated = true
 			g.Restack(&c.Corporation) // its token arrives now, under any in its box (1.9, 1.14)
 			g.Pay(10*c.Par, &c.Cash)
@@ -374,7 +354,7 @@ func (g *Game) endStockRound() {
 		}
 	}
 	for _, c := range g.Corps {
-		if c.Public() && c.Floated && !c.Closed && c.IPO == 0 && g.Pool[c.Sym] == 0 && c.Reserved == 0 {
+		if c.Public() && c.Floated && !c.Closed && c.IPO.Units() == 0 && g.PoolUnits(c.Sym) == 0 && c.Reserved.Units() == 0 {
 			g.move(c, g.StockMarket().Up(c.Pos))
 			g.Note("%s is wholly in players' hands: up to $%d (1.14)", c.Sym, g.Price(c))
 		}

@@ -90,8 +90,8 @@ func TestForcedSaleAndBankruptcy(t *testing.T) {
 	refuse(t, g, "Pres: SELL GVP 2", "2.10") // hands the presidency over
 	refuse(t, g, "Pres: SELL MR 3", "2.10")  // more than needed: $130 short, $100 a share
 	play(t, g, "Pres: SELL MR 1")
-	if g.shortfall(c) != 30 {
-		t.Fatalf("shortfall $%d, want $30", g.shortfall(c))
+	if g.Shortfall(g.buying(), c) != 30 {
+		t.Fatalf("shortfall $%d, want $30", g.Shortfall(g.buying(), c))
 	}
 	play(t, g, "Pres: SELL GVP 1", "Pres: BUYTRAIN 3")
 	if len(c.Trains) != 1 || g.Over() {
@@ -125,7 +125,7 @@ func withRoute(t *testing.T, g *Game, c *Corp) {
 			if g.layError(c, g.reachFor(c), lay) != nil {
 				continue
 			}
-			g.place(lay)
+			g.PlaceTile(lay)
 			g.placeHome(c)
 			for e := range hexgrid.Edge(6) {
 				n := c.Home.Neighbour(e)
@@ -135,7 +135,7 @@ func withRoute(t *testing.T, g *Game, c *Corp) {
 						if g.layError(c, g.reachFor(c), next) != nil {
 							continue
 						}
-						g.place(next)
+						g.PlaceTile(next)
 						if g.Layout.HasRoute(c.Sym, eighteen.Unlimited, 0) {
 							return
 						}
@@ -193,8 +193,8 @@ func TestBlackLineForms(t *testing.T) {
 	if !bl.Floated || g.Price(bl) != 150 || bl.President != dick {
 		t.Fatalf("Black Line floated %v at $%d, president %d; want formed at $150 with Dick (3 shares to 2)", bl.Floated, g.Price(bl), bl.President)
 	}
-	if g.Players[tom].Shares[BL] != 3 || g.Players[dick].Shares[BL] != 3 {
-		t.Errorf("Black Line shares: Tom %d, Dick %d; want 3 each (Tom the certificate and M4's share)", g.Players[tom].Shares[BL], g.Players[dick].Shares[BL])
+	if g.Players[tom].Units(BL) != 3 || g.Players[dick].Units(BL) != 3 || g.Players[dick].Shares[BL].President() == nil {
+		t.Errorf("Black Line shares: Tom %d, Dick %d; want 3 each (Tom the certificate and M4's share), Dick the president's certificate", g.Players[tom].Units(BL), g.Players[dick].Units(BL))
 	}
 	if bl.Cash != 750+minorCash || len(bl.Trains) != 4 || bl.Stations != 4 {
 		t.Errorf("Black Line $%d, trains %v, stations %d; want $%d, four 3s, 4", bl.Cash, bl.Trains, bl.Stations, 750+minorCash)
@@ -220,7 +220,7 @@ func homeStation(t *testing.T, g *Game, c *Corp) {
 		for r := range 6 {
 			lay := eighteen.Lay{Corp: c.Sym, Hex: c.Home, Tile: g.Tiles()[id], Rotation: r}
 			if g.layError(c, g.reachFor(c), lay) == nil {
-				g.place(lay)
+				g.PlaceTile(lay)
 				g.placeHome(c)
 				return
 			}
@@ -270,7 +270,7 @@ func layWith(t *testing.T, g *Game, c *Corp, hex string, edges ...hexgrid.Edge) 
 				ok = ok && slices.Contains(exits, e)
 			}
 			if ok {
-				g.place(lay)
+				g.PlaceTile(lay)
 				g.placeHome(c)
 				return
 			}
@@ -370,8 +370,7 @@ func TestLaterFloatBelow(t *testing.T) {
 	play(t, g, "Tom: PAR PSW 70")
 	psw := g.Corp("PSW")
 	brn := floatAt(t, g, "BRN", eighteen.Pos{Row: 3, Col: 0}, 1, map[int]int{1: 2})
-	g.Players[0].Shares["PSW"] += 3
-	psw.IPO -= 3
+	g.Transfer(&psw.Corporation, eighteen.InIPO, eighteen.Hand(0), 3)
 	g.endStockRound()
 	if !psw.Floated || psw.Pos != brn.Pos || psw.Tick < brn.Tick {
 		t.Fatalf("PSW floated %v at %v tick %d; BRN at %v tick %d", psw.Floated, psw.Pos, psw.Tick, brn.Pos, brn.Tick)
@@ -381,7 +380,7 @@ func TestLaterFloatBelow(t *testing.T) {
 			m.Operated = true
 		}
 	}
-	g.nextCorp()
+	g.NextTurn(g.flow())
 	if g.r.Corp != "BRN" {
 		t.Errorf("%s operates first, want BRN, higher in the pile", g.r.Corp)
 	}

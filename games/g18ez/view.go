@@ -97,7 +97,7 @@ type state struct {
 	Privates []*Private
 	Packet   eighteen.Packet
 	Bank     int
-	Pool     map[string]int
+	Pool     map[string]eighteen.Holding // written as units, as are every hand's and company's
 	eighteen.Trains
 	Priority      int
 	Ending        *eighteen.Ending
@@ -114,6 +114,11 @@ type state struct {
 	Round  storedRound                 `json:"round"`
 	Tiles  map[string]string           `json:"tiles"`
 	Tokens map[string]map[int][]string `json:"tokens"`
+
+	// Version and Certs are the certificates' form (eighteen.CertsForm):
+	// without them, the state is as stored before.
+	Version int                            `json:"version,omitempty"`
+	Certs   map[string]eighteen.CertPlaces `json:"certs,omitempty"`
 }
 
 // storedRound is the round as stored, its fields listed with the names
@@ -147,12 +152,26 @@ func (r round) stored() storedRound {
 
 // State is the whole position, canonically encoded: stored after every
 // move, so replay can compare each one byte for byte.
-func (g *Game) State() ([]byte, error) {
+func (g *Game) State() ([]byte, error) { return g.state(true) }
+
+// FormerState is the position in the form a stored snapshot was written
+// in, when that is the form before certificates (eighteen.Former): the
+// replay's comparison for the games stored before.
+func (g *Game) FormerState(stored []byte) ([]byte, bool, error) {
+	return eighteen.Former(stored, g.state)
+}
+
+// state writes the position, in today's form (current) or the form
+// before certificates.
+func (g *Game) state(current bool) ([]byte, error) {
 	s := state{Left: g.Left, Players: g.Players, Corps: g.Corps, Privates: g.Privates, Packet: g.Packet, Bank: g.Bank,
 		Pool: g.Pool, Trains: g.Trains, Priority: g.Priority, Ending: g.Ending, Ended: g.Ended, Bankrupt: g.Bankrupt,
 		Hotel: g.Hotel, MetroLaid: g.MetroLaid, BlackLineSale: g.BlackLineSale, BlackLineOpen: g.BlackLineOpen,
 		BlackLineDue: g.BlackLineDue, ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r.stored()}
 	s.Tiles, s.Tokens, _ = g.Layout.Written() // 18EZ has no tokens beside a city
+	if current {
+		s.Version, s.Certs = eighteen.CertsForm, g.CertsPlaced(func(c *Corp) eighteen.Holding { return c.Reserved })
+	}
 	out, err := json.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("18EZ state: %w", err)

@@ -24,8 +24,10 @@ type Step struct {
 	// game master's adjustment; "" for a turn.
 	What string
 	// State is the position the log leads to; Stored is the snapshot the
-	// pass stored, nil where none was stored.
-	State, Stored []byte
+	// pass stored, nil where none was stored. Former is the position
+	// written in the stored snapshot's older form, where the title's
+	// state has changed form since (title.Reformed); nil otherwise.
+	State, Stored, Former []byte
 	// Events are the stored events of the step. Remade are the lines the
 	// rebuilt move gave, which replay compares with them.
 	Events []store.Event
@@ -56,9 +58,14 @@ const (
 )
 
 // Differs tells whether the rebuilt step differs from what the pass
-// stored: its state, or for a move the lines it told the players.
+// stored: its state (in the stored snapshot's own form, byte for byte),
+// or for a move the lines it told the players.
 func (s Step) Differs() bool {
-	if s.Stored != nil && !bytes.Equal(s.State, s.Stored) {
+	state := s.State
+	if s.Former != nil {
+		state = s.Former
+	}
+	if s.Stored != nil && !bytes.Equal(state, s.Stored) {
 		return true
 	}
 	if s.Kind != StepMove {
@@ -282,6 +289,15 @@ func walkMoves(ctx context.Context, st Log, ts title.Set, g store.Game, fn func(
 		}
 		step := Step{N: m.N, Kind: StepMove, What: r.Events[m.N][0], State: r.States[m.N], Stored: stored[m.N],
 			Events: events, Remade: r.Events[m.N], At: m.At, Report: report(m.At), Standings: standings, Page: pageOf}
+		if f, ok := r.Eng.(title.Reformed); ok && step.Stored != nil {
+			former, old, err := f.FormerState(step.Stored)
+			if err != nil {
+				return fmt.Errorf("game %s action %d: %w", g.ID, m.N, err)
+			}
+			if old {
+				step.Former = former
+			}
+		}
 		for _, e := range events {
 			if e.Kind == "report" {
 				step.Readers = append(step.Readers, e.VisibleTo)

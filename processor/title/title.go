@@ -199,6 +199,15 @@ type Standings interface {
 	Standings(state []byte) (string, error)
 }
 
+// Reformed is a game whose stored state has changed form since games were
+// stored: FormerState writes the position in the older form of a stored
+// snapshot (ok false when the snapshot is of today's form), so that a
+// replay compares an old snapshot byte for byte with the game rebuilt,
+// while new snapshots compare as they are.
+type Reformed interface {
+	FormerState(stored []byte) (state []byte, ok bool, err error)
+}
+
 // Adjuster is a title whose figures a game master may correct between
 // turns (ADJUST).
 type Adjuster interface {

@@ -138,6 +138,13 @@ func tooNew(have, know int) error {
 	return fmt.Errorf("the database has schema version %d but this binary knows only %d: install a newer railpost", have, know)
 }
 
+// migrate applies the migrations the database lacks, each in its own
+// transaction with the new version. It is this package's own runner
+// rather than a migration library (pressly/goose was weighed): the SQLite
+// files in use keep their version in PRAGMA user_version, which goose
+// would need a bridge to read, and one file per migration for both
+// databases needs the dialect's type translation, which goose's SQL
+// files do not do.
 func (s *Store) migrate(ctx context.Context, migs fs.FS) error {
 	all, err := loadMigrations(migs)
 	if err != nil {

@@ -74,7 +74,8 @@ func marketGrid(m eighteen.ViewMarket, colours map[string]hexmap.RGB) *page.Grid
 }
 
 func companiesSection(v eighteen.View) page.Section {
-	t := page.Table{Head: []string{"Co.", "Name", v.Words.Price, "Par", "Cash", "Trains", v.Words.Tokens, "IPO", "Pool", "President", "Certificates"}}
+	t := page.Table{Head: []string{"Co.", "Name", v.Words.Price, "Par", "Cash", "Trains", v.Words.Tokens, "IPO", "Pool", "President"}}
+	certs := page.Table{Caption: "Who holds each certificate", Head: []string{"Co.", "Certificates"}}
 	for _, c := range v.Corps {
 		state := ""
 		switch {
@@ -86,7 +87,7 @@ func companiesSection(v eighteen.View) page.Section {
 			state = "not floated"
 		}
 		if !c.Started || c.Closed {
-			t.Rows = append(t.Rows, []string{c.Sym, c.Name, "", "", "", "", "", "", "", state, ""})
+			t.Rows = append(t.Rows, []string{c.Sym, c.Name, "", "", "", "", "", "", "", state})
 			continue
 		}
 		value, par, ipo, pool := "-", "-", "-", "-"
@@ -98,9 +99,15 @@ func companiesSection(v eighteen.View) page.Section {
 			trains = strings.Join(c.Trains, ", ")
 		}
 		t.Rows = append(t.Rows, []string{c.Sym, c.Name, value, par, fmt.Sprintf("$%d", c.Cash), trains, c.TokenText(), ipo, pool,
-			strings.TrimSpace(c.PresidentName + " " + state), certificates(v, c.Sym)})
+			strings.TrimSpace(c.PresidentName + " " + state)})
+		if held := certificates(v, c.Sym); held != "" {
+			certs.Rows = append(certs.Rows, []string{c.Sym, held})
+		}
 	}
-	return page.Section{Heading: v.Words.Companies, Tables: []page.Table{t}}
+	// the certificates have a table of their own: a company's ids are a
+	// long line, which a column beside the figures would wrap into a tall
+	// row on a phone
+	return page.Section{Heading: v.Words.Companies, Tables: []page.Table{t, certs}}
 }
 
 // certificates are who holds a company's certificates, by id where the

@@ -32,6 +32,7 @@ type Config struct {
 	IMAP   IMAPConfig   `toml:"imap"`
 	SMTP   SMTPConfig   `toml:"smtp"`
 	Outbox OutboxConfig `toml:"outbox"`
+	Web    WebConfig    `toml:"web"`
 }
 
 // MailConfig is how Railpost presents itself and what it will read.
@@ -171,6 +172,9 @@ func LoadConfig(path string) (Config, error) {
 
 // Validate checks the values that would otherwise fail deep inside a pass.
 func (c Config) Validate() error {
+	if err := c.Web.validate(); err != nil {
+		return err
+	}
 	if _, err := mail.ParseAddress(c.Mail.From); err != nil {
 		return fmt.Errorf("config: mail.from %q: %w", c.Mail.From, err)
 	}

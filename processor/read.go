@@ -861,6 +861,9 @@ func (p *Processor) compose(a composeArgs) (store.OutboxMail, error) {
 		}
 		return out
 	}
+	if page := p.Config.Web.GamePage(a.gameID); page != "" && (a.kind == "notice" || a.kind == "report") {
+		a.text = strings.TrimRight(a.text, "\n") + "\n\nThe game's page, with the board, the market and every move:\n" + page + "\n"
+	}
 	from := p.Config.FromAddress()
 	raw, err := mail.Build(mail.Outgoing{
 		MessageID: msgID, From: from, To: addrs(a.to), Subject: a.subject, Date: at,

@@ -3,10 +3,12 @@ package reports
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	ce "github.com/railpost/railpost/games/chicagoexpress"
 	"github.com/railpost/railpost/reports/hexmap"
+	"github.com/railpost/railpost/reports/page"
 )
 
 // ChicagoExpress is the PDF report of a Chicago Express game: the board
@@ -49,32 +51,15 @@ func (r ChicagoExpress) PDF() ([]byte, error) {
 	d.section("Income track")
 	r.incomeTrack(d)
 	d.section("Companies")
-	var rows [][]string
-	for _, c := range g.Corps {
-		state := "open"
-		if !c.Open {
-			state = "opens at Chicago"
-		}
-		rows = append(rows, []string{c.Sym, c.Name, c.Color, fmt.Sprint(c.Income), fmt.Sprintf("$%d", c.Treasury),
-			fmt.Sprintf("%d of %d", c.Sold, c.Shares), fmt.Sprint(c.Charter), fmt.Sprintf("$%d", c.Dividend()), state})
-	}
-	d.table([]string{"Co.", "Name", "Colour", "Income", "Treasury", "Sold", "Locos left", "Dividend", ""}, []float64{14, 44, 16, 14, 18, 16, 18, 16, 30}, rows)
+	cos := chicagoCompanies(g)
+	d.table(cos.Head, []float64{14, 44, 16, 14, 18, 16, 18, 16, 30}, cos.Rows)
 	d.section("Players: shares and cash")
-	head := []string{"Player", "Cash"}
+	ps := chicagoPlayers(g)
 	widths := []float64{40, 18}
-	for _, c := range g.Corps {
-		head = append(head, c.Sym)
+	for range g.Corps {
 		widths = append(widths, 14)
 	}
-	rows = nil
-	for s, name := range g.Names {
-		row := []string{name, fmt.Sprintf("$%d", g.Cash[s])}
-		for ci := range g.Corps {
-			row = append(row, fmt.Sprint(g.Holding[s][ci]))
-		}
-		rows = append(rows, row)
-	}
-	d.table(head, widths, rows)
+	d.table(ps.Head, widths, ps.Rows)
 	d.section("Where the game stands")
 	d.para(g.Status(r.Reader))
 	return d.bytes()
@@ -115,4 +100,60 @@ func (r ChicagoExpress) incomeTrack(d *doc) {
 		y += 4
 	}
 	pdf.SetY(y + 1)
+}
+
+// chicagoCompanies is the companies' table, the same in the PDF and on
+// the web page.
+func chicagoCompanies(g *ce.Game) page.Table {
+	t := page.Table{Head: []string{"Co.", "Name", "Colour", "Income", "Treasury", "Sold", "Locos left", "Dividend", ""}}
+	for _, c := range g.Corps {
+		state := "open"
+		if !c.Open {
+			state = "opens at Chicago"
+		}
+		t.Rows = append(t.Rows, []string{c.Sym, c.Name, c.Color, fmt.Sprint(c.Income), fmt.Sprintf("$%d", c.Treasury),
+			fmt.Sprintf("%d of %d", c.Sold, c.Shares), fmt.Sprint(c.Charter), fmt.Sprintf("$%d", c.Dividend()), state})
+	}
+	return t
+}
+
+// chicagoPlayers is each player's cash and shares of each company.
+func chicagoPlayers(g *ce.Game) page.Table {
+	t := page.Table{Head: []string{"Player", "Cash"}}
+	for _, c := range g.Corps {
+		t.Head = append(t.Head, c.Sym)
+	}
+	for s, name := range g.Names {
+		row := []string{name, fmt.Sprintf("$%d", g.Cash[s])}
+		for ci := range g.Corps {
+			row = append(row, fmt.Sprint(g.Holding[s][ci]))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// ChicagoPage is a Chicago Express game's public web page: the board as
+// the mails draw it, the companies and the players' shares and cash.
+func ChicagoPage(g *ce.Game) (page.Page, error) {
+	svg, err := hexmap.SVG(ChicagoScene(g), hexmap.PNGOptions{})
+	if err != nil {
+		return page.Page{}, fmt.Errorf("chicago express board: %w", err)
+	}
+	return page.Page{Status: statusLines(g.Status(-1)), Board: svg, Sections: []page.Section{
+		{Heading: "Companies", Tables: []page.Table{chicagoCompanies(g)}},
+		{Heading: "Players: shares and cash", Tables: []page.Table{chicagoPlayers(g)}},
+	}}, nil
+}
+
+// statusLines is the mail's status without its column tables, which the
+// page's own tables show: the paragraphs of one line each, run together.
+func statusLines(status string) string {
+	var keep []string
+	for _, para := range strings.Split(status, "\n\n") {
+		if para = strings.TrimSpace(para); para != "" && !strings.Contains(para, "\n") {
+			keep = append(keep, para)
+		}
+	}
+	return strings.Join(keep, " ")
 }

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	cr "github.com/railpost/railpost/games/contrails"
+	"github.com/railpost/railpost/reports/page"
 	"github.com/railpost/railpost/templates"
 )
 
@@ -258,6 +259,9 @@ type doc struct {
 	tr   func(string) string
 	num  []byte    // circle's scratch for numbers
 	dash []float64 // the dash pattern in force, nil for solid
+	// web, when set, takes the sections, paragraphs and tables instead
+	// of the PDF: the web page is written by the same code as the report.
+	web *page.Page
 }
 
 // pen is how lines are drawn: colour, width in mm, and dash pattern in
@@ -410,6 +414,10 @@ func newDoc(title string, made time.Time) *doc {
 }
 
 func (d *doc) section(name string) {
+	if d.web != nil {
+		d.web.Sections = append(d.web.Sections, page.Section{Heading: name})
+		return
+	}
 	d.pdf.Ln(2)
 	d.pdf.SetFont("Helvetica", "B", 11)
 	d.pdf.SetFillColor(225, 232, 240)
@@ -418,6 +426,14 @@ func (d *doc) section(name string) {
 }
 
 func (d *doc) para(text string) {
+	if d.web != nil {
+		if item, ok := strings.CutPrefix(text, "- "); ok {
+			d.webSection().Items = append(d.webSection().Items, item)
+		} else {
+			d.webSection().Text = append(d.webSection().Text, text)
+		}
+		return
+	}
 	d.pdf.SetFont("Helvetica", "", 8)
 	d.pdf.MultiCell(0, 3.8, d.tr(text), "", "L", false)
 }
@@ -425,6 +441,10 @@ func (d *doc) para(text string) {
 // table writes rows under a header. A row of two cells whose first is
 // empty is a note under the row above, across the whole width.
 func (d *doc) table(head []string, widths []float64, rows [][]string) {
+	if d.web != nil {
+		d.webSection().Tables = append(d.webSection().Tables, page.Table{Head: head, Rows: rows})
+		return
+	}
 	total := 0.0
 	for _, w := range widths {
 		total += w
@@ -460,6 +480,10 @@ func (d *doc) table(head []string, widths []float64, rows [][]string) {
 // left column of each page before the right, so that a list as long as
 // the PCs on offer (9.5) takes half the pages.
 func (d *doc) twoColumns(head []string, widths []float64, rows [][]string) {
+	if d.web != nil {
+		d.table(head, widths, rows)
+		return
+	}
 	const rowH, headH, gap = 3.8, 4.5, 6.0
 	pdf := d.pdf
 	l, _, _, bottom := pdf.GetMargins()
@@ -489,6 +513,27 @@ func (d *doc) twoColumns(head []string, widths []float64, rows [][]string) {
 			pdf.AddPage()
 		}
 	}
+}
+
+// webSection is the web page's last section, begun if there is none.
+func (d *doc) webSection() *page.Section {
+	if len(d.web.Sections) == 0 {
+		d.web.Sections = append(d.web.Sections, page.Section{})
+	}
+	return &d.web.Sections[len(d.web.Sections)-1]
+}
+
+// Page is the turn's public web page: the report's headlines, player
+// and railroad summaries and the PCs on offer, as a reader with no
+// position of his own reads them (9.2 to 9.5), written by the report's
+// own code. The map is the PDF's only.
+func (r ContinentalRails) Page() page.Page {
+	d := &doc{web: &page.Page{Status: fmt.Sprintf("Turn %d resolved; turn %d is open for orders.", r.Turn, r.Turn+1)}}
+	r.headlines(d)
+	r.playerSummary(d, r.visibility())
+	r.railroadSummary(d)
+	r.offers(d)
+	return *d.web
 }
 
 func (d *doc) bytes() ([]byte, error) {

@@ -20,6 +20,7 @@ import (
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/store/sqldb"
 	"github.com/railpost/railpost/processor/title"
+	"github.com/railpost/railpost/web"
 )
 
 // gameUsage lists the subcommands of `railpost game`.
@@ -549,7 +550,8 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintln(stderr, "railpost archive export:", err)
 			return 1
 		}
-		left, err := archive.Export(ctx, st, ts, game, *out, archive.Options{Secrets: *secrets, Addresses: *addresses})
+		left, err := archive.Export(ctx, st, ts, game, *out, archive.Options{Secrets: *secrets, Addresses: *addresses,
+			Pages: func(ctx context.Context, id, dir string) error { return web.WriteGame(ctx, st, ts, id, dir) }})
 		if err != nil {
 			fmt.Fprintln(stderr, "railpost archive export:", err)
 			return 1

@@ -51,6 +51,7 @@ func commands() []command {
 		{"gm", "a game-master command: `railpost gm GAME PAUSE`, `... PROCESS 5`, ...", cmdGM},
 		{"outbox", "the mail waiting and the mail given up on, with the server's answers; `railpost outbox requeue ID|all`", cmdOutbox},
 		{"report", "render a position's PDF turn report from the archive", cmdReport},
+		{"serve", "the read-only web pages of every game: `railpost serve --addr 127.0.0.1:8080`", cmdServe},
 		{"archive", "export a game to a self-contained folder, or import one: `railpost archive export|import`", cmdArchive},
 		{"replay", "rebuild a game from its log and compare every turn with the archive", cmdReplay},
 		{"records", "the best score ever in each category, across finished games (rule 11.3)", cmdRecords},

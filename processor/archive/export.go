@@ -88,6 +88,12 @@ func Export(ctx context.Context, st Dumper, ts title.Set, gameID, dir string, op
 	if !opt.Secrets {
 		page.Left = left.String()
 	}
+	if opt.Pages != nil {
+		if err := opt.Pages(ctx, gameID, filepath.Join(dir, "web")); err != nil {
+			return left, fmt.Errorf("export %s: the web pages: %w", gameID, err)
+		}
+		page.Pages = true
+	}
 	var idx strings.Builder
 	if err := indexTemplate.Execute(&idx, page); err != nil {
 		return left, fmt.Errorf("export %s: the index: %w", gameID, err)
@@ -124,6 +130,7 @@ type indexPage struct {
 	Rows                   []indexRow
 	Record                 string
 	Left                   string // what a publishable export left out; "" with secrets
+	Pages                  bool   // the web pages are in web/
 }
 
 // indexRow is one step's row of the index.
@@ -148,7 +155,7 @@ var indexTemplate = template.Must(template.New("index").Parse(`<!doctype html>
 <meta charset=utf-8>
 <title>{{.Name}}</title>
 <h1>{{.Name}} ({{.ID}})</h1>
-<p>{{.Title}}, {{.Where}}; seed {{.Seed}}. <a href=record.txt>The game record</a>, <a href=archive.json>every row</a>, <a href=mail/>the mail</a>.</p>
+<p>{{.Title}}, {{.Where}}; seed {{.Seed}}. <a href=record.txt>The game record</a>, <a href=archive.json>every row</a>, <a href=mail/>the mail</a>.{{if .Pages}} <a href=web/index.html>The game's pages</a>: the board, the market and every step.{{end}}</p>
 <table border=1 cellpadding=4>
 {{if .ByTurn}}<tr><th>Turn<th>State<th>Events<th>Orders<th>Reports
 {{else}}<tr><th>Action<th>State<th>Move<th>Events<th>Reports

@@ -21,6 +21,11 @@ type Options struct {
 	// the names their mail programs gave them) in an export otherwise fit
 	// to publish; without it each is published as a made-up one.
 	Addresses bool
+	// Pages writes the game's web pages into a folder (package web's
+	// WriteGame: the server's pages as files), which the export puts in
+	// web/ and links from its index; nil writes none. The pages show only
+	// what is public, so an export with them is as fit to publish.
+	Pages func(ctx context.Context, gameID, dir string) error
 }
 
 // Left is what a publishable export left out of a game's rows and files.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
+	"github.com/railpost/railpost/reports/page"
 )
 
 // Step is one point in a game's life, rebuilt from its log: the setup, a
@@ -43,6 +44,9 @@ type Step struct {
 	// callback runs.
 	Report    func(position int) ([]byte, error)
 	Standings func() (string, error)
+	// Page is the public web page as of this step, nil where the title
+	// gives none; valid only while the walk's callback runs.
+	Page func() (page.Page, error)
 }
 
 // The kinds of step.
@@ -204,6 +208,11 @@ func turnStep(ctx context.Context, st Log, tt title.TurnTitle, g store.Game, pos
 		return Step{}, err
 	}
 	step.Readers = in.Humans
+	if tp, ok := tt.(title.TurnPage); ok {
+		step.Page = func() (page.Page, error) {
+			return tp.TurnPage(title.ReportRequest{Game: g, Turn: snap.Turn, State: snap.State, Events: step.Events, Resolved: snap.Created})
+		}
+	}
 	step.Report = func(position int) ([]byte, error) {
 		pos, err := positionOf(positions, position)
 		if err != nil {
@@ -259,7 +268,11 @@ func walkMoves(ctx context.Context, st Log, ts title.Set, g store.Game, fn func(
 		return func(position int) ([]byte, error) { return mt.Report(r.Eng, g.Name, position, at) }
 	}
 	standings := func() (string, error) { return r.Eng.Status(-1), nil }
-	if err := fn(Step{N: 0, Kind: StepSetup, State: setup.State, Stored: setup.State, At: setup.Created, Report: report(setup.Created), Standings: standings}); err != nil {
+	var pageOf func() (page.Page, error)
+	if mp, ok := mt.(title.MovePage); ok {
+		pageOf = func() (page.Page, error) { return mp.Page(r.Eng) }
+	}
+	if err := fn(Step{N: 0, Kind: StepSetup, State: setup.State, Stored: setup.State, At: setup.Created, Report: report(setup.Created), Standings: standings, Page: pageOf}); err != nil {
 		return err
 	}
 	log, err := st.Moves(ctx, g.ID)
@@ -275,7 +288,7 @@ func walkMoves(ctx context.Context, st Log, ts title.Set, g store.Game, fn func(
 			return err
 		}
 		step := Step{N: m.N, Kind: StepMove, What: r.Events[m.N][0], State: r.States[m.N], Stored: stored[m.N],
-			Events: events, Remade: r.Events[m.N], At: m.At, Report: report(m.At), Standings: standings}
+			Events: events, Remade: r.Events[m.N], At: m.At, Report: report(m.At), Standings: standings, Page: pageOf}
 		if f, ok := r.Eng.(title.Reformed); ok && step.Stored != nil {
 			former, old, err := f.FormerState(step.Stored)
 			if err != nil {

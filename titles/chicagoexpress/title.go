@@ -13,6 +13,7 @@ import (
 	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/processor/title"
 	"github.com/railpost/railpost/reports"
+	"github.com/railpost/railpost/reports/page"
 )
 
 // Name is the name Chicago Express games are stored under.
@@ -73,3 +74,12 @@ func (g Game) Computer(seat int, rng *rand.Rand) move.Action { return g.Suggest(
 // State implements title.MoveGame: the engine's exported fields, which
 // are the whole position (the board is fixed data).
 func (g Game) State() ([]byte, error) { return json.Marshal(g.Game) }
+
+// Page implements title.MovePage: the public web page of a game.
+func (Title) Page(g title.MoveGame) (page.Page, error) {
+	cg, ok := g.(Game)
+	if !ok {
+		return page.Page{}, fmt.Errorf("chicago express page: not a Chicago Express game")
+	}
+	return reports.ChicagoPage(cg.Game)
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/railpost/railpost/processor/store"
 	"github.com/railpost/railpost/processor/title"
 	"github.com/railpost/railpost/reports"
+	"github.com/railpost/railpost/reports/page"
 	"github.com/railpost/railpost/templates"
 )
 
@@ -356,4 +357,15 @@ func crEvents(es []store.Event) []cr.Event {
 		out[i] = cr.Event{Kind: e.Kind, VisibleTo: e.VisibleTo, Text: e.Text}
 	}
 	return out
+}
+
+// TurnPage implements title.TurnPage: a turn's public web page, the
+// report's public tables as a reader with no position reads them.
+func (c *ContinentalRails) TurnPage(r title.ReportRequest) (page.Page, error) {
+	s, err := decodeState(r.State)
+	if err != nil {
+		return page.Page{}, err
+	}
+	return reports.ContinentalRails{GameID: r.Game.ID, GameName: r.Game.Name, Turn: r.Turn, Map: c.m, State: &s,
+		Events: crEvents(r.Events), Made: r.Resolved}.Page(), nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/railpost/railpost/games/move"
 	"github.com/railpost/railpost/processor/title"
 	"github.com/railpost/railpost/reports"
+	"github.com/railpost/railpost/reports/page"
 )
 
 // Name is the name 1870 games are stored under.
@@ -98,3 +99,12 @@ func (g Game) Events() []string { return g.Game.Events }
 
 // Computer implements title.MoveGame with the engine's own player.
 func (g Game) Computer(seat int, rng *rand.Rand) move.Action { return g.Suggest(seat, rng) }
+
+// Page implements title.MovePage: the public web page of a game.
+func (Title) Page(g title.MoveGame) (page.Page, error) {
+	eg, ok := g.(Game)
+	if !ok {
+		return page.Page{}, fmt.Errorf("1870 page: not a game of 1870")
+	}
+	return reports.Page1870(eg.Game)
+}

@@ -2,6 +2,7 @@ package processor
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -118,7 +119,8 @@ address = %q
 security = "plain"
 username = %q
 password = %q
-`, c.Database, c.Domain, c.Mail.From, c.IMAP.Address, c.IMAP.Username, c.IMAP.Password, c.SMTP.Address, c.SMTP.Username, c.SMTP.Password)
+timeout = %q
+`, c.Database, c.Domain, c.Mail.From, c.IMAP.Address, c.IMAP.Username, c.IMAP.Password, c.SMTP.Address, c.SMTP.Username, c.SMTP.Password, cmp.Or(c.SMTP.Timeout.Duration, 30*time.Second).String())
 	if err := os.WriteFile(cfgPath, []byte(toml), 0o600); err != nil {
 		h.t.Fatal(err)
 	}

@@ -55,6 +55,7 @@ type outbox interface {
 	DueMail(ctx context.Context, now time.Time) ([]store.OutboxMail, error)
 	UntoldFailures(ctx context.Context) ([]store.OutboxMail, error)
 	SentMail(ctx context.Context, messageID string) (store.OutboxMail, error)
+	ClaimMail(ctx context.Context, c store.MailClaim) ([]store.OutboxMail, error)
 	RecordAttempt(ctx context.Context, id int64, a store.Attempt) error
 }
 

@@ -95,6 +95,9 @@ type Store interface {
 	Durable(ctx context.Context) error
 	IngestMessage(ctx context.Context, m InboxMessage, at time.Time) (id int64, fresh bool, err error)
 	MarkedOnServer(ctx context.Context, mailbox string, validity uint32, uids []uint32) error
+	// ClaimMail marks due outbox rows as being sent by one judge until
+	// the claim expires, and returns them; see MailClaim.
+	ClaimMail(ctx context.Context, c MailClaim) ([]OutboxMail, error)
 	RecordAttempt(ctx context.Context, id int64, a Attempt) error
 	SchemaVersion(ctx context.Context) (int, error)
 	Secret(ctx context.Context) ([]byte, error)

@@ -25,6 +25,7 @@ var postgres = &dialect{
 	setVersion: pgSetVersion,
 	lockSchema: pgLockSchema,
 	schema:     pgSchema,
+	skipLocked: " FOR UPDATE SKIP LOCKED",
 	columns: `SELECT column_name::text, is_identity = 'YES' FROM information_schema.columns
 		WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
 }

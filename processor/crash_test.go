@@ -19,7 +19,7 @@ import (
 
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/store"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	"github.com/railpost/railpost/processor/title"
 )
 
@@ -49,7 +49,7 @@ func childPass(cfgPath string) int {
 		fmt.Fprintln(os.Stderr, "RAILPOST_CLOCK:", err)
 		return 1
 	}
-	st, err := sqldb.Open(context.Background(), cfg.Database)
+	st, err := backend.Open(context.Background(), cfg.Database)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

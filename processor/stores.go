@@ -9,8 +9,9 @@ import (
 )
 
 // Store is what the pass needs of the database, as the small interfaces
-// of each of its jobs. Every store.Store (SQLite's and PostgreSQL's, in
-// store/sqldb) is one, and its transactions what store.Tx offers.
+// of each of its jobs. Every store.Store (store/sqlite's and
+// store/postgres's, both built on store/sqldb) is one, and its
+// transactions what store.Tx offers.
 type Store interface {
 	gamelog.Log
 	passes

@@ -19,7 +19,7 @@ import (
 
 	"github.com/railpost/railpost/demo"
 	"github.com/railpost/railpost/processor"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 )
 
 // judgeChild, when this test binary is started as a judge, runs one pass
@@ -41,7 +41,7 @@ func judgeChild(config string) int {
 		return 1
 	}
 	ctx := context.Background()
-	st, err := sqldb.OpenExisting(ctx, cfg.Database)
+	st, err := backend.OpenExisting(ctx, cfg.Database)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -2,9 +2,10 @@
 // Event, Snapshot, OutboxMail and the rest) and the interfaces a database
 // implements to keep them. It is a leaf: it imports no driver, so the
 // processor, the titles and the web page depend on it and never on a
-// database. The implementation sits beside it: store/sqldb, which runs the
-// same queries on SQLite (the embedded default) and on PostgreSQL, each
-// with its own lease.
+// database. The implementations sit beside it: store/sqlite (the embedded
+// default) and store/postgres (several judges on one database), which run
+// the same queries from store/sqldb, each with its own lease; store/backend
+// opens the one a config's `database` names.
 package store
 
 import (

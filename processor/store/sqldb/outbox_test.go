@@ -70,7 +70,7 @@ func TestTheUpgradeCountsADailyNoticeAsTold(t *testing.T) {
 	}
 	old.Close()
 
-	s, err := Open(ctx, file)
+	s, err := testOpen(ctx, file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,8 +8,6 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
-
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 )
 
 // postgres is PostgreSQL: several judges on one database. The schema's

@@ -10,7 +10,7 @@ import (
 
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	cetitle "github.com/railpost/railpost/titles/chicagoexpress"
 )
 
@@ -51,7 +51,7 @@ func TestChicagoExpressByMail(t *testing.T) {
 	}
 	// The mails on disk: a reminder went to the quiet bidder, the illegal
 	// move's reply lists the legal moves, and a report reads back.
-	st, err := sqldb.OpenExisting(context.Background(), res.Database)
+	st, err := backend.OpenExisting(context.Background(), res.Database)
 	if err != nil {
 		t.Fatal(err)
 	}

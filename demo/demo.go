@@ -28,7 +28,7 @@ import (
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	"github.com/railpost/railpost/processor/title"
 )
 
@@ -173,7 +173,7 @@ func (r *run) setUp(ctx context.Context) error {
 	cfg.Mail.From = "Railpost demo <gm@demo.railpost.invalid>"
 	cfg.IMAP.Address, cfg.IMAP.Username, cfg.IMAP.Password, cfg.IMAP.Security = r.imap.Addr, r.imap.User, r.imap.Password, "plain"
 	cfg.SMTP.Address, cfg.SMTP.Username, cfg.SMTP.Password, cfg.SMTP.Security = r.smtp.Addr, "railpost", "demo-smtp", "plain"
-	if r.st, err = sqldb.Open(ctx, cfg.Database); err != nil {
+	if r.st, err = backend.Open(ctx, cfg.Database); err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
 	r.proc = &processor.Processor{Store: r.st, Config: cfg, Titles: title.Set{r.t.Name(): r.t}, Log: r.o.Log, Now: func() time.Time { return r.clock }}

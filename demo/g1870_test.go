@@ -10,7 +10,7 @@ import (
 	"github.com/railpost/railpost/orders"
 
 	"github.com/railpost/railpost/processor/mail"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	t1870 "github.com/railpost/railpost/titles/g1870"
 )
 
@@ -33,7 +33,7 @@ func Test1870ByMail(t *testing.T) {
 			t.Errorf("the moment %q did not happen:\n%s", want, notes)
 		}
 	}
-	st, err := sqldb.OpenExisting(context.Background(), res.Database)
+	st, err := backend.OpenExisting(context.Background(), res.Database)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/processor/mail"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	t18ez "github.com/railpost/railpost/titles/g18ez"
 )
 
@@ -37,7 +37,7 @@ func Test18EZByMail(t *testing.T) {
 	if res.Replayed < 100 {
 		t.Errorf("the replay rebuilt %d actions", res.Replayed)
 	}
-	st, err := sqldb.OpenExisting(context.Background(), res.Database)
+	st, err := backend.OpenExisting(context.Background(), res.Database)
 	if err != nil {
 		t.Fatal(err)
 	}

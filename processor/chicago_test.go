@@ -15,7 +15,7 @@ import (
 	"github.com/railpost/railpost/processor/gamelog"
 	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	"github.com/railpost/railpost/processor/title"
 	cetitle "github.com/railpost/railpost/titles/chicagoexpress"
 )
@@ -25,7 +25,7 @@ import (
 func importAndReplay(t *testing.T, dir string, ts title.Set, id string) store.Store {
 	t.Helper()
 	ctx := context.Background()
-	other, err := sqldb.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
+	other, err := backend.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

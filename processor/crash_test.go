@@ -2,6 +2,7 @@ package processor
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,7 +19,7 @@ import (
 
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/store"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	"github.com/railpost/railpost/processor/title"
 )
 
@@ -48,7 +49,7 @@ func childPass(cfgPath string) int {
 		fmt.Fprintln(os.Stderr, "RAILPOST_CLOCK:", err)
 		return 1
 	}
-	st, err := sqldb.Open(context.Background(), cfg.Database)
+	st, err := backend.Open(context.Background(), cfg.Database)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -118,7 +119,8 @@ address = %q
 security = "plain"
 username = %q
 password = %q
-`, c.Database, c.Domain, c.Mail.From, c.IMAP.Address, c.IMAP.Username, c.IMAP.Password, c.SMTP.Address, c.SMTP.Username, c.SMTP.Password)
+timeout = %q
+`, c.Database, c.Domain, c.Mail.From, c.IMAP.Address, c.IMAP.Username, c.IMAP.Password, c.SMTP.Address, c.SMTP.Username, c.SMTP.Password, cmp.Or(c.SMTP.Timeout.Duration, 30*time.Second).String())
 	if err := os.WriteFile(cfgPath, []byte(toml), 0o600); err != nil {
 		h.t.Fatal(err)
 	}

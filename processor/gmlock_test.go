@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/processor/gmcmd"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/sqlite"
 )
 
 // TestGMCommandsWaitForThePass: while a pass holds the lock, every
@@ -22,7 +22,7 @@ func TestGMCommandsWaitForThePass(t *testing.T) {
 	verbs := []string{"PAUSE lunch", "RESUME", "DEADLINE +48h", "SCHEDULE every Friday 18:00", "PROCESS 1", "ROLLBACK 1 again",
 		"ADDRESS 2 new@example.org", "HAND 2 COMPUTER", "HAND 3 carol@example.org", "RESEND 1", "RESET 1", "ANNOUNCE hello", "APPROVE ALL",
 		"ADJUST 1 cash +5 a refund", "END over"}
-	held, err := sqldb.LockFile(g.st.Path())
+	held, err := sqlite.LockFile(g.st.Path())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/railpost/railpost/orders"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	"github.com/railpost/railpost/processor/title"
 )
 
@@ -108,7 +108,7 @@ func newLoopbackOn(t testing.TB, db string, titles ...title.Title) *harness {
 	}
 	t.Cleanup(func() { h.smtp.Close() })
 	cfg := h.config()
-	if h.st, err = sqldb.Open(context.Background(), cfg.Database); err != nil {
+	if h.st, err = backend.Open(context.Background(), cfg.Database); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { h.st.Close() })

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 )
 
 // BenchmarkIngest1000 pulls 1,000 messages from a loopback IMAP server into
@@ -29,7 +29,7 @@ func BenchmarkIngest1000(b *testing.B) {
 		if err := h.imap.Renumber("INBOX", raws, h.clock); err != nil {
 			b.Fatal(err)
 		}
-		st, err := sqldb.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+		st, err := backend.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
 		if err != nil {
 			b.Fatal(err)
 		}

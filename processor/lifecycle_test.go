@@ -22,7 +22,7 @@ import (
 	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 )
 
 // gmGame is a Continental Rails game seated the way a GM seats one: all
@@ -408,7 +408,7 @@ func TestGameMasterLifecycle(t *testing.T) {
 	if !strings.Contains(string(record), "ended after turn 4") || !strings.Contains(string(record), "Net worth") {
 		t.Errorf("game record:\n%s", record)
 	}
-	other, err := sqldb.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
+	other, err := backend.Open(ctx, filepath.Join(t.TempDir(), "other.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/sqlite"
 )
 
 // TestOnePassPerDatabaseByAnyName: the lock file is keyed on the
@@ -23,11 +23,11 @@ func TestOnePassPerDatabaseByAnyName(t *testing.T) {
 	if err := os.Symlink(h.st.Path(), link); err != nil {
 		t.Fatal(err)
 	}
-	held, err := sqldb.LockFile(h.st.Path())
+	held, err := sqlite.LockFile(h.st.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := sqldb.LockFile(link); !errors.Is(err, ErrBusy) {
+	if _, err := sqlite.LockFile(link); !errors.Is(err, ErrBusy) {
 		t.Errorf("the lock through a symlink: %v, want busy", err)
 	}
 	held.Release()

@@ -14,7 +14,7 @@ import (
 
 	"github.com/railpost/railpost/processor/mail"
 	"github.com/railpost/railpost/processor/store"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/sqlite"
 )
 
 func TestTurnEndToEndOnLoopback(t *testing.T) {
@@ -272,7 +272,7 @@ func TestUIDValidityChangeDoesNotReprocess(t *testing.T) {
 
 func TestSecondPassWhileOneRunsExitsQuietly(t *testing.T) {
 	h := newHarness(t)
-	lock, err := sqldb.LockFile(h.st.Path())
+	lock, err := sqlite.LockFile(h.st.Path())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,6 +46,10 @@ type Processor struct {
 	// Fault, when set, is called at each fault point; it may kill the
 	// process to simulate a crash there.
 	Fault func(point string)
+	// ClaimHold, when set, is how long a claim on an outbox row lasts in
+	// place of ten times smtp.timeout: tests whose judges are killed
+	// mid-send shorten it so as not to wait minutes for the claim.
+	ClaimHold time.Duration
 
 	tmpl *templates.Set
 }

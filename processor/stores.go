@@ -9,8 +9,9 @@ import (
 )
 
 // Store is what the pass needs of the database, as the small interfaces
-// of each of its jobs. Every store.Store (SQLite's and PostgreSQL's, in
-// store/sqldb) is one, and its transactions what store.Tx offers.
+// of each of its jobs. Every store.Store (store/sqlite's and
+// store/postgres's, both built on store/sqldb) is one, and its
+// transactions what store.Tx offers.
 type Store interface {
 	gamelog.Log
 	passes
@@ -55,6 +56,7 @@ type outbox interface {
 	DueMail(ctx context.Context, now time.Time) ([]store.OutboxMail, error)
 	UntoldFailures(ctx context.Context) ([]store.OutboxMail, error)
 	SentMail(ctx context.Context, messageID string) (store.OutboxMail, error)
+	ClaimMail(ctx context.Context, c store.MailClaim) ([]store.OutboxMail, error)
 	RecordAttempt(ctx context.Context, id int64, a store.Attempt) error
 }
 

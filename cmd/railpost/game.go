@@ -18,7 +18,7 @@ import (
 	"github.com/railpost/railpost/processor/archive"
 	"github.com/railpost/railpost/processor/gmcmd"
 	"github.com/railpost/railpost/processor/store"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	"github.com/railpost/railpost/processor/title"
 	"github.com/railpost/railpost/web"
 )
@@ -493,7 +493,7 @@ func openStore(ctx context.Context, c *common) (store.Store, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := sqldb.OpenReadOnly(ctx, cfg.Database)
+	st, err := backend.OpenReadOnly(ctx, cfg.Database)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -576,7 +576,7 @@ func cmdArchive(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintln(stderr, "railpost archive import:", err)
 			return 1
 		}
-		st, err := sqldb.OpenExisting(ctx, cfg.Database)
+		st, err := backend.OpenExisting(ctx, cfg.Database)
 		if err != nil {
 			fmt.Fprintln(stderr, "railpost archive import:", err)
 			return 1

@@ -19,7 +19,7 @@ import (
 
 	"github.com/railpost/railpost/demo"
 	"github.com/railpost/railpost/processor"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 )
 
 // judgeChild, when this test binary is started as a judge, runs one pass
@@ -41,19 +41,23 @@ func judgeChild(config string) int {
 		return 1
 	}
 	ctx := context.Background()
-	st, err := sqldb.OpenExisting(ctx, cfg.Database)
+	st, err := backend.OpenExisting(ctx, cfg.Database)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	defer st.Close()
-	p := &processor.Processor{Store: st, Config: cfg, Titles: ts, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now }}
+	p := &processor.Processor{Store: st, Config: cfg, Titles: ts, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: func() time.Time { return now }, ClaimHold: judgeClaimHold}
 	if _, err := p.Run(ctx); err != nil && !errors.Is(err, processor.ErrBusy) {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	return 0
 }
+
+// judgeClaimHold is how long a judge's claim on an outbox row lasts: a
+// judge killed mid-send leaves it for this long.
+const judgeClaimHold = 2 * time.Second
 
 // demoJudges run each pass of a demo as three judge processes at once, one
 // of them killed at a random moment in two passes of three, then one judge
@@ -65,6 +69,7 @@ type demoJudges struct {
 	rng    *rand.Rand
 	kills  int
 	passes int
+	waits  int // for a killed judge's claim to expire
 }
 
 func (j *demoJudges) judge(ctx context.Context, cfg processor.Config, now time.Time) error {
@@ -102,15 +107,37 @@ func (j *demoJudges) judge(ctx context.Context, cfg processor.Config, now time.T
 		j.passes++
 	}
 	wg.Wait()
-	last, err := start()
+	return j.finish(cfg.Database, start)
+}
+
+// finish runs one judge alone to finish the pass, and again once the
+// claims of a judge killed mid-send have expired, until no mail is left
+// claimed.
+func (j *demoJudges) finish(url string, start func() (*exec.Cmd, error)) error {
+	db, err := sql.Open("pgx", url)
 	if err != nil {
 		return err
 	}
-	j.passes++
-	if err := last.Wait(); err != nil {
-		return fmt.Errorf("the judge that finishes the pass: %w", err)
+	defer db.Close()
+	for {
+		last, err := start()
+		if err != nil {
+			return err
+		}
+		j.passes++
+		if err := last.Wait(); err != nil {
+			return fmt.Errorf("the judge that finishes the pass: %w", err)
+		}
+		var claimed int
+		if err := db.QueryRow(`SELECT COUNT(*) FROM outbox WHERE status = 'queued' AND claimed_by IS NOT NULL`).Scan(&claimed); err != nil {
+			return err
+		}
+		if claimed == 0 {
+			return nil
+		}
+		j.waits++
+		time.Sleep(judgeClaimHold)
 	}
-	return nil
 }
 
 // TestEveryTitleUnderThreeJudges plays every title's demo with each pass
@@ -169,8 +196,8 @@ func checkJudged(t *testing.T, url string, res demo.Result, j *demoJudges) {
 	sentTwice := count(`SELECT COUNT(*) FROM (SELECT outbox_id FROM outbox_attempts WHERE ok = 1 GROUP BY outbox_id HAVING COUNT(*) > 1) x`)
 	waiting := count(`SELECT COUNT(*) FROM outbox WHERE status <> 'sent'`)
 	queued := count(`SELECT COUNT(*) FROM outbox`)
-	t.Logf("%s under 3 judges: %d passes, %d killed; %d mails in, %d stored (%d rows), %d unread, %d answered twice; %d %ss, %d twice; %d mails queued, %d delivered (a resend after a kill counts twice), %d not sent, %d recorded as sent twice; replayed %d",
-		res.Title, j.passes, j.kills, res.MailsIn, stored, rows, unread, repliedTwice, res.Steps, res.Unit, turnsTwice, queued, res.MailsOut, waiting, sentTwice, res.Replayed)
+	t.Logf("%s under 3 judges: %d passes, %d killed; %d mails in, %d stored (%d rows), %d unread, %d answered twice; %d %ss, %d twice; %d mails queued, %d delivered (a resend after a kill counts twice), %d not sent, %d recorded as sent twice; replayed %d; %d waits for a dead judge's claim",
+		res.Title, j.passes, j.kills, res.MailsIn, stored, rows, unread, repliedTwice, res.Steps, res.Unit, turnsTwice, queued, res.MailsOut, waiting, sentTwice, res.Replayed, j.waits)
 	if rows != res.MailsIn || stored != rows || unread != 0 || repliedTwice != 0 || turnsTwice != 0 || sentTwice != 0 || waiting != 0 || res.MailsOut-queued > j.kills {
 		t.Errorf("mail lost or repeated, or a turn resolved twice")
 	}

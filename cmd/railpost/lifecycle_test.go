@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 )
 
 // TestEveryTitleLivesTheSameLife plays each listed title's demo with the
@@ -124,7 +124,7 @@ func TestOutboxShowsAndRequeuesFailedMail(t *testing.T) {
 		t.Fatalf("game new: %s%s", out, errOut)
 	}
 	ctx := context.Background()
-	st, err := sqldb.OpenExisting(ctx, db)
+	st, err := backend.OpenExisting(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ import (
 	"github.com/railpost/railpost/processor"
 	"github.com/railpost/railpost/processor/archive"
 	"github.com/railpost/railpost/processor/mail"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 )
 
 //go:embed railpost.example.toml
@@ -227,7 +227,7 @@ func cmdInit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	st, err := sqldb.Open(ctx, cfg.Database)
+	st, err := backend.Open(ctx, cfg.Database)
 	if err != nil {
 		return fail(err)
 	}
@@ -248,7 +248,7 @@ func openProcessor(ctx context.Context, c *common, stderr io.Writer) (*processor
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := sqldb.OpenExisting(ctx, cfg.Database)
+	st, err := backend.OpenExisting(ctx, cfg.Database)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -428,7 +428,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return fail(err)
 	}
-	st, err := sqldb.OpenReadOnly(ctx, cfg.Database)
+	st, err := backend.OpenReadOnly(ctx, cfg.Database)
 	if err != nil {
 		return fail(err)
 	}

@@ -20,7 +20,7 @@ import (
 	"github.com/railpost/railpost/processor"
 	"github.com/railpost/railpost/processor/mail/loopback"
 	"github.com/railpost/railpost/processor/store"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 )
 
 func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -71,7 +71,7 @@ func TestInitThenRunOnTheExampleConfig(t *testing.T) {
 	if code, out, errOut = run(t, "run", "--config", cfg); code != 0 {
 		t.Fatalf("run on the example config: %d %s %s", code, out, errOut)
 	}
-	st, err := sqldb.Open(context.Background(), filepath.Join(dir, "railpost.db"))
+	st, err := backend.Open(context.Background(), filepath.Join(dir, "railpost.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestDaemonFinishesThePassInFlightOnSIGTERM(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	st, err := sqldb.Open(context.Background(), filepath.Join(dir, "railpost.db"))
+	st, err := backend.Open(context.Background(), filepath.Join(dir, "railpost.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ func TestReportRendersFromTheArchive(t *testing.T) {
 		t.Fatal(out, e)
 	}
 	ctx := context.Background()
-	st, err := sqldb.Open(ctx, filepath.Join(dir, "railpost.db"))
+	st, err := backend.Open(ctx, filepath.Join(dir, "railpost.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

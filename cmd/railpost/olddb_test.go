@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/processor/gamelog"
+	"github.com/railpost/railpost/processor/store/backend"
 	"github.com/railpost/railpost/processor/store/sqldb"
 	"github.com/railpost/railpost/processor/title"
 )
@@ -102,7 +103,7 @@ func replayed(t *testing.T, out string) int {
 func nextMove(t *testing.T, db, id string, next int) (int, string) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := sqldb.OpenReadOnly(ctx, db)
+	st, err := backend.OpenReadOnly(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}

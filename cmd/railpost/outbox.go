@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/railpost/railpost/processor/store"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 )
 
 const outboxUsage = "outbox [--game G] [--sent] | outbox requeue ID|all"
@@ -36,7 +36,7 @@ func cmdOutbox(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		if err != nil {
 			return fail(err)
 		}
-		st, err := sqldb.OpenExisting(ctx, cfg.Database)
+		st, err := backend.OpenExisting(ctx, cfg.Database)
 		if err != nil {
 			return fail(err)
 		}

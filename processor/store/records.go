@@ -307,7 +307,33 @@ type Attempt struct {
 	// Kept, when set on a sent mail, replaces the stored bytes: the mail
 	// with the password it carried taken out, now that it is delivered.
 	Kept []byte
+	// Judge, when set, is the claim the attempt was made under
+	// (MailClaim.Judge): the attempt is recorded only while the row is
+	// still claimed by this judge, else RecordAttempt returns
+	// ErrClaimLost and records nothing. Empty records it as it stands (a
+	// game master's command, a test).
+	Judge string
 }
+
+// MailClaim asks for up to Limit due outbox rows to be marked as being
+// sent by one judge until Until.
+type MailClaim struct {
+	// Judge names the claiming judge uniquely: a host, a process and a
+	// random part, so that no other judge, nor a later pass of the same
+	// process, records an attempt under this claim.
+	Judge string
+	// Due is the game clock: rows whose next attempt is due by then.
+	Due time.Time
+	// At is the wall clock now: a claim whose expiry is at or before it
+	// is taken over. Until is when this claim expires.
+	At, Until time.Time
+	Limit     int
+}
+
+// ErrClaimLost means an outbox row is no longer claimed by the judge
+// recording an attempt on it: its claim expired and another judge took
+// it, or a game master changed it.
+var ErrClaimLost = errors.New("the outbox row is no longer claimed by this judge")
 
 // Pass statuses.
 const (

@@ -2,9 +2,10 @@
 // Event, Snapshot, OutboxMail and the rest) and the interfaces a database
 // implements to keep them. It is a leaf: it imports no driver, so the
 // processor, the titles and the web page depend on it and never on a
-// database. The implementation sits beside it: store/sqldb, which runs the
-// same queries on SQLite (the embedded default) and on PostgreSQL, each
-// with its own lease.
+// database. The implementations sit beside it: store/sqlite (the embedded
+// default) and store/postgres (several judges on one database), which run
+// the same queries from store/sqldb, each with its own lease; store/backend
+// opens the one a config's `database` names.
 package store
 
 import (
@@ -95,6 +96,9 @@ type Store interface {
 	Durable(ctx context.Context) error
 	IngestMessage(ctx context.Context, m InboxMessage, at time.Time) (id int64, fresh bool, err error)
 	MarkedOnServer(ctx context.Context, mailbox string, validity uint32, uids []uint32) error
+	// ClaimMail marks due outbox rows as being sent by one judge until
+	// the claim expires, and returns them; see MailClaim.
+	ClaimMail(ctx context.Context, c MailClaim) ([]OutboxMail, error)
 	RecordAttempt(ctx context.Context, id int64, a Attempt) error
 	SchemaVersion(ctx context.Context) (int, error)
 	Secret(ctx context.Context) ([]byte, error)

@@ -41,7 +41,7 @@ func onBoth(t *testing.T, test func(*testing.T, backend)) {
 
 func openPostgresTemp(t testing.TB) *Store {
 	t.Helper()
-	s, err := Open(context.Background(), pg.Database(t))
+	s, err := testOpen(context.Background(), pg.Database(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,10 +55,10 @@ func openPostgresTemp(t testing.TB) *Store {
 func TestPostgresRefusesANewerSchema(t *testing.T) {
 	ctx := context.Background()
 	url := pg.Database(t)
-	if _, err := OpenExisting(ctx, url); err == nil || !strings.Contains(err.Error(), "railpost init") {
+	if _, err := testOpenExisting(ctx, url); err == nil || !strings.Contains(err.Error(), "railpost init") {
 		t.Errorf("an empty database opened as existing: %v", err)
 	}
-	s, err := Open(ctx, url)
+	s, err := testOpen(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestPostgresRefusesANewerSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	for name, open := range map[string]func(context.Context, string) (*Store, error){"Open": Open, "OpenExisting": OpenExisting, "OpenReadOnly": OpenReadOnly} {
+	for name, open := range map[string]func(context.Context, string) (*Store, error){"Open": testOpen, "OpenExisting": testOpenExisting, "OpenReadOnly": testOpenReadOnly} {
 		if s, err := open(ctx, url); err == nil || !strings.Contains(err.Error(), "install a newer railpost") {
 			if s != nil {
 				s.Close()
@@ -90,7 +90,7 @@ func testLeasesExcludeEachOther(t *testing.T, b backend) {
 	one := b.open(t)
 	// A second judge on the same database (the test URL has no password
 	// for Path to hide).
-	two, err := Open(ctx, one.Path())
+	two, err := testOpen(ctx, one.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,12 +126,12 @@ func testLeasesExcludeEachOther(t *testing.T, b backend) {
 func TestPostgresReadOnlyWritesNothing(t *testing.T) {
 	ctx := context.Background()
 	url := pg.Database(t)
-	s, err := Open(ctx, url)
+	s, err := testOpen(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
-	ro, err := OpenReadOnly(ctx, url)
+	ro, err := testOpenReadOnly(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestPostgresSessionsKeepAlive(t *testing.T) {
 	ctx := context.Background()
 	url := pg.Database(t)
 	for _, tc := range []struct{ url, want string }{{url, "30"}, {url + "&tcp_keepalives_idle=45", "45"}} {
-		s, err := Open(ctx, tc.url)
+		s, err := testOpen(ctx, tc.url)
 		if err != nil {
 			t.Fatal(err)
 		}

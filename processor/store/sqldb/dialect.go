@@ -34,6 +34,10 @@ type dialect struct {
 	oneJudge bool
 	// durable, if set, syncs every commit to disk (SQLite's checkpoint).
 	durable func(ctx context.Context, db *sql.DB) error
+	// skipLocked ends the select of rows to claim: PostgreSQL's FOR
+	// UPDATE SKIP LOCKED, so that judges claiming at once each take
+	// other rows without waiting; SQLite has one writer and needs none.
+	skipLocked string
 }
 
 // rewriter runs queries through a dialect.

@@ -244,7 +244,18 @@ func (o ops) NoteSenderReply(ctx context.Context, address string, at time.Time) 
 
 // InboxCounts returns how many messages are in each status.
 func (o ops) InboxCounts(ctx context.Context) (map[string]int, error) {
-	rows, err := o.q.QueryContext(ctx, `SELECT status, COUNT(*) FROM inbox GROUP BY status`)
+	return o.inboxCounts(ctx, `SELECT status, COUNT(*) FROM inbox GROUP BY status`)
+}
+
+// GameInboxCounts returns how many messages judged for one game are in
+// each status: a demo playing several games on one mailbox counts each
+// game's own.
+func (o ops) GameInboxCounts(ctx context.Context, gameID string) (map[string]int, error) {
+	return o.inboxCounts(ctx, `SELECT status, COUNT(*) FROM inbox WHERE game_id = ? GROUP BY status`, gameID)
+}
+
+func (o ops) inboxCounts(ctx context.Context, q string, args ...any) (map[string]int, error) {
+	rows, err := o.q.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}

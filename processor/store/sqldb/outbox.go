@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -141,31 +142,81 @@ func (o ops) outbox(ctx context.Context, query string, args ...any) ([]OutboxMai
 	return out, rows.Err()
 }
 
+// ClaimMail marks up to c.Limit due outbox rows as being sent by c.Judge
+// until c.Until and returns them, oldest first, in one short
+// transaction. A row claimed by another judge is skipped until its claim
+// expires; on PostgreSQL the rows are picked FOR UPDATE SKIP LOCKED, so
+// that judges claiming at once never take one row both. On SQLite,
+// where the pass holds the lock file and so is the only judge, a claim
+// left by an earlier pass is a dead one and is taken over at once.
+//
+// The mail is then sent outside any transaction and the answer recorded
+// with Attempt.Judge, which only the claim's holder can do. A judge that
+// outlives its claim (a send slower than the expiry) may find the row
+// claimed and sent by another: such a mail goes out twice, which is why
+// the expiry is kept well above the send's timeout.
+func (s *Store) ClaimMail(ctx context.Context, c store.MailClaim) ([]OutboxMail, error) {
+	free := ` AND (claimed_by IS NULL OR claim_expires_at <= ?)`
+	args := []any{c.Judge, fmtTime(c.Until), fmtTime(c.Due), fmtTime(c.At), c.Limit}
+	if s.d.oneJudge {
+		free, args = "", append(args[:3], c.Limit)
+	}
+	var out []OutboxMail
+	err := s.update(ctx, func(tx *Tx) error {
+		var err error
+		out, err = tx.outbox(ctx, `UPDATE outbox SET claimed_by = ?, claim_expires_at = ?
+			WHERE id IN (SELECT id FROM outbox WHERE status = 'queued' AND next_attempt_at <= ?`+free+`
+				ORDER BY id LIMIT ?`+s.d.skipLocked+`)
+			RETURNING `+outboxColumns, args...)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("claim outbox mail for %s: %w", c.Judge, err)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
 // RecordAttempt logs a send attempt and moves the row on: sent, back in the
-// queue until Next, or failed for good.
+// queue until Next, or failed for good. An attempt made under a claim
+// (a.Judge) is recorded only while the claim is the judge's own, and
+// releases it.
 func (s *Store) RecordAttempt(ctx context.Context, id int64, a Attempt) error {
 	return s.update(ctx, func(tx *Tx) error {
+		var set string
+		var args []any
+		switch {
+		case a.OK && a.Kept != nil:
+			set, args = `status = 'sent', last_answer = ?, sent_at = ?, raw = ?, forget = ''`, []any{a.Answer, fmtTime(a.At), a.Kept}
+		case a.OK:
+			set, args = `status = 'sent', last_answer = ?, sent_at = ?`, []any{a.Answer, fmtTime(a.At)}
+		case a.Next.IsZero():
+			set, args = `status = 'failed', last_answer = ?`, []any{a.Answer}
+		default:
+			set, args = `last_answer = ?, next_attempt_at = ?`, []any{a.Answer, fmtTime(a.Next)}
+		}
+		q := `UPDATE outbox SET ` + set + `, attempts = attempts + 1, claimed_by = NULL, claim_expires_at = NULL WHERE id = ?`
+		args = append(args, id)
+		if a.Judge != "" {
+			q += ` AND claimed_by = ?`
+			args = append(args, a.Judge)
+		}
+		res, err := tx.q.ExecContext(ctx, q, args...)
+		if err != nil {
+			return fmt.Errorf("update outbox %d: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			if err == nil {
+				err = store.ErrClaimLost
+				if a.Judge == "" {
+					err = store.ErrNotFound
+				}
+			}
+			return fmt.Errorf("record attempt on outbox %d: %w", id, err)
+		}
 		if _, err := tx.q.ExecContext(ctx, `INSERT INTO outbox_attempts(outbox_id, at, ok, answer) VALUES (?, ?, ?, ?)`,
 			id, fmtTime(a.At), a.OK, a.Answer); err != nil {
 			return fmt.Errorf("record attempt on outbox %d: %w", id, err)
-		}
-		var err error
-		switch {
-		case a.OK && a.Kept != nil:
-			_, err = tx.q.ExecContext(ctx, `UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_answer = ?, sent_at = ?, raw = ?, forget = '' WHERE id = ?`,
-				a.Answer, fmtTime(a.At), a.Kept, id)
-		case a.OK:
-			_, err = tx.q.ExecContext(ctx, `UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_answer = ?, sent_at = ? WHERE id = ?`,
-				a.Answer, fmtTime(a.At), id)
-		case a.Next.IsZero():
-			_, err = tx.q.ExecContext(ctx, `UPDATE outbox SET status = 'failed', attempts = attempts + 1, last_answer = ? WHERE id = ?`,
-				a.Answer, id)
-		default:
-			_, err = tx.q.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, last_answer = ?, next_attempt_at = ? WHERE id = ?`,
-				a.Answer, fmtTime(a.Next), id)
-		}
-		if err != nil {
-			return fmt.Errorf("update outbox %d: %w", id, err)
 		}
 		return nil
 	})

@@ -2,13 +2,17 @@ package sqldb
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/railpost/railpost/processor/store"
 )
 
 // upTo is the migration set of an older binary that knew versions up to
@@ -66,7 +70,7 @@ func TestTheUpgradeCountsADailyNoticeAsTold(t *testing.T) {
 	}
 	old.Close()
 
-	s, err := Open(ctx, file)
+	s, err := testOpen(ctx, file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,4 +143,107 @@ func testAFailureIsToldOnceUntilRequeued(t *testing.T, b backend) {
 
 func TestAFailureIsToldOnceUntilRequeued(t *testing.T) {
 	onBoth(t, testAFailureIsToldOnceUntilRequeued)
+}
+
+// testOutboxClaims: a judge claims due rows, another judge sees only the
+// rest until the claim expires (on SQLite, one judge at a time, a claim
+// left behind is a dead pass's and is taken over at once), and an attempt
+// is recorded only by the claim's holder.
+func testOutboxClaims(t *testing.T, b backend) {
+	ctx := context.Background()
+	s := b.open(t)
+	for i := 1; i <= 3; i++ {
+		if _, err := s.QueueMail(ctx, OutboxMail{MessageID: fmt.Sprintf("<c%d@x>", i), Kind: "reply", Sender: "gm@x", Recipients: []string{"a@x"}, Raw: []byte("x")}, t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wall := t0.Add(time.Hour)
+	claim := func(judge string, at time.Time, limit int) []int64 {
+		t.Helper()
+		got, err := s.ClaimMail(ctx, store.MailClaim{Judge: judge, Due: t0, At: at, Until: at.Add(time.Minute), Limit: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []int64
+		for _, m := range got {
+			ids = append(ids, m.ID)
+		}
+		return ids
+	}
+	if got := claim("a", wall, 2); !slices.Equal(got, []int64{1, 2}) {
+		t.Fatalf("judge a claimed %v, want [1 2]", got)
+	}
+	want := []int64{3}
+	if b.name == "sqlite" {
+		want = []int64{1, 2, 3}
+	}
+	if got := claim("b", wall, 5); !slices.Equal(got, want) {
+		t.Fatalf("judge b claimed %v, want %v", got, want)
+	}
+	if b.name == "sqlite" {
+		return
+	}
+	for id, judge := range map[int64]string{1: "a", 3: "b"} {
+		if err := s.RecordAttempt(ctx, id, Attempt{At: t0, OK: true, Answer: "250 ok", Judge: judge}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := claim("c", wall.Add(2*time.Minute), 5); !slices.Equal(got, []int64{2}) {
+		t.Fatalf("judge c claimed %v once a's claim expired, want [2]", got)
+	}
+	if err := s.RecordAttempt(ctx, 2, Attempt{At: t0, OK: true, Answer: "250 ok", Judge: "a"}); !errors.Is(err, store.ErrClaimLost) {
+		t.Fatalf("a recorded on a row c took over: %v", err)
+	}
+	var answers int
+	s.q.QueryRowContext(ctx, "SELECT COUNT(*) FROM outbox_attempts WHERE outbox_id = 2").Scan(&answers)
+	if answers != 0 {
+		t.Errorf("%d attempts recorded under a lost claim", answers)
+	}
+}
+
+func TestOutboxClaims(t *testing.T) { onBoth(t, testOutboxClaims) }
+
+// TestJudgesClaimingAtOnceTakeEachRowOnce: judges claiming at the same
+// moment on PostgreSQL each take other rows (FOR UPDATE SKIP LOCKED), so
+// every row is claimed once.
+func TestJudgesClaimingAtOnceTakeEachRowOnce(t *testing.T) {
+	ctx := context.Background()
+	s := openPostgresTemp(t)
+	const rows = 60
+	for i := 1; i <= rows; i++ {
+		if _, err := s.QueueMail(ctx, OutboxMail{MessageID: fmt.Sprintf("<r%d@x>", i), Kind: "reply", Sender: "gm@x", Recipients: []string{"a@x"}, Raw: []byte("x")}, t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	claimed := map[int64]int{}
+	var wg sync.WaitGroup
+	for j := range 4 {
+		wg.Go(func() {
+			for {
+				got, err := s.ClaimMail(ctx, store.MailClaim{Judge: fmt.Sprint("judge ", j), Due: t0, At: t0, Until: t0.Add(time.Hour), Limit: 3})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if len(got) == 0 {
+					return
+				}
+				mu.Lock()
+				for _, m := range got {
+					claimed[m.ID]++
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	for id, n := range claimed {
+		if n != 1 {
+			t.Errorf("row %d claimed %d times", id, n)
+		}
+	}
+	if len(claimed) != rows {
+		t.Errorf("%d rows claimed, want %d", len(claimed), rows)
+	}
 }

@@ -8,8 +8,6 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
-
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 )
 
 // postgres is PostgreSQL: several judges on one database. The schema's
@@ -25,6 +23,7 @@ var postgres = &dialect{
 	setVersion: pgSetVersion,
 	lockSchema: pgLockSchema,
 	schema:     pgSchema,
+	skipLocked: " FOR UPDATE SKIP LOCKED",
 	columns: `SELECT column_name::text, is_identity = 'YES' FROM information_schema.columns
 		WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
 }

@@ -8,8 +8,6 @@ import (
 	"net/url"
 	"os"
 	"strings"
-
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
 // sqlite is the embedded default: one file, its schema version in PRAGMA

@@ -1,10 +1,12 @@
 // Package sqldb keeps everything Railpost knows in one SQL database:
 // games, positions, every raw message in and out, orders, snapshots,
-// events and the pass log. It implements the interfaces of package store
-// on SQLite (the embedded default, one file) and on PostgreSQL (several
-// judges on one database). The queries are written once, in the subset
-// both speak; a dialect rewrites what differs (placeholders, column
-// types, the schema version's home, how a lease is held).
+// events and the pass log. It is the layer packages store/sqlite (the
+// embedded default, one file) and store/postgres (several judges on one
+// database) share to implement the interfaces of package store: the
+// queries are written once, in the subset both speak; a dialect rewrites
+// what differs (placeholders, column types, the schema version's home,
+// how a lease is held). It registers no driver: each of those packages
+// registers its own.
 package sqldb
 
 import (
@@ -37,42 +39,41 @@ type Store struct {
 
 var _ store.Store = (*Store)(nil)
 
-// Open opens the database a config names, creating and migrating it if
-// needed: a postgres:// or postgresql:// URL is PostgreSQL, anything else
-// the path of an SQLite file.
-func Open(ctx context.Context, dsn string) (*Store, error) {
-	if IsPostgres(dsn) {
-		return openPostgres(ctx, dsn, migrations, true)
-	}
-	return openWith(ctx, dsn, migrations)
+// OpenSQLite opens an SQLite file, creating and migrating it if needed;
+// package store/sqlite is its front door, which also registers the
+// driver.
+func OpenSQLite(ctx context.Context, path string) (*Store, error) {
+	return openWith(ctx, path, migrations)
 }
 
-// OpenExisting opens a database that must already exist and be at this
-// binary's schema or older (which it upgrades): a command that only reads
-// must not leave an empty database behind a mistyped path.
-func OpenExisting(ctx context.Context, dsn string) (*Store, error) {
-	if IsPostgres(dsn) {
-		return openPostgres(ctx, dsn, migrations, false)
-	}
-	return openExistingSQLite(ctx, dsn)
+// OpenExistingSQLite opens an SQLite file that must already exist and be
+// at this binary's schema or older (which it upgrades): a command that
+// only reads must not leave an empty database behind a mistyped path.
+func OpenExistingSQLite(ctx context.Context, path string) (*Store, error) {
+	return openExistingSQLite(ctx, path)
 }
 
-// OpenReadOnly opens an existing database to read only, changing nothing
-// (no migration), so that the commands that only read (game show, replay,
-// report, records, archive export) work on a copy kept on read-only
-// storage. A database too old for this binary is refused with how to
-// upgrade it.
-func OpenReadOnly(ctx context.Context, dsn string) (*Store, error) {
-	if IsPostgres(dsn) {
-		return openPostgresReadOnly(ctx, dsn)
-	}
-	return openSQLiteReadOnly(ctx, dsn)
+// OpenSQLiteReadOnly opens an existing SQLite file to read only, changing
+// nothing (no migration), so that the commands that only read (game show,
+// replay, report, records, archive export) work on a copy kept on
+// read-only storage. A database too old for this binary is refused with
+// how to upgrade it.
+func OpenSQLiteReadOnly(ctx context.Context, path string) (*Store, error) {
+	return openSQLiteReadOnly(ctx, path)
 }
 
-// IsPostgres reports whether a configured database names a PostgreSQL
-// server rather than an SQLite file.
-func IsPostgres(dsn string) bool {
-	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+// OpenPostgres opens a PostgreSQL database by its URL and migrates it.
+// create: an empty database is given the schema (railpost init, run,
+// daemon); otherwise it is refused, as a missing SQLite file is. Package
+// store/postgres is its front door, which also registers the driver.
+func OpenPostgres(ctx context.Context, dsn string, create bool) (*Store, error) {
+	return openPostgres(ctx, dsn, migrations, create)
+}
+
+// OpenPostgresReadOnly opens a PostgreSQL database in read-only sessions,
+// as OpenSQLiteReadOnly does a file.
+func OpenPostgresReadOnly(ctx context.Context, dsn string) (*Store, error) {
+	return openPostgresReadOnly(ctx, dsn)
 }
 
 // Close closes the database.

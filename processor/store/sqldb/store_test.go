@@ -18,7 +18,7 @@ var t0 = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 
 func openTemp(t testing.TB) *Store {
 	t.Helper()
-	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "railpost.db"))
+	s, err := testOpen(context.Background(), filepath.Join(t.TempDir(), "railpost.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestPathsWithURICharacters(t *testing.T) {
 		t.Fatal(err)
 	}
 	file := filepath.Join(dir, "rail post.db")
-	s, err := Open(ctx, file)
+	s, err := testOpen(ctx, file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestNewerBinaryUpgradesOlderFile(t *testing.T) {
 	}
 	old.Close()
 
-	s, err := Open(ctx, file)
+	s, err := testOpen(ctx, file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestNewerBinaryUpgradesOlderFile(t *testing.T) {
 func TestOlderBinaryRefusesNewerFile(t *testing.T) {
 	ctx := context.Background()
 	file := filepath.Join(t.TempDir(), "new.db")
-	s, err := Open(ctx, file)
+	s, err := testOpen(ctx, file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +305,7 @@ func testStoredSecretOnlyReads(t *testing.T, b backend) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ro, err := OpenReadOnly(ctx, s.Path())
+	ro, err := testOpenReadOnly(ctx, s.Path())
 	if err != nil {
 		t.Fatal(err)
 	}

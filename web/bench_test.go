@@ -10,7 +10,7 @@ import (
 
 	"github.com/railpost/railpost/demo"
 	"github.com/railpost/railpost/processor/store"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	"github.com/railpost/railpost/titles/g1870"
 	"github.com/railpost/railpost/web"
 )
@@ -32,7 +32,7 @@ func lateGame(b *testing.B) (web.Source, store.Game) {
 		b.Logf("played 1870 to action %d in %s", res.Steps, time.Since(start).Round(time.Second))
 		path = filepath.Join(dir, "railpost.db")
 	}
-	st, err := sqldb.OpenReadOnly(ctx, path)
+	st, err := backend.OpenReadOnly(ctx, path)
 	if err != nil {
 		b.Fatal(err)
 	}

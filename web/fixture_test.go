@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/demo"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	"github.com/railpost/railpost/processor/title"
 	"github.com/railpost/railpost/titles/chicagoexpress"
 	"github.com/railpost/railpost/titles/contrails"
@@ -70,7 +70,7 @@ func site(t testing.TB) (map[string]*httptest.Server, map[string]string) {
 	}
 	servers := map[string]*httptest.Server{}
 	for name := range fixture.games {
-		st, err := sqldb.OpenReadOnly(context.Background(), filepath.Join(fixture.dir, name, "railpost.db"))
+		st, err := backend.OpenReadOnly(context.Background(), filepath.Join(fixture.dir, name, "railpost.db"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	"net/http/httptest"
 
 	"github.com/railpost/railpost/web"
@@ -253,7 +253,7 @@ func checkHistory(t *testing.T, s *httptestServer, id string) {
 func TestOnlyWhatIsPublic(t *testing.T) {
 	servers, games := site(t)
 	for name, srv := range servers {
-		st, err := sqldb.OpenReadOnly(context.Background(), filepath.Join(fixture.dir, name, "railpost.db"))
+		st, err := backend.OpenReadOnly(context.Background(), filepath.Join(fixture.dir, name, "railpost.db"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -295,7 +295,7 @@ type httptestServer = httptest.Server
 // filled from what warming kept.
 func TestWarmMakesTheLatestPages(t *testing.T) {
 	_, games := site(t)
-	st, err := sqldb.OpenReadOnly(context.Background(), filepath.Join(fixture.dir, "18ez", "railpost.db"))
+	st, err := backend.OpenReadOnly(context.Background(), filepath.Join(fixture.dir, "18ez", "railpost.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

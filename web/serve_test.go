@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	"github.com/railpost/railpost/web"
 )
 
@@ -17,7 +17,7 @@ import (
 // when its context ends.
 func TestASlowClientIsCutOff(t *testing.T) {
 	_, _ = site(t)
-	st, err := sqldb.OpenReadOnly(context.Background(), filepath.Join(fixture.dir, "chicago-express", "railpost.db"))
+	st, err := backend.OpenReadOnly(context.Background(), filepath.Join(fixture.dir, "chicago-express", "railpost.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

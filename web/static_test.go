@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/railpost/railpost/processor/archive"
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	"github.com/railpost/railpost/web"
 )
 
@@ -18,7 +18,7 @@ import (
 func TestTheArchiveHasThePages(t *testing.T) {
 	_, games := site(t)
 	for _, name := range []string{"18ez", "contrails"} {
-		st, err := sqldb.OpenReadOnly(context.Background(), filepath.Join(fixture.dir, name, "railpost.db"))
+		st, err := backend.OpenReadOnly(context.Background(), filepath.Join(fixture.dir, name, "railpost.db"))
 		if err != nil {
 			t.Fatal(err)
 		}

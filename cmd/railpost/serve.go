@@ -7,7 +7,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/railpost/railpost/processor/store/sqldb"
+	"github.com/railpost/railpost/processor/store/backend"
 	"github.com/railpost/railpost/web"
 )
 
@@ -24,7 +24,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return fail(err)
 	}
-	st, err := sqldb.OpenReadOnly(ctx, cfg.Database)
+	st, err := backend.OpenReadOnly(ctx, cfg.Database)
 	if err != nil {
 		return fail(err)
 	}

@@ -85,7 +85,7 @@ func (g *Game) stockChoice(seat int, by map[string][]move.Option, rng *rand.Rand
 			continue
 		}
 		if o.Args[1] == "PAR" {
-			if p, _ := atoi(o.Args[2]); led < wantCompanies && c.FloatAt*p <= cash { // it can float it alone
+			if p, _ := eighteen.Atoi(o.Args[2]); led < wantCompanies && c.FloatAt*p <= cash { // it can float it alone
 				if s := 1000 + p + rng.IntN(20); s > bestScore { // the highest par it can back
 					best, bestScore = o, s
 				}
@@ -215,7 +215,7 @@ func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Act
 		}
 		l := g.Layout.Clone()
 		l.Bonus, l.BonusBound = g.bonus, g.bonusBound
-		rot, _ := atoi(o.Args[2])
+		rot, _ := eighteen.Atoi(o.Args[2])
 		l.Tiles[h] = eighteen.Placed{Tile: g.Tiles()[o.Args[1]], Rotation: rot}
 		_, rev := l.BestRun(c.Sym, trains, off)
 		score := 10*(rev-base) - cost/10 + rng.IntN(3)

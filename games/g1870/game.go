@@ -3,8 +3,6 @@ package g1870
 import (
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/hexgrid"
@@ -205,14 +203,4 @@ func (g *Game) close(c *Corp) {
 		g.Port = nil
 	}
 	c.President = -1
-}
-
-// errRule is an illegal move, with the rule that forbids it.
-func errRule(rule, format string, args ...any) error {
-	return eighteen.RuleError(rule, format, args...)
-}
-
-func atoi(s string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimPrefix(s, "$"))
-	return n, err == nil
 }

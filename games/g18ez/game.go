@@ -2,8 +2,6 @@ package g18ez
 
 import (
 	"math/rand/v2"
-	"strconv"
-	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/hexgrid"
@@ -127,15 +125,3 @@ func (g *Game) move(c *Corp, to eighteen.Pos) {
 	c.Pos = to
 	g.Restack(&c.Corporation)
 }
-
-// errRule is an illegal move, with the rule that forbids it.
-func errRule(rule, format string, args ...any) error {
-	return eighteen.RuleError(rule, format, args...)
-}
-
-func atoi(s string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimPrefix(s, "$"))
-	return n, err == nil
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }

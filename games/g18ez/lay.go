@@ -44,7 +44,7 @@ func (g *Game) track() eighteen.TrackRules[Corp] {
 		},
 		Allowed: func(c *Corp, lay eighteen.Lay) error {
 			if g.homeFirst(c) && lay.Hex != c.Home {
-				return errRule("2.3", "%s's first tile must go on its home city %s", c.Sym, c.Home)
+				return eighteen.RuleError("2.3", "%s's first tile must go on its home city %s", c.Sym, c.Home)
 			}
 			return nil
 		},

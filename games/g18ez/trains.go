@@ -33,7 +33,7 @@ func (g *Game) income() *eighteen.Dividend[Corp] {
 		Notes: incomeNotes, Move: g.move, Splits: (*Corp).Minor, Map: g.runMap,
 		Check: func(move.Action) error {
 			if c := g.Operating(); c != nil && c.Minor() {
-				return errRule("2.7", "a minor railroad splits its income 50/50 with its owner; it may not retain or pay in full")
+				return eighteen.RuleError("2.7", "a minor railroad splits its income 50/50 with its owner; it may not retain or pay in full")
 			}
 			return nil
 		}}

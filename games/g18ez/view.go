@@ -206,11 +206,11 @@ func (g *Game) optionNote(o move.Option) string {
 			return fmt.Sprintf("$%d", it.Price)
 		}
 	case o.Verb == "PAR" && len(o.Args) == 2:
-		n, _ := atoi(o.Args[1])
+		n, _ := eighteen.Atoi(o.Args[1])
 		return fmt.Sprintf("$%d for the president's certificate", 2*n)
 	case o.Verb == "SELL" && len(o.Args) == 2:
 		if c := g.Corp(o.Args[0]); c != nil {
-			n, _ := atoi(o.Args[1])
+			n, _ := eighteen.Atoi(o.Args[1])
 			return fmt.Sprintf("+$%d", n*g.Price(c))
 		}
 	case o.Verb == "BUYTRAIN" && len(o.Args) <= 2:

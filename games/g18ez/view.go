@@ -182,14 +182,13 @@ func (g *Game) state(current bool) ([]byte, error) {
 // menu writes 18EZ's options: lays grouped a line per hex for up to
 // eight hexes, beyond that OPTIONS <hex>; each line with what it costs or
 // pays.
-func (g *Game) menu() eighteen.Menu { return eighteen.Menu{MaxHexes: 8, Note: g.optionNote} }
+func (g *Game) menu() eighteen.Menu {
+	return eighteen.Menu{MaxHexes: 8, Note: g.optionNote, Title: "18EZ", Example: "D9", AtHex: g.menuAt}
+}
 
 // Menu is a seat's legal moves as lines to send back, read from the open
 // steps' options, lays grouped a line per hex.
-func (g *Game) Menu(seat int) []string {
-	out, lays := g.menu().Lines(g.Legal(seat))
-	return append(out, lays...)
-}
+func (g *Game) Menu(seat int) []string { return g.menu().All(g.Legal(seat)) }
 
 // optionNote is what a menu line costs or pays.
 func (g *Game) optionNote(o move.Option) string {

@@ -155,11 +155,8 @@ func (g *Game) sold(c *Corp) int {
 // move puts a company's token somewhere new, under the pile there
 // (5.8.4), and closes the company if that is the closing zone.
 func (g *Game) move(c *Corp, to eighteen.Pos) {
-	if to != c.Pos {
-		g.Restack(&c.Corporation)
-	}
 	from := g.Price(c)
-	c.Pos = to
+	g.MoveTo(&c.Corporation, to)
 	if p := g.Price(c); p != from {
 		g.Note("%s's shares move from $%d to $%d", c.Sym, from, p)
 	}

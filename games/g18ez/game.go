@@ -115,13 +115,3 @@ func New(s Setup) (*Game, error) {
 
 // Limit is the certificate limit (1.8).
 func (g *Game) Limit() int { return spec.Limits.At(len(g.Players), 0) }
-
-// move puts a company's token in a new box, at the bottom of any pile
-// there (1.14).
-func (g *Game) move(c *Corp, to eighteen.Pos) {
-	if to == c.Pos {
-		return
-	}
-	c.Pos = to
-	g.Restack(&c.Corporation)
-}

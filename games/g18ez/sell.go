@@ -63,7 +63,7 @@ func (g *Game) doSell(a move.Action) error {
 
 // soldShares follows a sale: the value falls at once (1.13, 1.14).
 func (g *Game) soldShares(seat int, c *Corp, n, price int) {
-	g.move(c, g.StockMarket().Down(c.Pos, n))
+	g.MoveTo(&c.Corporation, g.StockMarket().Down(c.Pos, n))
 	g.Note("%s sells %d of %s at $%d ($%d); its value falls to $%d (1.13, 1.14)", g.Players[seat].Name, n, c.Sym, price, n*price, g.Price(c))
 }
 

@@ -187,7 +187,7 @@ func (g *Game) endStockRound() {
 	}
 	for _, c := range g.Corps {
 		if c.Public() && c.Floated && !c.Closed && c.IPO.Units() == 0 && g.PoolUnits(c.Sym) == 0 && c.Reserved.Units() == 0 {
-			g.move(c, g.StockMarket().Up(c.Pos))
+			g.MoveTo(&c.Corporation, g.StockMarket().Up(c.Pos))
 			g.Note("%s is wholly in players' hands: up to $%d (1.14)", c.Sym, g.Price(c))
 		}
 	}

@@ -1,7 +1,6 @@
 package g1870
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -117,10 +116,7 @@ type state struct {
 	Extra     map[string][]string         `json:"extra,omitempty"`
 	LeftAgain Manifest                    `json:"left"` // Left again, as stored since the core's rebuild
 
-	// Version and Certs are the certificates' form (eighteen.CertsForm):
-	// without them, the state is as stored before.
-	Version int                            `json:"version,omitempty"`
-	Certs   map[string]eighteen.CertPlaces `json:"certs,omitempty"`
+	eighteen.StoredCerts // the certificates' form, or none for the form before
 }
 
 // storedRound is the round as stored, its fields listed in the order
@@ -172,12 +168,6 @@ func (g *Game) state(current bool) ([]byte, error) {
 		Ended: g.Ended, Stalemate: g.Stalemate, Bankrupt: g.Bankrupt, Cattle: g.Cattle, Port: g.Port,
 		ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r.stored(), Corp: g.r.Corp, LeftAgain: g.Left}
 	s.Tiles, s.Tokens, s.Extra = g.Layout.Written()
-	if current {
-		s.Version, s.Certs = eighteen.CertsForm, g.CertsPlaced(func(c *Corp) eighteen.Holding { return c.Reserved })
-	}
-	out, err := json.Marshal(s)
-	if err != nil {
-		return nil, fmt.Errorf("1870 state: %w", err)
-	}
-	return out, nil
+	s.StoredCerts = g.StoredCerts(current, func(c *Corp) eighteen.Holding { return c.Reserved })
+	return eighteen.EncodeState("1870", s)
 }

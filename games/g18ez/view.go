@@ -1,7 +1,6 @@
 package g18ez
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -115,10 +114,7 @@ type state struct {
 	Tiles  map[string]string           `json:"tiles"`
 	Tokens map[string]map[int][]string `json:"tokens"`
 
-	// Version and Certs are the certificates' form (eighteen.CertsForm):
-	// without them, the state is as stored before.
-	Version int                            `json:"version,omitempty"`
-	Certs   map[string]eighteen.CertPlaces `json:"certs,omitempty"`
+	eighteen.StoredCerts // the certificates' form, or none for the form before
 }
 
 // storedRound is the round as stored, its fields listed with the names
@@ -169,14 +165,8 @@ func (g *Game) state(current bool) ([]byte, error) {
 		Hotel: g.Hotel, MetroLaid: g.MetroLaid, BlackLineSale: g.BlackLineSale, BlackLineOpen: g.BlackLineOpen,
 		BlackLineDue: g.BlackLineDue, ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r.stored()}
 	s.Tiles, s.Tokens, _ = g.Layout.Written() // 18EZ has no tokens beside a city
-	if current {
-		s.Version, s.Certs = eighteen.CertsForm, g.CertsPlaced(func(c *Corp) eighteen.Holding { return c.Reserved })
-	}
-	out, err := json.Marshal(s)
-	if err != nil {
-		return nil, fmt.Errorf("18EZ state: %w", err)
-	}
-	return out, nil
+	s.StoredCerts = g.StoredCerts(current, func(c *Corp) eighteen.Holding { return c.Reserved })
+	return eighteen.EncodeState("18EZ", s)
 }
 
 // menu writes 18EZ's options: lays grouped a line per hex for up to

@@ -69,3 +69,14 @@ func EncodeState(title string, s any) ([]byte, error) {
 	}
 	return out, nil
 }
+
+// State is the whole position, canonically encoded by the title's Write:
+// stored after every move, so replay can compare each one byte for byte.
+func (b *Base[T, P]) State() ([]byte, error) { return b.hooks.Write(true) }
+
+// FormerState is the position in the form a stored snapshot was written
+// in, when that is the form before certificates (Former): the replay's
+// comparison for the games stored before.
+func (b *Base[T, P]) FormerState(stored []byte) ([]byte, bool, error) {
+	return Former(stored, b.hooks.Write)
+}

@@ -146,17 +146,6 @@ func (r round) stored() storedRound {
 		Step: r.Step, Laid: r.Laid, Revenue: r.Revenue, Forced: r.Forced, Offer: r.Offer}
 }
 
-// State is the whole position, canonically encoded: stored after every
-// move, so replay can compare each one byte for byte.
-func (g *Game) State() ([]byte, error) { return g.state(true) }
-
-// FormerState is the position in the form a stored snapshot was written
-// in, when that is the form before certificates (eighteen.Former): the
-// replay's comparison for the games stored before.
-func (g *Game) FormerState(stored []byte) ([]byte, bool, error) {
-	return eighteen.Former(stored, g.state)
-}
-
 // state writes the position, in today's form (current) or the form
 // before certificates.
 func (g *Game) state(current bool) ([]byte, error) {

@@ -7,13 +7,6 @@ import (
 	"github.com/railpost/railpost/games/eighteen"
 )
 
-// Status is the open position as a seat reads it in a mail: everything
-// in 1870 is public, so only the "(you)" mark differs between seats.
-func (g *Game) Status(seat int) string { return g.View().Text(seat) }
-
-// Now says in one line what the game waits for.
-func (g *Game) Now() string { return g.View().Turn.Now }
-
 // words are 1870's names in the view, as its rulebook writes them.
 var words = eighteen.ViewWords{Company: "Company", Companies: "Companies", Price: "Price", Tokens: "Tokens",
 	OffBoards: "off-boards", OffBoardColours: []string{"yellow", "brown", "blue"},

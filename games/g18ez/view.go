@@ -8,13 +8,6 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-// Status is the open position as a seat reads it in a mail; everything is
-// public, so only the "(you)" mark differs between seats.
-func (g *Game) Status(seat int) string { return g.View().Text(seat) }
-
-// Now says in one line what the game waits for.
-func (g *Game) Now() string { return g.View().Turn.Now }
-
 // words are 18EZ's names in the view, as its rulebook writes them.
 var words = eighteen.ViewWords{Company: "Railroad", Companies: "Railroads", Price: "Value", Tokens: "Stations",
 	OffBoards: "the red areas", OffBoardColours: []string{"yellow", "green", "brown", "gray"}, PhaseByTrain: true,

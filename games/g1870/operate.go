@@ -97,10 +97,10 @@ func (g *Game) finishTurn(c *Corp) {
 func (g *Game) track() eighteen.TrackRules[Corp] {
 	return eighteen.TrackRules[Corp]{Policy: eighteen.TwoYellowOrUpgrade, Example: "LAY H17 57 2",
 		Used: func() eighteen.TrackUsed {
-			return eighteen.TrackUsed{Tiles: g.r.Lays + b2i(g.r.Upgraded), Upgraded: g.r.Upgraded}
+			return eighteen.TrackUsed{Tiles: g.r.Lays + eighteen.Bit(g.r.Upgraded), Upgraded: g.r.Upgraded}
 		},
 		// An upgrade is kept apart from the yellow tiles' count.
-		Record: func(u eighteen.TrackUsed) { g.r.Lays, g.r.Upgraded = u.Tiles-b2i(u.Upgraded), u.Upgraded },
+		Record: func(u eighteen.TrackUsed) { g.r.Lays, g.r.Upgraded = u.Tiles-eighteen.Bit(u.Upgraded), u.Upgraded },
 		Ready:  g.answered,
 		Reach:  func(c *Corp) map[eighteen.Node]bool { return g.Layout.Reach(c.Sym) },
 		Reaches: func(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) bool {
@@ -151,13 +151,6 @@ func (g *Game) laid(c *Corp, t eighteen.LaidTile) {
 func (g *Game) layTerms(a move.Action) (hexgrid.Hex, int, bool, error) {
 	t, err := g.LayTerms(g.track(), a)
 	return t.Hex, t.Cost, t.Free, err
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func (g *Game) mrbcBlocks() bool {

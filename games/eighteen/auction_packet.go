@@ -42,7 +42,7 @@ func (b *Base[T, P]) Spendable(pk *Packet, seat int, item string) int {
 // PacketBid is the turn's BID on an item behind the first unsold one.
 func (b *Base[T, P]) PacketBid(r PacketRules) Move {
 	return Pair(func(a move.Action) error { return b.checkPacketBid(r, a) }, func(a move.Action) error {
-		n, _ := atoiDollars(a.Args[1])
+		n, _ := Atoi(a.Args[1])
 		r.Packet.PlaceBid(a.Seat, a.Args[0], n)
 		b.Note("%s bids $%d on %s", b.Players[a.Seat].Name, n, a.Args[0])
 		s := b.hooks.State
@@ -75,7 +75,7 @@ func (b *Base[T, P]) checkPacketBid(r PacketRules, a move.Action) error {
 	if len(a.Args) != 2 {
 		return RuleError(r.Bid, "write BID, the company and your amount, as BID %s 155", r.Example)
 	}
-	n, ok := atoiDollars(a.Args[1])
+	n, ok := Atoi(a.Args[1])
 	if !ok {
 		return RuleError(r.Bid, "BID %s takes an amount in dollars", a.Args[0])
 	}
@@ -168,7 +168,7 @@ func (b *Base[T, P]) checkRaise(r PacketRules, a move.Action) error {
 	if len(a.Args) != 2 || a.Args[0] != au.Item {
 		return RuleError(r.Special, "the special auction is for %s: write BID %s and your amount", au.Item, au.Item)
 	}
-	n, ok := atoiDollars(a.Args[1])
+	n, ok := Atoi(a.Args[1])
 	if !ok {
 		return RuleError(r.Special, "BID %s takes an amount in dollars", au.Item)
 	}
@@ -182,7 +182,7 @@ func (b *Base[T, P]) checkRaise(r PacketRules, a move.Action) error {
 }
 
 func (b *Base[T, P]) raise(r PacketRules, a move.Action) error {
-	n, _ := atoiDollars(a.Args[1])
+	n, _ := Atoi(a.Args[1])
 	r.Packet.Raise(a.Seat, n, len(b.Players))
 	b.Note("%s bids $%d for %s", b.Players[a.Seat].Name, n, a.Args[0])
 	return nil

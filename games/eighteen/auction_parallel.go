@@ -107,7 +107,7 @@ func (b *Base[T, P]) checkParallelBid(w Parallel, a move.Action) error {
 	p, amount, ok := (*Private)(nil), 0, len(a.Args) == 2
 	if ok {
 		p = b.Private(a.Args[0])
-		amount, ok = atoiDollars(a.Args[1])
+		amount, ok = Atoi(a.Args[1])
 	}
 	if p == nil || !ok {
 		return RuleError(w.Rule, "write BID, the private and the amount, as BID %s %d", b.Privates[0].Sym, b.Privates[0].Cost)
@@ -129,7 +129,7 @@ func (b *Base[T, P]) checkParallelBid(w Parallel, a move.Action) error {
 // back.
 func (b *Base[T, P]) parallelBid(w Parallel, a move.Action) error {
 	p := b.Private(a.Args[0])
-	amount, _ := atoiDollars(a.Args[1])
+	amount, _ := Atoi(a.Args[1])
 	b.Note("%s bids $%d on the %s", b.Players[a.Seat].Name, amount, p.Sym)
 	if high, who := b.HighBid(p); who >= 0 {
 		delete(p.Bids, who)

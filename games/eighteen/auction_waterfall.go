@@ -153,7 +153,7 @@ func (b *Base[T, P]) checkFallBid(w Waterfall, a move.Action) error {
 	p, amount, ok := (*Private)(nil), 0, len(a.Args) == 2
 	if ok {
 		p = b.Private(a.Args[0])
-		amount, ok = atoiDollars(a.Args[1])
+		amount, ok = Atoi(a.Args[1])
 	}
 	if p == nil || !ok {
 		return RuleError(w.Rule, "write BID, the private and the amount, as BID GSC 90")
@@ -183,7 +183,7 @@ func (b *Base[T, P]) checkFallBid(w Waterfall, a move.Action) error {
 // turn play passes on.
 func (b *Base[T, P]) doFallBid(w Waterfall, a move.Action) error {
 	p := b.Private(a.Args[0])
-	amount, _ := atoiDollars(a.Args[1])
+	amount, _ := Atoi(a.Args[1])
 	p.Bids[a.Seat] = amount
 	if au := *w.Auction; au != nil {
 		b.Note("%s bids $%d for the %s", b.Players[a.Seat].Name, amount, p.Sym)
@@ -338,8 +338,9 @@ func (b *Base[T, P]) discount(w Waterfall) {
 	}
 }
 
-// atoiDollars reads an amount, with or without its $.
-func atoiDollars(s string) (int, bool) {
+// Atoi reads a number a player wrote, an amount with or without its $:
+// the core's steps and the titles read arguments alike.
+func Atoi(s string) (int, bool) {
 	n, err := strconv.Atoi(strings.TrimPrefix(s, "$"))
 	return n, err == nil
 }

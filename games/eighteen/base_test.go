@@ -127,3 +127,18 @@ func (b *Base[T, P]) certsOut(c *Corporation) int {
 	}
 	return n
 }
+
+// TestMoveTo: a token moved to a new box goes to the bottom of the pile
+// there; moved to its own box, nothing changes.
+func TestMoveTo(t *testing.T) {
+	b := testBase(t)
+	a := &b.Corps[0].Corporation
+	tick := a.Tick
+	if b.MoveTo(a, a.Pos) || a.Tick != tick {
+		t.Errorf("a move to its own box moved it, or restacked it")
+	}
+	to := Pos{Row: 1, Col: 1}
+	if !b.MoveTo(a, to) || a.Pos != to || a.Tick <= tick {
+		t.Errorf("a move to %v: at %v, tick %d from %d", to, a.Pos, a.Tick, tick)
+	}
+}

@@ -50,6 +50,11 @@ type Hooks struct {
 	// (a format of why) and a new president (of the player's name and
 	// the company's symbol).
 	EndNote, PresidentNote string
+	// Write writes the title's stored state, in today's form (current)
+	// or the form before certificates: the Base's State and FormerState.
+	Write func(current bool) ([]byte, error)
+	// View is the title's view of the game: the Base's Status and Now.
+	View func() View
 }
 
 // Worth is a title's count of a seat's worth, cash and shares at their

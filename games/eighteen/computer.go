@@ -3,6 +3,7 @@ package eighteen
 import (
 	"math/rand/v2"
 
+	"github.com/railpost/railpost/games/hexgrid"
 	"github.com/railpost/railpost/games/move"
 )
 
@@ -31,4 +32,23 @@ func Suggest(seat int, opts []move.Option, decide Decide, rng *rand.Rand) move.A
 	}
 	o := opts[rng.IntN(len(opts))]
 	return o.Action(o.Min)
+}
+
+// RunWithLay is a company's best run with a lay option's tile tried on
+// the map, which is then left as it was: how a computer player weighs a
+// lay. A lay whose hex or rotation does not read tries nothing.
+func (b *Base[T, P]) RunWithLay(o move.Option, corp string, trains []int, phase int) int {
+	h, err := hexgrid.ParseHex(o.Args[0])
+	rot, ok := Atoi(o.Args[2])
+	if err == nil && ok {
+		old, had := b.Layout.Tiles[h]
+		b.Layout.Tiles[h] = Placed{Tile: b.tiles[o.Args[1]], Rotation: rot}
+		if had {
+			defer func() { b.Layout.Tiles[h] = old }()
+		} else {
+			defer delete(b.Layout.Tiles, h)
+		}
+	}
+	_, v := b.Layout.BestRun(corp, trains, phase)
+	return v
 }

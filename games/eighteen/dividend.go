@@ -86,7 +86,8 @@ type Dividend[T any] struct {
 	Example     string // a RUN on the title's map, for the errors
 
 	// Move puts a company's token in a new box, as the title does it
-	// (a closing zone, an end set off by a price).
+	// (a closing zone, an end set off by a price); nil for the core's
+	// MoveTo.
 	Move func(c *T, to Pos)
 	// Check is the title's judgement before the step's own (a question
 	// to answer first), nil for none.
@@ -220,7 +221,11 @@ func (b *Base[T, P]) Divide(d *Dividend[T], c *T, out Outcome, revenue int) {
 	b.Note(note, core.Sym, per, kept, revenue, after)
 	switch shift {
 	case Right, Left:
-		d.Move(c, to)
+		if d.Move != nil {
+			d.Move(c, to)
+		} else {
+			b.MoveTo(core, to)
+		}
 	case Bottom:
 		b.Restack(core)
 	}

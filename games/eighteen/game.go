@@ -177,6 +177,18 @@ func (b *Base[T, P]) Restack(c *Corporation) {
 	c.Tick = b.tick
 }
 
+// MoveTo puts a company's token in a new box, at the bottom of any pile
+// there; a move to the box it is in changes nothing. It tells whether
+// the token moved.
+func (b *Base[T, P]) MoveTo(c *Corporation, to Pos) bool {
+	if to == c.Pos {
+		return false
+	}
+	c.Pos = to
+	b.Restack(c)
+	return true
+}
+
 // Price is a company's share value now: the market's price where its
 // token stands, or its par before it floats where the title says so.
 func (b *Base[T, P]) Price(c *T) int {

@@ -42,8 +42,30 @@ func TestMenuLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, bad := range []string{"Z99", "north"} {
-		if _, err := (Menu{}).At(c.round(), b, 0, bad, "small", "A4"); err == nil || !strings.Contains(err.Error(), "not a hex of the small map") {
+		if _, err := (Menu{Title: "small", Example: "A4"}).At(c.round(), b, 0, bad); err == nil || !strings.Contains(err.Error(), "not a hex of the small map") {
 			t.Errorf("OPTIONS %s: %v", bad, err)
+		}
+	}
+}
+
+// TestMenuAll: with Pars, the companies that may start at the same set of
+// prices share a line, after the other options and before the lays;
+// without it each par is a line.
+func TestMenuAll(t *testing.T) {
+	opts := []move.Option{move.Opt(0, "PASS"), move.Opt(0, "BUY", "A", "PAR", "60"), move.Opt(0, "BUY", "A", "PAR", "70"),
+		move.Opt(0, "BUY", "B", "PAR", "60"), move.Opt(0, "BUY", "B", "PAR", "70"), move.Opt(0, "BUY", "C", "PAR", "60"),
+		move.Opt(0, "LAY", "A1", "7", "0")}
+	for _, tc := range []struct {
+		pars bool
+		want []string
+	}{
+		{true, []string{"PASS", "BUY <company> PAR <price>: start A, B at 60, 70 (as BUY A PAR 60)",
+			"BUY <company> PAR <price>: start C at 60 (as BUY C PAR 60)", "LAY A1 <tile> <rotation>: 7 (0)"}},
+		{false, []string{"PASS", "BUY A PAR 60", "BUY A PAR 70", "BUY B PAR 60", "BUY B PAR 70", "BUY C PAR 60",
+			"LAY A1 <tile> <rotation>: 7 (0)"}},
+	} {
+		if got := (Menu{Pars: tc.pars}).All(opts); !slices.Equal(got, tc.want) {
+			t.Errorf("pars %v: %q\nwant %q", tc.pars, got, tc.want)
 		}
 	}
 }

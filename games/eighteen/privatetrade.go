@@ -75,7 +75,7 @@ func (b *Base[T, P]) tradeTerms(t *StockTurn[T], a move.Action) (*Private, int, 
 	}
 	price, ok := 0, len(a.Args) == 2
 	if ok {
-		price, ok = atoiDollars(a.Args[1])
+		price, ok = Atoi(a.Args[1])
 	}
 	if !ok || price < r.Least || price > pl.Cash {
 		return nil, 0, RuleError(r.Rule, "write BUYPRIVATE %s and the price you offer %s, from $%d to your $%d", p.Sym, b.Players[p.Owner].Name, r.Least, pl.Cash)

@@ -42,3 +42,41 @@ func Former(stored []byte, write func(current bool) ([]byte, error)) (state []by
 	}
 	return state, true, nil
 }
+
+// StoredCerts are the certificates' form in a title's stored state, its
+// last field, embedded so that the state writes them as its own version
+// and certs: left empty, the state is as stored before certificates.
+type StoredCerts struct {
+	Version int                   `json:"version,omitempty"`
+	Certs   map[string]CertPlaces `json:"certs,omitempty"`
+}
+
+// StoredCerts are the certificates to store in today's form (current),
+// or none for the form before; reserved is where a title's company keeps
+// the certificates it holds back.
+func (b *Base[T, P]) StoredCerts(current bool, reserved func(*T) Holding) StoredCerts {
+	if !current {
+		return StoredCerts{}
+	}
+	return StoredCerts{Version: CertsForm, Certs: b.CertsPlaced(reserved)}
+}
+
+// EncodeState writes a title's stored state, its error naming the title.
+func EncodeState(title string, s any) ([]byte, error) {
+	out, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("%s state: %w", title, err)
+	}
+	return out, nil
+}
+
+// State is the whole position, canonically encoded by the title's Write:
+// stored after every move, so replay can compare each one byte for byte.
+func (b *Base[T, P]) State() ([]byte, error) { return b.hooks.Write(true) }
+
+// FormerState is the position in the form a stored snapshot was written
+// in, when that is the form before certificates (Former): the replay's
+// comparison for the games stored before.
+func (b *Base[T, P]) FormerState(stored []byte) ([]byte, bool, error) {
+	return Former(stored, b.hooks.Write)
+}

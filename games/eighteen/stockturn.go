@@ -341,7 +341,7 @@ func (b *Base[T, P]) ShareTerms(t *StockTurn[T], a move.Action, x *T) (units, pr
 		}
 		units = 1
 		if len(a.Args) == 3 {
-			n, ok := atoiDollars(a.Args[2])
+			n, ok := Atoi(a.Args[2])
 			if !ok || n < 1 || n > pool || (n > 1 && !b.hooks.Shares.Bulk(b.market, c)) {
 				return 0, 0, false, RuleError(t.Cite.Bulk, "more than one share at once only from the open market of a company in a zone that allows it, and no more than it holds")
 			}
@@ -396,7 +396,7 @@ func (b *Base[T, P]) checkStockPar(t *StockTurn[T], a move.Action, at int) error
 	if len(a.Args) != at+2 {
 		return RuleError(t.Cite.Par, "write the company and a par value from %v", t.Pars)
 	}
-	par, ok := atoiDollars(a.Args[at+1])
+	par, ok := Atoi(a.Args[at+1])
 	if !ok || !slices.Contains(t.Pars, par) {
 		return RuleError(t.Cite.Par, "a par value is one of %v", t.Pars)
 	}
@@ -415,7 +415,7 @@ func (b *Base[T, P]) checkStockPar(t *StockTurn[T], a move.Action, at int) error
 func (b *Base[T, P]) doStockPar(t *StockTurn[T], a move.Action, at int) error {
 	x := b.Corp(a.Args[0])
 	c, pl := P(x).Core(), b.Players[a.Seat]
-	par, _ := atoiDollars(a.Args[at+1])
+	par, _ := Atoi(a.Args[at+1])
 	cost := par * b.hooks.Shares.PresidentUnitsOf(c)
 	pl.Cash -= cost
 	b.Bank += cost
@@ -431,7 +431,7 @@ func (b *Base[T, P]) doStockPar(t *StockTurn[T], a move.Action, at int) error {
 func (b *Base[T, P]) SaleArgs(a move.Action, rule string) (*T, int, error) {
 	if len(a.Args) == 2 {
 		x := b.Corp(a.Args[0])
-		n, ok := atoiDollars(a.Args[1])
+		n, ok := Atoi(a.Args[1])
 		if x != nil && ok {
 			return x, n, nil
 		}

@@ -26,6 +26,15 @@ var (
 	TwoYellowOrUpgrade = LayPolicy{Tiles: 2, UpgradeAlone: true}
 )
 
+// Bit is 1 for true and 0 for false: a title's stored flag counted as a
+// tile in TrackUsed.
+func Bit(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // TrackUsed is what a company's track step has laid so far this turn: the
 // tiles counted against its policy, and whether one was an upgrade. A
 // title keeps it in its stored round in its own form.

@@ -168,3 +168,10 @@ func TestTheTrackStep(t *testing.T) {
 		})
 	}
 }
+
+// TestBit: true counts one, false none.
+func TestBit(t *testing.T) {
+	if Bit(true) != 1 || Bit(false) != 0 {
+		t.Errorf("Bit(true) %d, Bit(false) %d", Bit(true), Bit(false))
+	}
+}

@@ -170,3 +170,11 @@ func (r ViewRun) RouteText() string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// Status is the open position as a seat reads it in a mail, the title's
+// view as text: everything in an 18xx is public, so only the "(you)"
+// mark differs between seats.
+func (b *Base[T, P]) Status(seat int) string { return b.hooks.View().Text(seat) }
+
+// Now says in one line what the game waits for.
+func (b *Base[T, P]) Now() string { return b.hooks.View().Turn.Now }

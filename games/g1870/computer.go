@@ -85,7 +85,7 @@ func (g *Game) stockChoice(seat int, by map[string][]move.Option, rng *rand.Rand
 			continue
 		}
 		if o.Args[1] == "PAR" {
-			if p, _ := atoi(o.Args[2]); led < wantCompanies && c.FloatAt*p <= cash { // it can float it alone
+			if p, _ := eighteen.Atoi(o.Args[2]); led < wantCompanies && c.FloatAt*p <= cash { // it can float it alone
 				if s := 1000 + p + rng.IntN(20); s > bestScore { // the highest par it can back
 					best, bestScore = o, s
 				}
@@ -213,11 +213,7 @@ func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Act
 		if err != nil {
 			continue
 		}
-		l := g.Layout.Clone()
-		l.Bonus, l.BonusBound = g.bonus, g.bonusBound
-		rot, _ := atoi(o.Args[2])
-		l.Tiles[h] = eighteen.Placed{Tile: g.Tiles()[o.Args[1]], Rotation: rot}
-		_, rev := l.BestRun(c.Sym, trains, off)
+		rev := g.RunWithLay(o, c.Sym, trains, off)
 		score := 10*(rev-base) - cost/10 + rng.IntN(3)
 		if d, ok := steps[h]; ok && !c.Connected && d < near {
 			score += 8 * (near - d)

@@ -270,7 +270,7 @@ func TestBridgeCompanyAtMemphis(t *testing.T) {
 	for _, o := range g.Legal(1) {
 		if o.Verb == "LAY" && o.Args[0] == "H17" {
 			lays = append(lays, o.Args[1])
-			rot, _ := atoi(o.Args[2])
+			rot, _ := eighteen.Atoi(o.Args[2])
 			if h17.CrossesRiver(g.Tiles()[o.Args[1]], rot) {
 				t.Errorf("LAY %v crosses the river while a player holds the bridge", o.Args)
 			}
@@ -736,7 +736,7 @@ func TestBridgeDiscountAtTheFirstCrossing(t *testing.T) {
 			if o.Verb != "LAY" {
 				continue
 			}
-			rot, _ := atoi(o.Args[2])
+			rot, _ := eighteen.Atoi(o.Args[2])
 			if g.Board().Space(mustHex(t, o.Args[0])).CrossesRiver(g.Tiles()[o.Args[1]], rot) {
 				out = append(out, o)
 			}

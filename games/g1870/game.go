@@ -3,8 +3,6 @@ package g1870
 import (
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/hexgrid"
@@ -157,11 +155,8 @@ func (g *Game) sold(c *Corp) int {
 // move puts a company's token somewhere new, under the pile there
 // (5.8.4), and closes the company if that is the closing zone.
 func (g *Game) move(c *Corp, to eighteen.Pos) {
-	if to != c.Pos {
-		g.Restack(&c.Corporation)
-	}
 	from := g.Price(c)
-	c.Pos = to
+	g.MoveTo(&c.Corporation, to)
 	if p := g.Price(c); p != from {
 		g.Note("%s's shares move from $%d to $%d", c.Sym, from, p)
 	}
@@ -205,14 +200,4 @@ func (g *Game) close(c *Corp) {
 		g.Port = nil
 	}
 	c.President = -1
-}
-
-// errRule is an illegal move, with the rule that forbids it.
-func errRule(rule, format string, args ...any) error {
-	return eighteen.RuleError(rule, format, args...)
-}
-
-func atoi(s string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimPrefix(s, "$"))
-	return n, err == nil
 }

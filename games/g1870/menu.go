@@ -2,7 +2,6 @@ package g1870
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
@@ -10,65 +9,21 @@ import (
 	"github.com/railpost/railpost/games/move"
 )
 
-// menu writes 1870's options: lays grouped a line per hex for up to
-// eight hexes, beyond that OPTIONS <hex>; each line with what it costs or
-// pays.
-func (g *Game) menu() eighteen.Menu { return eighteen.Menu{MaxHexes: 8, Note: g.optionNote} }
+// menu writes 1870's options: pars grouped a line per set of prices,
+// lays a line per hex for up to eight hexes, beyond that OPTIONS <hex>;
+// each line with what it costs or pays.
+func (g *Game) menu() eighteen.Menu {
+	return eighteen.Menu{MaxHexes: 8, Note: g.optionNote, Pars: true, Title: "1870", Example: "H17"}
+}
 
 // Menu is a seat's legal moves as lines to send back, read from the open
 // steps' options (the one list there is), with what each costs or pays.
-// Lays are grouped a line per hex, pars a line per set of prices, so
-// that the list stays short enough for a phone.
-func (g *Game) Menu(seat int) []string {
-	var rest []move.Option
-	pars := map[string][]string{} // prices -> companies
-	var parOrder []string
-	for _, o := range g.Legal(seat) {
-		if o.Verb == "BUY" && len(o.Args) == 3 && o.Args[1] == "PAR" {
-			c := o.Args[0]
-			if len(parOrder) == 0 || parOrder[len(parOrder)-1] != c {
-				parOrder = append(parOrder, c)
-			}
-			pars[c] = append(pars[c], o.Args[2])
-			continue
-		}
-		rest = append(rest, o)
-	}
-	out, lays := g.menu().Lines(rest)
-	return append(append(out, g.parLines(parOrder, pars)...), lays...)
-}
+func (g *Game) Menu(seat int) []string { return g.menu().All(g.Legal(seat)) }
 
 // MenuAt is the menu's lines for one hex: every lay there as a line to
 // send, with its cost. It answers OPTIONS <hex>.
 func (g *Game) MenuAt(seat int, hex string) ([]string, error) {
-	out, err := g.menu().At(g.Round(), g.Board(), seat, hex, "1870", "H17")
-	if err == nil && len(out) == 0 {
-		err = fmt.Errorf("no tile may be laid on %s by you now", strings.ToUpper(strings.TrimSpace(hex)))
-	}
-	return out, err
-}
-
-// parLines group the companies that may be started by their par prices.
-func (g *Game) parLines(order []string, pars map[string][]string) []string {
-	var out []string
-	done := map[string]bool{}
-	for _, c := range order {
-		if done[c] {
-			continue
-		}
-		same := []string{c}
-		for _, d := range order {
-			if d != c && !done[d] && slices.Equal(pars[d], pars[c]) {
-				same = append(same, d)
-			}
-		}
-		for _, d := range same {
-			done[d] = true
-		}
-		out = append(out, fmt.Sprintf("BUY <company> PAR <price>: start %s at %s (as BUY %s PAR %s)",
-			strings.Join(same, ", "), strings.Join(pars[c], ", "), c, pars[c][0]))
-	}
-	return out
+	return g.menu().At(g.Round(), g.Board(), seat, hex)
 }
 
 // optionNote is what an option costs or pays, where that helps the

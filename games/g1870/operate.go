@@ -97,10 +97,10 @@ func (g *Game) finishTurn(c *Corp) {
 func (g *Game) track() eighteen.TrackRules[Corp] {
 	return eighteen.TrackRules[Corp]{Policy: eighteen.TwoYellowOrUpgrade, Example: "LAY H17 57 2",
 		Used: func() eighteen.TrackUsed {
-			return eighteen.TrackUsed{Tiles: g.r.Lays + b2i(g.r.Upgraded), Upgraded: g.r.Upgraded}
+			return eighteen.TrackUsed{Tiles: g.r.Lays + eighteen.Bit(g.r.Upgraded), Upgraded: g.r.Upgraded}
 		},
 		// An upgrade is kept apart from the yellow tiles' count.
-		Record: func(u eighteen.TrackUsed) { g.r.Lays, g.r.Upgraded = u.Tiles-b2i(u.Upgraded), u.Upgraded },
+		Record: func(u eighteen.TrackUsed) { g.r.Lays, g.r.Upgraded = u.Tiles-eighteen.Bit(u.Upgraded), u.Upgraded },
 		Ready:  g.answered,
 		Reach:  func(c *Corp) map[eighteen.Node]bool { return g.Layout.Reach(c.Sym) },
 		Reaches: func(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) bool {
@@ -125,7 +125,7 @@ func (g *Game) bridgeCost(c *Corp, lay eighteen.Lay, cost int) (int, error) {
 	switch {
 	case !g.Board().Space(lay.Hex).CrossesRiver(lay.Tile, lay.Rotation):
 	case g.mrbcBlocks():
-		return 0, errRule("15.2", "no track may cross the Mississippi until the bridge company is sold to a company or closed")
+		return 0, eighteen.RuleError("15.2", "no track may cross the Mississippi until the bridge company is sold to a company or closed")
 	case g.homeBridge(c, lay):
 		return 0, nil
 	case !upgrade && g.owns(c, MRBC) && !c.BridgeUsed:
@@ -153,13 +153,6 @@ func (g *Game) layTerms(a move.Action) (hexgrid.Hex, int, bool, error) {
 	return t.Hex, t.Cost, t.Free, err
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 func (g *Game) mrbcBlocks() bool {
 	p := g.Private(MRBC)
 	return !p.Closed && p.Corp == ""
@@ -170,7 +163,7 @@ func (g *Game) owns(c *Corp, priv string) bool { return g.Private(priv).Owned(c.
 // answered refuses a move of the turn while a question waits first.
 func (g *Game) answered() error {
 	if len(g.r.Pending) > 0 {
-		return errRule("4.1", "answer the question before you first")
+		return eighteen.RuleError("4.1", "answer the question before you first")
 	}
 	return nil
 }
@@ -180,7 +173,7 @@ func (g *Game) operating(a move.Action, verb string) (*Corp, error) {
 		return nil, err
 	}
 	if g.r.Kind != operatingRound || g.r.Corp == "" {
-		return nil, errRule("4.1", "%s is for a company's operating turn", verb)
+		return nil, eighteen.RuleError("4.1", "%s is for a company's operating turn", verb)
 	}
 	return g.Operating(), nil
 }
@@ -247,7 +240,7 @@ func (g *Game) checkConnPay(a move.Action) error {
 	case !g.asked(pendConnPay):
 		return g.DividendStep(g.income()).Why(a)
 	case a.Verb == "HALF":
-		return errRule("11.4.2", "a connection run's income is paid in full or kept, never halved")
+		return eighteen.RuleError("11.4.2", "a connection run's income is paid in full or kept, never halved")
 	}
 	return nil
 }
@@ -290,10 +283,10 @@ func (g *Game) checkCattle(a move.Action) error {
 		return err
 	}
 	if !g.owns(c, SCC) || g.Cattle != nil {
-		return errRule("15.2", "only the company owning the Cattle Company places its one token")
+		return eighteen.RuleError("15.2", "only the company owning the Cattle Company places its one token")
 	}
 	if len(a.Args) != 1 || !slices.Contains(cattleHexes, strings.ToUpper(a.Args[0])) {
-		return errRule("15.2", "the Cattle token goes on a city west of the Mississippi: one of %v", cattleHexes)
+		return eighteen.RuleError("15.2", "the Cattle token goes on a city west of the Mississippi: one of %v", cattleHexes)
 	}
 	return nil
 }
@@ -314,11 +307,11 @@ func (g *Game) checkPort(a move.Action) error {
 		return err
 	}
 	if !g.owns(c, GSC) || g.Port != nil {
-		return errRule("15.2", "only the company owning the Gulf Shipping Company places its one port token")
+		return eighteen.RuleError("15.2", "only the company owning the Gulf Shipping Company places its one port token")
 	}
 	closed := len(a.Args) == 2 && strings.EqualFold(a.Args[1], "CLOSED")
 	if len(a.Args) < 1 || len(a.Args) > 2 || (len(a.Args) == 2 && !closed) || !slices.Contains(portHexes, strings.ToUpper(a.Args[0])) {
-		return errRule("15.2", "write PORT and one of %v, and CLOSED for the closed port", portHexes)
+		return eighteen.RuleError("15.2", "write PORT and one of %v, and CLOSED for the closed port", portHexes)
 	}
 	return nil
 }
@@ -343,7 +336,7 @@ func (g *Game) checkClosePort(a move.Action) error {
 		return err
 	}
 	if !g.owns(c, GSC) || g.Port == nil || g.Port.Corp != c.Sym || g.Port.Closed {
-		return errRule("15.2", "only the company owning the Gulf Shipping Company closes its open port")
+		return eighteen.RuleError("15.2", "only the company owning the Gulf Shipping Company closes its open port")
 	}
 	return nil
 }
@@ -368,23 +361,23 @@ func (g *Game) checkCorpBuysPrivate(a move.Action, p *Private) error {
 	lo, hi := (p.Printed+1)/2, 2*p.Printed
 	switch {
 	case !g.Current().Privates:
-		return errRule("12", "private companies are closed")
+		return eighteen.RuleError("12", "private companies are closed")
 	case g.Phase == 1 && (p.Sym != MRBC || (c.Sym != "MP" && c.Sym != "SSW")):
-		return errRule("4.2.1", "in phase one only the MP or SSW may buy a private, the bridge company")
+		return eighteen.RuleError("4.2.1", "in phase one only the MP or SSW may buy a private, the bridge company")
 	case p.Sym == SLSF:
-		return errRule("15.2", "the Frisco's certificate is not for a company")
+		return eighteen.RuleError("15.2", "the Frisco's certificate is not for a company")
 	case p.Corp != "" || p.Owner < 0:
-		return errRule("12", "a company buys a private from a player")
+		return eighteen.RuleError("12", "a company buys a private from a player")
 	}
 	if g.Phase == 1 {
 		hi = 40
 	}
 	price, ok := 0, len(a.Args) == 2
 	if ok {
-		price, ok = atoi(a.Args[1])
+		price, ok = eighteen.Atoi(a.Args[1])
 	}
 	if !ok || price < lo || price > hi || price > c.Cash {
-		return errRule("12.1", "write BUYPRIVATE %s and a price from $%d to $%d that %s can pay", p.Sym, lo, min(hi, c.Cash), c.Sym)
+		return eighteen.RuleError("12.1", "write BUYPRIVATE %s and a price from $%d to $%d that %s can pay", p.Sym, lo, min(hi, c.Cash), c.Sym)
 	}
 	return nil
 }
@@ -393,7 +386,7 @@ func (g *Game) checkCorpBuysPrivate(a move.Action, p *Private) error {
 // its owner.
 func (g *Game) corpBuysPrivate(a move.Action, p *Private) error {
 	c := g.Operating()
-	price, _ := atoi(a.Args[1])
+	price, _ := eighteen.Atoi(a.Args[1])
 	c.Cash -= price
 	g.Players[p.Owner].Cash += price
 	p.Corp = c.Sym
@@ -454,11 +447,11 @@ func ends(c *Corp) (home, dest eighteen.Node) {
 // (11.4.1).
 func (g *Game) checkDest(a move.Action) error {
 	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendConnect {
-		return errRule("11.4.1", "DEST answers a connection run")
+		return eighteen.RuleError("11.4.1", "DEST answers a connection run")
 	}
 	c := g.Corp(g.r.Pending[0].Corp)
 	if len(a.Args) != 1 || (!strings.EqualFold(a.Args[0], "MAP") && !strings.EqualFold(a.Args[0], "CHARTER")) {
-		return errRule("11.4.1", "write DEST MAP to place the destination token on %s, or DEST CHARTER to keep it as a $100 token", c.Dest)
+		return eighteen.RuleError("11.4.1", "write DEST MAP to place the destination token on %s, or DEST CHARTER to keep it as a $100 token", c.Dest)
 	}
 	return nil
 }

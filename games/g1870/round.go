@@ -66,7 +66,7 @@ type round struct {
 // the copy.
 func (g *Game) wire() {
 	g.Layout.Bonus, g.Layout.BonusBound = g.bonus, g.bonusBound
-	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), State: &g.r.RoundState, Operating: operatingRound, UpperArgs: false,
+	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), State: &g.r.RoundState, Operating: operatingRound, UpperArgs: false, Write: g.state, View: g.View,
 		EndRule: "13", Advance: g.advance, Decide: g.decide,
 		// A player's worth at the end: cash, shares at market and private
 		// companies at cost (14); a bankrupt player's cash does not count

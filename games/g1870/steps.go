@@ -1,6 +1,8 @@
 package g1870
 
 import (
+	"strconv"
+
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/hexgrid"
 	"github.com/railpost/railpost/games/move"
@@ -48,7 +50,7 @@ func (g *Game) parStep() eighteen.Step {
 		Candidate: func(seat int, _ move.Query) []move.Option {
 			var out []move.Option
 			for _, p := range parPrices {
-				out = append(out, move.Opt(seat, "PAR", SLSF, itoa(p)))
+				out = append(out, move.Opt(seat, "PAR", SLSF, strconv.Itoa(p)))
 			}
 			return out
 		}}
@@ -90,7 +92,7 @@ func (g *Game) waterfall() eighteen.Waterfall {
 		Open: func() bool { return g.r.Kind == auctionRound },
 		Held: func() error {
 			if len(g.r.Pending) > 0 {
-				return errRule("4.1", "answer the question before you first")
+				return eighteen.RuleError("4.1", "answer the question before you first")
 			}
 			return nil
 		},
@@ -117,14 +119,14 @@ func (g *Game) stockRules() *eighteen.StockTurn[Corp] {
 		Redeem: g.redemption(), Trade: g.privateTrade(),
 		MayPar: func(_ int, c *Corp) error {
 			if c.Sym == SLSF {
-				return errRule("5.5", "%s is started by its certificate's owner (15.2)", c.Sym)
+				return eighteen.RuleError("5.5", "%s is started by its certificate's owner (15.2)", c.Sym)
 			}
 			return nil
 		},
 		// The historical start's five (16.5).
 		MayBuy: func(_ int, c *Corp, ipo bool, units int) error {
 			if ipo && !g.eligible(c) && g.sold(c)+units > 5 {
-				return errRule("16.5", "%s may sell no more than five shares until the companies before it have sold six each", c.Sym)
+				return eighteen.RuleError("16.5", "%s may sell no more than five shares until the companies before it have sold six each", c.Sym)
 			}
 			return nil
 		},
@@ -136,7 +138,7 @@ func (g *Game) stockRules() *eighteen.StockTurn[Corp] {
 // held refuses a move while a question waits (4.1).
 func (g *Game) held() error {
 	if len(g.r.Pending) > 0 {
-		return errRule("4.1", "answer the question before you first")
+		return eighteen.RuleError("4.1", "answer the question before you first")
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package g1870
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
@@ -241,14 +240,14 @@ func (g *Game) shareTerms(a move.Action, c *Corp) (units, price int, err error) 
 // certificate (15.2).
 func (g *Game) checkParSLSF(a move.Action) error {
 	if len(g.r.Pending) == 0 || g.r.Pending[0].Kind != pendPar {
-		return errRule("15.2", "PAR sets the Frisco's price when its certificate is bought")
+		return eighteen.RuleError("15.2", "PAR sets the Frisco's price when its certificate is bought")
 	}
 	par := 0
 	if len(a.Args) == 2 {
-		par, _ = atoi(a.Args[1])
+		par, _ = eighteen.Atoi(a.Args[1])
 	}
 	if len(a.Args) != 2 || !strings.EqualFold(a.Args[0], SLSF) || !slices.Contains(parPrices, par) {
-		return errRule("15.2", "write PAR SLSF and a price from %v", parPrices)
+		return eighteen.RuleError("15.2", "write PAR SLSF and a price from %v", parPrices)
 	}
 	return nil
 }
@@ -256,7 +255,7 @@ func (g *Game) checkParSLSF(a move.Action) error {
 // doPar starts the Frisco: its private becomes the president's
 // certificate.
 func (g *Game) doPar(a move.Action) error {
-	par, _ := atoi(a.Args[1])
+	par, _ := eighteen.Atoi(a.Args[1])
 	c, pl := g.Corp(SLSF), g.Players[a.Seat]
 	pos, _ := g.StockMarket().Par(par)
 	c.Started, c.President, c.Par = true, a.Seat, par
@@ -274,7 +273,7 @@ func (g *Game) doPar(a move.Action) error {
 // (5.3.3, 5.4.2, 5.6, 10.6.2); a stock turn's sales are the core's.
 func (g *Game) checkSale(seat int, c *Corp, n int) error {
 	if c.Closed || !c.Started {
-		return errRule("5.3.3", "%s shares cannot be sold", c.Sym)
+		return eighteen.RuleError("5.3.3", "%s shares cannot be sold", c.Sym)
 	}
 	if err := shares.SaleError(&c.Corporation, g.Players, g.PoolUnits(c.Sym), seat, n); err != nil {
 		return err
@@ -289,11 +288,11 @@ func (g *Game) maySell(seat int, c *Corp, n int) error {
 	held := g.Players[seat].Units(c.Sym)
 	switch {
 	case c.Closed || !c.Started:
-		return errRule("5.3.3", "%s shares cannot be sold", c.Sym)
+		return eighteen.RuleError("5.3.3", "%s shares cannot be sold", c.Sym)
 	case slices.ContainsFunc(g.r.Sales, func(s sale) bool { return s.Corp == c.Sym }):
-		return errRule("5.3.3", "shares of one company are sold in one block a turn")
+		return eighteen.RuleError("5.3.3", "shares of one company are sold in one block a turn")
 	case held > 6 && !g.unlimited(c) && held-n > 6:
-		return errRule("5.9", "you hold more than 60%% of %s: a sale must bring you down to 60%%", c.Sym)
+		return eighteen.RuleError("5.9", "you hold more than 60%% of %s: a sale must bring you down to 60%%", c.Sym)
 	}
 	return nil
 }
@@ -302,14 +301,14 @@ func (g *Game) maySell(seat int, c *Corp, n int) error {
 // train (10.6.2).
 func (g *Game) checkSellMove(a move.Action) error {
 	if len(g.r.Pending) > 0 {
-		return errRule("4.1", "answer the question before you first")
+		return eighteen.RuleError("4.1", "answer the question before you first")
 	}
 	c, n, err := g.SaleArgs(a, "5.3.3")
 	if err != nil {
 		return err
 	}
 	if g.r.Corp == "" || g.r.Step != eighteen.StepTrains {
-		return errRule("10.6.2", "shares are sold in an operating round only to pay for a forced train")
+		return eighteen.RuleError("10.6.2", "shares are sold in an operating round only to pay for a forced train")
 	}
 	return g.checkSale(a.Seat, c, n)
 }
@@ -333,15 +332,15 @@ func (g *Game) redemption() *eighteen.Redemption[Corp] {
 		May: func(c *Corp) error {
 			switch {
 			case !c.Operating:
-				return errRule("5.10", "only a company that has operated may redeem")
+				return eighteen.RuleError("5.10", "only a company that has operated may redeem")
 			case c.RedeemedSR:
-				return errRule("5.10", "%s has redeemed a share this stock round", c.Sym)
+				return eighteen.RuleError("5.10", "%s has redeemed a share this stock round", c.Sym)
 			}
 			return nil
 		},
 		MayReissue: func(c *Corp) error {
 			if c.ReissuedSR {
-				return errRule("5.11", "%s has reissued this stock round", c.Sym)
+				return eighteen.RuleError("5.11", "%s has reissued this stock round", c.Sym)
 			}
 			return nil
 		},
@@ -391,14 +390,14 @@ func abs(n int) int {
 // (privateTrade).
 func (g *Game) checkBuyPrivate(a move.Action) error {
 	if len(g.r.Pending) > 0 {
-		return errRule("4.1", "answer the question before you first")
+		return eighteen.RuleError("4.1", "answer the question before you first")
 	}
 	if len(a.Args) < 1 {
-		return errRule("12", "write BUYPRIVATE and the private")
+		return eighteen.RuleError("12", "write BUYPRIVATE and the private")
 	}
 	p := g.Private(a.Args[0])
 	if p == nil || p.Closed {
-		return errRule("12", "%s is not a private company in play", a.Args[0])
+		return eighteen.RuleError("12", "%s is not a private company in play", a.Args[0])
 	}
 	return g.checkCorpBuysPrivate(a, p)
 }
@@ -427,5 +426,3 @@ func (g *Game) privateTrade() *eighteen.PrivateTrade {
 			return g.offer(a, owner, "%s offers %s $%s for the %s (5.3.2)", g.Players[a.Seat].Name, g.Players[owner].Name, a.Args[1], g.Private(a.Args[0]).Sym)
 		}, Note: "%s buys the %s from %s for $%d (5.3.2)"}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

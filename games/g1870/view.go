@@ -1,19 +1,11 @@
 package g1870
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 )
-
-// Status is the open position as a seat reads it in a mail: everything
-// in 1870 is public, so only the "(you)" mark differs between seats.
-func (g *Game) Status(seat int) string { return g.View().Text(seat) }
-
-// Now says in one line what the game waits for.
-func (g *Game) Now() string { return g.View().Turn.Now }
 
 // words are 1870's names in the view, as its rulebook writes them.
 var words = eighteen.ViewWords{Company: "Company", Companies: "Companies", Price: "Price", Tokens: "Tokens",
@@ -117,10 +109,7 @@ type state struct {
 	Extra     map[string][]string         `json:"extra,omitempty"`
 	LeftAgain Manifest                    `json:"left"` // Left again, as stored since the core's rebuild
 
-	// Version and Certs are the certificates' form (eighteen.CertsForm):
-	// without them, the state is as stored before.
-	Version int                            `json:"version,omitempty"`
-	Certs   map[string]eighteen.CertPlaces `json:"certs,omitempty"`
+	eighteen.StoredCerts // the certificates' form, or none for the form before
 }
 
 // storedRound is the round as stored, its fields listed in the order
@@ -153,17 +142,6 @@ func (r round) stored() storedRound {
 		Revenue: r.Revenue, Best: r.Best, Contributing: r.Contributing, Pending: r.Pending, Offer: r.Offer}
 }
 
-// State is the whole position, canonically encoded: stored after every
-// move, so replay can compare each one byte for byte.
-func (g *Game) State() ([]byte, error) { return g.state(true) }
-
-// FormerState is the position in the form a stored snapshot was written
-// in, when that is the form before certificates (eighteen.Former): the
-// replay's comparison for the games stored before.
-func (g *Game) FormerState(stored []byte) ([]byte, bool, error) {
-	return eighteen.Former(stored, g.state)
-}
-
 // state writes the position, in today's form (current) or the form
 // before certificates.
 func (g *Game) state(current bool) ([]byte, error) {
@@ -172,12 +150,6 @@ func (g *Game) state(current bool) ([]byte, error) {
 		Ended: g.Ended, Stalemate: g.Stalemate, Bankrupt: g.Bankrupt, Cattle: g.Cattle, Port: g.Port,
 		ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r.stored(), Corp: g.r.Corp, LeftAgain: g.Left}
 	s.Tiles, s.Tokens, s.Extra = g.Layout.Written()
-	if current {
-		s.Version, s.Certs = eighteen.CertsForm, g.CertsPlaced(func(c *Corp) eighteen.Holding { return c.Reserved })
-	}
-	out, err := json.Marshal(s)
-	if err != nil {
-		return nil, fmt.Errorf("1870 state: %w", err)
-	}
-	return out, nil
+	s.StoredCerts = g.StoredCerts(current, func(c *Corp) eighteen.Holding { return c.Reserved })
+	return eighteen.EncodeState("1870", s)
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/railpost/railpost/games/eighteen"
-	"github.com/railpost/railpost/games/hexgrid"
 	"github.com/railpost/railpost/games/move"
 )
 
@@ -85,7 +84,7 @@ func (g *Game) stockChoice(seat int, by map[string][]move.Option) (move.Action, 
 	if len(by["PAR"]) > 0 && led < 2 {
 		var pick move.Option
 		for _, o := range by["PAR"] {
-			if par, _ := atoi(o.Args[1]); 5*par <= cash+par {
+			if par, _ := eighteen.Atoi(o.Args[1]); 5*par <= cash+par {
 				pick = o
 			}
 		}
@@ -134,16 +133,7 @@ func (g *Game) layChoice(seat int, lays []move.Option, rng *rand.Rand) (move.Act
 	_, base := g.Layout.BestRun(c.Sym, trains, phase)
 	best, bestGain := lays[rng.IntN(len(lays))], 0
 	for _, o := range lays {
-		h, _ := hexgrid.ParseHex(o.Args[0])
-		r, _ := atoi(o.Args[2])
-		old, had := g.Layout.Tiles[h]
-		g.Layout.Tiles[h] = eighteen.Placed{Tile: g.Tiles()[o.Args[1]], Rotation: r}
-		_, v := g.Layout.BestRun(c.Sym, trains, phase)
-		if had {
-			g.Layout.Tiles[h] = old
-		} else {
-			delete(g.Layout.Tiles, h)
-		}
+		v := g.RunWithLay(o, c.Sym, trains, phase)
 		if v-base > bestGain {
 			best, bestGain = o, v-base
 		}

@@ -2,6 +2,7 @@ package g18ez
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -77,7 +78,7 @@ func TestTwoORsBetweenSDRs(t *testing.T) {
 		}
 		now := "SDR"
 		if g.r.Kind == operatingRound {
-			now = "OR" + itoa(g.r.OR)
+			now = "OR" + strconv.Itoa(g.r.OR)
 		}
 		if now != seq[len(seq)-1] {
 			seq = append(seq, now)

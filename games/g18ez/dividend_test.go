@@ -31,7 +31,7 @@ func floatAt(t *testing.T, g *Game, sym string, pos eighteen.Pos, president int,
 		g.Players[s].Cash -= n * c.Par
 		g.Bank += n * c.Par
 	}
-	g.move(c, pos)
+	g.MoveTo(&c.Corporation, pos)
 	return c
 }
 

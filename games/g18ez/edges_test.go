@@ -427,7 +427,7 @@ func TestMenuNotes(t *testing.T) {
 	}
 	g = afterStart(t, "Tom", "Dick", "Harry")
 	c := floatAt(t, g, "BRN", eighteen.Pos{Row: 3, Col: 0}, 1, map[int]int{1: 3})
-	g.move(c, eighteen.Pos{Row: 3, Col: 2})
+	g.MoveTo(&c.Corporation, eighteen.Pos{Row: 3, Col: 2})
 	g.Transfer(&c.Corporation, eighteen.InIPO, eighteen.InPool, 1)
 	g.startStockRound(false)
 	g.r.Seat = 0

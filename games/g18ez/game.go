@@ -2,8 +2,6 @@ package g18ez
 
 import (
 	"math/rand/v2"
-	"strconv"
-	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/hexgrid"
@@ -117,25 +115,3 @@ func New(s Setup) (*Game, error) {
 
 // Limit is the certificate limit (1.8).
 func (g *Game) Limit() int { return spec.Limits.At(len(g.Players), 0) }
-
-// move puts a company's token in a new box, at the bottom of any pile
-// there (1.14).
-func (g *Game) move(c *Corp, to eighteen.Pos) {
-	if to == c.Pos {
-		return
-	}
-	c.Pos = to
-	g.Restack(&c.Corporation)
-}
-
-// errRule is an illegal move, with the rule that forbids it.
-func errRule(rule, format string, args ...any) error {
-	return eighteen.RuleError(rule, format, args...)
-}
-
-func atoi(s string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimPrefix(s, "$"))
-	return n, err == nil
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }

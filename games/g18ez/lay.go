@@ -36,7 +36,7 @@ func (g *Game) reachFor(c *Corp) map[eighteen.Node]bool {
 // the company's bare home city (2.3), the tile left in the supply.
 func (g *Game) track() eighteen.TrackRules[Corp] {
 	return eighteen.TrackRules[Corp]{Policy: eighteen.OneLayOrUpgrade, Example: "LAY E9 57 1",
-		Used:   func() eighteen.TrackUsed { return eighteen.TrackUsed{Tiles: b2i(g.r.Laid)} },
+		Used:   func() eighteen.TrackUsed { return eighteen.TrackUsed{Tiles: eighteen.Bit(g.r.Laid)} },
 		Record: func(u eighteen.TrackUsed) { g.r.Laid = u.Tiles > 0 },
 		Reach:  g.reachFor,
 		Reaches: func(c *Corp, reach map[eighteen.Node]bool, h hexgrid.Hex) bool {
@@ -44,7 +44,7 @@ func (g *Game) track() eighteen.TrackRules[Corp] {
 		},
 		Allowed: func(c *Corp, lay eighteen.Lay) error {
 			if g.homeFirst(c) && lay.Hex != c.Home {
-				return errRule("2.3", "%s's first tile must go on its home city %s", c.Sym, c.Home)
+				return eighteen.RuleError("2.3", "%s's first tile must go on its home city %s", c.Sym, c.Home)
 			}
 			return nil
 		},
@@ -57,11 +57,4 @@ func (g *Game) track() eighteen.TrackRules[Corp] {
 // layError judges a lay by a company from a reach already found.
 func (g *Game) layError(c *Corp, reach map[eighteen.Node]bool, lay eighteen.Lay) error {
 	return g.LayError(g.track(), c, reach, lay)
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -2,7 +2,6 @@ package g18ez
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/railpost/railpost/games/hexgrid"
 	"github.com/railpost/railpost/games/move"
@@ -13,23 +12,21 @@ import (
 // OPTIONS <hex>, for a player who would rather read one hex's tiles and
 // rotations written out than the grouped line of the menu.
 func (g *Game) MenuAt(seat int, hex string) ([]string, error) {
-	out, err := g.menu().At(g.Round(), g.Board(), seat, hex, "18EZ", "D9")
-	if err != nil {
-		return nil, err
-	}
+	return g.menu().At(g.Round(), g.Board(), seat, hex)
+}
+
+// menuAt adds the Authority's extra lays at the Metropolis to a hex's
+// lays, once the game is not over.
+func (g *Game) menuAt(seat int, h hexgrid.Hex, out []string) ([]string, error) {
 	if g.Ended {
 		return nil, fmt.Errorf("the game is over (2.13)")
 	}
-	h, _ := hexgrid.ParseHex(strings.ToUpper(strings.TrimSpace(hex)))
 	if h == g.metropolis() {
 		for _, o := range g.Round().Options(seat, move.Query{Verb: "MRTA", Args: []string{"LAY"}}) {
 			if o.Verb == "MRTA" && len(o.Args) > 0 && o.Args[0] == "LAY" {
 				out = append(out, o.String()+"  (the Authority's extra tile)")
 			}
 		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no tile may be laid on %s by you now", h)
 	}
 	return out, nil
 }

@@ -77,7 +77,7 @@ func (g *Game) token() eighteen.TokenRules[Corp] {
 	return eighteen.TokenRules[Corp]{Title: "station", Example: "TOKEN E9", Reach: g.reachFor,
 		May: func(c *Corp) error {
 			if c.Kind != kindMajor || !c.Operating {
-				return errRule("2.5", "minor railroads and the Black Line have no station markers to place, and a major places its home station first")
+				return eighteen.RuleError("2.5", "minor railroads and the Black Line have no station markers to place, and a major places its home station first")
 			}
 			return nil
 		},

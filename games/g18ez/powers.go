@@ -116,25 +116,25 @@ func (g *Game) hotelBound(corp string, n eighteen.Node, _ int) int {
 func (g *Game) privateTerms(a move.Action) (*Private, int, error) {
 	c := g.Operating()
 	if len(a.Args) != 2 {
-		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and the price, as BUYPRIVATE HMH 60")
+		return nil, 0, eighteen.RuleError("appendix", "write BUYPRIVATE, the private and the price, as BUYPRIVATE HMH 60")
 	}
 	p := g.Private(a.Args[0])
-	price, ok := atoi(a.Args[1])
+	price, ok := eighteen.Atoi(a.Args[1])
 	switch {
 	case p == nil || !ok:
-		return nil, 0, errRule("appendix", "write BUYPRIVATE, the private and the price, as BUYPRIVATE HMH 60")
+		return nil, 0, eighteen.RuleError("appendix", "write BUYPRIVATE, the private and the price, as BUYPRIVATE HMH 60")
 	case c.Kind != kindMajor:
-		return nil, 0, errRule("appendix", "only major railroads buy private companies")
+		return nil, 0, eighteen.RuleError("appendix", "only major railroads buy private companies")
 	case g.Phase < 1 || !g.Current().Privates:
-		return nil, 0, errRule("2.8", "major railroads buy private companies from the sale of the first 3 until the first 5")
+		return nil, 0, eighteen.RuleError("2.8", "major railroads buy private companies from the sale of the first 3 until the first 5")
 	case p.Sym == OBS:
-		return nil, 0, errRule("appendix", "the Obsidian Railroad is never sold to a railroad")
+		return nil, 0, eighteen.RuleError("appendix", "the Obsidian Railroad is never sold to a railroad")
 	case !p.Held() || p.Corp != "":
-		return nil, 0, errRule("appendix", "%s is not a player's to sell", p.Sym)
+		return nil, 0, eighteen.RuleError("appendix", "%s is not a player's to sell", p.Sym)
 	case price < (p.Printed+1)/2 || price > 2*p.Printed:
-		return nil, 0, errRule("appendix", "%s sells to a railroad for $%d to $%d", p.Sym, (p.Printed+1)/2, 2*p.Printed)
+		return nil, 0, eighteen.RuleError("appendix", "%s sells to a railroad for $%d to $%d", p.Sym, (p.Printed+1)/2, 2*p.Printed)
 	case price > c.Cash:
-		return nil, 0, errRule("appendix", "%s has $%d", c.Sym, c.Cash)
+		return nil, 0, eighteen.RuleError("appendix", "%s has $%d", c.Sym, c.Cash)
 	}
 	return p, price, nil
 }

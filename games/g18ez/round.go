@@ -48,7 +48,7 @@ func (g *Game) buildRounds() map[int]eighteen.Round {
 // the copy.
 func (g *Game) wire() {
 	g.Layout.Bonus, g.Layout.BonusBound = g.hotelBonus, g.hotelBound
-	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), State: &g.r.RoundState, Operating: operatingRound, UpperArgs: true,
+	g.Wire(eighteen.Hooks{Rounds: g.buildRounds(), State: &g.r.RoundState, Operating: operatingRound, UpperArgs: true, Write: g.state, View: g.View,
 		EndRule: "2.13", Advance: g.advance, Decide: g.decide,
 		// A seat's net worth (2.13): cash, IOUs included, and each share at
 		// its value, par before a company floats and the Black Line's $150

@@ -1,6 +1,8 @@
 package g18ez
 
 import (
+	"strconv"
+
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/move"
 )
@@ -11,7 +13,7 @@ func (g *Game) saleOptions(seat int) [][2]string {
 	for _, c := range g.Corps {
 		for n := 1; n <= g.Players[seat].Units(c.Sym); n++ {
 			if g.saleError(seat, c, n) == nil {
-				out = append(out, [2]string{c.Sym, itoa(n)})
+				out = append(out, [2]string{c.Sym, strconv.Itoa(n)})
 			}
 		}
 	}
@@ -36,7 +38,7 @@ func (g *Game) saleError(seat int, c *Corp, n int) error {
 // with 20%), and none of a company not yet on the SPI (rulings EZ9).
 func (g *Game) saleRules(seat int, c *Corp, n int) error {
 	if !c.Public() || !c.Floated {
-		return errRule("1.13, rulings EZ9", "%s has no value on the SPI yet; its shares cannot be sold", c.Sym)
+		return eighteen.RuleError("1.13, rulings EZ9", "%s has no value on the SPI yet; its shares cannot be sold", c.Sym)
 	}
 	return shares.SaleError(&c.Corporation, g.Players, g.PoolUnits(c.Sym), seat, n)
 }
@@ -61,7 +63,7 @@ func (g *Game) doSell(a move.Action) error {
 
 // soldShares follows a sale: the value falls at once (1.13, 1.14).
 func (g *Game) soldShares(seat int, c *Corp, n, price int) {
-	g.move(c, g.StockMarket().Down(c.Pos, n))
+	g.MoveTo(&c.Corporation, g.StockMarket().Down(c.Pos, n))
 	g.Note("%s sells %d of %s at $%d ($%d); its value falls to $%d (1.13, 1.14)", g.Players[seat].Name, n, c.Sym, price, n*price, g.Price(c))
 }
 

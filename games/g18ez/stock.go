@@ -33,9 +33,9 @@ func (g *Game) packet() eighteen.PacketRules {
 		Allowed: func(seat int, item string, buying bool) error {
 			switch {
 			case buying && g.Certs(seat) >= g.Limit():
-				return errRule("1.8", "you hold %d certificates, the limit", g.Certs(seat))
+				return eighteen.RuleError("1.8", "you hold %d certificates, the limit", g.Certs(seat))
 			case !buying && g.Certs(seat)+g.Packet.Leading(seat, item) >= g.Limit():
-				return errRule("1.8, rulings EZ4", "your certificates and high bids would pass the limit of %d", g.Limit())
+				return eighteen.RuleError("1.8, rulings EZ4", "your certificates and high bids would pass the limit of %d", g.Limit())
 			}
 			return nil
 		}}
@@ -88,30 +88,30 @@ func (g *Game) stockRules() *eighteen.StockTurn[Corp] {
 		MayPass:  func(int) error { return g.CheckPacketPass(g.packet()) },
 		MayPar: func(_ int, c *Corp) error {
 			if packet() {
-				return errRule("1.5", "shares are sold once the Startpacket is sold out")
+				return eighteen.RuleError("1.5", "shares are sold once the Startpacket is sold out")
 			}
 			if c.Kind != kindMajor {
-				return errRule("1.5", "%s is not one of the six major railroads", c.Sym)
+				return eighteen.RuleError("1.5", "%s is not one of the six major railroads", c.Sym)
 			}
 			return nil
 		},
 		MayBuy: func(_ int, c *Corp, _ bool, _ int) error {
 			switch {
 			case !c.Public():
-				return errRule("1.12", "%s has no shares for sale", c.Sym)
+				return eighteen.RuleError("1.12", "%s has no shares for sale", c.Sym)
 			case c.Kind == kindSystem && !g.BlackLineOpen:
-				return errRule("2.12", "the Black Line's shares are not for sale until the SDR after the first 4 is bought")
+				return eighteen.RuleError("2.12", "the Black Line's shares are not for sale until the SDR after the first 4 is bought")
 			}
 			return nil
 		},
 		MaySell: func(seat int, c *Corp, _ int) error {
 			switch {
 			case packet():
-				return errRule("1.2", "nothing is sold while the Startpacket lasts")
+				return eighteen.RuleError("1.2", "nothing is sold while the Startpacket lasts")
 			case !c.Public() || !c.Floated:
-				return errRule("1.13, rulings EZ9", "%s has no value on the SPI yet; its shares cannot be sold", c.Sym)
+				return eighteen.RuleError("1.13, rulings EZ9", "%s has no value on the SPI yet; its shares cannot be sold", c.Sym)
 			case g.r.BoughtSR[seat][c.Sym]:
-				return errRule("1.13", "you bought %s this SDR and may not sell it in the same SDR", c.Sym)
+				return eighteen.RuleError("1.13", "you bought %s this SDR and may not sell it in the same SDR", c.Sym)
 			}
 			return nil
 		},
@@ -187,7 +187,7 @@ func (g *Game) endStockRound() {
 	}
 	for _, c := range g.Corps {
 		if c.Public() && c.Floated && !c.Closed && c.IPO.Units() == 0 && g.PoolUnits(c.Sym) == 0 && c.Reserved.Units() == 0 {
-			g.move(c, g.StockMarket().Up(c.Pos))
+			g.MoveTo(&c.Corporation, g.StockMarket().Up(c.Pos))
 			g.Note("%s is wholly in players' hands: up to $%d (1.14)", c.Sym, g.Price(c))
 		}
 	}

@@ -30,10 +30,10 @@ func (g *Game) income() *eighteen.Dividend[Corp] {
 	return &eighteen.Dividend[Corp]{Title: "income", Keep: "RETAIN", Full: eighteen.RoundDown, Half: eighteen.RoundDown,
 		Moves: eighteen.Moves{Pay: eighteen.Right, Half: eighteen.Stay, Keep: eighteen.Left, Nothing: eighteen.Left},
 		Rules: eighteen.DividendRules{Run: "2.6", Choice: "2.7"}, Example: "RUN D5-D9 D1-D5",
-		Notes: incomeNotes, Move: g.move, Splits: (*Corp).Minor, Map: g.runMap,
+		Notes: incomeNotes, Splits: (*Corp).Minor, Map: g.runMap,
 		Check: func(move.Action) error {
 			if c := g.Operating(); c != nil && c.Minor() {
-				return errRule("2.7", "a minor railroad splits its income 50/50 with its owner; it may not retain or pay in full")
+				return eighteen.RuleError("2.7", "a minor railroad splits its income 50/50 with its owner; it may not retain or pay in full")
 			}
 			return nil
 		}}
@@ -118,7 +118,7 @@ func (g *Game) formBlackLine() {
 	bl.Started, bl.Floated, bl.Operating, bl.Par = true, true, true, blackLinePrice
 	pos, err := g.blackLineBox()
 	if err == nil {
-		g.move(bl, pos)
+		g.MoveTo(&bl.Corporation, pos)
 	}
 	g.Pay(blackLineCash, &bl.Cash)
 	g.Note("The Black Line forms: %s trades the Obsidian for its president's certificate; $%d from the bank, its value $%d (2.12)", g.Players[owner].Name, blackLineCash, blackLinePrice)

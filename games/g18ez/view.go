@@ -1,20 +1,12 @@
 package g18ez
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/railpost/railpost/games/eighteen"
 	"github.com/railpost/railpost/games/move"
 )
-
-// Status is the open position as a seat reads it in a mail; everything is
-// public, so only the "(you)" mark differs between seats.
-func (g *Game) Status(seat int) string { return g.View().Text(seat) }
-
-// Now says in one line what the game waits for.
-func (g *Game) Now() string { return g.View().Turn.Now }
 
 // words are 18EZ's names in the view, as its rulebook writes them.
 var words = eighteen.ViewWords{Company: "Railroad", Companies: "Railroads", Price: "Value", Tokens: "Stations",
@@ -115,10 +107,7 @@ type state struct {
 	Tiles  map[string]string           `json:"tiles"`
 	Tokens map[string]map[int][]string `json:"tokens"`
 
-	// Version and Certs are the certificates' form (eighteen.CertsForm):
-	// without them, the state is as stored before.
-	Version int                            `json:"version,omitempty"`
-	Certs   map[string]eighteen.CertPlaces `json:"certs,omitempty"`
+	eighteen.StoredCerts // the certificates' form, or none for the form before
 }
 
 // storedRound is the round as stored, its fields listed with the names
@@ -150,17 +139,6 @@ func (r round) stored() storedRound {
 		Step: r.Step, Laid: r.Laid, Revenue: r.Revenue, Forced: r.Forced, Offer: r.Offer}
 }
 
-// State is the whole position, canonically encoded: stored after every
-// move, so replay can compare each one byte for byte.
-func (g *Game) State() ([]byte, error) { return g.state(true) }
-
-// FormerState is the position in the form a stored snapshot was written
-// in, when that is the form before certificates (eighteen.Former): the
-// replay's comparison for the games stored before.
-func (g *Game) FormerState(stored []byte) ([]byte, bool, error) {
-	return eighteen.Former(stored, g.state)
-}
-
 // state writes the position, in today's form (current) or the form
 // before certificates.
 func (g *Game) state(current bool) ([]byte, error) {
@@ -169,27 +147,20 @@ func (g *Game) state(current bool) ([]byte, error) {
 		Hotel: g.Hotel, MetroLaid: g.MetroLaid, BlackLineSale: g.BlackLineSale, BlackLineOpen: g.BlackLineOpen,
 		BlackLineDue: g.BlackLineDue, ORsDone: g.ORsDone, LastRun: g.LastRun, Round: g.r.stored()}
 	s.Tiles, s.Tokens, _ = g.Layout.Written() // 18EZ has no tokens beside a city
-	if current {
-		s.Version, s.Certs = eighteen.CertsForm, g.CertsPlaced(func(c *Corp) eighteen.Holding { return c.Reserved })
-	}
-	out, err := json.Marshal(s)
-	if err != nil {
-		return nil, fmt.Errorf("18EZ state: %w", err)
-	}
-	return out, nil
+	s.StoredCerts = g.StoredCerts(current, func(c *Corp) eighteen.Holding { return c.Reserved })
+	return eighteen.EncodeState("18EZ", s)
 }
 
 // menu writes 18EZ's options: lays grouped a line per hex for up to
 // eight hexes, beyond that OPTIONS <hex>; each line with what it costs or
 // pays.
-func (g *Game) menu() eighteen.Menu { return eighteen.Menu{MaxHexes: 8, Note: g.optionNote} }
+func (g *Game) menu() eighteen.Menu {
+	return eighteen.Menu{MaxHexes: 8, Note: g.optionNote, Title: "18EZ", Example: "D9", AtHex: g.menuAt}
+}
 
 // Menu is a seat's legal moves as lines to send back, read from the open
 // steps' options, lays grouped a line per hex.
-func (g *Game) Menu(seat int) []string {
-	out, lays := g.menu().Lines(g.Legal(seat))
-	return append(out, lays...)
-}
+func (g *Game) Menu(seat int) []string { return g.menu().All(g.Legal(seat)) }
 
 // optionNote is what a menu line costs or pays.
 func (g *Game) optionNote(o move.Option) string {
@@ -206,11 +177,11 @@ func (g *Game) optionNote(o move.Option) string {
 			return fmt.Sprintf("$%d", it.Price)
 		}
 	case o.Verb == "PAR" && len(o.Args) == 2:
-		n, _ := atoi(o.Args[1])
+		n, _ := eighteen.Atoi(o.Args[1])
 		return fmt.Sprintf("$%d for the president's certificate", 2*n)
 	case o.Verb == "SELL" && len(o.Args) == 2:
 		if c := g.Corp(o.Args[0]); c != nil {
-			n, _ := atoi(o.Args[1])
+			n, _ := eighteen.Atoi(o.Args[1])
 			return fmt.Sprintf("+$%d", n*g.Price(c))
 		}
 	case o.Verb == "BUYTRAIN" && len(o.Args) <= 2:

@@ -3,6 +3,7 @@ package processor
 import (
 	"context"
 	"database/sql"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os/exec"
@@ -16,6 +17,11 @@ import (
 	"github.com/railpost/railpost/processor/store/pgtest"
 	"github.com/railpost/railpost/processor/title"
 )
+
+// long plays the three-judge tests at full size (CI runs it); by default
+// they play their small version, as under -short, to keep go test ./...
+// within a few minutes.
+var long = flag.Bool("long", false, "play the three-judge tests at full size")
 
 // pg is this test binary's throwaway PostgreSQL, started by the first
 // test that needs one.
@@ -34,7 +40,7 @@ var pg pgtest.Shared
 // must replay clean. -short plays fewer games and waves.
 func TestThreeJudgesShareOnePostgres(t *testing.T) {
 	games, waves := 10, 10 // of each kind: 200 mails
-	if testing.Short() {
+	if testing.Short() || !*long {
 		games, waves = 2, 4
 	}
 	h := newLoopbackOn(t, pg.Database(t), tally{}, nim{})

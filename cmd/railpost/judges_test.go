@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -21,6 +22,11 @@ import (
 	"github.com/railpost/railpost/processor"
 	"github.com/railpost/railpost/processor/store/backend"
 )
+
+// long plays the three-judge tests at full size (CI runs it); by default
+// they play their small version, as under -short, to keep go test ./...
+// within a few minutes.
+var long = flag.Bool("long", false, "play the three-judge tests at full size")
 
 // judgeChild, when this test binary is started as a judge, runs one pass
 // as `railpost run` does, with every title, at the clock it is given.
@@ -157,7 +163,7 @@ func TestEveryTitleUnderThreeJudges(t *testing.T) {
 		t.Fatal(err)
 	}
 	limit := 20
-	if testing.Short() {
+	if testing.Short() || !*long {
 		limit = 4
 	}
 	for _, name := range strings.Fields(list) {

@@ -28,7 +28,7 @@ func TestEveryTitleTogetherUnderThreeJudges(t *testing.T) {
 		t.Fatal(err)
 	}
 	each, limit := 5, 10
-	if testing.Short() {
+	if testing.Short() || !*long {
 		each, limit = 1, 4
 	}
 	var games []demo.Entry

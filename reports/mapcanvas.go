@@ -250,6 +250,7 @@ func (c *svgCanvas) endClip() {
 // millimetres of the page, on white.
 func (c *svgCanvas) document(title string, x, y, w, h float64) []byte {
 	c.endClip()
+	x, y, w, h = math.Round(x*100)/100, math.Round(y*100)/100, math.Round(w*100)/100, math.Round(h*100)/100
 	var out bytes.Buffer
 	fmt.Fprintf(&out, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%g %g %g %g" width="%gmm" height="%gmm" font-family="Helvetica, Arial, sans-serif" role="img">`+"\n",
 		x, y, w, h, w, h)

@@ -14,6 +14,12 @@ type box struct{ minLat, maxLat, minLon, maxLon float64 }
 // wholeMap frames the continent the map covers.
 var wholeMap = box{minLat: 23.5, maxLat: 52.5, minLon: -125, maxLon: -62.5}
 
+// presides reports whether the reader presides rr. The web's reader,
+// position 0, presides none: not the railroads without a president.
+func (r ContinentalRails) presides(rr *cr.Railroad) bool {
+	return r.Reader != 0 && rr.President == r.Reader
+}
+
 // readerBox frames the towns the reader's railroads touch, or nil when he
 // presides none.
 func (r ContinentalRails) readerBox() *box {
@@ -243,7 +249,7 @@ type mapDrawing struct {
 
 func (m mapDrawing) readerPresides() bool {
 	for _, rr := range m.rrs {
-		if rr.President == m.r.Reader {
+		if m.r.presides(rr) {
 			return true
 		}
 	}
@@ -306,14 +312,14 @@ func (m mapDrawing) unbuilt() {
 // built draws the railroads' lines in their colours and styles, railroad
 // by railroad, the reader's last and cased in black, so they lie on top.
 func (m mapDrawing) built() {
-	rrs, reader := m.rrs, m.r.Reader
+	rrs := m.rrs
 	codes := make([]string, 0, len(m.owner))
 	for c := range m.owner {
 		codes = append(codes, c)
 	}
 	sort.Slice(codes, func(i, j int) bool {
 		oi, oj := m.owner[codes[i]], m.owner[codes[j]]
-		mi, mj := rrs[oi].President == reader, rrs[oj].President == reader
+		mi, mj := m.r.presides(rrs[oi]), m.r.presides(rrs[oj])
 		if mi != mj {
 			return mj
 		}
@@ -329,7 +335,7 @@ func (m mapDrawing) built() {
 			continue
 		}
 		i := m.owner[code]
-		if rrs[i].President == reader {
+		if m.r.presides(rrs[i]) {
 			m.c.stroke(pen{[3]int{0, 0, 0}, 1.6, nil})
 			m.c.line(m.line(rt))
 			m.c.stroke(railroadPen(i, 1.0))
@@ -522,7 +528,7 @@ func (r ContinentalRails) legend(c mapCanvas, rrs []*cr.Railroad, notes []string
 	c.lineCap(true)
 	for i, rr := range rrs {
 		sw, lb := l.entry(i)
-		mine := rr.President == r.Reader
+		mine := r.presides(rr)
 		// The railroad's line, a little thicker than on the map, kept
 		// inside the swatch past its round caps.
 		width := math.Min(sw.h, 0.9)

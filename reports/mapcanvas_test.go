@@ -38,6 +38,11 @@ func TestMapSVGDrawsTheNetwork(t *testing.T) {
 					t.Errorf("no line in %s's colour", rr.Abbr)
 				}
 			}
+			// nobody reads the web's map: no railroad is his, not even
+			// one without a president
+			if strings.Contains(texts, "cased in black") || strokes["#000000"] > 0 {
+				t.Errorf("the web's map cases %d lines in black as the reader's", strokes["#000000"])
+			}
 			if len(svg) > 150_000 {
 				t.Errorf("the map is %d bytes", len(svg))
 			}

@@ -523,17 +523,36 @@ func (d *doc) webSection() *page.Section {
 	return &d.web.Sections[len(d.web.Sections)-1]
 }
 
-// Page is the turn's public web page: the report's headlines, player
-// and railroad summaries and the PCs on offer, as a reader with no
-// position of his own reads them (9.2 to 9.5), written by the report's
-// own code. The map is the PDF's only.
-func (r ContinentalRails) Page() page.Page {
-	d := &doc{web: &page.Page{Status: fmt.Sprintf("Turn %d resolved; turn %d is open for orders.", r.Turn, r.Turn+1)}}
+// Page is the turn's public web page: the report's network map,
+// headlines, player and railroad summaries and the PCs on offer, as a
+// reader with no position of his own reads them (9.2 to 9.5), written
+// and drawn by the report's own code.
+func (r ContinentalRails) Page() (page.Page, error) {
+	r.Reader = 0 // nobody's railroads are cased: the page is everyone's
+	board, err := r.MapSVG()
+	if err != nil {
+		return page.Page{}, err
+	}
+	d := &doc{web: &page.Page{Status: fmt.Sprintf("Turn %d resolved; turn %d is open for orders.", r.Turn, r.Turn+1), Board: board}}
 	r.headlines(d)
 	r.playerSummary(d, r.visibility())
 	r.railroadSummary(d)
 	r.offers(d)
-	return *d.web
+	return *d.web, nil
+}
+
+// MapSVG draws the report's network map page, the map and its key, as
+// a standalone SVG in the page's millimetres: the PDF's drawing on
+// another canvas.
+func (r ContinentalRails) MapSVG() ([]byte, error) {
+	if r.Map == nil || r.State == nil {
+		return nil, fmt.Errorf("report: a map needs the map and the state")
+	}
+	c := newSVGCanvas()
+	_, h := r.drawMap(c, mapView{})
+	const pad = 1.0
+	right := keyArea.x + keyArea.w
+	return c.document(fmt.Sprintf("%s: the network after turn %d", r.GameName, r.Turn), mapX-pad, mapY-pad, right-mapX+2*pad, h+2*pad), nil
 }
 
 func (d *doc) bytes() ([]byte, error) {

@@ -14,6 +14,12 @@ type box struct{ minLat, maxLat, minLon, maxLon float64 }
 // wholeMap frames the continent the map covers.
 var wholeMap = box{minLat: 23.5, maxLat: 52.5, minLon: -125, maxLon: -62.5}
 
+// presides reports whether the reader presides rr. The web's reader,
+// position 0, presides none: not the railroads without a president.
+func (r ContinentalRails) presides(rr *cr.Railroad) bool {
+	return r.Reader != 0 && rr.President == r.Reader
+}
+
 // readerBox frames the towns the reader's railroads touch, or nil when he
 // presides none.
 func (r ContinentalRails) readerBox() *box {
@@ -162,26 +168,37 @@ type mapView struct {
 	title  string
 	window *box // nil: the whole map; else zoomed to it, every town named
 	inset  *box // a window outlined on this map and enlarged on the next page
+	// insetNote is the key's note on the inset's outline.
+	insetNote string
 }
 
-// mapPage draws the route network on a page of its own: every route
-// faintly, built lines in their railroad's colour and line style (the
-// reader's cased in black), towns sized by value with the starred ones
-// ringed, and the key beside the map.
+// mapPage draws the route network on a page of its own, under its
+// title.
 func (r ContinentalRails) mapPage(d *doc, v mapView) {
 	pdf := d.pdf
 	pdf.AddPageFormat("L", pdf.GetPageSizeStr("A4"))
 	pdf.SetFont("Helvetica", "B", 11)
 	pdf.CellFormat(0, 6, d.tr(v.title), "", 1, "L", false, 0, "")
+	if v.inset != nil {
+		v.insetNote = fmt.Sprintf("dashed box: see page %d", pdf.PageNo()+1)
+	}
+	r.drawMap(pdfCanvas{d}, v)
+}
+
+// drawMap draws the map's area and the key beside it: every route
+// faintly, built lines in their railroad's colour and line style (the
+// reader's cased in black), towns sized by value with the starred ones
+// ringed. It returns the map's width and height.
+func (r ContinentalRails) drawMap(c mapCanvas, v mapView) (float64, float64) {
 	b := wholeMap
 	if v.window != nil {
 		b = v.window.fill(mapW / mapH)
 	}
 	p := newProjection(b, mapX, mapY, mapW, mapH)
-	w, h := p.size()                      // the frame hugs the map
-	pdf.ClipRect(mapX, mapY, w, h, false) // the frame is drawn last, over the lines
+	w, h := p.size()         // the frame hugs the map
+	c.clip(mapX, mapY, w, h) // the frame is drawn last, over the lines
 
-	m := mapDrawing{r: r, d: d, p: p, owner: map[string]int{}, rrs: byNumber(r.State)}
+	m := mapDrawing{r: r, c: c, p: p, owner: map[string]int{}, rrs: byNumber(r.State)}
 	for i, rr := range m.rrs {
 		for _, code := range rr.Lines {
 			m.owner[code] = i
@@ -208,22 +225,23 @@ func (r ContinentalRails) mapPage(d *doc, v mapView) {
 		in := v.inset.fill(mapW / mapH)
 		x1, y1 := p.xy(in.maxLat, in.minLon)
 		x2, y2 := p.xy(in.minLat, in.maxLon)
-		d.stroke(pen{[3]int{60, 60, 60}, 0.35, []float64{1.5, 1}})
-		pdf.Rect(x1, y1, x2-x1, y2-y1, "D")
-		d.setDash(nil)
-		notes = append(notes, fmt.Sprintf("dashed box: see page %d", pdf.PageNo()+1))
+		c.stroke(pen{[3]int{60, 60, 60}, 0.35, []float64{1.5, 1}})
+		c.rect(x1, y1, x2-x1, y2-y1, "D")
+		c.setDash(nil)
+		notes = append(notes, v.insetNote)
 	}
-	d.endClip()
-	d.stroke(pen{[3]int{120, 120, 120}, 0.2, nil})
-	pdf.Rect(mapX, mapY, w, h, "D")
-	r.legend(d, m.rrs, notes, rect{x: keyArea.x, y: keyArea.y, w: keyArea.w, h: h})
+	c.endClip()
+	c.stroke(pen{[3]int{120, 120, 120}, 0.2, nil})
+	c.rect(mapX, mapY, w, h, "D")
+	r.legend(c, m.rrs, notes, rect{x: keyArea.x, y: keyArea.y, w: keyArea.w, h: h})
+	return w, h
 }
 
 // mapDrawing is one map page being drawn: the projection, and which
 // railroad owns each built route.
 type mapDrawing struct {
 	r     ContinentalRails
-	d     *doc
+	c     mapCanvas
 	p     projection
 	rrs   []*cr.Railroad
 	owner map[string]int // route code -> railroad index
@@ -231,7 +249,7 @@ type mapDrawing struct {
 
 func (m mapDrawing) readerPresides() bool {
 	for _, rr := range m.rrs {
-		if rr.President == m.r.Reader {
+		if m.r.presides(rr) {
 			return true
 		}
 	}
@@ -268,7 +286,6 @@ func (m mapDrawing) line(rt cr.Route) (float64, float64, float64, float64) {
 // unbuilt draws the routes nobody has built, faintly: private companies
 // on offer orange, then rights-of-way dashed grey.
 func (m mapDrawing) unbuilt() {
-	pdf := m.d.pdf
 	offered := map[string]bool{}
 	for _, o := range m.r.State.Offers {
 		offered[o.Code] = true
@@ -280,29 +297,29 @@ func (m mapDrawing) unbuilt() {
 			}
 			switch {
 			case pcs && offered[rt.Code]:
-				m.d.stroke(pen{[3]int{235, 170, 90}, 0.25, nil})
+				m.c.stroke(pen{[3]int{235, 170, 90}, 0.25, nil})
 			case !pcs && !offered[rt.Code] && rt.Kind == cr.RoW:
-				m.d.stroke(pen{[3]int{200, 200, 200}, 0.25, []float64{1, 0.8}})
+				m.c.stroke(pen{[3]int{200, 200, 200}, 0.25, []float64{1, 0.8}})
 			default:
 				continue // a PC not yet on offer is not on the map for players
 			}
-			pdf.Line(m.line(rt))
+			m.c.line(m.line(rt))
 		}
 	}
-	m.d.setDash(nil)
+	m.c.setDash(nil)
 }
 
 // built draws the railroads' lines in their colours and styles, railroad
 // by railroad, the reader's last and cased in black, so they lie on top.
 func (m mapDrawing) built() {
-	pdf, rrs, reader := m.d.pdf, m.rrs, m.r.Reader
+	rrs := m.rrs
 	codes := make([]string, 0, len(m.owner))
 	for c := range m.owner {
 		codes = append(codes, c)
 	}
 	sort.Slice(codes, func(i, j int) bool {
 		oi, oj := m.owner[codes[i]], m.owner[codes[j]]
-		mi, mj := rrs[oi].President == reader, rrs[oj].President == reader
+		mi, mj := m.r.presides(rrs[oi]), m.r.presides(rrs[oj])
 		if mi != mj {
 			return mj
 		}
@@ -311,32 +328,31 @@ func (m mapDrawing) built() {
 		}
 		return codes[i] < codes[j]
 	})
-	pdf.SetLineCapStyle("round")
+	m.c.lineCap(true)
 	for _, code := range codes {
 		rt, _ := m.r.Map.Route(code)
 		if !m.shows(rt) {
 			continue
 		}
 		i := m.owner[code]
-		if rrs[i].President == reader {
-			m.d.stroke(pen{[3]int{0, 0, 0}, 1.6, nil})
-			pdf.Line(m.line(rt))
-			m.d.stroke(railroadPen(i, 1.0))
+		if m.r.presides(rrs[i]) {
+			m.c.stroke(pen{[3]int{0, 0, 0}, 1.6, nil})
+			m.c.line(m.line(rt))
+			m.c.stroke(railroadPen(i, 1.0))
 		} else {
-			m.d.stroke(railroadPen(i, 0.7))
+			m.c.stroke(railroadPen(i, 0.7))
 		}
-		pdf.Line(m.line(rt))
+		m.c.line(m.line(rt))
 	}
-	m.d.setDash(nil)
-	pdf.SetLineCapStyle("butt")
+	m.c.setDash(nil)
+	m.c.lineCap(false)
 }
 
 // dots draws every town on the page first, so that no label is drawn
 // under a dot; each dot is also an obstacle the labels keep clear of. It
 // returns those obstacles and each drawn town's radius.
 func (m mapDrawing) dots(towns []cr.Town) ([][4]float64, map[string]float64) {
-	pdf := m.d.pdf
-	pdf.SetLineWidth(0.15)
+	m.c.lineWidth(0.15)
 	var placed [][4]float64
 	radius := map[string]float64{}
 	for _, t := range towns {
@@ -344,14 +360,14 @@ func (m mapDrawing) dots(towns []cr.Town) ([][4]float64, map[string]float64) {
 			continue
 		}
 		x, y := m.p.xy(t.Lat, t.Lon)
-		m.d.fill(regionShade[t.Region])
-		m.d.stroke(pen{[3]int{255, 255, 255}, 0.15, nil})
+		m.c.fill(regionShade[t.Region])
+		m.c.stroke(pen{[3]int{255, 255, 255}, 0.15, nil})
 		rad := 0.35 + 0.22*float64(t.Size)
 		radius[t.Name] = rad
-		m.d.circle(x, y, rad, "FD")
+		m.c.circle(x, y, rad, "FD")
 		if t.Star {
-			m.d.stroke(pen{[3]int{0, 0, 0}, 0.15, nil})
-			m.d.circle(x, y, rad+0.45, "D")
+			m.c.stroke(pen{[3]int{0, 0, 0}, 0.15, nil})
+			m.c.circle(x, y, rad+0.45, "D")
 		}
 		placed = append(placed, [4]float64{x - rad, y - rad, x + rad, y + rad})
 	}
@@ -363,8 +379,7 @@ func (m mapDrawing) dots(towns []cr.Town) ([][4]float64, map[string]float64) {
 // fits nowhere is left out rather than drawn over another. Unzoomed, only
 // the bigger towns are named, in smaller type.
 func (m mapDrawing) labels(towns []cr.Town, placed [][4]float64, radius map[string]float64, zoomed bool, frame [4]float64) {
-	pdf := m.d.pdf
-	pdf.SetTextColor(30, 30, 30)
+	m.c.textColour(30, 30, 30)
 	// fpdf writes out every font it is set to; the towns come in runs of
 	// one type.
 	font, fontSize := "none", 0.0
@@ -383,11 +398,11 @@ func (m mapDrawing) labels(towns []cr.Town, placed [][4]float64, radius map[stri
 			size, style = size+1, "B"
 		}
 		if style != font || size != fontSize {
-			pdf.SetFont("Helvetica", style, size)
+			m.c.font(style, size)
 			font, fontSize = style, size
 		}
-		label := m.d.tr(t.Name)
-		lw := pdf.GetStringWidth(label)
+		label := m.c.encode(t.Name)
+		lw := m.c.width(label)
 		lh := 0.44 * size // the label's box, in mm: 2 at 4.5 points
 		candidates := [][4]float64{
 			{x + rad + 0.4, y - lh*0.6, x + rad + 0.4 + lw, y + lh*0.4},
@@ -401,11 +416,11 @@ func (m mapDrawing) labels(towns []cr.Town, placed [][4]float64, radius map[stri
 				continue
 			}
 			placed = append(placed, rect)
-			m.d.fill([3]int{255, 255, 255})
-			pdf.SetAlpha(0.75, "Normal")
-			pdf.Rect(rect[0]-0.2, rect[1], rect[2]-rect[0]+0.4, rect[3]-rect[1], "F")
-			pdf.SetAlpha(1, "Normal")
-			pdf.Text(rect[0], rect[3]-0.2*lh, label)
+			m.c.fill([3]int{255, 255, 255})
+			m.c.alpha(0.75)
+			m.c.rect(rect[0]-0.2, rect[1], rect[2]-rect[0]+0.4, rect[3]-rect[1], "F")
+			m.c.alpha(1)
+			m.c.text(rect[0], rect[3]-0.2*lh, label)
 			break
 		}
 	}
@@ -496,25 +511,24 @@ func keyRoom(key rect, notes int) rect {
 // legend is the key beside the map, framed: each railroad's line as the
 // map draws it and its number and initials, the reader's in bold, then
 // the notes on the map's other marks at the foot.
-func (r ContinentalRails) legend(d *doc, rrs []*cr.Railroad, notes []string, key rect) {
-	pdf := d.pdf
-	d.stroke(pen{[3]int{170, 170, 170}, 0.2, nil})
-	pdf.Rect(key.x, key.y, key.w, key.h, "D")
+func (r ContinentalRails) legend(c mapCanvas, rrs []*cr.Railroad, notes []string, key rect) {
+	c.stroke(pen{[3]int{170, 170, 170}, 0.2, nil})
+	c.rect(key.x, key.y, key.w, key.h, "D")
 	inner := rect{x: key.x + keyPad, y: key.y + keyPad, w: key.w - 2*keyPad, h: key.h - 2*keyPad}
 	entries := keyRoom(key, len(notes))
 	labels := make([]string, len(rrs))
 	widest := 0.0
-	pdf.SetFont("Helvetica", "B", 10) // bold is the wider: measure in it
+	c.font("B", 10) // bold is the wider: measure in it
 	for i, rr := range rrs {
-		labels[i] = d.tr(fmt.Sprintf("%d %s", rr.Number, rr.Abbr))
-		widest = math.Max(widest, pdf.GetStringWidth(labels[i])/10)
+		labels[i] = c.encode(fmt.Sprintf("%d %s", rr.Number, rr.Abbr))
+		widest = math.Max(widest, c.width(labels[i])/10)
 	}
 	l := layoutKey(entries, len(rrs), widest)
-	pdf.SetTextColor(0, 0, 0)
-	pdf.SetLineCapStyle("round")
+	c.textColour(0, 0, 0)
+	c.lineCap(true)
 	for i, rr := range rrs {
 		sw, lb := l.entry(i)
-		mine := rr.President == r.Reader
+		mine := r.presides(rr)
 		// The railroad's line, a little thicker than on the map, kept
 		// inside the swatch past its round caps.
 		width := math.Min(sw.h, 0.9)
@@ -524,24 +538,24 @@ func (r ContinentalRails) legend(d *doc, rrs []*cr.Railroad, notes []string, key
 		}
 		cy, inset := sw.y+sw.h/2, width/2+casing
 		if mine {
-			d.stroke(pen{[3]int{0, 0, 0}, width + 2*casing, nil})
-			pdf.Line(sw.x+inset, cy, sw.x+sw.w-inset, cy)
+			c.stroke(pen{[3]int{0, 0, 0}, width + 2*casing, nil})
+			c.line(sw.x+inset, cy, sw.x+sw.w-inset, cy)
 		}
-		d.stroke(railroadPen(i, width))
-		pdf.Line(sw.x+inset, cy, sw.x+sw.w-inset, cy)
+		c.stroke(railroadPen(i, width))
+		c.line(sw.x+inset, cy, sw.x+sw.w-inset, cy)
 		style := ""
 		if mine {
 			style = "B"
 		}
-		pdf.SetFont("Helvetica", style, l.font)
-		pdf.Text(lb.x, lb.y+lb.h*0.78, labels[i])
+		c.font(style, l.font)
+		c.text(lb.x, lb.y+lb.h*0.78, labels[i])
 	}
-	d.setDash(nil)
-	pdf.SetLineCapStyle("butt")
-	pdf.SetFont("Helvetica", "", 6)
-	pdf.SetTextColor(60, 60, 60)
+	c.setDash(nil)
+	c.lineCap(false)
+	c.font("", 6)
+	c.textColour(60, 60, 60)
 	for k, note := range notes {
-		pdf.Text(inner.x, inner.y+inner.h-float64(len(notes)-1-k)*keyNoteH-0.6, note)
+		c.text(inner.x, inner.y+inner.h-float64(len(notes)-1-k)*keyNoteH-0.6, note)
 	}
-	pdf.SetTextColor(0, 0, 0)
+	c.textColour(0, 0, 0)
 }

@@ -100,13 +100,17 @@ type wantPage struct {
 	// cells are texts that must be in some table cell: a player's cash
 	// column header, a company's symbol.
 	cells []string
+	// boardTexts are texts the board must draw: a city's name, a key's
+	// entry.
+	boardTexts []string
 }
 
 var wants = map[string]wantPage{
 	"1870":            {headings: []string{"The board", "The stock market", "Companies", "Players", "Trains and phase"}, board: true, market: true, cells: []string{"ATSF", "Certificates"}},
 	"18ez":            {headings: []string{"The board", "Players", "Trains and phase"}, board: true, market: true, cells: []string{"Certs"}},
 	"chicago-express": {headings: []string{"The board", "Companies", "Players: shares and cash"}, board: true, cells: []string{"Treasury"}},
-	"contrails":       {headings: []string{"Headlines (9.1)", "Player Summary (9.2)", "Railroad Summary (9.3)"}, cells: []string{"Net worth"}},
+	"contrails": {headings: []string{"The board", "Headlines (9.1)", "Player Summary (9.2)", "Railroad Summary (9.3)"}, board: true, cells: []string{"Net worth"},
+		boardTexts: []string{"Chicago", "New York", "San Francisco", "grey dashes: RoWs"}},
 }
 
 // TestEveryTitlesPages renders the index, the latest page, the history,
@@ -178,20 +182,20 @@ func checkLatest(t *testing.T, s *httptestServer, name, id string) {
 		t.Fatalf("%d board pictures, want one: %v", len(imgs), w.board)
 	}
 	if w.board {
-		checkBoard(t, s, "/g/"+id+"/"+attr(imgs[0], "src"))
+		checkBoard(t, s, "/g/"+id+"/"+attr(imgs[0], "src"), w.boardTexts)
 	}
 }
 
 // checkBoard fetches a board and parses it as XML: an SVG with the
-// board's coordinates and names.
-func checkBoard(t *testing.T, s *httptestServer, path string) {
+// board's coordinates and names, among them the texts wanted.
+func checkBoard(t *testing.T, s *httptestServer, path string, want []string) {
 	t.Helper()
 	code, h, b := get(t, s, path)
 	if code != http.StatusOK || h.Get("Content-Type") != "image/svg+xml" {
 		t.Fatalf("the board %s: %d %s", path, code, h.Get("Content-Type"))
 	}
 	dec := xml.NewDecoder(bytes.NewReader(b))
-	texts := 0
+	texts, inText, drawn := 0, false, "|"
 	for {
 		tok, err := dec.Token()
 		if err != nil {
@@ -200,12 +204,27 @@ func checkBoard(t *testing.T, s *httptestServer, path string) {
 			}
 			break
 		}
-		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "text" {
-			texts++
+		switch e := tok.(type) {
+		case xml.StartElement:
+			inText = e.Name.Local == "text"
+			if inText {
+				texts++
+			}
+		case xml.CharData:
+			if inText {
+				drawn += string(e) + "|"
+			}
+		case xml.EndElement:
+			inText = false
 		}
 	}
 	if texts < 50 {
 		t.Errorf("the board has %d texts; its coordinates and names are missing", texts)
+	}
+	for _, w := range want {
+		if !strings.Contains(drawn, "|"+w+"|") {
+			t.Errorf("the board does not draw %q", w)
+		}
 	}
 }
 

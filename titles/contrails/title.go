@@ -367,5 +367,5 @@ func (c *ContinentalRails) TurnPage(r title.ReportRequest) (page.Page, error) {
 		return page.Page{}, err
 	}
 	return reports.ContinentalRails{GameID: r.Game.ID, GameName: r.Game.Name, Turn: r.Turn, Map: c.m, State: &s,
-		Events: crEvents(r.Events), Made: r.Resolved}.Page(), nil
+		Events: crEvents(r.Events), Made: r.Resolved}.Page()
 }

@@ -37,9 +37,18 @@ func chromium(t *testing.T) string {
 // and nothing that reaches the network on its own.
 func browser(t *testing.T, path string) (context.Context, *problems) {
 	t.Helper()
+	// The profile is removed by hand, after the browser is stopped: a
+	// helper process of Chromium's may still be writing to it for a moment
+	// after the browser has gone, which t.TempDir's cleanup takes for a
+	// failure of the test.
+	profile, err := os.MkdirTemp("", "railpost-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { removeSoon(profile) })
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.UserDataDir(t.TempDir()), chromedp.Flag("disable-quic", true),
+		chromedp.UserDataDir(profile), chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true),
 	}
@@ -194,4 +203,16 @@ func waitPath(ok func(string) bool, at *string) chromedp.Action {
 			time.Sleep(100 * time.Millisecond)
 		}
 	})
+}
+
+// removeSoon removes a folder, trying again for a few seconds while
+// something still writes into it; what is left then stays in the system's
+// temporary folder.
+func removeSoon(dir string) {
+	for range 20 {
+		if os.RemoveAll(dir) == nil {
+			return
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
 }

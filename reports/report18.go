@@ -92,32 +92,42 @@ func companies(d *doc, v eighteen.View) {
 	d.section(v.Words.Companies)
 	var rows [][]string
 	for _, c := range v.Corps {
-		state := ""
-		switch {
-		case c.Closed:
-			state = "closed"
-		case !c.Started:
-			state = "not started"
-		case c.Shares && !c.Floated:
-			state = "not floated"
-		}
-		if !c.Started || c.Closed {
-			rows = append(rows, []string{c.Sym, c.Name, "", "", "", "", "", "", "", state})
-			continue
-		}
-		value, par, ipo, pool := "-", "-", "-", "-"
-		if c.Shares {
-			value, par, ipo, pool = fmt.Sprintf("$%d", c.Price), fmt.Sprintf("$%d", c.Par), eighteen.Percent(c.IPO), eighteen.Percent(c.Pool)
-		}
-		trains := "no trains"
-		if len(c.Trains) > 0 {
-			trains = strings.Join(c.Trains, ", ")
-		}
-		rows = append(rows, []string{c.Sym, c.Name, value, par, fmt.Sprintf("$%d", c.Cash), trains, c.TokenText(), ipo, pool,
-			strings.TrimSpace(c.PresidentName + " " + state)})
+		rows = append(rows, companyRow(c))
 	}
-	d.table([]string{"Co.", "Name", v.Words.Price, "Par", "Cash", "Trains", v.Words.Tokens, "IPO", "Pool", "President"},
-		[]float64{12, 50, 12, 12, 14, 20, 14, 10, 10, 32}, rows)
+	d.table(companyHead(v), []float64{12, 50, 12, 12, 14, 20, 14, 10, 10, 32}, rows)
+}
+
+// companyHead heads the companies' table, in the PDF and on the web page.
+func companyHead(v eighteen.View) []string {
+	return []string{"Co.", "Name", v.Words.Price, "Par", "Cash", "Trains", v.Words.Tokens, "IPO", "Pool", "President"}
+}
+
+// companyRow is a company's row under companyHead: a company not started
+// or closed says only so; one without shares shows "-" for its value,
+// par and holdings.
+func companyRow(c eighteen.ViewCorp) []string {
+	state := ""
+	switch {
+	case c.Closed:
+		state = "closed"
+	case !c.Started:
+		state = "not started"
+	case c.Shares && !c.Floated:
+		state = "not floated"
+	}
+	if !c.Started || c.Closed {
+		return []string{c.Sym, c.Name, "", "", "", "", "", "", "", state}
+	}
+	value, par, ipo, pool := "-", "-", "-", "-"
+	if c.Shares {
+		value, par, ipo, pool = fmt.Sprintf("$%d", c.Price), fmt.Sprintf("$%d", c.Par), eighteen.Percent(c.IPO), eighteen.Percent(c.Pool)
+	}
+	trains := "no trains"
+	if len(c.Trains) > 0 {
+		trains = strings.Join(c.Trains, ", ")
+	}
+	return []string{c.Sym, c.Name, value, par, fmt.Sprintf("$%d", c.Cash), trains, c.TokenText(), ipo, pool,
+		strings.TrimSpace(c.PresidentName + " " + state)}
 }
 
 func players(d *doc, v eighteen.View) {

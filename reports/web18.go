@@ -74,32 +74,13 @@ func marketGrid(m eighteen.ViewMarket, colours map[string]hexmap.RGB) *page.Grid
 }
 
 func companiesSection(v eighteen.View) page.Section {
-	t := page.Table{Head: []string{"Co.", "Name", v.Words.Price, "Par", "Cash", "Trains", v.Words.Tokens, "IPO", "Pool", "President"}}
+	t := page.Table{Head: companyHead(v)}
 	certs := page.Table{Caption: "Who holds each certificate", Head: []string{"Co.", "Certificates"}}
 	for _, c := range v.Corps {
-		state := ""
-		switch {
-		case c.Closed:
-			state = "closed"
-		case !c.Started:
-			state = "not started"
-		case c.Shares && !c.Floated:
-			state = "not floated"
-		}
+		t.Rows = append(t.Rows, companyRow(c))
 		if !c.Started || c.Closed {
-			t.Rows = append(t.Rows, []string{c.Sym, c.Name, "", "", "", "", "", "", "", state})
 			continue
 		}
-		value, par, ipo, pool := "-", "-", "-", "-"
-		if c.Shares {
-			value, par, ipo, pool = fmt.Sprintf("$%d", c.Price), fmt.Sprintf("$%d", c.Par), eighteen.Percent(c.IPO), eighteen.Percent(c.Pool)
-		}
-		trains := "no trains"
-		if len(c.Trains) > 0 {
-			trains = strings.Join(c.Trains, ", ")
-		}
-		t.Rows = append(t.Rows, []string{c.Sym, c.Name, value, par, fmt.Sprintf("$%d", c.Cash), trains, c.TokenText(), ipo, pool,
-			strings.TrimSpace(c.PresidentName + " " + state)})
 		if held := certificates(v, c.Sym); held != "" {
 			certs.Rows = append(certs.Rows, []string{c.Sym, held})
 		}

@@ -182,18 +182,7 @@ func TestEveryTitleUnderThreeJudges(t *testing.T) {
 // checkJudged counts what was lost or done twice.
 func checkJudged(t *testing.T, url string, res demo.Result, j *demoJudges) {
 	t.Helper()
-	db, err := sql.Open("pgx", url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	count := func(q string) int {
-		var n int
-		if err := db.QueryRow(q).Scan(&n); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		return n
-	}
+	count := counter(t, url)
 	rows := count(`SELECT COUNT(*) FROM inbox`)
 	stored := count(`SELECT COUNT(DISTINCT message_id) FROM inbox`)
 	unread := count(`SELECT COUNT(*) FROM inbox WHERE status = 'new'`)
@@ -206,5 +195,24 @@ func checkJudged(t *testing.T, url string, res demo.Result, j *demoJudges) {
 		res.Title, j.passes, j.kills, res.MailsIn, stored, rows, unread, repliedTwice, res.Steps, res.Unit, turnsTwice, queued, res.MailsOut, waiting, sentTwice, res.Replayed, j.waits)
 	if rows != res.MailsIn || stored != rows || unread != 0 || repliedTwice != 0 || turnsTwice != 0 || sentTwice != 0 || waiting != 0 || res.MailsOut-queued > j.kills {
 		t.Errorf("mail lost or repeated, or a turn resolved twice")
+	}
+}
+
+// counter answers a COUNT(*) query on the database at url, failing the
+// test on an error; the database is closed when the test ends.
+func counter(t *testing.T, url string) func(q string) int {
+	t.Helper()
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return func(q string) int {
+		t.Helper()
+		var n int
+		if err := db.QueryRow(q).Scan(&n); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return n
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -66,18 +65,7 @@ func TestEveryTitleTogetherUnderThreeJudges(t *testing.T) {
 			t.Errorf("%s: replayed %d of %d", r.GameID, r.Replayed, r.Steps)
 		}
 	}
-	db, err := sql.Open("pgx", url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	count := func(q string) int {
-		var n int
-		if err := db.QueryRow(q).Scan(&n); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		return n
-	}
+	count := counter(t, url)
 	rows := count(`SELECT COUNT(*) FROM inbox`)
 	stored := count(`SELECT COUNT(DISTINCT message_id) FROM inbox`)
 	unread := count(`SELECT COUNT(*) FROM inbox WHERE status = 'new'`)
